@@ -1,0 +1,92 @@
+// What a loaded character is: a node graph, meshes, skins, clips, materials and images.
+//
+// Plain data, owned by value, filled by the glTF importer (anim/gltf_import.h) or by the
+// project's own asset builder (anim/asset_builder.h). Nothing here knows GL.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/scene.h"
+
+namespace sv::anim {
+
+// Up to eight influences a vertex (glTF's JOINTS_0/1, WEIGHTS_0/1). Joint indices index the
+// skin's `joints` list as sorted by the importer (parents first), already remapped.
+inline constexpr int kMaxInfluences = 8;
+
+struct Primitive {
+    std::vector<glm::vec3> positions;
+    std::vector<glm::vec3> normals;  // empty when the file had none
+    std::vector<glm::vec2> uvs;      // empty when the file had none
+    std::vector<std::array<std::uint16_t, kMaxInfluences>> joints;  // empty when not skinned
+    std::vector<std::array<float, kMaxInfluences>> weights;         // sum to 1 after import
+    std::vector<std::uint32_t> indices;  // triangles; generated 0..n-1 when the file had none
+    int material = -1;
+};
+
+struct Mesh {
+    std::string name;
+    std::vector<Primitive> primitives;
+};
+
+struct Material {
+    std::string name;
+    glm::vec4 base_color{1.0f};
+    int base_color_image = -1;  // index into Asset::images
+};
+
+struct Image {
+    std::string name;
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgba;  // width * height * 4, top row first
+};
+
+struct Skin {
+    std::string name;
+    // Node indices, sorted so that a joint's parent joint (its nearest ancestor that is a joint of
+    // this skin) comes before it. Vertex joint indices are remapped to this order by the importer.
+    std::vector<int> joints;
+    std::vector<glm::dmat4> inverse_bind;  // one per joint, identity when the file gave none
+    int skeleton = -1;                     // the file's "skeleton" hint, informational
+};
+
+enum class Interpolation { Step, Linear, CubicSpline };
+enum class TargetPath { Translation, Rotation, Scale };
+
+// One animated property of one node. For CUBICSPLINE, `values` holds three elements per key
+// (in-tangent, value, out-tangent) as glTF lays them out.
+struct Channel {
+    int node = -1;
+    TargetPath path = TargetPath::Translation;
+    Interpolation interpolation = Interpolation::Linear;
+    std::vector<float> times;   // strictly increasing, checked at import
+    std::vector<float> values;  // components: 3 (translation, scale) or 4 (rotation, xyzw)
+    int components() const { return path == TargetPath::Rotation ? 4 : 3; }
+};
+
+struct Clip {
+    std::string name;
+    float duration = 0.0f;  // the last key time over all channels (keys start at or after 0)
+    std::vector<Channel> channels;
+};
+
+struct Asset {
+    std::string source;  // file path or a description of where it came from
+    Scene scene;
+    std::vector<Mesh> meshes;
+    std::vector<Skin> skins;
+    std::vector<Clip> clips;
+    std::vector<Material> materials;
+    std::vector<Image> images;
+    // Things a careful reader should know that did not stop the load: renormalised weights,
+    // ignored morph targets, validator-style skin warnings. One line each.
+    std::vector<std::string> report;
+};
+
+}  // namespace sv::anim

@@ -1,0 +1,53 @@
+// One primitive's vertex and index buffers on the GPU.
+//
+// Attribute locations are fixed here and in the shader chunks (layout(location = N)), so every
+// program reads every mesh without a per-program binding step:
+//   0 position, 1 normal, 2 uv, 3 joints 0-3, 4 joints 4-7 (integer), 5 weights 0-3, 6 weights 4-7.
+#pragma once
+
+#include "anim/asset.h"
+#include "anim/expected.h"
+#include "render/gl.h"
+
+namespace sv::render {
+
+enum AttributeLocation : GLuint {
+    kAttrPosition = 0,
+    kAttrNormal = 1,
+    kAttrUv = 2,
+    kAttrJoints0 = 3,
+    kAttrJoints1 = 4,
+    kAttrWeights0 = 5,
+    kAttrWeights1 = 6,
+};
+
+class GpuMesh {
+public:
+    GpuMesh() = default;
+    GpuMesh(const GpuMesh&) = delete;
+    GpuMesh& operator=(const GpuMesh&) = delete;
+    GpuMesh(GpuMesh&& o) noexcept { *this = std::move(o); }
+    GpuMesh& operator=(GpuMesh&& o) noexcept;
+    ~GpuMesh();
+
+    // Uploads positions, normals (computed smooth when the primitive has none), UVs, and the
+    // eight joint/weight influences when the primitive is skinned.
+    static Expected<GpuMesh> upload(const anim::Primitive& primitive);
+
+    void draw(GLsizei instances = 1) const;
+    bool skinned() const { return skinned_; }
+    GLsizei index_count() const { return index_count_; }
+    GLsizei vertex_count() const { return vertex_count_; }
+    GLuint vao() const { return vao_; }
+
+private:
+    void release();
+    GLuint vao_ = 0, vbo_ = 0, ibo_ = 0;
+    GLsizei index_count_ = 0, vertex_count_ = 0;
+    bool skinned_ = false;
+};
+
+// Smooth per-vertex normals from the triangles, for primitives the file gave none.
+std::vector<glm::vec3> compute_normals(const anim::Primitive& primitive);
+
+}  // namespace sv::render

@@ -1,0 +1,53 @@
+// Shader programs composed from the chunks in shaders/, for either API from one set of sources.
+//
+// Each chunk is handed to the compiler as its own source string, preceded by `#line 1 <k>`, so a
+// driver's error "k:line(col)" names the chunk and the line within it, which the error message
+// here spells out. The loader supplies the version and precision lines: GLSL 330 core for desktop
+// GL, GLSL ES 300 with highp defaults for GLES. Chunks therefore never carry a #version line, and
+// must stay within the common subset (texelFetch, in/out, no implicit int-to-float conversions).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "anim/expected.h"
+#include "render/context.h"
+#include "render/gl.h"
+
+namespace sv::render {
+
+struct ProgramDesc {
+    std::string name;                        // for messages
+    std::vector<std::string> vertex_chunks;  // file names in shaders/, in order
+    std::vector<std::string> fragment_chunks;
+    std::vector<std::string> defines;        // "NAME" or "NAME VALUE", emitted as #define lines
+    // Chunks given in code rather than read from shaders/ (tests, generated code); looked up
+    // before the embedded ones.
+    std::map<std::string, std::string> inline_chunks;
+};
+
+class ShaderProgram {
+public:
+    ShaderProgram() = default;
+    ShaderProgram(const ShaderProgram&) = delete;
+    ShaderProgram& operator=(const ShaderProgram&) = delete;
+    ShaderProgram(ShaderProgram&& o) noexcept : id_(o.id_) { o.id_ = 0; }
+    ShaderProgram& operator=(ShaderProgram&& o) noexcept;
+    ~ShaderProgram();
+
+    static Expected<ShaderProgram> build(Api api, const ProgramDesc& desc);
+
+    GLuint id() const { return id_; }
+    GLint uniform(const char* name) const { return glGetUniformLocation(id_, name); }
+
+private:
+    GLuint id_ = 0;
+};
+
+// The version/precision prelude the loader prepends for an API.
+std::string shader_prelude(Api api);
+// The embedded chunk source by file name, or an error naming the missing chunk.
+Expected<std::string> shader_chunk(const std::string& name);
+
+}  // namespace sv::render

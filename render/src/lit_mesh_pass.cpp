@@ -1,0 +1,77 @@
+#include "render/lit_mesh_pass.h"
+
+#include <glm/gtc/type_ptr.hpp>
+
+namespace sv::render {
+
+void set_lighting_uniforms(const ShaderProgram& program, const Lighting& lighting) {
+    glUniform3fv(program.uniform("u_light_dir"), 1, glm::value_ptr(lighting.direction_to_light));
+    glUniform3fv(program.uniform("u_light_color"), 1, glm::value_ptr(lighting.light_color));
+    glUniform3fv(program.uniform("u_ambient"), 1, glm::value_ptr(lighting.ambient));
+}
+
+Expected<LitMeshPass> LitMeshPass::create(Api api) {
+    auto program = ShaderProgram::build(api, {"static_lit", {"static_mesh_vs.glsl"}, {"lighting.glsl", "lit_fs.glsl"}, {}, {}});
+    if (!program) return program.error();
+    LitMeshPass pass;
+    pass.program_ = std::move(*program);
+    return pass;
+}
+
+void LitMeshPass::draw(const GpuMesh& mesh, const glm::mat4& model, const glm::mat4& view_proj,
+                       const glm::vec4& base_color, const Lighting& lighting) const {
+    glUseProgram(program_.id());
+    glUniformMatrix4fv(program_.uniform("u_model"), 1, GL_FALSE, glm::value_ptr(model));
+    glUniformMatrix4fv(program_.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(view_proj));
+    glUniform4fv(program_.uniform("u_base_color"), 1, glm::value_ptr(base_color));
+    glUniform1i(program_.uniform("u_has_texture"), 0);
+    glUniform1i(program_.uniform("u_debug_view"), 0);
+    set_lighting_uniforms(program_, lighting);
+    mesh.draw();
+}
+
+Expected<LinePass> LinePass::create(Api api) {
+    auto program = ShaderProgram::build(api, {"lines", {"lines_vs.glsl"}, {"lines_fs.glsl"}, {}, {}});
+    if (!program) return program.error();
+    LinePass pass;
+    pass.program_ = std::move(*program);
+    glGenVertexArrays(1, &pass.vao_);
+    glGenBuffers(1, &pass.vbo_);
+    glBindVertexArray(pass.vao_);
+    glBindBuffer(GL_ARRAY_BUFFER, pass.vbo_);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
+    glBindVertexArray(0);
+    return pass;
+}
+
+LinePass::LinePass(LinePass&& o) noexcept { *this = std::move(o); }
+LinePass& LinePass::operator=(LinePass&& o) noexcept {
+    if (this != &o) {
+        program_ = std::move(o.program_);
+        std::swap(vao_, o.vao_);
+        std::swap(vbo_, o.vbo_);
+    }
+    return *this;
+}
+LinePass::~LinePass() {
+    if (vao_) glDeleteVertexArrays(1, &vao_);
+    if (vbo_) glDeleteBuffers(1, &vbo_);
+}
+
+void LinePass::draw(const std::vector<glm::vec3>& points, GLenum mode, const glm::mat4& view_proj,
+                    const glm::vec4& color, float point_size) const {
+    if (points.empty()) return;
+    glUseProgram(program_.id());
+    glUniformMatrix4fv(program_.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(view_proj));
+    glUniform4fv(program_.uniform("u_color"), 1, glm::value_ptr(color));
+    glUniform1f(program_.uniform("u_point_size"), point_size);
+    glBindVertexArray(vao_);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(points.size() * sizeof(glm::vec3)), points.data(),
+                 GL_STREAM_DRAW);
+    glDrawArrays(mode, 0, static_cast<GLsizei>(points.size()));
+    glBindVertexArray(0);
+}
+
+}  // namespace sv::render

@@ -1,0 +1,64 @@
+#include "render/render_target.h"
+
+#include <cstring>
+
+namespace sv::render {
+
+RenderTarget::~RenderTarget() { release(); }
+
+void RenderTarget::release() {
+    if (fbo_) glDeleteFramebuffers(1, &fbo_);
+    if (color_) glDeleteRenderbuffers(1, &color_);
+    if (depth_) glDeleteRenderbuffers(1, &depth_);
+    fbo_ = color_ = depth_ = 0;
+}
+
+Status RenderTarget::resize(int width, int height) {
+    if (width <= 0 || height <= 0 || width > 8192 || height > 8192)
+        return make_error("render target size " + std::to_string(width) + "x" + std::to_string(height) +
+                          " is outside 1..8192");
+    release();
+    width_ = width;
+    height_ = height;
+    glGenFramebuffers(1, &fbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glGenRenderbuffers(1, &color_);
+    glBindRenderbuffer(GL_RENDERBUFFER, color_);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_);
+    glGenRenderbuffers(1, &depth_);
+    glBindRenderbuffer(GL_RENDERBUFFER, depth_);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, width, height);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_);
+    const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    if (status != GL_FRAMEBUFFER_COMPLETE)
+        return make_error("render target " + std::to_string(width) + "x" + std::to_string(height) +
+                          " is incomplete (status 0x" + std::to_string(status) + ")");
+    return ok_status();
+}
+
+void RenderTarget::bind() const {
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glViewport(0, 0, width_, height_);
+}
+
+RgbaImage read_framebuffer(int width, int height) {
+    RgbaImage img;
+    img.width = width;
+    img.height = height;
+    img.pixels.resize(static_cast<size_t>(width) * height * 4);
+    std::vector<std::uint8_t> rows(img.pixels.size());
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rows.data());
+    const size_t stride = static_cast<size_t>(width) * 4;
+    for (int y = 0; y < height; ++y)
+        std::memcpy(&img.pixels[static_cast<size_t>(y) * stride], &rows[static_cast<size_t>(height - 1 - y) * stride], stride);
+    return img;
+}
+
+RgbaImage RenderTarget::read() const {
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    return read_framebuffer(width_, height_);
+}
+
+}  // namespace sv::render

@@ -1,0 +1,115 @@
+#include "render/shader_program.h"
+
+#include <map>
+#include <regex>
+
+namespace sv::render {
+
+const std::map<std::string, std::string>& embedded_shader_chunks();  // generated
+
+std::string shader_prelude(Api api) {
+    if (api == Api::GL) return "#version 330 core\n";
+    // highp everywhere: joint matrices and dual quaternions lose millimetres in mediump.
+    return "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n";
+}
+
+Expected<std::string> shader_chunk(const std::string& name) {
+    const auto& chunks = embedded_shader_chunks();
+    auto it = chunks.find(name);
+    if (it == chunks.end()) return make_error("shader chunk '" + name + "' is not in shaders/");
+    return it->second;
+}
+
+ShaderProgram& ShaderProgram::operator=(ShaderProgram&& o) noexcept {
+    if (this != &o) {
+        if (id_) glDeleteProgram(id_);
+        id_ = o.id_;
+        o.id_ = 0;
+    }
+    return *this;
+}
+
+ShaderProgram::~ShaderProgram() {
+    if (id_) glDeleteProgram(id_);
+}
+
+namespace {
+
+// Rewrites "k:line(col)" (Mesa) and "k(line)" (NVIDIA) into "chunk.glsl:line".
+std::string explain_log(const std::string& log, const std::vector<std::string>& names) {
+    static const std::regex loc(R"((?:ERROR: |WARNING: )?(\d+)[:(](\d+)\)?)");
+    std::string out;
+    std::smatch m;
+    std::string rest = log;
+    while (std::regex_search(rest, m, loc)) {
+        out += m.prefix();
+        const size_t k = static_cast<size_t>(std::stoul(m[1]));
+        out += (k < names.size() ? names[k] : "source " + m[1].str()) + ":" + m[2].str();
+        rest = m.suffix();
+    }
+    return out + rest;
+}
+
+Expected<GLuint> compile(Api api, GLenum stage, const ProgramDesc& desc, const std::vector<std::string>& chunk_names) {
+    std::vector<std::string> sources;
+    std::vector<std::string> names;
+    std::string head = shader_prelude(api);
+    for (const auto& d : desc.defines) head += "#define " + d + "\n";
+    sources.push_back(head);
+    names.push_back("<prelude>");
+    for (const auto& name : chunk_names) {
+        auto inline_it = desc.inline_chunks.find(name);
+        auto src = inline_it != desc.inline_chunks.end() ? Expected<std::string>(inline_it->second) : shader_chunk(name);
+        if (!src) return make_error("program '" + desc.name + "': " + src.error().message);
+        sources.push_back("#line 1 " + std::to_string(sources.size()) + "\n" + *src + "\n");
+        names.push_back(name);
+    }
+    std::vector<const char*> ptrs;
+    for (const auto& s : sources) ptrs.push_back(s.c_str());
+    GLuint shader = glCreateShader(stage);
+    glShaderSource(shader, static_cast<GLsizei>(ptrs.size()), ptrs.data(), nullptr);
+    glCompileShader(shader);
+    GLint ok = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        GLint len = 0;
+        glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &len);
+        std::string log(static_cast<size_t>(len > 1 ? len : 1), '\0');
+        glGetShaderInfoLog(shader, len, nullptr, log.data());
+        glDeleteShader(shader);
+        return make_error("program '" + desc.name + "': " + (stage == GL_VERTEX_SHADER ? "vertex" : "fragment") +
+                          " stage (" + api_name(api) + ") failed to compile:\n" + explain_log(log, names));
+    }
+    return shader;
+}
+
+}  // namespace
+
+Expected<ShaderProgram> ShaderProgram::build(Api api, const ProgramDesc& desc) {
+    auto vs = compile(api, GL_VERTEX_SHADER, desc, desc.vertex_chunks);
+    if (!vs) return vs.error();
+    auto fs = compile(api, GL_FRAGMENT_SHADER, desc, desc.fragment_chunks);
+    if (!fs) {
+        glDeleteShader(*vs);
+        return fs.error();
+    }
+    ShaderProgram p;
+    p.id_ = glCreateProgram();
+    glAttachShader(p.id_, *vs);
+    glAttachShader(p.id_, *fs);
+    glLinkProgram(p.id_);
+    glDeleteShader(*vs);
+    glDeleteShader(*fs);
+    GLint ok = 0;
+    glGetProgramiv(p.id_, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        GLint len = 0;
+        glGetProgramiv(p.id_, GL_INFO_LOG_LENGTH, &len);
+        std::string log(static_cast<size_t>(len > 1 ? len : 1), '\0');
+        glGetProgramInfoLog(p.id_, len, nullptr, log.data());
+        return make_error("program '" + desc.name + "' (" + api_name(api) + ") failed to link:\n" + log);
+    }
+    return p;
+}
+
+}  // namespace sv::render

@@ -1,0 +1,2 @@
+// skinview viewer: placeholder until the viewer lands
+int main() { return 0; }

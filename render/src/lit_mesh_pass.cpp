@@ -66,6 +66,8 @@ void LinePass::draw(const std::vector<glm::vec3>& points, GLenum mode, const glm
     glUniformMatrix4fv(program_.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(view_proj));
     glUniform4fv(program_.uniform("u_color"), 1, glm::value_ptr(color));
     glUniform1f(program_.uniform("u_point_size"), point_size);
+    // Desktop GL ignores gl_PointSize unless asked; GLES always honours it.
+    if (GLAD_GL_VERSION_3_2) glEnable(GL_PROGRAM_POINT_SIZE);
     glBindVertexArray(vao_);
     glBindBuffer(GL_ARRAY_BUFFER, vbo_);
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(points.size() * sizeof(glm::vec3)), points.data(),

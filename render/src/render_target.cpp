@@ -6,6 +6,16 @@ namespace sv::render {
 
 RenderTarget::~RenderTarget() { release(); }
 
+RenderTarget& RenderTarget::operator=(RenderTarget&& o) noexcept {
+    if (this != &o) {
+        release();
+        fbo_ = o.fbo_, color_ = o.color_, depth_ = o.depth_, width_ = o.width_, height_ = o.height_;
+        o.fbo_ = o.color_ = o.depth_ = 0;
+        o.width_ = o.height_ = 0;
+    }
+    return *this;
+}
+
 void RenderTarget::release() {
     if (fbo_) glDeleteFramebuffers(1, &fbo_);
     if (color_) glDeleteRenderbuffers(1, &color_);

@@ -97,6 +97,11 @@ Expected<ShaderProgram> ShaderProgram::build(Api api, const ProgramDesc& desc) {
     p.id_ = glCreateProgram();
     glAttachShader(p.id_, *vs);
     glAttachShader(p.id_, *fs);
+    if (!desc.feedback_varyings.empty()) {
+        std::vector<const char*> names;
+        for (const auto& v : desc.feedback_varyings) names.push_back(v.c_str());
+        glTransformFeedbackVaryings(p.id_, static_cast<GLsizei>(names.size()), names.data(), GL_INTERLEAVED_ATTRIBS);
+    }
     glLinkProgram(p.id_);
     glDeleteShader(*vs);
     glDeleteShader(*fs);

@@ -1,6 +1,7 @@
 // Sampling clips: a pure function of a time the caller supplies. Nothing here reads a clock.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "anim/asset.h"
@@ -27,5 +28,14 @@ ClipBinding bind_clip(const Clip& clip, const std::vector<int>& joint_nodes);
 // joints and properties the clip has channels for; all other joints keep what `out` held, so clips
 // can be layered. No allocation.
 void sample_clip(const Clip& clip, const ClipBinding& binding, float time, bool loop, Pose& out);
+
+// Per-channel key cursors for one clip: a hint that makes sampling successive times skip the
+// binary search. It never changes a result (a stale cursor falls back to the search), so sampling
+// stays a pure function of time. Sized on first use (the one allocation); reuse it every frame.
+struct SamplingCursor {
+    std::vector<std::uint32_t> key;
+};
+void sample_clip(const Clip& clip, const ClipBinding& binding, float time, bool loop, Pose& out,
+                 SamplingCursor& cursor);
 
 }  // namespace sv::anim

@@ -1,6 +1,8 @@
 // An offscreen framebuffer (RGBA8 colour, 24-bit depth) and its read-back, top row first.
 #pragma once
 
+#include <utility>
+
 #include "anim/expected.h"
 #include "render/gl.h"
 #include "render/image.h"
@@ -12,6 +14,8 @@ public:
     RenderTarget() = default;
     RenderTarget(const RenderTarget&) = delete;
     RenderTarget& operator=(const RenderTarget&) = delete;
+    RenderTarget(RenderTarget&& o) noexcept { *this = std::move(o); }
+    RenderTarget& operator=(RenderTarget&& o) noexcept;
     ~RenderTarget();
 
     Status resize(int width, int height);

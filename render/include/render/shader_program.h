@@ -25,6 +25,8 @@ struct ProgramDesc {
     // Chunks given in code rather than read from shaders/ (tests, generated code); looked up
     // before the embedded ones.
     std::map<std::string, std::string> inline_chunks;
+    // Vertex outputs captured by transform feedback (interleaved), for read-back programs.
+    std::vector<std::string> feedback_varyings;
 };
 
 class ShaderProgram {

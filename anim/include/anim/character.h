@@ -1,0 +1,100 @@
+// A loaded character ready to pose and draw: the asset, each skinned mesh's frame report (the
+// correction computed once), one skeleton per skin, clip bindings, scale conflicts and the
+// skinning rung each skin needs.
+//
+// This is the seam between the animation library and everything that shows it (renderer,
+// command line, viewer): they ask it for palettes and mesh frames and never touch the node graph.
+// The correction is kept as two matrices per skinned mesh, the frame as the file gave it and the
+// skin's bind transform, so switching it off and on is a choice of matrix, not a reload, and the
+// palettes (A_j, which never depend on the mesh node) are the same either way.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/asset.h"
+#include "anim/clip_sampling.h"
+#include "anim/expected.h"
+#include "anim/normalize_mesh_frame.h"
+#include "anim/pose.h"
+#include "anim/skeleton.h"
+#include "anim/skin_clip_scale_conflicts.h"
+#include "anim/skin_world_bounds.h"
+#include "anim/skinning_rung.h"
+
+namespace sv::anim {
+
+struct SkinnedMeshNode {
+    int node = -1;
+    int mesh = -1;
+    int skin = -1;
+    glm::dmat4 frame_as_given{1.0};  // the mesh node's global as the file gave it
+    glm::dmat4 frame_corrected{1.0};  // after normalize_mesh_frame (== as given when CannotFix)
+    MeshFrameReport report;
+};
+
+struct StaticMeshNode {
+    int node = -1;
+    int mesh = -1;
+};
+
+struct ClipConflicts {
+    int clip = -1;
+    std::vector<ScaleConflict> conflicts;
+};
+
+struct CharacterSkin {
+    Skeleton skeleton;
+    Pose pose;                           // the current local pose, written by pose_at / callers
+    std::vector<ClipBinding> bindings;   // one per clip
+    std::vector<ClipConflicts> scale_conflicts;  // clips that scale part of this skin only
+    RungChoice rung;
+    Aabb bind_bounds;                    // world bounds at bind, from joints and geometry
+};
+
+class Character {
+public:
+    // Walks the scene, corrects every skinned mesh's frame (reports kept), builds the skeletons,
+    // binds the clips and finds the scale conflicts. Fails only when a skeleton cannot be built;
+    // a frame that cannot be fixed is a report, not a failure.
+    static Expected<Character> create(Asset asset);
+
+    const Asset& asset() const { return asset_; }
+    const std::vector<SkinnedMeshNode>& skinned_meshes() const { return skinned_; }
+    const std::vector<StaticMeshNode>& static_meshes() const { return static_; }
+    std::vector<CharacterSkin>& skins() { return skins_; }
+    const std::vector<CharacterSkin>& skins() const { return skins_; }
+    // Log lines: the importer's report, then one line per frame report.
+    const std::vector<std::string>& log() const { return log_; }
+
+    bool correction() const { return correction_; }
+    void set_correction(bool on) { correction_ = on; }
+    // The frame mesh `i` is skinned in: the bind transform with the correction on, the file's node
+    // otherwise.
+    const glm::dmat4& mesh_frame(int i) const;
+
+    // Every skin's pose to rest, then `clip` sampled at `time` over it (clip -1: rest), then the
+    // skeletons' world and palette arrays. Allocates nothing.
+    void pose_at(int clip, float time, bool loop);
+    // Re-runs the skeletons over the current poses (after a caller edits them: IK, blending).
+    void apply_poses();
+
+    // Joint matrices of a skin in double, for the CPU reference skinner: A_j from the palette.
+    std::vector<glm::dmat4> joint_matrices(int skin) const;
+    // World bounds of every skinned mesh at bind, from the joints (never the file's mesh node).
+    Aabb bind_bounds() const;
+
+    int find_clip(const std::string& name) const;
+
+private:
+    Asset asset_;
+    std::vector<SkinnedMeshNode> skinned_;
+    std::vector<StaticMeshNode> static_;
+    std::vector<CharacterSkin> skins_;
+    std::vector<std::string> log_;
+    bool correction_ = true;
+};
+
+}  // namespace sv::anim

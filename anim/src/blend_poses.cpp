@@ -1,0 +1,170 @@
+#include "anim/blend_poses.h"
+
+#include <cassert>
+#include <cmath>
+
+namespace sv::anim {
+
+namespace {
+
+void normalize4(float* q) {
+    const float len2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    if (len2 > 0.0f && std::isfinite(len2)) {
+        const float inv = 1.0f / std::sqrt(len2);
+        for (int i = 0; i < 4; ++i) q[i] *= inv;
+    } else {
+        // Only reachable from a zero or non-finite input rotation: identity is the one safe answer.
+        q[0] = q[1] = q[2] = 0.0f;
+        q[3] = 1.0f;
+    }
+}
+
+// Normalised lerp on a's hemisphere. Chosen over slerp for blending because a blend weight is not a
+// time: nlerp's slight angular ease is invisible under a slider and it is three multiplies cheaper
+// a joint. The hemisphere flip is the part that matters: without it two keys of the same rotation
+// stored with opposite signs blend through zero at weight 0.5 and renormalise to garbage.
+void nlerp(const float* a, const float* b, float w, float* out) {
+    const float d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+    const float wb = d < 0.0f ? -w : w;
+    const float wa = 1.0f - w;
+    float r[4];
+    for (int i = 0; i < 4; ++i) r[i] = wa * a[i] + wb * b[i];
+    normalize4(r);
+    for (int i = 0; i < 4; ++i) out[i] = r[i];
+}
+
+// Hamilton product a * b, xyzw.
+void qmul(const float* a, const float* b, float* out) {
+    const float x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
+    const float y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
+    const float z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
+    const float w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
+    out[0] = x;
+    out[1] = y;
+    out[2] = z;
+    out[3] = w;
+}
+
+void check_sizes(const Pose& a, const Pose& b, const Pose& out) {
+    (void)a;
+    (void)b;
+    (void)out;
+    assert(a.joint_count() == b.joint_count() && a.joint_count() == out.joint_count());
+    assert(a.rotation.size() == b.rotation.size() && a.rotation.size() == out.rotation.size());
+}
+
+// A joint at weight 0 (outside a mask, or a layer faded out) is copied, not blended: blending
+// would renormalise a's rotation and move it by a rounding, so a masked-off leg would not be
+// exactly the leg the base animation produced.
+void copy_joint(const Pose& a, size_t j, Pose& out) {
+    if (&a == &out) return;
+    for (size_t i = j * 3; i < j * 3 + 3; ++i) {
+        out.translation[i] = a.translation[i];
+        out.scale[i] = a.scale[i];
+    }
+    for (size_t i = j * 4; i < j * 4 + 4; ++i) out.rotation[i] = a.rotation[i];
+}
+
+void blend_joint(const Pose& a, const Pose& b, float w, size_t j, Pose& out) {
+    if (w == 0.0f) return copy_joint(a, j, out);
+    for (size_t i = j * 3; i < j * 3 + 3; ++i) {
+        out.translation[i] = a.translation[i] + w * (b.translation[i] - a.translation[i]);
+        out.scale[i] = a.scale[i] + w * (b.scale[i] - a.scale[i]);
+    }
+    nlerp(&a.rotation[j * 4], &b.rotation[j * 4], w, &out.rotation[j * 4]);
+}
+
+void add_joint(const Pose& base, const Pose& clip, const Pose& ref, float w, size_t j, Pose& out) {
+    if (w == 0.0f) return copy_joint(base, j, out);
+    for (size_t i = j * 3; i < j * 3 + 3; ++i) {
+        out.translation[i] = base.translation[i] + w * (clip.translation[i] - ref.translation[i]);
+        // A zero reference scale has no ratio; the layer then leaves the base's scale alone rather
+        // than dividing by zero (a collapsed reference joint says nothing about relative size).
+        const float ratio = ref.scale[i] != 0.0f ? clip.scale[i] / ref.scale[i] : 1.0f;
+        out.scale[i] = base.scale[i] * (1.0f + w * (ratio - 1.0f));
+    }
+    const float* r = &ref.rotation[j * 4];
+    const float inv_ref[4] = {-r[0], -r[1], -r[2], r[3]};  // inputs are unit: conjugate is inverse
+    float delta[4];
+    qmul(inv_ref, &clip.rotation[j * 4], delta);
+    static const float kIdentity[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+    float scaled[4];
+    nlerp(kIdentity, delta, w, scaled);
+    float result[4];
+    qmul(&base.rotation[j * 4], scaled, result);
+    normalize4(result);
+    for (int i = 0; i < 4; ++i) out.rotation[j * 4 + i] = result[i];
+}
+
+}  // namespace
+
+void blend_poses(const Pose& a, const Pose& b, float weight, Pose& out) {
+    check_sizes(a, b, out);
+    const size_t n = static_cast<size_t>(out.joint_count());
+    for (size_t j = 0; j < n; ++j) blend_joint(a, b, weight, j, out);
+}
+
+void blend_poses(const Pose& a, const Pose& b, float weight, const JointMask& mask, Pose& out) {
+    check_sizes(a, b, out);
+    assert(mask.joint_count() == out.joint_count());
+    const size_t n = static_cast<size_t>(out.joint_count());
+    for (size_t j = 0; j < n; ++j) blend_joint(a, b, weight * mask.weight[j], j, out);
+}
+
+void add_pose(const Pose& base, const Pose& clip, const Pose& reference, float weight, Pose& out) {
+    check_sizes(base, clip, out);
+    check_sizes(base, reference, out);
+    const size_t n = static_cast<size_t>(out.joint_count());
+    for (size_t j = 0; j < n; ++j) add_joint(base, clip, reference, weight, j, out);
+}
+
+void add_pose(const Pose& base, const Pose& clip, const Pose& reference, float weight, const JointMask& mask,
+              Pose& out) {
+    check_sizes(base, clip, out);
+    check_sizes(base, reference, out);
+    assert(mask.joint_count() == out.joint_count());
+    const size_t n = static_cast<size_t>(out.joint_count());
+    for (size_t j = 0; j < n; ++j) add_joint(base, clip, reference, weight * mask.weight[j], j, out);
+}
+
+void set_joint(Pose& pose, int joint, const glm::vec3& translation, const glm::quat& rotation,
+               const glm::vec3& scale) {
+    assert(joint >= 0 && joint < pose.joint_count());
+    const size_t j = static_cast<size_t>(joint);
+    for (int i = 0; i < 3; ++i) {
+        pose.translation[j * 3 + static_cast<size_t>(i)] = translation[i];
+        pose.scale[j * 3 + static_cast<size_t>(i)] = scale[i];
+    }
+    float q[4] = {rotation.x, rotation.y, rotation.z, rotation.w};
+    normalize4(q);
+    for (int i = 0; i < 4; ++i) pose.rotation[j * 4 + static_cast<size_t>(i)] = q[i];
+}
+
+Expected<JointMask> subtree_mask(const std::vector<int>& parents, int joint, float inside, float outside) {
+    const int n = static_cast<int>(parents.size());
+    if (joint < 0 || joint >= n)
+        return make_error("subtree mask: joint " + std::to_string(joint) + " is out of range (skeleton has " +
+                          std::to_string(n) + " joints)");
+    JointMask mask;
+    mask.weight.assign(parents.size(), outside);
+    std::vector<char> in(parents.size(), 0);
+    for (int j = 0; j < n; ++j) {
+        const int p = parents[static_cast<size_t>(j)];
+        if (p >= j || p < -1)
+            return make_error("subtree mask: joint " + std::to_string(j) + " names parent " + std::to_string(p) +
+                              ", which is not before it; the list must be parents-first");
+        const bool member = j == joint || (p >= 0 && in[static_cast<size_t>(p)]);
+        in[static_cast<size_t>(j)] = member ? 1 : 0;
+        if (member) mask.weight[static_cast<size_t>(j)] = inside;
+    }
+    return mask;
+}
+
+Expected<JointMask> subtree_mask(const std::vector<int>& parents, const std::vector<std::string>& names,
+                                 const std::string& joint, float inside, float outside) {
+    for (size_t j = 0; j < names.size(); ++j)
+        if (names[j] == joint) return subtree_mask(parents, static_cast<int>(j), inside, outside);
+    return make_error("subtree mask: no joint is named '" + joint + "'");
+}
+
+}  // namespace sv::anim

@@ -1,0 +1,140 @@
+#include "anim/character.h"
+
+#include <cstdio>
+
+#include "anim/skinned_mesh_nodes.h"
+
+namespace sv::anim {
+
+namespace {
+std::string describe(const MeshFrameReport& r) {
+    char buf[512];
+    std::snprintf(buf, sizeof buf,
+                  "skin '%s', mesh node '%s': %s; folded scale as given %.4f, defect as given %.4g, on the skin "
+                  "frame %.3g, absorbed %.4f, residual %.3g",
+                  r.skin_name.c_str(), r.mesh_name.c_str(), to_string(r.verdict), r.folded_scale_as_given,
+                  r.defect_as_given, r.defect_on_skin_frame, r.non_rigidity_absorbed, r.residual);
+    std::string s = buf;
+    if (!r.reason.empty()) s += " (" + r.reason + ")";
+    return s;
+}
+}  // namespace
+
+Expected<Character> Character::create(Asset asset) {
+    Character c;
+    c.asset_ = std::move(asset);
+    Scene& scene = c.asset_.scene;
+    scene.update_matrices();
+    c.log_ = c.asset_.report;
+
+    // Frames first, as given, before anything is corrected: the "off" switch must show the file.
+    for (size_t i = 0; i < scene.nodes.size(); ++i) {
+        const Node& n = scene.nodes[i];
+        if (n.mesh < 0) continue;
+        if (n.skin >= 0 && static_cast<size_t>(n.skin) < c.asset_.skins.size()) {
+            SkinnedMeshNode s;
+            s.node = static_cast<int>(i);
+            s.mesh = n.mesh;
+            s.skin = n.skin;
+            s.frame_as_given = n.global;
+            c.skinned_.push_back(s);
+        } else {
+            c.static_.push_back({static_cast<int>(i), n.mesh});
+        }
+    }
+    for (auto& s : c.skinned_) {
+        s.report = normalize_mesh_frame(scene, c.asset_.skins[static_cast<size_t>(s.skin)], s.node);
+        s.frame_corrected = scene.nodes[static_cast<size_t>(s.node)].global;
+        c.log_.push_back(describe(s.report));
+    }
+
+    for (size_t k = 0; k < c.asset_.skins.size(); ++k) {
+        auto skeleton = Skeleton::from_asset(c.asset_, static_cast<int>(k));
+        if (!skeleton) return skeleton.error();
+        CharacterSkin cs{std::move(*skeleton), {}, {}, {}, {}, {}};
+        cs.pose = cs.skeleton.rest_pose();
+        const Skin& skin = c.asset_.skins[k];
+        const std::vector<int> mesh_nodes = skinned_mesh_nodes(scene, static_cast<int>(k));
+        std::vector<MeshFrameReport> frames;
+        for (const auto& s : c.skinned_)
+            if (s.skin == static_cast<int>(k)) frames.push_back(s.report);
+        std::vector<ScaleConflict> all_conflicts;
+        for (size_t ci = 0; ci < c.asset_.clips.size(); ++ci) {
+            const Clip& clip = c.asset_.clips[ci];
+            cs.bindings.push_back(bind_clip(clip, skin.joints));
+            auto conflicts = skin_clip_scale_conflicts(scene, skin, mesh_nodes, clip);
+            if (!conflicts) {
+                c.log_.push_back("clip '" + clip.name + "': scale conflicts not checked: " + conflicts.error().message);
+                continue;
+            }
+            if (!conflicts->empty()) {
+                c.log_.push_back("clip '" + clip.name + "' scales part of skin '" + skin.name + "': " +
+                                 std::to_string(conflicts->size()) + " channel(s)");
+                all_conflicts.insert(all_conflicts.end(), conflicts->begin(), conflicts->end());
+                cs.scale_conflicts.push_back({static_cast<int>(ci), std::move(*conflicts)});
+            }
+        }
+        cs.rung = choose_skinning_rung(frames, all_conflicts);
+        for (int mn : mesh_nodes) {
+            const int mesh = scene.nodes[static_cast<size_t>(mn)].mesh;
+            if (mesh < 0 || static_cast<size_t>(mesh) >= c.asset_.meshes.size()) continue;
+            auto b = skin_world_bounds(scene, skin, c.asset_.meshes[static_cast<size_t>(mesh)]);
+            if (!b) continue;
+            cs.bind_bounds.min = glm::min(cs.bind_bounds.min, b->min);
+            cs.bind_bounds.max = glm::max(cs.bind_bounds.max, b->max);
+        }
+        cs.skeleton.apply_pose(cs.pose);
+        c.skins_.push_back(std::move(cs));
+    }
+    return c;
+}
+
+const glm::dmat4& Character::mesh_frame(int i) const {
+    const SkinnedMeshNode& s = skinned_[static_cast<size_t>(i)];
+    return correction_ ? s.frame_corrected : s.frame_as_given;
+}
+
+void Character::pose_at(int clip, float time, bool loop) {
+    for (auto& s : skins_) {
+        // The skeleton's rest is the file's local TRS, which is what a joint without a track must
+        // hold (not the identity). Same sizes, so these copies allocate nothing.
+        s.pose.translation = s.skeleton.rest_pose().translation;
+        s.pose.rotation = s.skeleton.rest_pose().rotation;
+        s.pose.scale = s.skeleton.rest_pose().scale;
+        if (clip >= 0 && static_cast<size_t>(clip) < asset_.clips.size())
+            sample_clip(asset_.clips[static_cast<size_t>(clip)], s.bindings[static_cast<size_t>(clip)], time, loop,
+                        s.pose);
+        s.skeleton.apply_pose(s.pose);
+    }
+}
+
+void Character::apply_poses() {
+    for (auto& s : skins_) s.skeleton.apply_pose(s.pose);
+}
+
+std::vector<glm::dmat4> Character::joint_matrices(int skin) const {
+    const auto& pal = skins_[static_cast<size_t>(skin)].skeleton.palette();
+    std::vector<glm::dmat4> out(pal.size() / 16);
+    for (size_t j = 0; j < out.size(); ++j)
+        for (int c = 0; c < 4; ++c)
+            for (int r = 0; r < 4; ++r) out[j][c][r] = pal[j * 16 + static_cast<size_t>(c * 4 + r)];
+    return out;
+}
+
+Aabb Character::bind_bounds() const {
+    Aabb box;
+    for (const auto& s : skins_) {
+        if (s.bind_bounds.empty()) continue;
+        box.min = glm::min(box.min, s.bind_bounds.min);
+        box.max = glm::max(box.max, s.bind_bounds.max);
+    }
+    return box;
+}
+
+int Character::find_clip(const std::string& name) const {
+    for (size_t i = 0; i < asset_.clips.size(); ++i)
+        if (asset_.clips[i].name == name) return static_cast<int>(i);
+    return -1;
+}
+
+}  // namespace sv::anim

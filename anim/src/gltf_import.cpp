@@ -1,0 +1,591 @@
+#include "anim/gltf_import.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+#include <tiny_gltf.h>
+
+#include "anim/palette_layout.h"
+
+namespace sv::anim {
+
+namespace {
+
+namespace tg = tinygltf;
+
+std::string str(size_t v) { return std::to_string(v); }
+std::string str(int v) { return std::to_string(v); }
+
+int component_size(int type) {
+    switch (type) {
+        case TINYGLTF_COMPONENT_TYPE_BYTE:
+        case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return 1;
+        case TINYGLTF_COMPONENT_TYPE_SHORT:
+        case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: return 2;
+        case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
+        case TINYGLTF_COMPONENT_TYPE_FLOAT: return 4;
+        default: return 0;
+    }
+}
+int component_count(int type) {
+    switch (type) {
+        case TINYGLTF_TYPE_SCALAR: return 1;
+        case TINYGLTF_TYPE_VEC2: return 2;
+        case TINYGLTF_TYPE_VEC3: return 3;
+        case TINYGLTF_TYPE_VEC4: return 4;
+        case TINYGLTF_TYPE_MAT4: return 16;
+        default: return 0;
+    }
+}
+
+// A checked view of one accessor's elements: every byte it will read lies inside its buffer.
+struct View {
+    const std::uint8_t* base = nullptr;  // null: no buffer view, all elements zero (glTF 3.6.2.3)
+    size_t stride = 0;
+    size_t count = 0;
+    int comps = 0;
+    int ctype = 0;
+    bool normalized = false;
+
+    double get(size_t i, int c) const {
+        if (!base) return 0.0;
+        const std::uint8_t* p = base + i * stride + static_cast<size_t>(c * component_size(ctype));
+        switch (ctype) {
+            case TINYGLTF_COMPONENT_TYPE_FLOAT: {
+                float f;
+                std::memcpy(&f, p, 4);
+                return f;
+            }
+            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return normalized ? p[0] / 255.0 : p[0];
+            case TINYGLTF_COMPONENT_TYPE_BYTE: {
+                const auto v = static_cast<std::int8_t>(p[0]);
+                return normalized ? std::max(v / 127.0, -1.0) : v;
+            }
+            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
+                std::uint16_t v;
+                std::memcpy(&v, p, 2);
+                return normalized ? v / 65535.0 : v;
+            }
+            case TINYGLTF_COMPONENT_TYPE_SHORT: {
+                std::int16_t v;
+                std::memcpy(&v, p, 2);
+                return normalized ? std::max(v / 32767.0, -1.0) : v;
+            }
+            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT: {
+                std::uint32_t v;
+                std::memcpy(&v, p, 4);
+                return v;
+            }
+            default: return 0.0;
+        }
+    }
+};
+
+struct Importer {
+    const tg::Model& m;
+    Asset& out;
+
+    std::string acc_name(int i) const {
+        std::string s = "accessor " + str(i);
+        if (i >= 0 && static_cast<size_t>(i) < m.accessors.size() && !m.accessors[static_cast<size_t>(i)].name.empty())
+            s += " ('" + m.accessors[static_cast<size_t>(i)].name + "')";
+        return s;
+    }
+
+    // `what` says who refers to the accessor, for the message. `types` lists the allowed
+    // component types; `comps` the required component count.
+    Expected<View> view(int index, const std::string& what, int comps, std::initializer_list<int> types) const {
+        if (index < 0 || static_cast<size_t>(index) >= m.accessors.size())
+            return make_error(what + ": accessor index " + str(index) + " is out of range (" + str(m.accessors.size()) +
+                              " accessors)");
+        const tg::Accessor& a = m.accessors[static_cast<size_t>(index)];
+        const std::string name = what + ": " + acc_name(index);
+        if (a.sparse.isSparse) return make_error(name + ": sparse accessors are not supported");
+        if (component_count(a.type) != comps)
+            return make_error(name + ": has " + str(component_count(a.type)) + " components a element, expected " +
+                              str(comps));
+        if (std::find(types.begin(), types.end(), a.componentType) == types.end())
+            return make_error(name + ": component type " + str(a.componentType) + " is not allowed here");
+        View v;
+        v.count = a.count;
+        v.comps = comps;
+        v.ctype = a.componentType;
+        v.normalized = a.normalized;
+        const size_t elem = static_cast<size_t>(component_size(a.componentType)) * static_cast<size_t>(comps);
+        if (a.bufferView < 0) return v;  // all zeros
+        if (static_cast<size_t>(a.bufferView) >= m.bufferViews.size())
+            return make_error(name + ": buffer view " + str(a.bufferView) + " is out of range (" +
+                              str(m.bufferViews.size()) + " buffer views)");
+        const tg::BufferView& bv = m.bufferViews[static_cast<size_t>(a.bufferView)];
+        const std::string bvname = "buffer view " + str(a.bufferView);
+        if (bv.buffer < 0 || static_cast<size_t>(bv.buffer) >= m.buffers.size())
+            return make_error(name + ": " + bvname + " names buffer " + str(bv.buffer) + ", which is missing (" +
+                              str(m.buffers.size()) + " buffers)");
+        const auto& data = m.buffers[static_cast<size_t>(bv.buffer)].data;
+        if (bv.byteOffset > data.size() || bv.byteLength > data.size() - bv.byteOffset)
+            return make_error(name + ": " + bvname + " (offset " + str(bv.byteOffset) + ", length " +
+                              str(bv.byteLength) + ") runs past the end of buffer " + str(bv.buffer) + " (" +
+                              str(data.size()) + " bytes): the buffer is short");
+        v.stride = bv.byteStride ? bv.byteStride : elem;
+        if (v.stride < elem)
+            return make_error(name + ": " + bvname + " stride " + str(v.stride) + " is smaller than an element (" +
+                              str(elem) + " bytes)");
+        if (a.count > 0) {
+            // Overflow-safe form of offset + stride*(count-1) + elem <= byteLength.
+            const size_t avail = bv.byteLength;
+            const bool fits = a.byteOffset <= avail && elem <= avail - a.byteOffset &&
+                              (a.count - 1) <= (avail - a.byteOffset - elem) / v.stride;
+            if (!fits)
+                return make_error(name + ": count " + str(a.count) + " at offset " + str(a.byteOffset) + " stride " +
+                                  str(v.stride) + " runs past the end of " + bvname + " (" + str(avail) +
+                                  " bytes): accessor out of bounds");
+        }
+        v.base = data.data() + bv.byteOffset + a.byteOffset;
+        return v;
+    }
+
+    Status nodes() {
+        const size_t n = m.nodes.size();
+        out.scene.nodes.resize(n);
+        for (size_t i = 0; i < n; ++i) {
+            const tg::Node& src = m.nodes[i];
+            Node& d = out.scene.nodes[i];
+            const std::string name = "node " + str(i) + " ('" + src.name + "')";
+            d.name = src.name;
+            for (int c : src.children) {
+                if (c < 0 || static_cast<size_t>(c) >= n)
+                    return make_error(name + ": child " + str(c) + " is out of range (" + str(n) + " nodes)");
+                d.children.push_back(c);
+                out.scene.nodes[static_cast<size_t>(c)].parent = static_cast<int>(i);
+            }
+            auto finite = [](const std::vector<double>& v) {
+                return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+            };
+            if (!finite(src.matrix) || !finite(src.translation) || !finite(src.rotation) || !finite(src.scale))
+                return make_error(name + ": transform holds a NaN or infinity");
+            if (src.matrix.size() == 16) {
+                glm::dmat4 mm;
+                for (int k = 0; k < 16; ++k) mm[k / 4][k % 4] = src.matrix[static_cast<size_t>(k)];
+                d.set_local_matrix(mm);
+            } else {
+                if (src.translation.size() == 3)
+                    d.translation = {src.translation[0], src.translation[1], src.translation[2]};
+                if (src.rotation.size() == 4)
+                    d.rotation = glm::normalize(glm::dquat(src.rotation[3], src.rotation[0], src.rotation[1], src.rotation[2]));
+                if (src.scale.size() == 3) d.scale = {src.scale[0], src.scale[1], src.scale[2]};
+            }
+            if (src.mesh >= 0 && static_cast<size_t>(src.mesh) >= m.meshes.size())
+                return make_error(name + ": mesh " + str(src.mesh) + " is out of range");
+            if (src.skin >= 0 && static_cast<size_t>(src.skin) >= m.skins.size())
+                return make_error(name + ": skin " + str(src.skin) + " is out of range");
+            d.mesh = src.mesh;
+            d.skin = src.skin;
+        }
+        // Two parents or a cycle: refuse before anything walks the graph.
+        return out.scene.validate();
+    }
+
+    // Per skin: old joint index -> sorted index.
+    std::vector<std::vector<int>> skin_remap;
+
+    Status skins() {
+        for (size_t s = 0; s < m.skins.size(); ++s) {
+            const tg::Skin& src = m.skins[s];
+            const std::string name = "skin " + str(s) + " ('" + src.name + "')";
+            const size_t n = src.joints.size();
+            if (n == 0) return make_error(name + ": has no joints");
+            if (n > static_cast<size_t>(MAX_JOINTS))
+                return make_error(name + ": " + str(n) + " joints is more than MAX_JOINTS = " + str(MAX_JOINTS) +
+                                  " (one palette texture row holds " + str(MAX_JOINTS) + " matrices)");
+            std::vector<int> old_of_node(out.scene.nodes.size(), -1);
+            for (size_t j = 0; j < n; ++j) {
+                const int node = src.joints[j];
+                if (node < 0 || static_cast<size_t>(node) >= out.scene.nodes.size())
+                    return make_error(name + ": joint " + str(j) + " names node " + str(node) + ", out of range");
+                if (old_of_node[static_cast<size_t>(node)] >= 0)
+                    return make_error(name + ": node " + str(node) + " is listed twice as a joint");
+                old_of_node[static_cast<size_t>(node)] = static_cast<int>(j);
+            }
+            // Depth counted in joints of this skin: a joint's parent joint is strictly shallower,
+            // so a stable sort by it is parents-first and keeps the file's order otherwise.
+            std::vector<int> depth(n, 0);
+            for (size_t j = 0; j < n; ++j)
+                for (int p = out.scene.nodes[static_cast<size_t>(src.joints[j])].parent; p >= 0;
+                     p = out.scene.nodes[static_cast<size_t>(p)].parent)
+                    if (old_of_node[static_cast<size_t>(p)] >= 0) ++depth[j];
+            std::vector<int> order(n);
+            for (size_t j = 0; j < n; ++j) order[j] = static_cast<int>(j);
+            std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return depth[static_cast<size_t>(a)] < depth[static_cast<size_t>(b)]; });
+
+            std::vector<glm::dmat4> ibm(n, glm::dmat4(1.0));
+            if (src.inverseBindMatrices >= 0) {
+                auto v = view(src.inverseBindMatrices, name + " inverseBindMatrices", 16, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                if (!v) return v.error();
+                if (v->count < n)
+                    return make_error(name + ": " + acc_name(src.inverseBindMatrices) + " holds " + str(v->count) +
+                                      " inverse bind matrices for " + str(n) + " joints");
+                for (size_t j = 0; j < n; ++j)
+                    for (int k = 0; k < 16; ++k) {
+                        const double x = v->get(j, k);
+                        if (!std::isfinite(x))
+                            return make_error(name + ": inverse bind matrix " + str(j) + " holds a NaN or infinity");
+                        ibm[j][k / 4][k % 4] = x;
+                    }
+            }
+            Skin d;
+            d.name = src.name;
+            d.skeleton = src.skeleton;
+            std::vector<int> remap(n);
+            for (size_t k = 0; k < n; ++k) {
+                const int old = order[k];
+                remap[static_cast<size_t>(old)] = static_cast<int>(k);
+                d.joints.push_back(src.joints[static_cast<size_t>(old)]);
+                d.inverse_bind.push_back(ibm[static_cast<size_t>(old)]);
+            }
+            if (order != [&] { std::vector<int> id(n); for (size_t j = 0; j < n; ++j) id[j] = static_cast<int>(j); return id; }())
+                out.report.push_back(name + ": joints were not listed parents-first; sorted, and vertex joint indices remapped");
+            skin_remap.push_back(std::move(remap));
+            out.skins.push_back(std::move(d));
+        }
+        // The glTF validator's skin warnings.
+        for (size_t i = 0; i < m.nodes.size(); ++i) {
+            const Node& nd = out.scene.nodes[i];
+            if (nd.skin < 0 || nd.mesh < 0) continue;
+            const std::string name = "node " + str(i) + " ('" + nd.name + "')";
+            if (nd.parent >= 0)
+                out.report.push_back(name + ": a skinned mesh node that is not a root; glTF ignores the transforms of its "
+                                             "ancestors, so it draws as if at the root");
+            if (nd.local() != glm::dmat4(1.0))
+                out.report.push_back(name + ": a skinned mesh node carries a local transform, which glTF says is ignored");
+        }
+        return ok_status();
+    }
+
+    Status materials() {
+        for (size_t i = 0; i < m.materials.size(); ++i) {
+            const tg::Material& src = m.materials[i];
+            Material d;
+            d.name = src.name;
+            const auto& f = src.pbrMetallicRoughness.baseColorFactor;
+            if (f.size() == 4) d.base_color = glm::vec4(float(f[0]), float(f[1]), float(f[2]), float(f[3]));
+            const int tex = src.pbrMetallicRoughness.baseColorTexture.index;
+            if (tex >= 0) {
+                if (static_cast<size_t>(tex) >= m.textures.size())
+                    return make_error("material " + str(i) + " ('" + src.name + "'): texture " + str(tex) +
+                                      " is out of range");
+                const int img = m.textures[static_cast<size_t>(tex)].source;
+                if (img >= 0 && static_cast<size_t>(img) >= m.images.size())
+                    return make_error("texture " + str(tex) + ": image " + str(img) + " is out of range");
+                d.base_color_image = img;
+            }
+            out.materials.push_back(d);
+        }
+        for (size_t i = 0; i < m.images.size(); ++i) {
+            const tg::Image& src = m.images[i];
+            Image d;
+            d.name = src.name;
+            const std::string name = "image " + str(i) + " ('" + src.name + "')";
+            if (src.width <= 0 || src.height <= 0 || src.component < 1 || src.component > 4 ||
+                (src.bits != 8 && src.bits != 16))
+                return make_error(name + ": was not decoded (" + str(src.width) + "x" + str(src.height) + ", " +
+                                  str(src.component) + " channels, " + str(src.bits) + " bits)");
+            const size_t px = static_cast<size_t>(src.width) * static_cast<size_t>(src.height);
+            const size_t bpc = static_cast<size_t>(src.bits / 8);
+            if (src.image.size() < px * static_cast<size_t>(src.component) * bpc)
+                return make_error(name + ": decoded data is short");
+            d.width = src.width;
+            d.height = src.height;
+            d.rgba.resize(px * 4);
+            for (size_t p = 0; p < px; ++p)
+                for (int c = 0; c < 4; ++c) {
+                    std::uint8_t v = 255;
+                    const int sc = src.component;
+                    const int from = sc >= 3 ? c : (c < 3 ? 0 : 1);  // grey(+alpha) fans out
+                    if (c < 3 || sc == 4 || sc == 2) {
+                        if (from < sc) {
+                            const size_t at = (p * static_cast<size_t>(sc) + static_cast<size_t>(from)) * bpc;
+                            v = bpc == 1 ? src.image[at] : src.image[at + 1];  // 16-bit little-endian: high byte
+                        }
+                    }
+                    d.rgba[p * 4 + static_cast<size_t>(c)] = v;
+                }
+            out.images.push_back(std::move(d));
+        }
+        return ok_status();
+    }
+
+    long renormalised = 0, zero_weight = 0;
+
+    Status meshes() {
+        // The skin each mesh is drawn with: joint indices are checked and remapped against it.
+        std::vector<int> skin_of_mesh(m.meshes.size(), -1);
+        for (size_t i = 0; i < m.nodes.size(); ++i) {
+            const tg::Node& n = m.nodes[i];
+            if (n.mesh < 0 || n.skin < 0) continue;
+            int& s = skin_of_mesh[static_cast<size_t>(n.mesh)];
+            if (s >= 0 && s != n.skin)
+                out.report.push_back("mesh " + str(n.mesh) + ": drawn with skins " + str(s) + " and " + str(n.skin) +
+                                     "; joint indices were remapped for skin " + str(s));
+            if (s < 0) s = n.skin;
+        }
+        for (size_t mi = 0; mi < m.meshes.size(); ++mi) {
+            const tg::Mesh& src = m.meshes[mi];
+            Mesh d;
+            d.name = src.name;
+            for (size_t pi = 0; pi < src.primitives.size(); ++pi) {
+                const tg::Primitive& p = src.primitives[pi];
+                const std::string name = "mesh " + str(mi) + " ('" + src.name + "') primitive " + str(pi);
+                if (p.mode != -1 && p.mode != TINYGLTF_MODE_TRIANGLES) {
+                    out.report.push_back(name + ": mode " + str(p.mode) + " is not triangles; skipped");
+                    continue;
+                }
+                if (!p.targets.empty())
+                    out.report.push_back(name + ": " + str(p.targets.size()) + " morph targets ignored");
+                auto attr = [&](const char* key) {
+                    auto it = p.attributes.find(key);
+                    return it == p.attributes.end() ? -1 : it->second;
+                };
+                Primitive q;
+                q.material = p.material;
+                if (p.material >= 0 && static_cast<size_t>(p.material) >= m.materials.size())
+                    return make_error(name + ": material " + str(p.material) + " is out of range");
+                const int pos = attr("POSITION");
+                if (pos < 0) return make_error(name + ": has no POSITION");
+                auto pv = view(pos, name + " POSITION", 3, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                if (!pv) return pv.error();
+                const size_t nv = pv->count;
+                auto same_count = [&](const View& v, const char* what) -> Status {
+                    if (v.count != nv)
+                        return make_error(name + ": " + what + " has " + str(v.count) + " elements, POSITION has " + str(nv));
+                    return ok_status();
+                };
+                for (size_t i = 0; i < nv; ++i) {
+                    q.positions.emplace_back(pv->get(i, 0), pv->get(i, 1), pv->get(i, 2));
+                    if (!std::isfinite(q.positions.back().x + q.positions.back().y + q.positions.back().z))
+                        return make_error(name + ": POSITION " + str(i) + " is not finite");
+                }
+                if (int a = attr("NORMAL"); a >= 0) {
+                    auto v = view(a, name + " NORMAL", 3, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                    if (!v) return v.error();
+                    if (auto st = same_count(*v, "NORMAL"); !st) return st;
+                    for (size_t i = 0; i < nv; ++i) q.normals.emplace_back(v->get(i, 0), v->get(i, 1), v->get(i, 2));
+                }
+                if (int a = attr("TEXCOORD_0"); a >= 0) {
+                    auto v = view(a, name + " TEXCOORD_0", 2,
+                                  {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
+                                   TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT});
+                    if (!v) return v.error();
+                    if (auto st = same_count(*v, "TEXCOORD_0"); !st) return st;
+                    for (size_t i = 0; i < nv; ++i) q.uvs.emplace_back(v->get(i, 0), v->get(i, 1));
+                }
+                // Skinning: up to two sets of four.
+                const int skin = skin_of_mesh[mi];
+                const int joint_count = skin >= 0 ? static_cast<int>(m.skins[static_cast<size_t>(skin)].joints.size()) : -1;
+                for (int set = 0; set < 2; ++set) {
+                    const int ja = attr(set == 0 ? "JOINTS_0" : "JOINTS_1");
+                    const int wa = attr(set == 0 ? "WEIGHTS_0" : "WEIGHTS_1");
+                    if (ja < 0 && wa < 0) continue;
+                    if (ja < 0 || wa < 0)
+                        return make_error(name + ": JOINTS_" + str(set) + " and WEIGHTS_" + str(set) + " must come together");
+                    const std::string js = name + " JOINTS_" + str(set), ws = name + " WEIGHTS_" + str(set);
+                    auto jv = view(ja, js, 4, {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT});
+                    if (!jv) return jv.error();
+                    auto wv = view(wa, ws, 4,
+                                   {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
+                                    TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT});
+                    if (!wv) return wv.error();
+                    if (wv->ctype != TINYGLTF_COMPONENT_TYPE_FLOAT && !wv->normalized)
+                        return make_error(ws + ": integer weights must be normalized");
+                    if (auto st = same_count(*jv, "JOINTS"); !st) return st;
+                    if (auto st = same_count(*wv, "WEIGHTS"); !st) return st;
+                    if (q.joints.empty()) {
+                        q.joints.assign(nv, {});
+                        q.weights.assign(nv, {});
+                    }
+                    for (size_t i = 0; i < nv; ++i)
+                        for (int c = 0; c < 4; ++c) {
+                            const double w = wv->get(i, c);
+                            const double j = jv->get(i, c);
+                            if (!std::isfinite(w) || w < 0.0)
+                                return make_error(ws + ": vertex " + str(i) + " has weight " + std::to_string(w));
+                            if (joint_count >= 0 && j >= joint_count && w > 0.0)
+                                return make_error(js + ": vertex " + str(i) + " names joint " + str(int(j)) +
+                                                  ", past skin " + str(skin) + "'s joint count " + str(joint_count));
+                            const size_t slot = static_cast<size_t>(set * 4 + c);
+                            // A zero-weight slot may carry any index; one past the skin is parked
+                            // on joint 0 so no later reader indexes past the palette.
+                            int jj = int(j);
+                            if (joint_count >= 0 && jj >= joint_count) jj = 0;
+                            if (skin >= 0 && jj < joint_count) jj = skin_remap[static_cast<size_t>(skin)][static_cast<size_t>(jj)];
+                            q.joints[i][slot] = static_cast<std::uint16_t>(jj);
+                            q.weights[i][slot] = static_cast<float>(w);
+                        }
+                }
+                for (auto& w : q.weights) {
+                    double sum = 0.0;
+                    for (float x : w) sum += x;
+                    if (sum <= 0.0) {
+                        ++zero_weight;
+                        w = {};
+                        w[0] = 1.0f;  // bound rigidly to its first slot's joint
+                        continue;
+                    }
+                    // 2e-3 is above what float or u16 quantisation of four to eight weights can
+                    // lose, and below any deliberate weight; vertices inside it are rescaled
+                    // silently, outside it counted.
+                    if (std::abs(sum - 1.0) > 2e-3) ++renormalised;
+                    for (float& x : w) x = static_cast<float>(x / sum);
+                }
+                if (p.indices >= 0) {
+                    auto iv = view(p.indices, name + " indices", 1,
+                                   {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
+                                    TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT});
+                    if (!iv) return iv.error();
+                    q.indices.resize(iv->count);
+                    for (size_t i = 0; i < iv->count; ++i) {
+                        const double x = iv->get(i, 0);
+                        if (x >= static_cast<double>(nv))
+                            return make_error(name + " indices: index " + str(i) + " is " + str(size_t(x)) + ", past the " +
+                                              str(nv) + " vertices");
+                        q.indices[i] = static_cast<std::uint32_t>(x);
+                    }
+                } else {
+                    q.indices.resize(nv);
+                    for (size_t i = 0; i < nv; ++i) q.indices[i] = static_cast<std::uint32_t>(i);
+                }
+                if (q.indices.size() % 3 != 0)
+                    return make_error(name + ": " + str(q.indices.size()) + " indices is not a whole number of triangles");
+                d.primitives.push_back(std::move(q));
+            }
+            out.meshes.push_back(std::move(d));
+        }
+        if (renormalised > 0)
+            out.report.push_back(std::to_string(renormalised) + " vertices had weights not summing to 1; renormalised");
+        if (zero_weight > 0)
+            out.report.push_back(std::to_string(zero_weight) +
+                                 " vertices had all weights zero; bound to their first joint with weight 1");
+        return ok_status();
+    }
+
+    Status animations() {
+        for (size_t ai = 0; ai < m.animations.size(); ++ai) {
+            const tg::Animation& src = m.animations[ai];
+            Clip clip;
+            clip.name = src.name;
+            const std::string aname = "animation " + str(ai) + " ('" + src.name + "')";
+            long morph = 0;
+            for (size_t ci = 0; ci < src.channels.size(); ++ci) {
+                const tg::AnimationChannel& ch = src.channels[ci];
+                const std::string name = aname + " channel " + str(ci);
+                if (ch.target_path == "weights") {
+                    ++morph;
+                    continue;
+                }
+                Channel d;
+                if (ch.target_path == "translation") d.path = TargetPath::Translation;
+                else if (ch.target_path == "rotation") d.path = TargetPath::Rotation;
+                else if (ch.target_path == "scale") d.path = TargetPath::Scale;
+                else return make_error(name + ": unknown target path '" + ch.target_path + "'");
+                if (ch.target_node < 0 || static_cast<size_t>(ch.target_node) >= out.scene.nodes.size())
+                    return make_error(name + ": target node " + str(ch.target_node) + " is out of range");
+                d.node = ch.target_node;
+                if (ch.sampler < 0 || static_cast<size_t>(ch.sampler) >= src.samplers.size())
+                    return make_error(name + ": sampler " + str(ch.sampler) + " is out of range");
+                const tg::AnimationSampler& s = src.samplers[static_cast<size_t>(ch.sampler)];
+                if (s.interpolation == "STEP") d.interpolation = Interpolation::Step;
+                else if (s.interpolation == "CUBICSPLINE") d.interpolation = Interpolation::CubicSpline;
+                else if (s.interpolation == "LINEAR" || s.interpolation.empty()) d.interpolation = Interpolation::Linear;
+                else return make_error(name + ": unknown interpolation '" + s.interpolation + "'");
+                auto in = view(s.input, name + " input", 1, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                if (!in) return in.error();
+                const int nc = d.components();
+                auto ov = view(s.output, name + " output", nc, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                if (!ov) return ov.error();
+                if (in->count == 0) return make_error(name + ": input has no keys");
+                const size_t per_key = d.interpolation == Interpolation::CubicSpline ? 3 : 1;
+                if (ov->count != in->count * per_key)
+                    return make_error(name + ": output has " + str(ov->count) + " elements for " + str(in->count) +
+                                      " keys; " + s.interpolation + " needs " + str(in->count * per_key) +
+                                      (per_key == 3 ? " (3x: in-tangent, value, out-tangent)" : ""));
+                for (size_t k = 0; k < in->count; ++k) {
+                    const double t = in->get(k, 0);
+                    if (!std::isfinite(t)) return make_error(name + ": key time " + str(k) + " is NaN or infinite");
+                    if (k > 0 && !(t > d.times.back()))
+                        return make_error(name + ": key times are not increasing at key " + str(k) + " (" +
+                                          std::to_string(d.times.back()) + " then " + std::to_string(t) + ")");
+                    d.times.push_back(static_cast<float>(t));
+                }
+                d.values.resize(ov->count * static_cast<size_t>(nc));
+                for (size_t k = 0; k < ov->count; ++k)
+                    for (int c = 0; c < nc; ++c) {
+                        const double x = ov->get(k, c);
+                        if (!std::isfinite(x))
+                            return make_error(name + ": output value " + str(k) + " holds a NaN or infinity");
+                        d.values[k * static_cast<size_t>(nc) + static_cast<size_t>(c)] = static_cast<float>(x);
+                    }
+                clip.duration = std::max(clip.duration, d.times.back());
+                clip.channels.push_back(std::move(d));
+            }
+            if (morph > 0) out.report.push_back(aname + ": " + std::to_string(morph) + " morph-weight channels ignored");
+            out.clips.push_back(std::move(clip));
+        }
+        return ok_status();
+    }
+};
+
+Expected<Asset> convert(const tg::Model& model, const std::string& source) {
+    Asset asset;
+    asset.source = source;
+    Importer im{model, asset, {}};
+    if (auto st = im.nodes(); !st) return st.error();
+    if (auto st = im.skins(); !st) return st.error();
+    if (auto st = im.materials(); !st) return st.error();
+    if (auto st = im.meshes(); !st) return st.error();
+    if (auto st = im.animations(); !st) return st.error();
+    asset.scene.update_matrices();
+    return asset;
+}
+
+}  // namespace
+
+Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, const std::string& base_dir, bool binary) {
+    return [&]() -> Expected<Asset> {
+        try {
+            if (bytes.size() > std::numeric_limits<unsigned int>::max())
+                return make_error("glTF: file of " + str(bytes.size()) + " bytes is too large");
+            tg::TinyGLTF loader;
+            tg::Model model;
+            std::string err, warn;
+            const auto len = static_cast<unsigned int>(bytes.size());
+            const bool ok = binary ? loader.LoadBinaryFromMemory(&model, &err, &warn, bytes.data(), len, base_dir)
+                                   : loader.LoadASCIIFromString(&model, &err, &warn,
+                                                                reinterpret_cast<const char*>(bytes.data()), len, base_dir);
+            if (!ok) return make_error("glTF: " + (err.empty() ? std::string("tinygltf refused the file") : err));
+            auto asset = convert(model, base_dir);
+            if (asset && !warn.empty()) asset->report.push_back("tinygltf: " + warn);
+            return asset;
+        } catch (const std::exception& e) {
+            return make_error(std::string("glTF: parser threw: ") + e.what());
+        } catch (...) {
+            return make_error("glTF: parser threw");
+        }
+    }();
+}
+
+Expected<Asset> load_gltf(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return make_error("glTF: cannot open '" + path + "'");
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
+    const std::string dir = std::filesystem::path(path).parent_path().string();
+    auto a = load_gltf_from_memory(bytes, dir.empty() ? "." : dir, binary);
+    if (!a) return make_error(path + ": " + a.error().message);
+    a->source = path;
+    return a;
+}
+
+}  // namespace sv::anim

@@ -1,0 +1,117 @@
+#include "anim/reference_skinner.h"
+
+#include <cmath>
+#include <string>
+
+#include "anim/dual_quat.h"
+
+namespace sv::anim {
+
+namespace {
+
+Status check(const Primitive& prim, size_t joints) {
+    if (prim.joints.size() != prim.positions.size() || prim.weights.size() != prim.positions.size())
+        return make_error("primitive has " + std::to_string(prim.positions.size()) + " vertices but " +
+                          std::to_string(prim.joints.size()) + " joint and " + std::to_string(prim.weights.size()) +
+                          " weight sets; it is not skinned");
+    for (size_t v = 0; v < prim.positions.size(); ++v)
+        for (int k = 0; k < kMaxInfluences; ++k)
+            if (prim.weights[v][static_cast<size_t>(k)] > 0.0f && prim.joints[v][static_cast<size_t>(k)] >= joints)
+                return make_error("vertex " + std::to_string(v) + " names joint " +
+                                  std::to_string(prim.joints[v][static_cast<size_t>(k)]) + " of " +
+                                  std::to_string(joints));
+    return ok_status();
+}
+
+// One vertex through one rung, in T, given M_j in the frame the answer is wanted in.
+template <class T>
+glm::vec<3, T> skin_vertex(const std::vector<glm::mat<4, 4, T>>& m, const std::vector<DualQuat<T>>& dq,
+                           const std::vector<T>& scale, const glm::vec<3, T>& p,
+                           const std::array<std::uint16_t, kMaxInfluences>& joints,
+                           const std::array<float, kMaxInfluences>& weights, SkinningRung rung) {
+    if (rung == SkinningRung::LinearBlend) {
+        glm::vec<4, T> acc(T(0));
+        for (int k = 0; k < kMaxInfluences; ++k) {
+            const T w = T(weights[static_cast<size_t>(k)]);
+            if (w > T(0)) acc += w * (m[joints[static_cast<size_t>(k)]] * glm::vec<4, T>(p, T(1)));
+        }
+        return glm::vec<3, T>(acc);
+    }
+    DualQuat<T> acc;
+    acc.real = glm::qua<T>(T(0), T(0), T(0), T(0));
+    T s = T(0);
+    bool first = true;
+    glm::qua<T> pivot;
+    for (int k = 0; k < kMaxInfluences; ++k) {
+        const T w = T(weights[static_cast<size_t>(k)]);
+        if (!(w > T(0))) continue;
+        const size_t j = joints[static_cast<size_t>(k)];
+        if (first) pivot = dq[j].real, first = false;
+        dual_quat_accumulate(acc, dq[j], w, pivot);
+        s += w * scale[j];
+    }
+    const glm::vec<3, T> r = dual_quat_transform_point(dual_quat_normalize(acc), p);
+    return rung == SkinningRung::DqsUniformScale ? r * s : r;
+}
+
+// Per-joint dual quaternions (and uniform scales for the scale rung) of M_j.
+template <class T>
+void prepare(const std::vector<glm::mat<4, 4, T>>& m, SkinningRung rung, std::vector<DualQuat<T>>& dq,
+             std::vector<T>& scale) {
+    dq.resize(m.size());
+    scale.assign(m.size(), T(1));
+    if (rung == SkinningRung::LinearBlend) return;
+    for (size_t j = 0; j < m.size(); ++j) {
+        glm::mat<4, 4, T> r = m[j];
+        if (rung == SkinningRung::DqsUniformScale) {
+            // M = s (R | t / s): factor the cube root of the determinant out of the whole matrix,
+            // so the point is s x (R p + t / s) = M p.
+            const T s = std::cbrt(glm::determinant(glm::mat<3, 3, T>(m[j])));
+            scale[j] = s;
+            for (int c = 0; c < 3; ++c) r[c] = m[j][c] / s;
+            r[3] = glm::vec<4, T>(glm::vec<3, T>(m[j][3]) / s, T(1));
+        }
+        dq[j] = dual_quat_from_m4(r);
+    }
+}
+
+}  // namespace
+
+Expected<std::vector<glm::dvec3>> reference_skin_positions(const Primitive& prim,
+                                                           const std::vector<glm::dmat4>& joint_matrices,
+                                                           const glm::dmat4& bind_frame, SkinningRung rung) {
+    if (Status s = check(prim, joint_matrices.size()); !s) return s.error();
+    const glm::dmat4 inv = glm::inverse(bind_frame);
+    std::vector<glm::dmat4> m(joint_matrices.size());
+    for (size_t j = 0; j < m.size(); ++j) m[j] = inv * joint_matrices[j];
+    std::vector<DualQuat<double>> dq;
+    std::vector<double> scale;
+    prepare(m, rung, dq, scale);
+    // M_j maps bind-pose geometry into the bind frame's local space (the identity at rest), and
+    // bind_frame carries the answer out to the world: bind_frame x M_j x v = A_j x v.
+    std::vector<glm::dvec3> out(prim.positions.size());
+    for (size_t v = 0; v < out.size(); ++v) {
+        const glm::dvec3 local(prim.positions[v]);
+        const glm::dvec3 r = skin_vertex(m, dq, scale, local, prim.joints[v], prim.weights[v], rung);
+        out[v] = glm::dvec3(bind_frame * glm::dvec4(r, 1.0));
+    }
+    return out;
+}
+
+Expected<std::vector<glm::vec3>> emulate_gpu_skin_positions(const Primitive& prim,
+                                                            const std::vector<glm::dmat4>& joint_matrices,
+                                                            const glm::dmat4& frame, SkinningRung rung) {
+    if (Status s = check(prim, joint_matrices.size()); !s) return s.error();
+    const glm::mat4 inv = glm::inverse(glm::mat4(frame));
+    std::vector<glm::mat4> m(joint_matrices.size());
+    for (size_t j = 0; j < m.size(); ++j) m[j] = inv * glm::mat4(joint_matrices[j]);
+    std::vector<DualQuat<float>> dq;
+    std::vector<float> scale;
+    prepare(m, rung, dq, scale);
+    std::vector<glm::vec3> out(prim.positions.size());
+    for (size_t v = 0; v < out.size(); ++v)
+        out[v] = skin_vertex(m, dq, scale, prim.positions[v], prim.joints[v], prim.weights[v], rung);
+    return out;
+}
+
+}  // namespace sv::anim

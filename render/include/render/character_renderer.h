@@ -1,0 +1,87 @@
+// Draws a Character: its skinned meshes through the palette texture and the skinning pass, its
+// static meshes lit, and the overlays (skeleton, joint axes, grid).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/character.h"
+#include "render/context.h"
+#include "render/gpu_mesh.h"
+#include "render/lit_mesh_pass.h"
+#include "render/palette_texture.h"
+#include "render/skinned_pass.h"
+
+namespace sv::render {
+
+struct DrawOptions {
+    // Skinning rung per draw; when `auto_rung`, each skin uses the rung its report calls for.
+    bool auto_rung = true;
+    SkinMode rung = SkinMode::RigidDqs;
+    DebugView debug_view = DebugView::Lit;
+    int selected_skin = 0;
+    int selected_joint = -1;
+    float heat_scale = 1.0f;
+    bool draw_mesh = true;
+    bool draw_skeleton = false;
+    bool draw_joint_axes = false;
+    bool draw_grid = true;
+};
+
+// One placed copy of the character: its placement and the first palette row of its skins (skin k
+// reads row first_row + k).
+struct CharacterInstance {
+    glm::mat4 model{1.0f};
+    int first_row = 0;
+};
+
+class CharacterRenderer {
+public:
+    // `max_instances` sizes the palette texture (one row per instance per skin).
+    static Expected<std::unique_ptr<CharacterRenderer>> create(Api api, const anim::Character& character,
+                                                               int max_instances = 1);
+
+    // Copies every skin's current palette (A_j) into the rows of `instance` (not uploaded yet).
+    Status write_palettes(const anim::Character& character, const CharacterInstance& instance);
+    // Uploads the rows written since the last upload (one glTexSubImage2D).
+    int upload_palettes() { return palette_.upload(); }
+
+    // Draws every instance; the mesh frame comes from the character (its correction switch).
+    void draw(const anim::Character& character, const std::vector<CharacterInstance>& instances,
+              const glm::mat4& view_proj, const DrawOptions& options);
+
+    // GPU skinned world positions of skinned mesh `i`'s primitive `p` for `instance`.
+    Expected<std::vector<glm::vec3>> read_back(const anim::Character& character, int skinned_mesh, int primitive,
+                                               const CharacterInstance& instance, SkinMode mode);
+    // Per-vertex error for the heat map of skinned mesh `i`, primitive `p`.
+    void set_vertex_errors(int skinned_mesh, int primitive, const std::vector<float>& errors);
+
+    SkinMode rung_for(const anim::Character& character, int skin, const DrawOptions& options) const;
+    const PaletteTexture& palette() const { return palette_; }
+    int skin_count() const { return skins_; }
+
+    // World-space line pairs of the skeleton (bone per joint with a parent) and joint points.
+    static std::vector<glm::vec3> skeleton_lines(const anim::Character& character, int skin);
+    static std::vector<glm::vec3> joint_points(const anim::Character& character, int skin);
+
+private:
+    struct DrawPrimitive {
+        GpuMesh mesh;
+        int material = -1;
+    };
+    std::vector<std::vector<DrawPrimitive>> skinned_;  // per skinned mesh node
+    std::vector<std::vector<DrawPrimitive>> static_;   // per static mesh node
+    std::vector<GLuint> textures_;                     // per asset image
+    PaletteTexture palette_;
+    SkinnedPass skinned_pass_;
+    LitMeshPass lit_pass_;
+    LinePass line_pass_;
+    int skins_ = 0;
+
+public:
+    ~CharacterRenderer();
+};
+
+}  // namespace sv::render

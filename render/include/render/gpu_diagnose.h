@@ -1,0 +1,36 @@
+// The GPU read-back held against the CPU reference: does the shader put every vertex where double
+// precision says it belongs?
+//
+// The GPU side is the real skinning shader (transform feedback over every vertex, in the frame the
+// character's correction switch selects). The CPU side is anim's reference skinner, in double, of
+// the same rung, skinning with A_j and the skin's bind transform, never the file's mesh node: it is
+// the right answer whatever the frame, so with the correction off the difference is the soup.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "anim/character.h"
+#include "anim/expected.h"
+#include "render/character_renderer.h"
+
+namespace sv::render {
+
+struct DiagnoseResult {
+    double worst_error = 0.0;
+    double mean_error = 0.0;
+    double worst_single_joint_error = -1.0;  // over vertices bound to one joint at weight 1; -1: none
+    long vertices = 0;
+    long single_joint_vertices = 0;
+    double body_size = 0.0;  // diagonal of the bind-pose world bounds
+    // Per skinned mesh, per primitive, per vertex: |gpu - cpu| (for the heat map).
+    std::vector<std::vector<std::vector<float>>> vertex_errors;
+    std::string summary() const;
+};
+
+// The character must be posed (palettes written and uploaded for `instance`). Every skinned mesh
+// and primitive is checked; `rung_override` < 0 uses each skin's chosen rung.
+Expected<DiagnoseResult> diagnose(CharacterRenderer& renderer, const anim::Character& character,
+                                  const CharacterInstance& instance, const DrawOptions& options);
+
+}  // namespace sv::render

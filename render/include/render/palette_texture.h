@@ -1,0 +1,54 @@
+// The palette texture: every character instance's joint matrices in one RGBA32F texture.
+//
+// 2048 texels wide (kPaletteTextureWidth), four texels a matrix, one row per instance, so the
+// skeleton limit MAX_JOINTS (512) and this texture are one constant. Rows are written on the CPU
+// into a shadow copy and uploaded with one glTexSubImage2D per frame spanning the rows that
+// changed: a crowd of dancers costs one upload, not one per dancer.
+#pragma once
+
+#include <vector>
+
+#include "anim/expected.h"
+#include "anim/palette_layout.h"
+#include "render/gl.h"
+
+namespace sv::render {
+
+class PaletteTexture {
+public:
+    PaletteTexture() = default;
+    PaletteTexture(const PaletteTexture&) = delete;
+    PaletteTexture& operator=(const PaletteTexture&) = delete;
+    PaletteTexture(PaletteTexture&& o) noexcept { *this = std::move(o); }
+    PaletteTexture& operator=(PaletteTexture&& o) noexcept;
+    ~PaletteTexture();
+
+    // `rows` instances. Fails when the driver cannot hold a texture that wide or tall.
+    static Expected<PaletteTexture> create(int rows);
+
+    int rows() const { return rows_; }
+    // Writes `joint_count` matrices (16 floats each, column-major) into `row`. Refuses a row out
+    // of range or more joints than MAX_JOINTS; marks the row for the next upload.
+    Status set_row(int row, const float* matrices, int joint_count);
+    // The CPU shadow of one matrix, for the palette panel's read-back comparison.
+    const float* matrix(int row, int joint) const;
+    // One glTexSubImage2D over the span of rows changed since the last upload; nothing when none.
+    // Returns how many rows it uploaded.
+    int upload();
+    void bind(GLuint unit) const;
+    GLuint texture() const { return texture_; }
+
+    // Reads row `row` back from the GPU texture itself (not the shadow), for the palette check.
+    // GLES has no glGetTexImage, so both APIs attach the texture to a framebuffer and read the
+    // row with glReadPixels (float colour attachments: core in GL 3.0, EXT_color_buffer_float on
+    // GLES, which Mesa and every desktop GPU driver offer). Empty when the read is unsupported.
+    std::vector<float> read_back_row(int row) const;
+
+private:
+    GLuint texture_ = 0;
+    int rows_ = 0;
+    int dirty_lo_ = -1, dirty_hi_ = -1;
+    std::vector<float> shadow_;  // rows * width * 4 floats
+};
+
+}  // namespace sv::render

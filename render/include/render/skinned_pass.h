@@ -1,0 +1,77 @@
+// Draws skinned primitives from the palette texture, in one of the three skinning rungs, and reads
+// skinned positions back with transform feedback.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/expected.h"
+#include "anim/skinning_rung.h"
+#include "render/context.h"
+#include "render/gpu_mesh.h"
+#include "render/lit_mesh_pass.h"
+#include "render/palette_texture.h"
+#include "render/render_target.h"
+#include "render/shader_program.h"
+
+namespace sv::render {
+
+// The rungs of the skinning ladder are anim's (anim/skinning_rung.h), numbered as the shader's
+// SKIN_MODE. These are their command-line spellings.
+using SkinMode = anim::SkinningRung;
+const char* skin_mode_name(SkinMode mode);  // "dqs", "dqs-scale", "lbs"
+Expected<SkinMode> parse_skin_mode(const std::string& text);
+
+struct SkinInstance {
+    glm::mat4 model{1.0f};  // the instance's placement, applied after mesh.global
+    int palette_row = 0;
+};
+
+enum class DebugView { Lit = 0, Weights = 1, ErrorHeatMap = 2 };
+
+struct SkinnedDrawParams {
+    glm::mat4 mesh_global{1.0f};  // the frame the vertices are skinned in (corrected or as given)
+    glm::mat4 view_proj{1.0f};
+    glm::vec4 base_color{1.0f};
+    GLuint base_texture = 0;      // 0 for none
+    SkinMode mode = SkinMode::RigidDqs;
+    DebugView debug_view = DebugView::Lit;
+    int selected_joint = -1;
+    float heat_scale = 1.0f;
+    Lighting lighting;
+};
+
+class SkinnedPass {
+public:
+    static Expected<SkinnedPass> create(Api api);
+    SkinnedPass() = default;
+    SkinnedPass(SkinnedPass&&) noexcept;
+    SkinnedPass& operator=(SkinnedPass&&) noexcept;
+    ~SkinnedPass();
+
+    // One instanced draw of `mesh` for every instance. The palette must be uploaded.
+    void draw(const GpuMesh& mesh, const PaletteTexture& palette, const std::vector<SkinInstance>& instances,
+              const SkinnedDrawParams& params);
+
+    // Skins every vertex of `mesh` for one instance on the GPU and returns the world positions,
+    // captured with transform feedback (rasteriser off). The same vertex shader as draw().
+    Expected<std::vector<glm::vec3>> read_back(const GpuMesh& mesh, const PaletteTexture& palette,
+                                               const SkinInstance& instance, const glm::mat4& mesh_global,
+                                               SkinMode mode);
+
+    // Per-vertex scalars (the heat map's error) for a mesh, bound to attribute 12 while drawing.
+    void set_vertex_scalars(const GpuMesh& mesh, const std::vector<float>& values);
+
+private:
+    void bind_instances(const GpuMesh& mesh, const std::vector<SkinInstance>& instances);
+    void set_common_uniforms(const ShaderProgram& program, const glm::mat4& mesh_global, const PaletteTexture& palette);
+    std::array<ShaderProgram, 3> draw_programs_;
+    std::array<ShaderProgram, 3> feedback_programs_;
+    GLuint instance_vbo_ = 0;
+    GLuint feedback_buffer_ = 0;
+    RenderTarget feedback_target_;
+};
+
+}  // namespace sv::render

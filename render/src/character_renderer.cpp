@@ -1,0 +1,206 @@
+#include "render/character_renderer.h"
+
+#include <glm/gtc/type_ptr.hpp>
+
+#include "render/procedural_mesh.h"
+
+namespace sv::render {
+
+CharacterRenderer::~CharacterRenderer() {
+    if (!textures_.empty()) glDeleteTextures(static_cast<GLsizei>(textures_.size()), textures_.data());
+}
+
+Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api, const anim::Character& character,
+                                                                       int max_instances) {
+    auto r = std::unique_ptr<CharacterRenderer>(new CharacterRenderer());
+    const anim::Asset& asset = character.asset();
+    r->skins_ = static_cast<int>(character.skins().size());
+    auto palette = PaletteTexture::create(std::max(1, r->skins_ * std::max(1, max_instances)));
+    if (!palette) return palette.error();
+    r->palette_ = std::move(*palette);
+    auto skinned = SkinnedPass::create(api);
+    if (!skinned) return skinned.error();
+    r->skinned_pass_ = std::move(*skinned);
+    auto lit = LitMeshPass::create(api);
+    if (!lit) return lit.error();
+    r->lit_pass_ = std::move(*lit);
+    auto lines = LinePass::create(api);
+    if (!lines) return lines.error();
+    r->line_pass_ = std::move(*lines);
+
+    const auto upload_mesh = [&](int mesh_index, std::vector<DrawPrimitive>& out) -> Status {
+        const anim::Mesh& mesh = asset.meshes[static_cast<size_t>(mesh_index)];
+        for (size_t p = 0; p < mesh.primitives.size(); ++p) {
+            auto gm = GpuMesh::upload(mesh.primitives[p]);
+            if (!gm) return make_error("mesh " + std::to_string(mesh_index) + " ('" + mesh.name + "') primitive " +
+                                       std::to_string(p) + ": " + gm.error().message);
+            out.push_back({std::move(*gm), mesh.primitives[p].material});
+        }
+        return ok_status();
+    };
+    for (const auto& s : character.skinned_meshes()) {
+        r->skinned_.emplace_back();
+        if (auto st = upload_mesh(s.mesh, r->skinned_.back()); !st) return st.error();
+    }
+    for (const auto& s : character.static_meshes()) {
+        r->static_.emplace_back();
+        if (auto st = upload_mesh(s.mesh, r->static_.back()); !st) return st.error();
+    }
+    for (const auto& img : asset.images) {
+        GLuint tex = 0;
+        if (img.width > 0 && img.height > 0 && img.rgba.size() == static_cast<size_t>(img.width) * img.height * 4) {
+            glGenTextures(1, &tex);
+            glBindTexture(GL_TEXTURE_2D, tex);
+            glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.width, img.height, 0, GL_RGBA, GL_UNSIGNED_BYTE, img.rgba.data());
+            glGenerateMipmap(GL_TEXTURE_2D);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        }
+        r->textures_.push_back(tex);
+    }
+    return r;
+}
+
+Status CharacterRenderer::write_palettes(const anim::Character& character, const CharacterInstance& instance) {
+    for (int k = 0; k < skins_; ++k) {
+        const auto& sk = character.skins()[static_cast<size_t>(k)].skeleton;
+        if (auto s = palette_.set_row(instance.first_row + k, sk.palette().data(), sk.joint_count()); !s) return s;
+    }
+    return ok_status();
+}
+
+SkinMode CharacterRenderer::rung_for(const anim::Character& character, int skin, const DrawOptions& options) const {
+    if (!options.auto_rung) return options.rung;
+    return character.skins()[static_cast<size_t>(skin)].rung.rung;
+}
+
+void CharacterRenderer::draw(const anim::Character& character, const std::vector<CharacterInstance>& instances,
+                             const glm::mat4& view_proj, const DrawOptions& options) {
+    const anim::Asset& asset = character.asset();
+    const auto material_of = [&](int m, glm::vec4& color, GLuint& tex) {
+        color = glm::vec4(0.8f, 0.8f, 0.8f, 1.0f);
+        tex = 0;
+        if (m < 0 || static_cast<size_t>(m) >= asset.materials.size()) return;
+        const auto& mat = asset.materials[static_cast<size_t>(m)];
+        color = mat.base_color;
+        if (mat.base_color_image >= 0 && static_cast<size_t>(mat.base_color_image) < textures_.size())
+            tex = textures_[static_cast<size_t>(mat.base_color_image)];
+    };
+    if (options.draw_grid) {
+        const anim::Aabb b = character.bind_bounds();
+        const float size = b.empty() ? 1.0f : static_cast<float>(glm::length(b.max - b.min));
+        // The grid sits under the character's feet, sized to it.
+        const float floor_y = b.empty() ? 0.0f : static_cast<float>(b.min.y);
+        auto lines = make_grid_lines(size, 10);
+        for (auto& p : lines) p.y = floor_y;
+        line_pass_.draw(lines, GL_LINES, view_proj, glm::vec4(0.35f, 0.37f, 0.4f, 1.0f));
+    }
+    if (options.draw_mesh) {
+        std::vector<SkinInstance> rows(instances.size());
+        const auto& skinned = character.skinned_meshes();
+        for (size_t i = 0; i < skinned.size(); ++i) {
+            const int skin = skinned[i].skin;
+            for (size_t k = 0; k < instances.size(); ++k) rows[k] = {instances[k].model, instances[k].first_row + skin};
+            SkinnedDrawParams params;
+            params.mesh_global = glm::mat4(character.mesh_frame(static_cast<int>(i)));
+            params.view_proj = view_proj;
+            params.mode = rung_for(character, skin, options);
+            params.debug_view = options.debug_view;
+            params.selected_joint = skin == options.selected_skin ? options.selected_joint : -1;
+            params.heat_scale = options.heat_scale;
+            for (const auto& prim : skinned_[i]) {
+                material_of(prim.material, params.base_color, params.base_texture);
+                skinned_pass_.draw(prim.mesh, palette_, rows, params);
+            }
+        }
+        for (size_t i = 0; i < static_.size(); ++i) {
+            const glm::mat4 global(asset.scene.nodes[static_cast<size_t>(character.static_meshes()[i].node)].global);
+            for (const auto& inst : instances)
+                for (const auto& prim : static_[i]) {
+                    glm::vec4 color;
+                    GLuint tex;
+                    material_of(prim.material, color, tex);
+                    lit_pass_.draw(prim.mesh, inst.model * global, view_proj, color);
+                }
+        }
+    }
+    if (options.draw_skeleton && !instances.empty()) {
+        glDisable(GL_DEPTH_TEST);
+        const glm::mat4 vp = view_proj * instances.front().model;
+        for (int k = 0; k < skins_; ++k) {
+            line_pass_.draw(skeleton_lines(character, k), GL_LINES, vp, glm::vec4(0.2f, 0.9f, 1.0f, 1.0f));
+            line_pass_.draw(joint_points(character, k), GL_POINTS, vp, glm::vec4(1.0f, 1.0f, 1.0f, 1.0f), 5.0f);
+        }
+        if (options.selected_joint >= 0 && options.selected_skin >= 0 && options.selected_skin < skins_) {
+            auto pts = joint_points(character, options.selected_skin);
+            if (static_cast<size_t>(options.selected_joint) < pts.size())
+                line_pass_.draw({pts[static_cast<size_t>(options.selected_joint)]}, GL_POINTS, vp,
+                                glm::vec4(1.0f, 0.3f, 0.1f, 1.0f), 11.0f);
+        }
+        glEnable(GL_DEPTH_TEST);
+    }
+    if (options.draw_joint_axes && !instances.empty()) {
+        glDisable(GL_DEPTH_TEST);
+        const glm::mat4 vp = view_proj * instances.front().model;
+        const anim::Aabb b = character.bind_bounds();
+        const float len = b.empty() ? 0.05f : static_cast<float>(glm::length(b.max - b.min)) * 0.03f;
+        const glm::vec4 colors[3] = {{1, 0.2f, 0.2f, 1}, {0.2f, 1, 0.2f, 1}, {0.3f, 0.4f, 1, 1}};
+        for (int axis = 0; axis < 3; ++axis) {
+            std::vector<glm::vec3> lines;
+            for (int k = 0; k < skins_; ++k) {
+                const auto& w = character.skins()[static_cast<size_t>(k)].skeleton.world();
+                for (size_t j = 0; j * 16 < w.size(); ++j) {
+                    const glm::mat4 m = glm::make_mat4(&w[j * 16]);
+                    const glm::vec3 o(m[3]);
+                    lines.push_back(o);
+                    lines.push_back(o + glm::normalize(glm::vec3(m[axis])) * len);
+                }
+            }
+            line_pass_.draw(lines, GL_LINES, vp, colors[axis]);
+        }
+        glEnable(GL_DEPTH_TEST);
+    }
+}
+
+Expected<std::vector<glm::vec3>> CharacterRenderer::read_back(const anim::Character& character, int skinned_mesh,
+                                                              int primitive, const CharacterInstance& instance,
+                                                              SkinMode mode) {
+    if (skinned_mesh < 0 || static_cast<size_t>(skinned_mesh) >= skinned_.size())
+        return make_error("read-back: no skinned mesh " + std::to_string(skinned_mesh));
+    const auto& prims = skinned_[static_cast<size_t>(skinned_mesh)];
+    if (primitive < 0 || static_cast<size_t>(primitive) >= prims.size())
+        return make_error("read-back: skinned mesh " + std::to_string(skinned_mesh) + " has no primitive " +
+                          std::to_string(primitive));
+    const auto& s = character.skinned_meshes()[static_cast<size_t>(skinned_mesh)];
+    return skinned_pass_.read_back(prims[static_cast<size_t>(primitive)].mesh, palette_,
+                                   {instance.model, instance.first_row + s.skin},
+                                   glm::mat4(character.mesh_frame(skinned_mesh)), mode);
+}
+
+void CharacterRenderer::set_vertex_errors(int skinned_mesh, int primitive, const std::vector<float>& errors) {
+    skinned_pass_.set_vertex_scalars(skinned_[static_cast<size_t>(skinned_mesh)][static_cast<size_t>(primitive)].mesh,
+                                     errors);
+}
+
+std::vector<glm::vec3> CharacterRenderer::skeleton_lines(const anim::Character& character, int skin) {
+    const auto& sk = character.skins()[static_cast<size_t>(skin)].skeleton;
+    const auto& w = sk.world();
+    std::vector<glm::vec3> lines;
+    for (int j = 0; j < sk.joint_count(); ++j) {
+        const int p = sk.parents()[static_cast<size_t>(j)];
+        if (p < 0) continue;
+        lines.emplace_back(w[static_cast<size_t>(p) * 16 + 12], w[static_cast<size_t>(p) * 16 + 13], w[static_cast<size_t>(p) * 16 + 14]);
+        lines.emplace_back(w[static_cast<size_t>(j) * 16 + 12], w[static_cast<size_t>(j) * 16 + 13], w[static_cast<size_t>(j) * 16 + 14]);
+    }
+    return lines;
+}
+
+std::vector<glm::vec3> CharacterRenderer::joint_points(const anim::Character& character, int skin) {
+    const auto& w = character.skins()[static_cast<size_t>(skin)].skeleton.world();
+    std::vector<glm::vec3> pts;
+    for (size_t j = 0; j * 16 < w.size(); ++j) pts.emplace_back(w[j * 16 + 12], w[j * 16 + 13], w[j * 16 + 14]);
+    return pts;
+}
+
+}  // namespace sv::render

@@ -1,0 +1,73 @@
+#include "render/gpu_diagnose.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "anim/reference_skinner.h"
+
+namespace sv::render {
+
+std::string DiagnoseResult::summary() const {
+    char buf[320];
+    std::snprintf(buf, sizeof buf,
+                  "vertices %ld, body size %.4g: worst %.3g, mean %.3g, worst single-joint %.3g (%ld vertices)",
+                  vertices, body_size, worst_error, mean_error, worst_single_joint_error, single_joint_vertices);
+    return buf;
+}
+
+namespace {
+bool single_joint(const std::array<float, anim::kMaxInfluences>& w) {
+    int nonzero = 0;
+    bool one = false;
+    for (float x : w) {
+        if (x != 0.0f) ++nonzero;
+        if (x == 1.0f) one = true;
+    }
+    return nonzero == 1 && one;
+}
+}  // namespace
+
+Expected<DiagnoseResult> diagnose(CharacterRenderer& renderer, const anim::Character& character,
+                                  const CharacterInstance& instance, const DrawOptions& options) {
+    DiagnoseResult r;
+    const anim::Aabb box = character.bind_bounds();
+    r.body_size = box.empty() ? 0.0 : glm::length(box.max - box.min);
+    double sum = 0.0;
+    const auto& meshes = character.skinned_meshes();
+    r.vertex_errors.resize(meshes.size());
+    for (size_t i = 0; i < meshes.size(); ++i) {
+        const auto& sm = meshes[i];
+        const anim::Mesh& mesh = character.asset().meshes[static_cast<size_t>(sm.mesh)];
+        const SkinMode mode = renderer.rung_for(character, sm.skin, options);
+        const std::vector<glm::dmat4> joints = character.joint_matrices(sm.skin);
+        // The reference carries the instance placement too, in double.
+        const glm::dmat4 model(instance.model);
+        for (size_t p = 0; p < mesh.primitives.size(); ++p) {
+            const anim::Primitive& prim = mesh.primitives[p];
+            auto gpu = renderer.read_back(character, static_cast<int>(i), static_cast<int>(p), instance, mode);
+            if (!gpu) return gpu.error();
+            auto cpu = anim::reference_skin_positions(prim, joints, sm.frame_corrected, mode);
+            if (!cpu) return make_error("mesh '" + mesh.name + "' primitive " + std::to_string(p) + ": " + cpu.error().message);
+            std::vector<float> errors(prim.positions.size());
+            for (size_t v = 0; v < prim.positions.size(); ++v) {
+                const glm::dvec3 expected = glm::dvec3(model * glm::dvec4((*cpu)[v], 1.0));
+                const double e = glm::length(glm::dvec3((*gpu)[v]) - expected);
+                errors[v] = static_cast<float>(e);
+                // A NaN is the worst error there is; max() would drop it silently.
+                r.worst_error = std::isnan(e) || std::isnan(r.worst_error) ? NAN : std::max(r.worst_error, e);
+                sum += e;
+                if (single_joint(prim.weights[v])) {
+                    ++r.single_joint_vertices;
+                    r.worst_single_joint_error = std::max(r.worst_single_joint_error, e);
+                }
+            }
+            r.vertices += static_cast<long>(prim.positions.size());
+            r.vertex_errors[i].push_back(std::move(errors));
+        }
+    }
+    r.mean_error = r.vertices ? sum / static_cast<double>(r.vertices) : 0.0;
+    return r;
+}
+
+}  // namespace sv::render

@@ -1,0 +1,108 @@
+#include "render/palette_texture.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace sv::render {
+
+namespace {
+constexpr size_t kFloatsPerRow = static_cast<size_t>(kPaletteTextureWidth) * 4;
+}
+
+PaletteTexture& PaletteTexture::operator=(PaletteTexture&& o) noexcept {
+    if (this != &o) {
+        if (texture_) glDeleteTextures(1, &texture_);
+        texture_ = o.texture_;
+        rows_ = o.rows_;
+        dirty_lo_ = o.dirty_lo_;
+        dirty_hi_ = o.dirty_hi_;
+        shadow_ = std::move(o.shadow_);
+        o.texture_ = 0;
+        o.rows_ = 0;
+    }
+    return *this;
+}
+
+PaletteTexture::~PaletteTexture() {
+    if (texture_) glDeleteTextures(1, &texture_);
+}
+
+Expected<PaletteTexture> PaletteTexture::create(int rows) {
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+    if (rows <= 0 || rows > max_size)
+        return make_error("palette texture: " + std::to_string(rows) + " rows asked for, this driver allows 1.." +
+                          std::to_string(max_size));
+    if (max_size < kPaletteTextureWidth)
+        return make_error("palette texture: the driver's largest texture is " + std::to_string(max_size) +
+                          " texels, the palette needs " + std::to_string(kPaletteTextureWidth));
+    PaletteTexture p;
+    p.rows_ = rows;
+    p.shadow_.assign(kFloatsPerRow * static_cast<size_t>(rows), 0.0f);
+    glGenTextures(1, &p.texture_);
+    glBindTexture(GL_TEXTURE_2D, p.texture_);
+    // Float textures are not filterable on GLES 3.0; texelFetch ignores filtering, but an
+    // incomplete texture (a filter it cannot do) samples as black, so NEAREST is required.
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, kPaletteTextureWidth, rows, 0, GL_RGBA, GL_FLOAT, p.shadow_.data());
+    if (glGetError() != GL_NO_ERROR) return make_error("palette texture: the driver refused an RGBA32F texture");
+    return p;
+}
+
+Status PaletteTexture::set_row(int row, const float* matrices, int joint_count) {
+    if (row < 0 || row >= rows_)
+        return make_error("palette row " + std::to_string(row) + " is outside 0.." + std::to_string(rows_ - 1));
+    if (joint_count < 0 || joint_count > MAX_JOINTS)
+        return make_error("palette row " + std::to_string(row) + ": " + std::to_string(joint_count) +
+                          " joints, a row holds at most " + std::to_string(MAX_JOINTS));
+    std::memcpy(&shadow_[kFloatsPerRow * static_cast<size_t>(row)], matrices,
+                static_cast<size_t>(joint_count) * 16 * sizeof(float));
+    dirty_lo_ = dirty_lo_ < 0 ? row : std::min(dirty_lo_, row);
+    dirty_hi_ = std::max(dirty_hi_, row);
+    return ok_status();
+}
+
+const float* PaletteTexture::matrix(int row, int joint) const {
+    return &shadow_[kFloatsPerRow * static_cast<size_t>(row) + static_cast<size_t>(joint) * 16];
+}
+
+int PaletteTexture::upload() {
+    if (dirty_lo_ < 0) return 0;
+    const int count = dirty_hi_ - dirty_lo_ + 1;
+    glBindTexture(GL_TEXTURE_2D, texture_);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, dirty_lo_, kPaletteTextureWidth, count, GL_RGBA, GL_FLOAT,
+                    &shadow_[kFloatsPerRow * static_cast<size_t>(dirty_lo_)]);
+    dirty_lo_ = dirty_hi_ = -1;
+    return count;
+}
+
+void PaletteTexture::bind(GLuint unit) const {
+    glActiveTexture(GL_TEXTURE0 + unit);
+    glBindTexture(GL_TEXTURE_2D, texture_);
+}
+
+std::vector<float> PaletteTexture::read_back_row(int row) const {
+    std::vector<float> out(kFloatsPerRow, 0.0f);
+    if (row < 0 || row >= rows_) return {};
+    GLint previous = 0;
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous);
+    GLuint fbo = 0;
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_, 0);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE) {
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        glReadPixels(0, row, kPaletteTextureWidth, 1, GL_RGBA, GL_FLOAT, out.data());
+    } else {
+        out.clear();
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous));
+    glDeleteFramebuffers(1, &fbo);
+    return out;
+}
+
+}  // namespace sv::render

@@ -1,0 +1,198 @@
+#include "render/skinned_pass.h"
+
+#include <cstdio>
+#include <cstring>
+#include <map>
+
+#include <glm/gtc/type_ptr.hpp>
+
+namespace sv::render {
+
+namespace {
+constexpr GLuint kPaletteUnit = 0;
+constexpr GLuint kBaseTextureUnit = 1;
+constexpr GLuint kAttrInstanceModel = 7;  // 7..10
+constexpr GLuint kAttrInstanceRow = 11;
+constexpr GLuint kAttrVertexScalar = 12;
+
+struct InstanceData {
+    float model[16];
+    float row;
+};
+
+std::map<GLuint, GLuint>& scalar_buffers() {
+    static std::map<GLuint, GLuint> m;  // mesh VAO -> scalar VBO
+    return m;
+}
+}  // namespace
+
+const char* skin_mode_name(SkinMode mode) {
+    switch (mode) {
+        case SkinMode::RigidDqs: return "dqs";
+        case SkinMode::DqsUniformScale: return "dqs-scale";
+        case SkinMode::LinearBlend: return "lbs";
+    }
+    return "?";
+}
+
+Expected<SkinMode> parse_skin_mode(const std::string& text) {
+    if (text == "dqs") return SkinMode::RigidDqs;
+    if (text == "dqs-scale") return SkinMode::DqsUniformScale;
+    if (text == "lbs") return SkinMode::LinearBlend;
+    return make_error("unknown skinning mode '" + text + "': expected dqs, dqs-scale or lbs");
+}
+
+Expected<SkinnedPass> SkinnedPass::create(Api api) {
+    SkinnedPass pass;
+    for (int mode = 0; mode < 3; ++mode) {
+        ProgramDesc desc{std::string("skinned_") + skin_mode_name(static_cast<SkinMode>(mode)),
+                         {"palette.glsl", "quat_from_m3.glsl", "dual_quat.glsl", "skinned_vs.glsl"},
+                         {"lighting.glsl", "lit_fs.glsl"},
+                         {"SKIN_MODE " + std::to_string(mode)},
+                         {},
+                         {}};
+        auto draw = ShaderProgram::build(api, desc);
+        if (!draw) return draw.error();
+        pass.draw_programs_[static_cast<size_t>(mode)] = std::move(*draw);
+        desc.name += "_feedback";
+        desc.feedback_varyings = {"v_world_position"};
+        auto fb = ShaderProgram::build(api, desc);
+        if (!fb) return fb.error();
+        pass.feedback_programs_[static_cast<size_t>(mode)] = std::move(*fb);
+    }
+    glGenBuffers(1, &pass.instance_vbo_);
+    glGenBuffers(1, &pass.feedback_buffer_);
+    return pass;
+}
+
+SkinnedPass::SkinnedPass(SkinnedPass&& o) noexcept { *this = std::move(o); }
+SkinnedPass& SkinnedPass::operator=(SkinnedPass&& o) noexcept {
+    if (this != &o) {
+        draw_programs_ = std::move(o.draw_programs_);
+        feedback_programs_ = std::move(o.feedback_programs_);
+        std::swap(instance_vbo_, o.instance_vbo_);
+        std::swap(feedback_buffer_, o.feedback_buffer_);
+        std::swap(feedback_target_, o.feedback_target_);
+    }
+    return *this;
+}
+SkinnedPass::~SkinnedPass() {
+    if (instance_vbo_) glDeleteBuffers(1, &instance_vbo_);
+    if (feedback_buffer_) glDeleteBuffers(1, &feedback_buffer_);
+}
+
+void SkinnedPass::bind_instances(const GpuMesh& mesh, const std::vector<SkinInstance>& instances) {
+    std::vector<InstanceData> data(instances.size());
+    for (size_t i = 0; i < instances.size(); ++i) {
+        std::memcpy(data[i].model, glm::value_ptr(instances[i].model), sizeof data[i].model);
+        data[i].row = static_cast<float>(instances[i].palette_row);
+    }
+    glBindVertexArray(mesh.vao());
+    glBindBuffer(GL_ARRAY_BUFFER, instance_vbo_);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(InstanceData)), data.data(),
+                 GL_STREAM_DRAW);
+    for (GLuint c = 0; c < 4; ++c) {
+        glEnableVertexAttribArray(kAttrInstanceModel + c);
+        glVertexAttribPointer(kAttrInstanceModel + c, 4, GL_FLOAT, GL_FALSE, sizeof(InstanceData),
+                              reinterpret_cast<const void*>(c * 4 * sizeof(float)));
+        glVertexAttribDivisor(kAttrInstanceModel + c, 1);
+    }
+    glEnableVertexAttribArray(kAttrInstanceRow);
+    glVertexAttribPointer(kAttrInstanceRow, 1, GL_FLOAT, GL_FALSE, sizeof(InstanceData),
+                          reinterpret_cast<const void*>(offsetof(InstanceData, row)));
+    glVertexAttribDivisor(kAttrInstanceRow, 1);
+    if (!scalar_buffers().count(mesh.vao())) {
+        glDisableVertexAttribArray(kAttrVertexScalar);
+        glVertexAttrib1f(kAttrVertexScalar, 0.0f);
+    }
+}
+
+void SkinnedPass::set_common_uniforms(const ShaderProgram& program, const glm::mat4& mesh_global,
+                                      const PaletteTexture& palette) {
+    glUseProgram(program.id());
+    palette.bind(kPaletteUnit);
+    glUniform1i(program.uniform("u_palette"), static_cast<GLint>(kPaletteUnit));
+    glUniformMatrix4fv(program.uniform("u_mesh_global"), 1, GL_FALSE, glm::value_ptr(mesh_global));
+    // Inverted on the CPU once a draw rather than per vertex; float is enough for the frames
+    // this sees (a 0.01 scale and a rotation invert exactly to 100 and its transpose).
+    const glm::mat4 inv = glm::inverse(mesh_global);
+    glUniformMatrix4fv(program.uniform("u_mesh_global_inverse"), 1, GL_FALSE, glm::value_ptr(inv));
+}
+
+void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette, const std::vector<SkinInstance>& instances,
+                       const SkinnedDrawParams& params) {
+    if (instances.empty()) return;
+    const ShaderProgram& program = draw_programs_[static_cast<size_t>(params.mode)];
+    set_common_uniforms(program, params.mesh_global, palette);
+    glUniformMatrix4fv(program.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(params.view_proj));
+    glUniform4fv(program.uniform("u_base_color"), 1, glm::value_ptr(params.base_color));
+    glUniform1i(program.uniform("u_debug_view"), static_cast<GLint>(params.debug_view));
+    glUniform1i(program.uniform("u_selected_joint"), params.selected_joint);
+    glUniform1f(program.uniform("u_heat_scale"), params.heat_scale);
+    glUniform1i(program.uniform("u_has_texture"), params.base_texture != 0);
+    glActiveTexture(GL_TEXTURE0 + kBaseTextureUnit);
+    glBindTexture(GL_TEXTURE_2D, params.base_texture);
+    glUniform1i(program.uniform("u_base_texture"), static_cast<GLint>(kBaseTextureUnit));
+    set_lighting_uniforms(program, params.lighting);
+    bind_instances(mesh, instances);
+    mesh.draw(static_cast<GLsizei>(instances.size()));
+}
+
+Expected<std::vector<glm::vec3>> SkinnedPass::read_back(const GpuMesh& mesh, const PaletteTexture& palette,
+                                                        const SkinInstance& instance, const glm::mat4& mesh_global,
+                                                        SkinMode mode) {
+    const ShaderProgram& program = feedback_programs_[static_cast<size_t>(mode)];
+    set_common_uniforms(program, mesh_global, palette);
+    glUniformMatrix4fv(program.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(glm::mat4(1.0f)));
+    glUniform1i(program.uniform("u_debug_view"), 0);
+    glUniform1i(program.uniform("u_selected_joint"), -1);
+    bind_instances(mesh, {instance});
+    const size_t n = static_cast<size_t>(mesh.vertex_count());
+    const GLsizeiptr bytes = static_cast<GLsizeiptr>(n * sizeof(glm::vec3));
+    // A draw needs a complete framebuffer even with the rasteriser off, and a surfaceless context
+    // has none: a 1x1 target stands in, and the caller's binding comes back afterwards.
+    GLint previous_fbo = 0;
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_fbo);
+    if (feedback_target_.width() == 0) (void)feedback_target_.resize(1, 1);
+    glBindFramebuffer(GL_FRAMEBUFFER, feedback_target_.framebuffer());
+    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, feedback_buffer_);
+    glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, bytes, nullptr, GL_STREAM_READ);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, feedback_buffer_);
+    glEnable(GL_RASTERIZER_DISCARD);
+    glBindVertexArray(mesh.vao());
+    // Points over the vertex array, not the index buffer: every vertex once, in order (and
+    // GLES 3.0 allows no indexed draws under transform feedback).
+    glBeginTransformFeedback(GL_POINTS);
+    glDrawArraysInstanced(GL_POINTS, 0, mesh.vertex_count(), 1);
+    glEndTransformFeedback();
+    glBindVertexArray(0);
+    glDisable(GL_RASTERIZER_DISCARD);
+    std::vector<glm::vec3> out(n);
+    const void* mapped = glMapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bytes, GL_MAP_READ_BIT);
+    if (!mapped) return make_error("GPU read-back: could not map the transform feedback buffer");
+    std::memcpy(out.data(), mapped, static_cast<size_t>(bytes));
+    glUnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_fbo));
+    const GLenum err = glGetError();
+    if (err != GL_NO_ERROR) {
+        char hex[16];
+        std::snprintf(hex, sizeof hex, "0x%04x", err);
+        return make_error(std::string("GPU read-back: GL error ") + hex);
+    }
+    return out;
+}
+
+void SkinnedPass::set_vertex_scalars(const GpuMesh& mesh, const std::vector<float>& values) {
+    auto& buffers = scalar_buffers();
+    GLuint& vbo = buffers[mesh.vao()];
+    if (!vbo) glGenBuffers(1, &vbo);
+    glBindVertexArray(mesh.vao());
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(values.size() * sizeof(float)), values.data(), GL_STATIC_DRAW);
+    glEnableVertexAttribArray(kAttrVertexScalar);
+    glVertexAttribPointer(kAttrVertexScalar, 1, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glBindVertexArray(0);
+}
+
+}  // namespace sv::render

@@ -1,0 +1,110 @@
+// The skinning pass. For each influence j:
+//   M_j = mesh.global^-1 x A_j          (the joint's motion in the mesh's own frame)
+// blended by the rung SKIN_MODE selects, applied to the vertex in the mesh's frame, then
+// mesh.global and the instance placement take it to the world.
+//
+// M_j must be rigid for the dual-quaternion rungs. With the mesh node as many exporters write it
+// (under a 0.01-scaled ancestor the joints share) it is 100 x a rotation, and this shader draws
+// soup: that is the picture the correction switch exists to show, so the pass keeps the
+// composition exactly as an engine does rather than skinning with A_j directly.
+//
+// SKIN_MODE 0: rigid DQS. 1: DQS with per-joint uniform scale (factored out of M_j, blended
+// linearly alongside, applied to the transformed point). 2: linear blend skinning.
+layout(location = 0) in vec3 a_position;
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec2 a_uv;
+layout(location = 3) in uvec4 a_joints0;
+layout(location = 4) in uvec4 a_joints1;
+layout(location = 5) in vec4 a_weights0;
+layout(location = 6) in vec4 a_weights1;
+layout(location = 7) in vec4 a_instance_model0;  // per instance: the placement's columns
+layout(location = 8) in vec4 a_instance_model1;
+layout(location = 9) in vec4 a_instance_model2;
+layout(location = 10) in vec4 a_instance_model3;
+layout(location = 11) in float a_instance_row;   // per instance: the palette row
+layout(location = 12) in float a_vertex_scalar;  // per vertex: error for the heat map
+
+uniform mat4 u_mesh_global;
+uniform mat4 u_mesh_global_inverse;
+uniform mat4 u_view_proj;
+uniform int u_debug_view;       // 0 lit, 1 weights of u_selected_joint, 2 error heat map
+uniform int u_selected_joint;
+uniform float u_heat_scale;     // error that maps to full red
+
+out vec3 v_world_normal;
+out vec2 v_uv;
+out vec4 v_color;
+// Captured by transform feedback for the GPU read-back: the skinned position in the world.
+out vec3 v_world_position;
+
+// Blue (no error) through green to red (u_heat_scale or more).
+vec3 heat(float t) {
+    t = clamp(t, 0.0, 1.0);
+    vec3 blue = vec3(0.1, 0.2, 0.9), green = vec3(0.1, 0.85, 0.2), red = vec3(0.95, 0.1, 0.05);
+    return t < 0.5 ? mix(blue, green, 2.0 * t) : mix(green, red, 2.0 * t - 1.0);
+}
+
+void main() {
+    int row = int(a_instance_row + 0.5);
+    int joints[8] = int[8](int(a_joints0.x), int(a_joints0.y), int(a_joints0.z), int(a_joints0.w),
+                           int(a_joints1.x), int(a_joints1.y), int(a_joints1.z), int(a_joints1.w));
+    float weights[8] = float[8](a_weights0.x, a_weights0.y, a_weights0.z, a_weights0.w,
+                                a_weights1.x, a_weights1.y, a_weights1.z, a_weights1.w);
+    vec3 local_p;
+    vec3 local_n;
+    float selected_weight = 0.0;
+    for (int k = 0; k < 8; ++k)
+        if (joints[k] == u_selected_joint) selected_weight += weights[k];
+
+#if SKIN_MODE == 2
+    mat4 blended = mat4(0.0);
+    for (int k = 0; k < 8; ++k) {
+        if (weights[k] == 0.0) continue;
+        blended += weights[k] * (u_mesh_global_inverse * palette_matrix(row, joints[k]));
+    }
+    local_p = (blended * vec4(a_position, 1.0)).xyz;
+    // The blended 3x3's inverse transpose keeps normals perpendicular under the shear a linear
+    // blend produces; it costs an inverse per vertex, which is the price of this rung.
+    local_n = transpose(inverse(mat3(blended))) * a_normal;
+#else
+    DualQuat sum = DualQuat(vec4(0.0), vec4(0.0));
+    vec4 pivot = vec4(0.0);
+    float scale = 0.0;
+    bool first = true;
+    for (int k = 0; k < 8; ++k) {
+        if (weights[k] == 0.0) continue;
+        mat4 m = u_mesh_global_inverse * palette_matrix(row, joints[k]);
+#if SKIN_MODE == 1
+        // Uniform scale is the cube root of the determinant; dividing the whole matrix by it
+        // leaves the rigid motion (R | t / s), which is what the dual quaternion carries.
+        float s = pow(abs(determinant(mat3(m))), 1.0 / 3.0);
+        s = s > 0.0 ? s : 1.0;
+        m = m * (1.0 / s);
+        m[3].w = 1.0;
+        scale += weights[k] * s;
+#endif
+        DualQuat q = dual_quat_from_m4(m);
+        if (first) {
+            pivot = q.real;
+            first = false;
+        }
+        dq_accumulate(sum, q, weights[k], pivot);
+    }
+    DualQuat dq = dq_normalize(sum);
+    local_p = dq_transform_point(dq, a_position);
+    local_n = dq_transform_normal(dq, a_normal);
+#if SKIN_MODE == 1
+    local_p *= scale;
+#endif
+#endif
+
+    mat4 model = mat4(a_instance_model0, a_instance_model1, a_instance_model2, a_instance_model3) * u_mesh_global;
+    vec4 world = model * vec4(local_p, 1.0);
+    v_world_position = world.xyz;
+    v_world_normal = mat3(model) * local_n;
+    v_uv = a_uv;
+    if (u_debug_view == 1) v_color = vec4(mix(vec3(0.12, 0.15, 0.35), vec3(1.0, 0.85, 0.1), selected_weight), 1.0);
+    else if (u_debug_view == 2) v_color = vec4(heat(a_vertex_scalar / max(u_heat_scale, 1e-30)), 1.0);
+    else v_color = vec4(1.0);
+    gl_Position = u_view_proj * world;
+}

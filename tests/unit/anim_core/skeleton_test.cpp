@@ -1,0 +1,216 @@
+// Skeleton: parents-first joints, counts checked, palette = world x inverse bind, two doors agree.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/type_ptr.hpp>
+
+#include "anim/asset.h"
+#include "anim/skeleton.h"
+
+using namespace sv::anim;
+
+namespace {
+glm::mat4 at(const std::vector<float>& a, int j) { return glm::make_mat4(&a[static_cast<size_t>(j) * 16]); }
+
+// A three-joint arm along +Y: Shoulder at (0,1,0), Elbow one up, Hand one up, the elbow bent
+// 90 degrees about Z.
+SkeletonDesc arm_desc() {
+    SkeletonDesc d;
+    d.names = {"Shoulder", "Elbow", "Hand"};
+    d.parents = {-1, 0, 1};
+    d.rest.resize(3);
+    for (int j = 0; j < 3; ++j) d.rest.translation[static_cast<size_t>(j) * 3 + 1] = 1.0f;
+    d.rest.rotation[1 * 4 + 2] = std::sqrt(0.5f);
+    d.rest.rotation[1 * 4 + 3] = std::sqrt(0.5f);
+    d.inverse_bind.assign(3, glm::mat4(1.0f));
+    return d;
+}
+}  // namespace
+
+TEST(Skeleton, ApplyPoseComposesParentsFirst) {
+    auto sk = Skeleton::create(arm_desc());
+    ASSERT_TRUE(sk.ok()) << sk.error().message;
+    // create() applies the rest pose. By hand: Elbow at (0,2,0), its +Y turned about Z points -X,
+    // so Hand sits at (-1,2,0).
+    const glm::mat4 hand = at(sk->world(), 2);
+    // 1e-6: float products of sqrt(0.5), values of order 1.
+    EXPECT_NEAR(hand[3].x, -1.0f, 1e-6);
+    EXPECT_NEAR(hand[3].y, 2.0f, 1e-6);
+    EXPECT_NEAR(hand[3].z, 0.0f, 1e-6);
+}
+
+TEST(Skeleton, PaletteIsWorldTimesInverseBind) {
+    SkeletonDesc d = arm_desc();
+    // Inverse binds of the rest pose written by hand: translate back, then unturn.
+    d.inverse_bind[0] = glm::translate(glm::mat4(1.0f), glm::vec3(0, -1, 0));
+    d.inverse_bind[1] = glm::rotate(glm::mat4(1.0f), -glm::half_pi<float>(), glm::vec3(0, 0, 1)) *
+                        glm::translate(glm::mat4(1.0f), glm::vec3(0, -2, 0));
+    d.inverse_bind[2] = glm::rotate(glm::mat4(1.0f), -glm::half_pi<float>(), glm::vec3(0, 0, 1)) *
+                        glm::translate(glm::mat4(1.0f), glm::vec3(1, -2, 0));
+    auto sk = Skeleton::create(d);
+    ASSERT_TRUE(sk.ok()) << sk.error().message;
+    for (int j = 0; j < 3; ++j) {
+        const glm::mat4 p = at(sk->palette(), j);
+        for (int c = 0; c < 4; ++c)
+            for (int r = 0; r < 4; ++r) EXPECT_NEAR(p[c][r], c == r ? 1.0f : 0.0f, 1e-6) << j << " " << c << r;
+    }
+}
+
+TEST(Skeleton, RootParentWorldIsFoldedIntoRoots) {
+    SkeletonDesc d = arm_desc();
+    d.root_parent_world.assign(3, glm::mat4(1.0f));
+    d.root_parent_world[0] = glm::scale(glm::mat4(1.0f), glm::vec3(0.01f));
+    auto sk = Skeleton::create(d);
+    ASSERT_TRUE(sk.ok());
+    EXPECT_NEAR(at(sk->world(), 2)[3].x, -0.01f, 1e-8);
+    sk->set_root_parent_world(0, glm::mat4(1.0f));
+    sk->apply_pose(sk->rest_pose());
+    EXPECT_NEAR(at(sk->world(), 2)[3].x, -1.0f, 1e-6);
+}
+
+TEST(Skeleton, ApplyPoseAndApplyLocalMatricesAgree) {
+    // Random non-uniform TRS on a 40-joint tree, locals built by glm (a second method).
+    const int n = 40;
+    SkeletonDesc d;
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f), s(0.5f, 1.5f);
+    d.rest.resize(n);
+    for (int j = 0; j < n; ++j) {
+        d.parents.push_back(j == 0 ? -1 : static_cast<int>(rng() % static_cast<unsigned>(j)));
+        d.inverse_bind.push_back(glm::translate(glm::mat4(1.0f), glm::vec3(u(rng), u(rng), u(rng))));
+    }
+    auto sk = Skeleton::create(d);
+    ASSERT_TRUE(sk.ok());
+    Pose pose(n);
+    std::vector<float> locals(static_cast<size_t>(n) * 16);
+    for (int j = 0; j < n; ++j) {
+        const glm::vec3 t(u(rng), u(rng), u(rng)), sc(s(rng), s(rng), s(rng));
+        const glm::quat q = glm::normalize(glm::quat(u(rng), u(rng), u(rng), u(rng)));
+        std::copy(&t.x, &t.x + 3, &pose.translation[static_cast<size_t>(j) * 3]);
+        pose.rotation[static_cast<size_t>(j) * 4 + 0] = q.x;
+        pose.rotation[static_cast<size_t>(j) * 4 + 1] = q.y;
+        pose.rotation[static_cast<size_t>(j) * 4 + 2] = q.z;
+        pose.rotation[static_cast<size_t>(j) * 4 + 3] = q.w;
+        std::copy(&sc.x, &sc.x + 3, &pose.scale[static_cast<size_t>(j) * 3]);
+        const glm::mat4 m = glm::translate(glm::mat4(1.0f), t) * glm::mat4_cast(q) * glm::scale(glm::mat4(1.0f), sc);
+        std::copy(glm::value_ptr(m), glm::value_ptr(m) + 16, &locals[static_cast<size_t>(j) * 16]);
+    }
+    sk->apply_pose(pose);
+    const std::vector<float> world_a = sk->world(), palette_a = sk->palette();
+    sk->apply_local_matrices(locals.data());
+    // 1e-4: float rounding compounded along chains up to ~10 deep with scales up to 1.5 (values
+    // reach tens of units); the two doors differ only in the order of float operations.
+    for (size_t i = 0; i < world_a.size(); ++i) {
+        EXPECT_NEAR(world_a[i], sk->world()[i], 1e-4 * (1.0f + std::abs(world_a[i]))) << i;
+        EXPECT_NEAR(palette_a[i], sk->palette()[i], 1e-4 * (1.0f + std::abs(palette_a[i]))) << i;
+    }
+}
+
+TEST(Skeleton, RefusesUnsortedJointsNamingJointAndParent) {
+    SkeletonDesc d = arm_desc();
+    d.parents = {1, -1, 1};  // Shoulder's parent is Elbow, which comes after it
+    const auto sk = Skeleton::create(d);
+    ASSERT_FALSE(sk.ok());
+    EXPECT_NE(sk.error().message.find("'Shoulder'"), std::string::npos) << sk.error().message;
+    EXPECT_NE(sk.error().message.find("'Elbow'"), std::string::npos) << sk.error().message;
+    EXPECT_NE(sk.error().message.find("parents-first"), std::string::npos) << sk.error().message;
+}
+
+TEST(Skeleton, RefusesASelfParent) {
+    SkeletonDesc d = arm_desc();
+    d.parents = {-1, 1, 1};
+    EXPECT_FALSE(Skeleton::create(d).ok());
+}
+
+TEST(Skeleton, RefusesWrongInverseBindCount) {
+    SkeletonDesc d = arm_desc();
+    d.inverse_bind.pop_back();
+    const auto sk = Skeleton::create(d);
+    ASSERT_FALSE(sk.ok());
+    EXPECT_NE(sk.error().message.find("inverse bind"), std::string::npos) << sk.error().message;
+}
+
+TEST(Skeleton, RefusesWrongRestCount) {
+    SkeletonDesc d = arm_desc();
+    d.rest.resize(2);
+    EXPECT_FALSE(Skeleton::create(d).ok());
+}
+
+TEST(Skeleton, AcceptsExactlyMaxJointsAndRefusesOneMoreSayingWhy) {
+    auto chain = [](int n) {
+        SkeletonDesc d;
+        for (int j = 0; j < n; ++j) d.parents.push_back(j - 1);
+        d.inverse_bind.assign(static_cast<size_t>(n), glm::mat4(1.0f));
+        d.rest.resize(n);
+        return d;
+    };
+    EXPECT_TRUE(Skeleton::create(chain(512)).ok());
+    const auto sk = Skeleton::create(chain(513));
+    ASSERT_FALSE(sk.ok());
+    EXPECT_NE(sk.error().message.find("513"), std::string::npos) << sk.error().message;
+    EXPECT_NE(sk.error().message.find("palette"), std::string::npos) << sk.error().message;
+}
+
+TEST(Skeleton, RefusesNoJoints) { EXPECT_FALSE(Skeleton::create(SkeletonDesc{}).ok()); }
+
+namespace {
+// Armature (scale 0.01, a non-joint) -> Hips -> Spine; a skin over Spine and Hips listed
+// children-first, as a file may, then sorted by hand here as the importer would.
+Asset armature_asset() {
+    Asset a;
+    a.scene.nodes.resize(3);
+    a.scene.nodes[0].name = "Armature";
+    a.scene.nodes[0].scale = glm::dvec3(0.01);
+    a.scene.nodes[0].children = {1};
+    a.scene.nodes[1].name = "Hips";
+    a.scene.nodes[1].parent = 0;
+    a.scene.nodes[1].translation = {0, 100, 0};
+    a.scene.nodes[1].children = {2};
+    a.scene.nodes[2].name = "Spine";
+    a.scene.nodes[2].parent = 1;
+    a.scene.nodes[2].set_local_matrix(glm::translate(glm::dmat4(1.0), glm::dvec3(0, 10, 0)));
+    Skin skin;
+    skin.joints = {1, 2};
+    skin.inverse_bind.assign(2, glm::dmat4(1.0));
+    a.skins.push_back(skin);
+    return a;
+}
+}  // namespace
+
+TEST(Skeleton, FromAssetFoldsTheNonJointParentAndReadsRestFromNodes) {
+    Asset a = armature_asset();
+    a.scene.update_matrices();
+    auto sk = Skeleton::from_asset(a, 0);
+    ASSERT_TRUE(sk.ok()) << sk.error().message;
+    EXPECT_EQ(sk->parents(), (std::vector<int>{-1, 0}));
+    EXPECT_EQ(sk->find("Spine"), 1);
+    // By hand: (100 + 10) cm in a 0.01-scaled armature is 1.1 m; matches the scene's own walk.
+    // 1e-5: float storage of a 0.01 scale times 110.
+    EXPECT_NEAR(at(sk->world(), 1)[3].y, 1.1f, 1e-5);
+    EXPECT_NEAR(at(sk->world(), 1)[3].y, a.scene.nodes[2].global[3].y, 1e-5);
+    EXPECT_NEAR(sk->rest_pose().translation[1 * 3 + 1], 10.0f, 1e-6);  // decomposed from the matrix
+}
+
+TEST(Skeleton, FromAssetRefusesAnUnwalkedScene) {
+    const Asset a = armature_asset();  // update_matrices never called
+    const auto sk = Skeleton::from_asset(a, 0);
+    ASSERT_FALSE(sk.ok());
+    EXPECT_NE(sk.error().message.find("never walked"), std::string::npos) << sk.error().message;
+}
+
+TEST(Skeleton, FromAssetRefusesAnUnsortedSkin) {
+    Asset a = armature_asset();
+    a.skins[0].joints = {2, 1};
+    a.scene.update_matrices();
+    const auto sk = Skeleton::from_asset(a, 0);
+    ASSERT_FALSE(sk.ok());
+    EXPECT_NE(sk.error().message.find("'Spine'"), std::string::npos) << sk.error().message;
+}
+
+TEST(Skeleton, FromAssetRefusesAMissingSkin) {
+    Asset a = armature_asset();
+    a.scene.update_matrices();
+    EXPECT_FALSE(Skeleton::from_asset(a, 1).ok());
+}

@@ -1,0 +1,34 @@
+// The option vocabulary every skinview entry point shares: the interactive viewer and the render,
+// audit and diagnose subcommands parse the same words into the same struct, so `--correction off`
+// or `--skinning lbs` means one thing everywhere.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "render/context.h"
+#include "render/skinned_pass.h"
+
+namespace sv::viewer {
+
+struct SceneOptions {
+    std::string file;            // empty: the project's own sample character
+    std::string clip;            // name or index; empty: the first clip (or rest when none)
+    float time = 0.0f;           // seconds into the clip
+    bool bind_pose = false;      // --bind: ignore clips, draw the rest pose
+    std::string correction = "on";   // on | off
+    std::string skinning = "auto";   // auto | dqs | dqs-scale | lbs
+    std::string api = "gl";          // gl | gles
+    int width = 640, height = 480;
+    std::string camera = "auto";     // auto | front | side | orbit:DEG
+};
+
+// Adds the shared options to a CLI11 app or subcommand.
+void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file = true);
+
+// The built-in character the viewer opens with no file: assets/humanoid_mixamo.glb, found beside
+// the executable's source tree or the installed share folder.
+std::string default_asset_path();
+
+}  // namespace sv::viewer

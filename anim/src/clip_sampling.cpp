@@ -28,11 +28,17 @@ inline void normalize4(float* q) {
     }
 }
 
-// Shortest-path spherical interpolation. Chosen over normalised lerp because glTF specifies slerp
-// and the reference viewers use it: nlerp's angular speed sags by up to ~4% mid-interval between
-// keys 90 degrees apart, a visible ease-in/out on sparse keys. It costs an acos and two sines a
-// rotation; for keys closer than ~0.06 degrees the two agree within float rounding, so it falls
-// back to nlerp there, where slerp's 1/sin(theta) loses precision.
+// Shortest-path slerp, evaluated as a normalised lerp whose parameter is corrected so that the
+// angle advances uniformly. glTF specifies slerp and the reference viewers use it: plain nlerp's
+// angular speed sags mid-interval (21.6 instead of 22.5 degrees a quarter of the way between keys
+// 90 degrees apart), a visible ease-in/out on sparse keys. Exact slerp costs an acos and three
+// sines a rotation, about 25 ns a joint on the frame path, a third of the budget. The correction
+// t' = t + t(t - 1/2)(t - 1)(A(d)(t - 1/2)^2 + B(d)), d the cosine between the keys, has cubic A
+// and quadratic B fitted by least squares to the exact nlerp parameter that reproduces slerp's
+// angle (tan(t theta) / (sin theta + tan(t theta)(1 - cos theta))): the largest rotation error
+// is 7.6e-4 rad, for keys 180 degrees apart; 90 degrees apart it is under 1e-4 rad. A use that
+// needs slerp to float precision (sparse keys half a turn apart, compared against another engine
+// to 1e-5) would need the exact form back.
 inline void slerp(const float* a, const float* b, float t, float* out) {
     float d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
     float sign = 1.0f;
@@ -40,17 +46,11 @@ inline void slerp(const float* a, const float* b, float t, float* out) {
         d = -d;
         sign = -1.0f;
     }
-    float wa, wb;
-    if (d > 0.9999995f) {
-        wa = 1.0f - t;
-        wb = t;
-    } else {
-        const float theta = std::acos(d);
-        const float inv_sin = 1.0f / std::sin(theta);
-        wa = std::sin((1.0f - t) * theta) * inv_sin;
-        wb = std::sin(t * theta) * inv_sin;
-    }
-    wb *= sign;
+    const float A = 1.0839835f + d * (-3.2299607f + d * (3.5520777f - d * 1.4399303f));
+    const float B = 0.8482906f + d * (-1.0609847f + d * 0.2161156f);
+    const float h = t - 0.5f;
+    const float s = t + t * h * (t - 1.0f) * (A * h * h + B);
+    const float wa = 1.0f - s, wb = s * sign;
     for (int i = 0; i < 4; ++i) out[i] = wa * a[i] + wb * b[i];
     normalize4(out);
 }

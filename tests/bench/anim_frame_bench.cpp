@@ -113,6 +113,35 @@ void BM_TwoClipBlendFrame(benchmark::State& state) {
 }
 BENCHMARK(BM_TwoClipBlendFrame);
 
+// The two halves of the single-clip frame on their own, to say where the time goes.
+void BM_SampleOnly(benchmark::State& state) {
+    Fixture& f = fixture();
+    Pose pose(f.skeleton.joint_count());
+    SamplingCursor cursor;
+    float time = 0.0f;
+    for (auto _ : state) {
+        sample_clip(f.a, f.bind_a, time, true, pose, cursor);
+        benchmark::DoNotOptimize(pose.rotation.data());
+        time += 1.0f / 60.0f;
+        if (time >= f.a.duration) time -= f.a.duration;
+    }
+    set_counters(state, f.skeleton.joint_count());
+}
+BENCHMARK(BM_SampleOnly);
+
+void BM_ApplyPoseOnly(benchmark::State& state) {
+    Fixture& f = fixture();
+    Skeleton sk = f.skeleton;
+    Pose pose(sk.joint_count());
+    sample_clip(f.a, f.bind_a, 0.7f, true, pose);
+    for (auto _ : state) {
+        sk.apply_pose(pose);
+        benchmark::DoNotOptimize(sk.palette().data());
+    }
+    set_counters(state, sk.joint_count());
+}
+BENCHMARK(BM_ApplyPoseOnly);
+
 }  // namespace
 
 BENCHMARK_MAIN();

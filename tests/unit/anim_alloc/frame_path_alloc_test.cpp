@@ -61,9 +61,12 @@ TEST(FramePathAllocations, SampleClipAndApplyPoseAllocateNothing) {
     }
     const ClipBinding b = bind_clip(clip, joint_nodes);
     Pose pose(n);
+    SamplingCursor cursor;
+    sample_clip(clip, b, 0.0f, true, pose, cursor);  // sizes the cursor: its one allocation
     const long before = g_allocations.load();
     for (int f = 0; f < 200; ++f) {
         sample_clip(clip, b, f / 60.0f - 1.0f, true, pose);
+        sample_clip(clip, b, f / 60.0f - 1.0f, true, pose, cursor);
         sk->apply_pose(pose);
     }
     EXPECT_EQ(g_allocations.load() - before, 0);

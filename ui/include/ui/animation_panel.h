@@ -1,0 +1,33 @@
+// Playback: which clip, where in it, how fast, looping or not, root motion on or off.
+//
+// The viewer owns the clock and hands `advance` the frame's wall time; everything below it is a
+// pure function of the time kept here, so pausing and scrubbing are exact (a paused character is
+// bit-identical frame after frame) and a smoke run of N frames can pass a fixed step.
+#pragma once
+
+#include "anim/character.h"
+
+namespace sv::ui {
+
+struct AnimationPanel {
+    int clip = -1;  // -1: rest pose
+    double time = 0.0;
+    bool playing = true;
+    float speed = 1.0f;
+    bool loop = true;
+    bool root_motion = false;
+
+    // The first clip at time 0 (rest when the character has none), playing.
+    void reset(const anim::Character& character);
+    // Selects a clip (or -1) and rewinds; an index out of range is refused and nothing changes.
+    bool set_clip(const anim::Character& character, int index);
+    void toggle_play() { playing = !playing; }
+    // Moves time on by dt * speed when playing. Looping wraps into [0, duration); otherwise time
+    // clamps at the ends and playback stops there, so a one-shot clip holds its last pose.
+    void advance(double dt, double duration);
+    // Sets the time directly (the timeline), clamped to [0, duration].
+    void scrub(double t, double duration);
+    double duration(const anim::Character& character) const;
+};
+
+}  // namespace sv::ui

@@ -1,0 +1,65 @@
+// The IK panel: a two-bone chain picked from the skeleton or from a detected arm or leg, a target
+// and a pole hint in world space, a weight, and the live answer (reachable, solved).
+//
+// The solve runs on top of whatever the animation wrote this frame: pose the clip, derive the
+// world matrices, solve, derive again. The chain is validated when it is picked, so the frame path
+// only solves and never formats an error.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/character.h"
+#include "anim/expected.h"
+#include "anim/two_bone_ik.h"
+
+namespace sv::ui {
+
+struct IkChain {
+    std::string label;  // "arm: LeftArm > LeftForeArm > LeftHand"
+    int root = -1, mid = -1, tip = -1;
+};
+
+// Arms and legs found by joint name (upper/fore arm and hand, thigh/shin and foot, in the naming
+// schemes of Mixamo, Blender and the glTF samples). Heuristic by nature: a rig named otherwise
+// is picked by hand from the skeleton.
+std::vector<IkChain> detect_limbs(const anim::Skeleton& skeleton);
+
+struct IkPanel {
+    bool enabled = false;
+    int skin = 0;
+    IkChain chain;
+    std::vector<IkChain> detected;
+    glm::dvec3 target{0.0};
+    glm::dvec3 pole{0.0};
+    float weight = 1.0f;
+    float twist_degrees = 0.0f;
+    float soften = 1.0f;
+
+    // Live, from the last solve.
+    bool solved = false;
+    bool reachable = false;
+    std::string error;  // why the chain cannot be solved; empty when it can
+
+    // Detects limbs on `skin` and picks the first one (placing target and pole on the current pose).
+    void rebuild(const anim::Character& character, int skin);
+    // Checks tip's parent is mid and mid's parent is root; on success places the target on the
+    // tip and the pole in front of the mid joint, from the skeleton's current world matrices.
+    Status set_chain(const anim::Skeleton& skeleton, int root, int mid, int tip);
+    // The chain ending at `tip` (its parent and grandparent).
+    Status set_chain_from_tip(const anim::Skeleton& skeleton, int tip);
+    void place_on_pose(const anim::Skeleton& skeleton);
+
+    // The solver's input as this panel describes it.
+    anim::TwoBoneIkInput input(const anim::Skeleton& skeleton) const;
+    // Solves on the skin's pose (its world matrices must be derived from it) and records the
+    // answer. Does nothing when disabled or when the chain is invalid. The caller re-derives the
+    // skeleton afterwards.
+    void solve(anim::CharacterSkin& skin);
+};
+
+glm::dvec3 joint_world_position(const anim::Skeleton& skeleton, int joint);
+
+}  // namespace sv::ui

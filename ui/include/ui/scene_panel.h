@@ -1,0 +1,46 @@
+// The scene tree and the one joint selection every panel shares.
+//
+// The selection is a (skin, joint) pair rather than a node, because what the viewport highlights,
+// the joints table lists and the palette decodes are joints of a skin; a node that is not a joint
+// (a mesh node, an armature root) selects nothing, so no panel can be left pointing at a joint
+// index that means something else in another skin.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "anim/character.h"
+
+namespace sv::ui {
+
+struct Selection {
+    int skin = 0;
+    int joint = -1;  // -1: none
+};
+
+struct SceneRow {
+    int node = -1;
+    int depth = 0;
+    std::string name;
+    int mesh = -1;        // the node's mesh, or -1
+    int skin = -1;        // the skin the node draws with, or -1
+    int joint_skin = -1;  // the first skin this node is a joint of, or -1
+    int joint = -1;       // its joint index in that skin
+};
+
+struct ScenePanel {
+    std::vector<SceneRow> rows;  // depth first, parents before children, roots in file order
+    Selection selection;
+
+    // Rebuilds the rows from the character's node graph and clears the selection.
+    void rebuild(const anim::Character& character);
+    // Selects the joint a node row stands for; a node that is no joint clears the joint (the skin
+    // stays). Out-of-range rows are ignored.
+    void select_row(int row);
+    // Selects (skin, joint); -1 clears. Refuses (leaves the selection) a joint outside the skin.
+    bool select_joint(const anim::Character& character, int skin, int joint);
+    // The row of the selected joint, or -1.
+    int selected_row() const;
+};
+
+}  // namespace sv::ui

@@ -1,0 +1,166 @@
+#include <cmath>
+#include <cstdio>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "anim/character.h"
+#include "anim/gltf_import.h"
+#include "commands.h"
+
+namespace sv::viewer {
+
+namespace {
+
+// NaN marks a number that was never measured (a refused report); JSON has no NaN, so it is null.
+nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+std::string text_number(double v) {
+    if (std::isnan(v)) return "not measured";
+    if (std::isinf(v)) return "infinite (reflection)";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+// Folded scale as the audit defines it: the mean column length of mesh.global^-1 x A_j over the
+// joints' columns, i.e. what the skinning pass would see with the mesh node as given.
+struct FileAudit {
+    nlohmann::json json;
+    bool loaded = false;
+    bool cannot_fix = false;
+    bool corrected = false;
+};
+
+FileAudit audit_file(const std::string& path) {
+    FileAudit a;
+    a.json = {{"file", path}, {"error", nullptr}, {"skins", nlohmann::json::array()}};
+    auto asset = anim::load_gltf(path);
+    if (!asset) {
+        a.json["error"] = asset.error().message;
+        return a;
+    }
+    auto character = anim::Character::create(std::move(*asset));
+    if (!character) {
+        a.json["error"] = character.error().message;
+        return a;
+    }
+    a.loaded = true;
+    const anim::Character& c = *character;
+    const anim::Asset& as = c.asset();
+    a.json["report"] = as.report;
+    for (size_t k = 0; k < c.skins().size(); ++k) {
+        const anim::CharacterSkin& cs = c.skins()[k];
+        nlohmann::json skin = {{"index", k},
+                               {"name", as.skins[k].name},
+                               {"joints", cs.skeleton.joint_count()},
+                               {"rung", anim::to_string(cs.rung.rung)},
+                               {"rung_reason", cs.rung.reason},
+                               {"meshes", nlohmann::json::array()},
+                               {"conflicts", nlohmann::json::array()}};
+        for (const auto& sm : c.skinned_meshes()) {
+            if (sm.skin != static_cast<int>(k)) continue;
+            const anim::MeshFrameReport& r = sm.report;
+            nlohmann::json correction = nlohmann::json::array();
+            for (int col = 0; col < 4; ++col)
+                for (int row = 0; row < 4; ++row) correction.push_back(r.correction[col][row]);
+            skin["meshes"].push_back({{"node", sm.node},
+                                      {"name", r.mesh_name},
+                                      {"folded_scale", number(r.folded_scale_as_given)},
+                                      {"defect_as_given", number(r.defect_as_given)},
+                                      {"defect_on_skin_frame", number(r.defect_on_skin_frame)},
+                                      {"correction_applied", r.verdict == anim::FrameVerdict::Corrected},
+                                      {"correction", correction},
+                                      {"non_rigidity_absorbed", number(r.non_rigidity_absorbed)},
+                                      {"residual", number(r.residual)},
+                                      {"verdict", anim::to_string(r.verdict)},
+                                      {"reason", r.reason},
+                                      {"children", r.children}});
+            a.cannot_fix |= r.verdict == anim::FrameVerdict::CannotFix;
+            a.corrected |= r.verdict == anim::FrameVerdict::Corrected;
+        }
+        for (const auto& cc : cs.scale_conflicts)
+            for (const auto& x : cc.conflicts)
+                skin["conflicts"].push_back({{"clip", as.clips[static_cast<size_t>(cc.clip)].name},
+                                             {"clip_index", cc.clip},
+                                             {"channel", x.channel},
+                                             {"node", x.node},
+                                             {"node_name", x.node_name},
+                                             {"uniform", x.uniform},
+                                             {"joints_reached", x.joints_reached},
+                                             {"reaches_mesh", x.reaches_mesh},
+                                             {"min", x.min},
+                                             {"max", x.max}});
+        a.json["skins"].push_back(skin);
+    }
+    return a;
+}
+
+void print_text(const nlohmann::json& f) {
+    std::printf("%s\n", f["file"].get<std::string>().c_str());
+    if (!f["error"].is_null()) {
+        std::printf("  LOAD ERROR: %s\n", f["error"].get<std::string>().c_str());
+        return;
+    }
+    for (const auto& line : f["report"]) std::printf("  note: %s\n", line.get<std::string>().c_str());
+    if (f["skins"].empty()) std::printf("  no skins\n");
+    for (const auto& s : f["skins"]) {
+        std::printf("  skin %d '%s': %d joints; skinning rung: %s (%s)\n", s["index"].get<int>(),
+                    s["name"].get<std::string>().c_str(), s["joints"].get<int>(), s["rung"].get<std::string>().c_str(),
+                    s["rung_reason"].get<std::string>().c_str());
+        for (const auto& m : s["meshes"]) {
+            const auto num = [&](const char* key) {
+                return m[key].is_null() ? std::string("not measured") : text_number(m[key].get<double>());
+            };
+            std::printf("    mesh node %d '%s': %s\n", m["node"].get<int>(), m["name"].get<std::string>().c_str(),
+                        m["verdict"].get<std::string>().c_str());
+            std::printf("      folded scale as given %s, defect as given %s, on the skin frame %s\n",
+                        num("folded_scale").c_str(), num("defect_as_given").c_str(), num("defect_on_skin_frame").c_str());
+            std::printf("      correction %s (absorbed %s), residual %s\n",
+                        m["correction_applied"].get<bool>() ? "applied" : "not applied",
+                        num("non_rigidity_absorbed").c_str(), num("residual").c_str());
+            if (!m["reason"].get<std::string>().empty())
+                std::printf("      reason: %s\n", m["reason"].get<std::string>().c_str());
+            if (!m["children"].empty()) {
+                std::printf("      children that inherit the correction:");
+                for (const auto& ch : m["children"]) std::printf(" '%s'", ch.get<std::string>().c_str());
+                std::printf("\n");
+            }
+        }
+        if (s["conflicts"].empty()) std::printf("    scale conflicts: none\n");
+        for (const auto& x : s["conflicts"])
+            std::printf("    scale conflict: clip '%s' channel %d scales node %d '%s' (%s, range %.6g..%.6g), reaches %d "
+                        "joints%s\n",
+                        x["clip"].get<std::string>().c_str(), x["channel"].get<int>(), x["node"].get<int>(),
+                        x["node_name"].get<std::string>().c_str(), x["uniform"].get<bool>() ? "uniform" : "non-uniform",
+                        x["min"].get<double>(), x["max"].get<double>(), x["joints_reached"].get<int>(),
+                        x["reaches_mesh"].get<bool>() ? " and the mesh" : ", not the mesh");
+    }
+}
+
+}  // namespace
+
+int run_audit(const AuditArgs& args) {
+    nlohmann::json doc = {{"files", nlohmann::json::array()}};
+    bool failed = false, any_correction = false;
+    const bool progress = args.files.size() > 1 && isatty(STDERR_FILENO);
+    for (size_t i = 0; i < args.files.size(); ++i) {
+        if (progress) std::fprintf(stderr, "\r[%zu/%zu] %s\033[K", i + 1, args.files.size(), args.files[i].c_str());
+        FileAudit a = audit_file(args.files[i]);
+        if (!a.loaded) {
+            failed = true;
+            std::fprintf(stderr, "%sskinview audit: %s: %s\n", progress ? "\n" : "", args.files[i].c_str(),
+                         a.json["error"].get<std::string>().c_str());
+        }
+        failed |= a.cannot_fix;
+        any_correction |= a.corrected;
+        if (!args.json) print_text(a.json);
+        doc["files"].push_back(std::move(a.json));
+    }
+    if (progress) std::fprintf(stderr, "\r\033[K");
+    if (args.json) std::printf("%s\n", doc.dump(2).c_str());
+    if (failed) return 1;
+    if (args.strict && any_correction) return 1;
+    return 0;
+}
+
+}  // namespace sv::viewer

@@ -1,0 +1,23 @@
+// The windowed viewer: GLFW + Dear ImGui over a SceneSession.
+#pragma once
+
+#include <string>
+
+#include "cli_options.h"
+
+namespace sv::viewer {
+
+struct InteractiveOptions {
+    SceneOptions scene;
+    int frames = 0;                   // > 0: run this many frames then exit (smoke tests)
+    std::string screenshot;           // with --frames: write the last frame, panels included
+    int toggle_correction_at = -1;    // flip the correction switch at this frame
+    int window_width = 1280, window_height = 720;
+};
+
+// Runs the viewer until the window closes (or `frames` have run). Returns the process exit code:
+// 0 also when the file failed to load (the error is shown in the window); non-zero only when no
+// window could be opened at all.
+int run_interactive(const InteractiveOptions& options);
+
+}  // namespace sv::viewer

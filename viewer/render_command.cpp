@@ -1,0 +1,108 @@
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "commands.h"
+#include "render/gpu_diagnose.h"
+#include "render/image_compare.h"
+#include "scene_session.h"
+
+namespace sv::viewer {
+
+namespace {
+
+Status parse_size(const std::string& text, int& w, int& h) {
+    if (std::sscanf(text.c_str(), "%dx%d", &w, &h) != 2 || w <= 0 || h <= 0 || w > 8192 || h > 8192)
+        return make_error("--size '" + text + "': expected WIDTHxHEIGHT, each 1..8192");
+    return ok_status();
+}
+
+std::string frame_path(const std::string& pattern, int frame) {
+    const auto at = pattern.find("{frame}");
+    if (at == std::string::npos) return pattern;
+    char num[16];
+    std::snprintf(num, sizeof num, "%04d", frame);
+    return pattern.substr(0, at) + num + pattern.substr(at + 7);
+}
+
+int fail(const std::string& message) {
+    std::fprintf(stderr, "skinview render: %s\n", message.c_str());
+    return 1;
+}
+
+Expected<int> resolve_joint(const anim::Character& c, const std::string& text) {
+    if (c.skins().empty()) return make_error("--weights: the file has no skin");
+    const auto& sk = c.skins()[0].skeleton;
+    const int by_name = sk.find(text);
+    if (by_name >= 0) return by_name;
+    char* end = nullptr;
+    const long i = std::strtol(text.c_str(), &end, 10);
+    if (end != text.c_str() && *end == '\0' && i >= 0 && i < sk.joint_count()) return static_cast<int>(i);
+    return make_error("--weights '" + text + "': no joint of that name or index (" + std::to_string(sk.joint_count()) +
+                      " joints)");
+}
+
+}  // namespace
+
+int run_render(const RenderArgs& args) {
+    int width = 0, height = 0;
+    if (auto s = parse_size(args.size, width, height); !s) return fail(s.error().message);
+    if (args.frames < 1) return fail("--frames must be at least 1");
+    if (args.frames > 1 && args.output.find("{frame}") == std::string::npos)
+        return fail("--frames " + std::to_string(args.frames) + " needs '{frame}' in the output name");
+    auto api = render::parse_api(args.scene.api);
+    if (!api) return fail(api.error().message);
+    auto ctx = render::create_headless_context(*api);
+    if (!ctx) return fail(ctx.error().message);
+    const std::string path = args.scene.file.empty() ? default_asset_path() : args.scene.file;
+    auto session = SceneSession::open(path, *api);
+    if (!session) return fail(session.error().message);
+    SceneSession& s = **session;
+    if (auto st = s.apply(args.scene); !st) return fail(st.error().message);
+    s.state().draw.draw_skeleton = args.armature;
+    if (!args.weights_joint.empty()) {
+        auto j = resolve_joint(s.character(), args.weights_joint);
+        if (!j) return fail(j.error().message);
+        s.state().draw.debug_view = render::DebugView::Weights;
+        s.state().draw.selected_joint = *j;
+    }
+    int status = 0;
+    for (int f = 0; f < args.frames; ++f) {
+        s.state().time = args.scene.time + static_cast<float>(f) / args.fps;
+        if (args.error_heatmap) {
+            s.pose();
+            auto d = render::diagnose(s.renderer(), s.character(), {}, s.state().draw);
+            if (!d) return fail(d.error().message);
+            for (size_t m = 0; m < d->vertex_errors.size(); ++m)
+                for (size_t p = 0; p < d->vertex_errors[m].size(); ++p)
+                    s.renderer().set_vertex_errors(static_cast<int>(m), static_cast<int>(p), d->vertex_errors[m][p]);
+            s.state().draw.debug_view = render::DebugView::ErrorHeatMap;
+            // Full red at 1% of the body: an error that size is plainly visible; anything near float
+            // rounding stays blue.
+            s.state().draw.heat_scale = static_cast<float>(0.01 * d->body_size);
+            std::printf("read-back error: %s\n", d->summary().c_str());
+        }
+        auto image = s.render_image(width, height);
+        if (!image) return fail(image.error().message);
+        const std::string out = frame_path(args.output, f);
+        if (auto w = render::write_png(out, *image); !w) return fail(w.error().message);
+        std::printf("wrote %s (%dx%d, %s, correction %s, t=%.3f)\n", out.c_str(), width, height, args.scene.api.c_str(),
+                    s.character().correction() ? "on" : "off", s.state().time);
+        if (!args.reference.empty()) {
+            auto golden = render::read_png(args.reference);
+            if (!golden) return fail(golden.error().message);
+            render::CompareOptions opt;
+            opt.channel_tolerance = args.channel_tolerance;
+            opt.max_differing_fraction = args.threshold;
+            auto cmp = render::compare_images(*golden, *image, opt);
+            if (!cmp) return fail(cmp.error().message);
+            const std::string diff = std::filesystem::path(out).replace_extension("").string() + ".diff.png";
+            (void)render::write_png(diff, cmp->diff);
+            std::printf("compare with %s: %s; diff image %s\n", args.reference.c_str(), cmp->summary().c_str(), diff.c_str());
+            if (!cmp->match) status = 1;
+        }
+    }
+    return status;
+}
+
+}  // namespace sv::viewer

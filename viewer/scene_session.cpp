@@ -1,0 +1,117 @@
+#include "scene_session.h"
+
+#include <cstdlib>
+
+#include "anim/gltf_import.h"
+#include "render/gl.h"
+
+namespace sv::viewer {
+
+Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& path, render::Api api) {
+    auto asset = anim::load_gltf(path);
+    if (!asset) return make_error(path + ": " + asset.error().message);
+    auto character = anim::Character::create(std::move(*asset));
+    if (!character) return make_error(path + ": " + character.error().message);
+    auto s = std::make_unique<SceneSession>();
+    s->path_ = path;
+    s->character_ = std::make_unique<anim::Character>(std::move(*character));
+    auto renderer = render::CharacterRenderer::create(api, *s->character_);
+    if (!renderer) return make_error(path + ": " + renderer.error().message);
+    s->renderer_ = std::move(*renderer);
+    s->state_.clip = s->character_->asset().clips.empty() ? -1 : 0;
+    s->frame_camera();
+    return s;
+}
+
+Status apply_camera_option(const std::string& text, render::OrbitCamera& camera) {
+    if (text == "auto") {
+        camera.yaw_degrees = 25.0f;
+        camera.pitch_degrees = 12.0f;
+    } else if (text == "front") {
+        camera.yaw_degrees = 0.0f;
+        camera.pitch_degrees = 5.0f;
+    } else if (text == "side") {
+        camera.yaw_degrees = 90.0f;
+        camera.pitch_degrees = 5.0f;
+    } else if (text.rfind("orbit:", 0) == 0) {
+        char* end = nullptr;
+        const double deg = std::strtod(text.c_str() + 6, &end);
+        if (end == text.c_str() + 6 || *end != '\0')
+            return make_error("--camera '" + text + "': expected orbit:DEG with DEG a number of degrees");
+        camera.yaw_degrees = static_cast<float>(deg);
+        camera.pitch_degrees = 12.0f;
+    } else {
+        return make_error("--camera '" + text + "': expected auto, front, side or orbit:DEG");
+    }
+    return ok_status();
+}
+
+Expected<int> resolve_clip(const anim::Character& character, const std::string& text) {
+    const auto& clips = character.asset().clips;
+    if (text.empty()) return clips.empty() ? -1 : 0;
+    const int by_name = character.find_clip(text);
+    if (by_name >= 0) return by_name;
+    char* end = nullptr;
+    const long index = std::strtol(text.c_str(), &end, 10);
+    if (end != text.c_str() && *end == '\0') {
+        if (index >= 0 && static_cast<size_t>(index) < clips.size()) return static_cast<int>(index);
+        return make_error("--clip " + text + ": index out of range (" + std::to_string(clips.size()) + " clips)");
+    }
+    std::string names;
+    for (const auto& c : clips) names += (names.empty() ? "" : ", ") + ("'" + c.name + "'");
+    return make_error("--clip '" + text + "': no clip of that name (clips: " + (names.empty() ? "none" : names) + ")");
+}
+
+Status SceneSession::apply(const SceneOptions& o) {
+    if (o.bind_pose) {
+        state_.clip = -1;
+    } else {
+        auto clip = resolve_clip(*character_, o.clip);
+        if (!clip) return clip.error();
+        state_.clip = *clip;
+    }
+    state_.time = o.time;
+    character_->set_correction(o.correction != "off");
+    state_.draw.auto_rung = o.skinning == "auto";
+    if (!state_.draw.auto_rung) {
+        auto mode = render::parse_skin_mode(o.skinning);
+        if (!mode) return mode.error();
+        state_.draw.rung = *mode;
+    }
+    if (auto s = apply_camera_option(o.camera, state_.camera); !s) return s;
+    frame_camera();
+    return ok_status();
+}
+
+void SceneSession::frame_camera() {
+    const anim::Aabb b = character_->bind_bounds();
+    if (b.empty()) return;
+    state_.camera.frame(glm::vec3(b.min), glm::vec3(b.max));
+}
+
+void SceneSession::pose() {
+    character_->pose_at(state_.clip, state_.time, state_.loop);
+    (void)renderer_->write_palettes(*character_, {});
+    renderer_->upload_palettes();
+}
+
+void SceneSession::draw(int width, int height) {
+    glViewport(0, 0, width, height);
+    glEnable(GL_DEPTH_TEST);
+    glClearColor(state_.clear_color.r, state_.clear_color.g, state_.clear_color.b, state_.clear_color.a);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    const float aspect = height > 0 ? float(width) / float(height) : 1.0f;
+    renderer_->draw(*character_, {render::CharacterInstance{}},
+                    state_.camera.projection(aspect) * state_.camera.view(), state_.draw);
+}
+
+Expected<render::RgbaImage> SceneSession::render_image(int width, int height) {
+    if (target_.width() != width || target_.height() != height)
+        if (auto s = target_.resize(width, height); !s) return s.error();
+    pose();
+    target_.bind();
+    draw(width, height);
+    return target_.read();
+}
+
+}  // namespace sv::viewer

@@ -1,0 +1,64 @@
+// One loaded character with its renderer and the state a frame is drawn from: what the render
+// subcommand, diagnose and the interactive viewer all hold.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "anim/character.h"
+#include "anim/expected.h"
+#include "cli_options.h"
+#include "render/camera.h"
+#include "render/character_renderer.h"
+#include "render/image.h"
+#include "render/render_target.h"
+
+namespace sv::viewer {
+
+struct FrameState {
+    int clip = -1;        // -1: rest pose
+    float time = 0.0f;
+    bool loop = true;
+    render::DrawOptions draw;
+    render::OrbitCamera camera;
+    glm::vec4 clear_color{0.11f, 0.12f, 0.14f, 1.0f};
+};
+
+class SceneSession {
+public:
+    // Loads `path` and builds its renderer on the current context. A failure leaves nothing behind
+    // (the caller keeps whatever session it had).
+    static Expected<std::unique_ptr<SceneSession>> open(const std::string& path, render::Api api);
+
+    anim::Character& character() { return *character_; }
+    render::CharacterRenderer& renderer() { return *renderer_; }
+    const std::string& path() const { return path_; }
+    FrameState& state() { return state_; }
+
+    // Applies the shared options (clip, time, correction, rung, camera). Errors name the option.
+    Status apply(const SceneOptions& options);
+    // Fits the camera to the skin's world bounds (from the joints, never the file's mesh node),
+    // keeping the current yaw and pitch.
+    void frame_camera();
+
+    // Poses the character at the state's clip and time, writes and uploads the palette.
+    void pose();
+    // Draws into the currently bound framebuffer of the given size.
+    void draw(int width, int height);
+    // Poses, draws into an offscreen target and reads it back.
+    Expected<render::RgbaImage> render_image(int width, int height);
+
+private:
+    std::unique_ptr<anim::Character> character_;
+    std::unique_ptr<render::CharacterRenderer> renderer_;
+    render::RenderTarget target_;
+    FrameState state_;
+    std::string path_;
+};
+
+// Parses "auto" | "front" | "side" | "orbit:DEG" into a yaw (and pitch) for the camera.
+Status apply_camera_option(const std::string& text, render::OrbitCamera& camera);
+// Parses a clip name or index against the character's clips; empty means the first clip.
+Expected<int> resolve_clip(const anim::Character& character, const std::string& text);
+
+}  // namespace sv::viewer

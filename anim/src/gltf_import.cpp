@@ -506,7 +506,7 @@ struct Importer {
                 auto ov = view(s.output, name + " output", nc, {TINYGLTF_COMPONENT_TYPE_FLOAT});
                 if (!ov) return ov.error();
                 if (in->count == 0) return make_error(name + ": input has no keys");
-                const size_t per_key = 1;
+                const size_t per_key = d.interpolation == Interpolation::CubicSpline ? 3 : 1;
                 if (ov->count != in->count * per_key)
                     return make_error(name + ": output has " + str(ov->count) + " elements for " + str(in->count) +
                                       " keys; " + s.interpolation + " needs " + str(in->count * per_key) +

@@ -179,7 +179,7 @@ TwoBoneIkResult solve_two_bone_ik(const TwoBoneIkInput& in, Pose& pose) {
     // No triangle: a zero-length bone or a target on the root makes every angle below a division by
     // zero. No pose is more correct than the animated one, so it is left alone.
     if (!(longest > 0.0) || !std::isfinite(longest) || !std::isfinite(reach) || upper <= kRelEps * longest ||
-        false)
+        lower <= kRelEps * longest || reach <= kRelEps * longest)
         return result;
 
     // Soften (ozz's formula): past `soften` of the chain's length the reach approaches full
@@ -247,7 +247,7 @@ TwoBoneIkResult solve_two_bone_ik(const TwoBoneIkInput& in, Pose& pose) {
     // refused by the guard at the top, and with that guard removed this line alone still keeps the
     // degenerate tests green. It stays because it is one comparison and the failure it prevents is
     // a limb full of NaN; the guard stays because near-zero (not NaN) lengths give garbage angles.
-    (void)0;
+    if (!finite(qr) || !finite(qm)) return TwoBoneIkResult{};
     result.solved = true;
     // Weight 0 is "IK off": the animated rotations stay exactly as they were, not renormalised
     // copies of them one rounding away.

@@ -1,0 +1,95 @@
+// The animation graph in the viewer: a two-clip blend with its weight, a state machine over the
+// character's clips driven by parameters, the root-motion trail, retargeting a second file's clip
+// onto this character, and a spring chain.
+//
+// What drives the base pose is one choice (`mode`); root motion, springs and IK layer on top of
+// whichever it is. Scratch poses are sized when the character is attached, so the frame path
+// allocates nothing except the trail, which grows by one point a frame up to a cap.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/blend_poses.h"
+#include "anim/character.h"
+#include "anim/graph_parameters.h"
+#include "anim/retarget.h"
+#include "anim/root_motion.h"
+#include "anim/spring.h"
+#include "anim/state_machine.h"
+
+namespace sv::ui {
+
+enum class GraphMode { Clip, Blend, StateMachine, Retarget };
+const char* to_string(GraphMode m);
+
+struct RootMotionTrack {
+    int joint = -1;                // the joint carrying the clip's travel, or -1
+    anim::RootChannels channels;
+    anim::RootMotion placement;    // accumulated: where the character stands
+    std::vector<glm::vec3> trail;  // placement positions, oldest first
+    static constexpr size_t kMaxTrail = 2048;
+
+    // Finds the joint: the first joint (parents first) the clip drives with a translation.
+    void bind(const anim::Character& character, int skin, int clip);
+    // Accumulates the clip's root travel over [from, to] into the placement and records the trail.
+    void step(const anim::Clip& clip, double from, double to);
+    void reset();
+    glm::mat4 model() const;
+};
+
+struct SpringPanel {
+    bool enabled = false;
+    int first_joint = -1;   // the chain runs from here down the first children
+    int links = 3;
+    float frequency_hz = 2.0f;
+    float damping = 0.3f;
+    float impulse_degrees = 30.0f;
+    float delay_per_link = 0.06f;
+    double impulse_time = 0.0;   // animation clock time of the last impulse
+    anim::SpringChain chain;
+    std::vector<double> settle;  // per link
+    double chain_settle = 0.0;
+    std::string error;
+
+    // Builds the chain from first_joint down `links` first children, axis local Z.
+    void rebuild(const anim::Skeleton& skeleton);
+};
+
+struct GraphPanel {
+    GraphMode mode = GraphMode::Clip;
+
+    // Blend: clip a toward clip b; optionally confined to the subtree under `mask_joint`.
+    int blend_a = 0, blend_b = 0;
+    float blend_weight = 0.5f;
+    int mask_joint = -1;
+    anim::JointMask mask;
+
+    // State machine: one state per clip; "state" picks the target, fades take "fade" seconds.
+    anim::GraphParameters params;
+    std::unique_ptr<anim::StateMachine> machine;
+    std::string machine_error;
+
+    // Retarget: a second character whose clip plays on this one.
+    std::unique_ptr<anim::Character> source;
+    std::string source_path, source_error;
+    int source_clip = 0;
+    anim::RetargetMap map;
+
+    RootMotionTrack root;
+    SpringPanel spring;
+
+    anim::Pose scratch;  // sized to the skin at attach
+
+    void attach(const anim::Character& character, int skin);
+    // Builds the state machine over the character's clips (fails for none).
+    Status build_machine(const anim::Character& character, int skin);
+    // Loads the retarget source; on failure the previous source stays.
+    Status load_source(const std::string& path, const anim::Character& target, int skin);
+    Status set_mask(const anim::Character& character, int skin, int joint);
+};
+
+}  // namespace sv::ui

@@ -1,0 +1,59 @@
+// Everything the viewer shows about one character, as plain state, and the frame's pose pipeline.
+//
+// The pipeline: base pose (clip, blend, state machine or retarget), root motion stripped into the
+// placement, springs, world matrices, IK on top, world matrices again. It needs no window and no
+// GL, which is what lets the tests drive the same code the viewer runs.
+#pragma once
+
+#include <string>
+
+#include "anim/character.h"
+#include "ui/animation_panel.h"
+#include "ui/conflicts_panel.h"
+#include "ui/diagnose_panel.h"
+#include "ui/graph_panel.h"
+#include "ui/ik_panel.h"
+#include "ui/joints_panel.h"
+#include "ui/open_panel.h"
+#include "ui/palette_panel.h"
+#include "ui/scene_panel.h"
+
+namespace sv::ui {
+
+enum class InspectorTab { Frame, Joints, Conflicts, IK, Palette, Diagnose, Graph };
+
+struct ViewerModel {
+    ScenePanel scene;
+    AnimationPanel animation;
+    JointsPanel joints;
+    ConflictsPanel conflicts;
+    IkPanel ik;
+    PalettePanel palette;
+    DiagnosePanel diagnose;
+    OpenPanel open;
+    GraphPanel graph;
+
+    InspectorTab tab = InspectorTab::Frame;
+    bool tab_forced = false;  // set_tab asks the tab bar to switch once
+    std::string screenshot_message;  // the last screenshot's path (or why it failed)
+    bool draw_skeleton = false;
+
+    // Rebuilds every panel for a freshly loaded character (the open panel is kept).
+    void attach(const anim::Character& character);
+    void set_tab(InspectorTab t) {
+        tab = t;
+        tab_forced = true;
+    }
+    // Moves the clock by dt (seconds of wall time) and poses the character for this frame.
+    void advance_and_pose(anim::Character& character, double dt);
+    // Poses at the current time without moving the clock.
+    void pose(anim::Character& character);
+    // Selects a joint everywhere (scene, joints table skin, palette, IK skin).
+    bool select_joint(const anim::Character& character, int skin, int joint);
+
+private:
+    void base_pose(anim::Character& character);
+    double last_time_ = 0.0;
+};
+
+}  // namespace sv::ui

@@ -1,0 +1,44 @@
+#include "ui/animation_panel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sv::ui {
+
+void AnimationPanel::reset(const anim::Character& character) {
+    clip = character.asset().clips.empty() ? -1 : 0;
+    time = 0.0;
+    playing = true;
+}
+
+bool AnimationPanel::set_clip(const anim::Character& character, int index) {
+    if (index < -1 || index >= static_cast<int>(character.asset().clips.size())) return false;
+    clip = index;
+    time = 0.0;
+    return true;
+}
+
+double AnimationPanel::duration(const anim::Character& character) const {
+    if (clip < 0 || clip >= static_cast<int>(character.asset().clips.size())) return 0.0;
+    return character.asset().clips[static_cast<size_t>(clip)].duration;
+}
+
+void AnimationPanel::advance(double dt, double d) {
+    if (!playing) return;
+    time += dt * static_cast<double>(speed);
+    if (d <= 0.0) {
+        time = 0.0;
+        return;
+    }
+    if (loop) {
+        time = std::fmod(time, d);
+        if (time < 0.0) time += d;
+    } else if (time >= d || time <= 0.0) {
+        time = std::clamp(time, 0.0, d);
+        playing = false;
+    }
+}
+
+void AnimationPanel::scrub(double t, double d) { time = std::clamp(t, 0.0, std::max(d, 0.0)); }
+
+}  // namespace sv::ui

@@ -1,0 +1,96 @@
+#include "ui/joints_panel.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <limits>
+
+#include "anim/skin_frame_defect.h"
+
+namespace sv::ui {
+
+namespace {
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+}  // namespace
+
+void JointsPanel::rebuild(const anim::Character& character, int skin_index) {
+    skin = skin_index;
+    rows.clear();
+    error.clear();
+    const auto& skins = character.skins();
+    if (skin < 0 || static_cast<size_t>(skin) >= skins.size()) {
+        error = "no skin " + std::to_string(skin);
+        return;
+    }
+    const anim::Skeleton& sk = skins[static_cast<size_t>(skin)].skeleton;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (int j = 0; j < sk.joint_count(); ++j)
+        rows.push_back({j, sk.names()[static_cast<size_t>(j)], sk.parents()[static_cast<size_t>(j)], nan, nan});
+
+    const anim::SkinnedMeshNode* mesh = nullptr;
+    for (const auto& m : character.skinned_meshes())
+        if (m.skin == skin) {
+            mesh = &m;
+            break;
+        }
+    if (!mesh) {
+        error = "skin " + std::to_string(skin) + " draws no mesh: no frame to measure against";
+        return;
+    }
+    const anim::Asset& asset = character.asset();
+    const anim::Skin& s = asset.skins[static_cast<size_t>(skin)];
+    auto given = anim::skin_frame_defect_by_joint(asset.scene, s, mesh->frame_as_given);
+    auto corrected = anim::skin_frame_defect_by_joint(asset.scene, s, mesh->frame_corrected);
+    if (!given) error = "as given: " + given.error().message;
+    if (!corrected) error += (error.empty() ? "" : "; ") + ("corrected: " + corrected.error().message);
+    for (size_t j = 0; j < rows.size(); ++j) {
+        if (given && j < given->size()) rows[j].defect_as_given = (*given)[j];
+        if (corrected && j < corrected->size()) rows[j].defect_corrected = (*corrected)[j];
+    }
+}
+
+bool JointsPanel::above(const JointRow& row, bool correction_on) const {
+    const double d = correction_on ? row.defect_corrected : row.defect_as_given;
+    return !(d <= tolerance);
+}
+
+std::vector<int> JointsPanel::visible(bool correction_on) const {
+    std::vector<int> out;
+    const std::string needle = lower(filter);
+    for (size_t i = 0; i < rows.size(); ++i) {
+        if (!needle.empty() && lower(rows[i].name).find(needle) == std::string::npos) continue;
+        if (only_above_tolerance && !above(rows[i], correction_on)) continue;
+        out.push_back(static_cast<int>(i));
+    }
+    const auto number_less = [this](double a, double b) {
+        // NaN last in either direction: an unmeasured joint never hides the worst measured one.
+        if (std::isnan(a) || std::isnan(b)) return !std::isnan(a) && std::isnan(b);
+        return descending ? a > b : a < b;
+    };
+    std::stable_sort(out.begin(), out.end(), [&](int ia, int ib) {
+        const JointRow& a = rows[static_cast<size_t>(ia)];
+        const JointRow& b = rows[static_cast<size_t>(ib)];
+        switch (sort) {
+            case JointSort::Index: return descending ? a.joint > b.joint : a.joint < b.joint;
+            case JointSort::Name: return descending ? a.name > b.name : a.name < b.name;
+            case JointSort::AsGiven: return number_less(a.defect_as_given, b.defect_as_given);
+            case JointSort::Corrected: return number_less(a.defect_corrected, b.defect_corrected);
+        }
+        return false;
+    });
+    return out;
+}
+
+void JointsPanel::click_header(JointSort column) {
+    if (sort == column) {
+        descending = !descending;
+    } else {
+        sort = column;
+        descending = false;
+    }
+}
+
+}  // namespace sv::ui

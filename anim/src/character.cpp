@@ -39,7 +39,22 @@ Expected<Character> Character::create(Asset asset) {
             s.frame_as_given = n.global;
             c.skinned_.push_back(s);
         } else {
-            c.static_.push_back({static_cast<int>(i), n.mesh});
+            StaticMeshNode st;
+            st.node = static_cast<int>(i);
+            st.mesh = n.mesh;
+            st.offset = n.global;
+            for (int a = n.parent; a >= 0 && st.joint < 0; a = scene.nodes[static_cast<size_t>(a)].parent)
+                for (size_t k = 0; k < c.asset_.skins.size() && st.joint < 0; ++k) {
+                    const auto& joints = c.asset_.skins[k].joints;
+                    for (size_t j = 0; j < joints.size(); ++j)
+                        if (joints[j] == a) {
+                            st.skin = static_cast<int>(k);
+                            st.joint = static_cast<int>(j);
+                            st.offset = glm::inverse(scene.nodes[static_cast<size_t>(a)].global) * n.global;
+                            break;
+                        }
+                }
+            c.static_.push_back(st);
         }
     }
     for (auto& s : c.skinned_) {
@@ -121,8 +136,27 @@ std::vector<glm::dmat4> Character::joint_matrices(int skin) const {
     return out;
 }
 
+glm::mat4 Character::static_mesh_world(int i) const {
+    const StaticMeshNode& s = static_[static_cast<size_t>(i)];
+    if (s.joint < 0) return glm::mat4(s.offset);
+    const auto& w = skins_[static_cast<size_t>(s.skin)].skeleton.world();
+    glm::mat4 joint;
+    for (int c = 0; c < 4; ++c)
+        for (int r = 0; r < 4; ++r) joint[c][r] = w[static_cast<size_t>(s.joint) * 16 + static_cast<size_t>(c * 4 + r)];
+    return joint * glm::mat4(s.offset);
+}
+
 Aabb Character::bind_bounds() const {
     Aabb box;
+    for (const auto& s : static_) {
+        const glm::dmat4 g = asset_.scene.nodes[static_cast<size_t>(s.node)].global;
+        for (const auto& p : asset_.meshes[static_cast<size_t>(s.mesh)].primitives)
+            for (const auto& v : p.positions) {
+                const glm::dvec3 w(g * glm::dvec4(glm::dvec3(v), 1.0));
+                box.min = glm::min(box.min, w);
+                box.max = glm::max(box.max, w);
+            }
+    }
     for (const auto& s : skins_) {
         if (s.bind_bounds.empty()) continue;
         box.min = glm::min(box.min, s.bind_bounds.min);

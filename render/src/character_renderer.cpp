@@ -115,7 +115,7 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
             }
         }
         for (size_t i = 0; i < static_.size(); ++i) {
-            const glm::mat4 global(asset.scene.nodes[static_cast<size_t>(character.static_meshes()[i].node)].global);
+            const glm::mat4 global = character.static_mesh_world(static_cast<int>(i));
             for (const auto& inst : instances)
                 for (const auto& prim : static_[i]) {
                     glm::vec4 color;

@@ -35,9 +35,15 @@ struct SkinnedMeshNode {
     MeshFrameReport report;
 };
 
+// A mesh without a skin. When it hangs below a joint (a robot's head on its neck joint, a sword in
+// a hand) it follows that joint: its world matrix is the joint's current world times the fixed
+// offset it had at rest. Otherwise it stays where the scene graph put it.
 struct StaticMeshNode {
     int node = -1;
     int mesh = -1;
+    int skin = -1;   // the skin of the joint it follows, or -1
+    int joint = -1;  // that joint's index in the skeleton, or -1
+    glm::dmat4 offset{1.0};  // joint.global^-1 x node.global at rest; node.global when it follows none
 };
 
 struct ClipConflicts {
@@ -83,8 +89,11 @@ public:
 
     // Joint matrices of a skin in double, for the CPU reference skinner: A_j from the palette.
     std::vector<glm::dmat4> joint_matrices(int skin) const;
-    // World bounds of every skinned mesh at bind, from the joints (never the file's mesh node).
+    // World bounds at bind: skinned meshes from the joints (never the file's mesh node), static
+    // meshes from their nodes.
     Aabb bind_bounds() const;
+    // The current world matrix of static mesh `i` (following its joint when it has one).
+    glm::mat4 static_mesh_world(int i) const;
 
     int find_clip(const std::string& name) const;
 

@@ -60,6 +60,8 @@ public:
 
     SkinMode rung_for(const anim::Character& character, int skin, const DrawOptions& options) const;
     const PaletteTexture& palette() const { return palette_; }
+    // For tests and the palette panel: write a row entry by hand (a deliberately broken joint).
+    PaletteTexture& mutable_palette() { return palette_; }
     int skin_count() const { return skins_; }
 
     // World-space line pairs of the skeleton (bone per joint with a parent) and joint points.

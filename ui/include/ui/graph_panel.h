@@ -14,6 +14,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/blend_poses.h"
+#include "anim/blend_tree.h"
 #include "anim/character.h"
 #include "anim/graph_parameters.h"
 #include "anim/retarget.h"
@@ -28,15 +29,19 @@ const char* to_string(GraphMode m);
 
 struct RootMotionTrack {
     int joint = -1;                // the joint carrying the clip's travel, or -1
+    int clip = -1;                 // the clip it was bound for
     anim::RootChannels channels;
-    anim::RootMotion placement;    // accumulated: where the character stands
+    anim::RootMotion placement;    // accumulated, in the root's parent frame
+    glm::dmat4 parent_frame{1.0};  // the root's parent node's global at bind: parent -> world
     std::vector<glm::vec3> trail;  // placement positions, oldest first
     static constexpr size_t kMaxTrail = 2048;
 
     // Finds the joint: the first joint (parents first) the clip drives with a translation.
     void bind(const anim::Character& character, int skin, int clip);
-    // Accumulates the clip's root travel over [from, to] into the placement and records the trail.
+    // Accumulates the clip's root travel over [from, to] (seconds, unwrapped) into the placement.
     void step(const anim::Clip& clip, double from, double to);
+    // Appends a world point to the trail (dropping the oldest past the cap).
+    void record(const glm::vec3& p);
     void reset();
     glm::mat4 model() const;
 };
@@ -62,14 +67,19 @@ struct SpringPanel {
 struct GraphPanel {
     GraphMode mode = GraphMode::Clip;
 
-    // Blend: clip a toward clip b; optionally confined to the subtree under `mask_joint`.
-    int blend_a = 0, blend_b = 0;
-    float blend_weight = 0.5f;
-    int mask_joint = -1;
-    anim::JointMask mask;
+    // The graph's own clock: seconds of played time, never wrapped (the state machine and the
+    // springs need a time that only moves forward).
+    double clock = 0.0;
+    anim::GraphParameters params;  // "blend" (the tree's weight) and "state" (the machine's target)
+    int blend_param = -1, state_param = -1;
 
-    // State machine: one state per clip; "state" picks the target, fades take "fade" seconds.
-    anim::GraphParameters params;
+    // Blend: a 1D blend tree over clip a (at 0) and clip b (at 1), kept in phase.
+    int blend_a = 0, blend_b = 0;
+    std::unique_ptr<anim::BlendTree> tree;
+    std::string tree_error;
+
+    // State machine: one state per clip; setting "state" to i cross-fades to clip i.
+    float fade_seconds = 0.3f;
     std::unique_ptr<anim::StateMachine> machine;
     std::string machine_error;
 
@@ -85,11 +95,14 @@ struct GraphPanel {
     anim::Pose scratch;  // sized to the skin at attach
 
     void attach(const anim::Character& character, int skin);
+    // Builds the blend tree over clips blend_a and blend_b (fails for no clips).
+    Status build_tree(const anim::Character& character, int skin);
     // Builds the state machine over the character's clips (fails for none).
     Status build_machine(const anim::Character& character, int skin);
     // Loads the retarget source; on failure the previous source stays.
     Status load_source(const std::string& path, const anim::Character& target, int skin);
-    Status set_mask(const anim::Character& character, int skin, int joint);
+    // The length the animation clock wraps at in the current mode (0: none).
+    double duration(const anim::Character& character, int clip) const;
 };
 
 }  // namespace sv::ui

@@ -38,22 +38,23 @@ struct ViewerModel {
     std::string screenshot_message;  // the last screenshot's path (or why it failed)
     bool draw_skeleton = false;
 
-    // Rebuilds every panel for a freshly loaded character (the open panel is kept).
-    void attach(const anim::Character& character);
+    // Rebuilds every panel for a freshly loaded character (the open panel is kept) and poses it
+    // at the first clip's start, which is where IK places its target.
+    void attach(anim::Character& character);
     void set_tab(InspectorTab t) {
         tab = t;
         tab_forced = true;
     }
     // Moves the clock by dt (seconds of wall time) and poses the character for this frame.
     void advance_and_pose(anim::Character& character, double dt);
-    // Poses at the current time without moving the clock.
+    // Poses at the current time without moving the clock (or the root-motion placement).
     void pose(anim::Character& character);
     // Selects a joint everywhere (scene, joints table skin, palette, IK skin).
     bool select_joint(const anim::Character& character, int skin, int joint);
 
 private:
+    void pose_with_step(anim::Character& character, double from, double step);
     void base_pose(anim::Character& character);
-    double last_time_ = 0.0;
 };
 
 }  // namespace sv::ui

@@ -1,0 +1,104 @@
+#include "ui/viewer_model.h"
+
+namespace sv::ui {
+
+void ViewerModel::attach(anim::Character& character) {
+    scene.rebuild(character);
+    animation.reset(character);
+    character.pose_at(animation.clip, 0.0f, animation.loop);
+    joints.rebuild(character, 0);
+    conflicts.rebuild(character);
+    ik.rebuild(character, 0);
+    palette = {};
+    palette.counts = count_vertex_data(character);
+    diagnose = {};
+    graph.attach(character, 0);
+    graph.root.bind(character, 0, animation.clip);
+}
+
+bool ViewerModel::select_joint(const anim::Character& character, int skin, int joint) {
+    if (!scene.select_joint(character, skin, joint)) return false;
+    if (joints.skin != skin) joints.rebuild(character, skin);
+    return true;
+}
+
+void ViewerModel::advance_and_pose(anim::Character& character, double dt) {
+    const double step = animation.playing ? dt * static_cast<double>(animation.speed) : 0.0;
+    const double from = animation.time;
+    graph.clock += step;
+    animation.advance(dt, graph.duration(character, animation.clip));
+    pose_with_step(character, from, step);
+}
+
+void ViewerModel::pose(anim::Character& character) { pose_with_step(character, animation.time, 0.0); }
+
+void ViewerModel::base_pose(anim::Character& character) {
+    const float t = static_cast<float>(animation.time);
+    auto& skins = character.skins();
+    const int skin = 0;
+    const bool has_skin = !skins.empty();
+    switch (graph.mode) {
+        case GraphMode::Blend:
+            if (graph.tree && has_skin) {
+                character.pose_at(-1, 0.0f, true);
+                graph.tree->evaluate(graph.params, animation.time, skins[skin].pose);
+                return;
+            }
+            break;
+        case GraphMode::StateMachine:
+            if (graph.machine && has_skin) {
+                character.pose_at(-1, 0.0f, true);
+                graph.machine->update(graph.params, graph.clock, skins[skin].pose);
+                return;
+            }
+            break;
+        case GraphMode::Retarget:
+            if (graph.source && has_skin) {
+                character.pose_at(-1, 0.0f, true);
+                graph.source->pose_at(graph.source_clip, t, animation.loop);
+                anim::retarget_pose(graph.map, graph.source->skins()[0].pose, skins[skin].pose);
+                return;
+            }
+            break;
+        case GraphMode::Clip: break;
+    }
+    character.pose_at(animation.clip, t, animation.loop);
+}
+
+void ViewerModel::pose_with_step(anim::Character& character, double from, double step) {
+    base_pose(character);
+    auto& skins = character.skins();
+    const bool clip_mode = graph.mode == GraphMode::Clip && animation.clip >= 0;
+    if (animation.root_motion && clip_mode && !skins.empty()) {
+        if (graph.root.clip != animation.clip) graph.root.bind(character, 0, animation.clip);
+        const anim::Clip& clip = character.asset().clips[static_cast<size_t>(animation.clip)];
+        graph.root.step(clip, from, from + step);
+        if (graph.root.joint >= 0) anim::strip_root_motion(clip, graph.root.channels, graph.root.joint, skins[0].pose);
+    } else if (graph.root.joint >= 0 && !graph.root.trail.empty()) {
+        graph.root.reset();
+    }
+    if (graph.spring.enabled && !graph.spring.chain.links.empty() && !skins.empty())
+        anim::apply_spring_chain(graph.spring.chain, glm::radians(static_cast<double>(graph.spring.impulse_degrees)),
+                                 0.0, graph.clock - graph.spring.impulse_time, skins[0].pose);
+    character.apply_poses();
+    if (ik.enabled && ik.skin >= 0 && static_cast<size_t>(ik.skin) < skins.size()) {
+        // The handles live in the world the character is drawn in; the solver works in the
+        // skeleton's, which root motion has moved away from by the placement.
+        const glm::dmat4 to_skeleton = glm::inverse(glm::dmat4(graph.root.model()));
+        const glm::dvec3 target = ik.target, pole = ik.pole;
+        ik.target = glm::dvec3(to_skeleton * glm::dvec4(target, 1.0));
+        ik.pole = glm::dvec3(to_skeleton * glm::dvec4(pole, 1.0));
+        ik.solve(skins[static_cast<size_t>(ik.skin)]);
+        ik.target = target;
+        ik.pole = pole;
+        character.apply_poses();
+    }
+    if (animation.root_motion && clip_mode && graph.root.joint >= 0 && !skins.empty()) {
+        const auto& w = skins[0].skeleton.world();
+        const size_t o = static_cast<size_t>(graph.root.joint) * 16;
+        const glm::vec4 p = graph.root.model() * glm::vec4(w[o + 12], w[o + 13], w[o + 14], 1.0f);
+        graph.root.record(glm::vec3(p));
+    }
+}
+
+}  // namespace sv::ui

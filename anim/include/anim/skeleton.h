@@ -50,7 +50,8 @@ public:
     // allocation.
     void apply_pose(const Pose& pose);
     // The second door: local matrices (16 floats a joint) instead of TRS. Must agree with
-    // apply_pose for the same transforms.
+    // apply_pose for the same transforms. Locals must be affine (bottom row 0 0 0 1): the frame
+    // path multiplies 3x4, and create() refuses non-affine inverse binds for the same reason.
     void apply_local_matrices(const float* locals);
 
     const std::vector<float>& world() const { return world_; }      // 16 floats a joint

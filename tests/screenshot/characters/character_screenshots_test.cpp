@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "golden.h"
+#include "anim/two_bone_ik.h"
 #include "render/context.h"
 #include "scene_session.h"
 
@@ -157,6 +158,73 @@ TEST(ScreenshotControls, OneBrokenJointFailsItsGolden) {
     const auto o = test::check_against_golden(r.image, shot.golden, "humanoid_mixamo_posed_broken_joint");
     ASSERT_TRUE(o.compared) << o.message;
     EXPECT_FALSE(o.match) << "a broken forearm passed the golden: " << o.message;
+}
+
+// Each skinning rung on a twisting joint: the arm's middle joint turned 150 degrees about its own
+// bone. Linear blend collapses the blended ring (the candy wrapper); both DQS rungs keep its volume.
+void twist_mid_joint(SceneSession& s) {
+    anim::Pose& pose = s.character().skins()[0].pose;
+    const glm::quat twist = glm::angleAxis(glm::radians(150.0f), glm::vec3(0.0f, 1.0f, 0.0f));
+    const size_t r = 4 * 1;  // joint 1
+    const glm::quat rest(pose.rotation[r + 3], pose.rotation[r], pose.rotation[r + 1], pose.rotation[r + 2]);
+    const glm::quat q = rest * twist;
+    pose.rotation[r] = q.x, pose.rotation[r + 1] = q.y, pose.rotation[r + 2] = q.z, pose.rotation[r + 3] = q.w;
+    s.character().apply_poses();
+    ASSERT_TRUE(s.renderer().write_palettes(s.character(), {}).ok());
+    s.renderer().upload_palettes();
+}
+
+class TwistRung : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(TwistRung, MatchesGolden) {
+    const Shot shot{"arm_twist_" + GetParam(), "project:arm.glb", render::Api::GL, "", 0.0f, true, "on", GetParam(), "front"};
+    Rendered r = render_shot(shot, twist_mid_joint);
+    test::expect_matches_golden(r.image, shot.golden, shot.golden);
+}
+
+INSTANTIATE_TEST_SUITE_P(Rungs, TwistRung, ::testing::Values("dqs", "dqs-scale", "lbs"), [](const auto& info) {
+    std::string n = info.param;
+    for (auto& c : n)
+        if (c == '-') c = '_';
+    return n;
+});
+
+TEST(ScreenshotControls, LinearBlendCandyWrapperDiffersFromDqs) {
+    Shot dqs{"", "project:arm.glb", render::Api::GL, "", 0.0f, true, "on", "dqs", "front"};
+    Shot lbs = dqs;
+    lbs.skinning = "lbs";
+    const double f = differing_fraction(render_shot(dqs, twist_mid_joint).image, render_shot(lbs, twist_mid_joint).image);
+    EXPECT_GT(f, 0.005) << "a 150 degree twist should pinch the linear blend visibly; " << f * 100 << "% differ";
+}
+
+// Two-bone IK with a pole on the arm: the tip reaches a target off to the side, the elbow bends
+// towards the pole, skeleton overlay on.
+void solve_arm_ik(SceneSession& s) {
+    anim::CharacterSkin& skin = s.character().skins()[0];
+    s.state().draw.draw_skeleton = true;
+    anim::TwoBoneIkInput in;
+    in.parents = &skin.skeleton.parents();
+    in.world = &skin.skeleton.world();
+    in.root = 0, in.mid = 1, in.tip = 2;
+    const anim::Aabb b = s.character().bind_bounds();
+    const double h = b.max.y - b.min.y;
+    in.target = glm::dvec3(0.3 * h, 0.7 * h, 0.0);
+    in.pole = glm::dvec3(0.0, 0.5 * h, 0.6 * h);
+    ASSERT_TRUE(in.validate(skin.pose).ok()) << in.validate(skin.pose).error().message;
+    const anim::TwoBoneIkResult res = anim::solve_two_bone_ik(in, skin.pose);
+    ASSERT_TRUE(res.solved);
+    EXPECT_TRUE(res.reachable);
+    s.character().apply_poses();
+    ASSERT_TRUE(s.renderer().write_palettes(s.character(), {}).ok());
+    s.renderer().upload_palettes();
+}
+
+TEST(IkScreenshot, ArmReachesTargetWithPole) {
+    for (render::Api api : {render::Api::GL, render::Api::GLES}) {
+        const Shot shot{"arm_ik_pole", "project:arm.glb", api, "", 0.0f, true, "on", "auto", "orbit:35"};
+        Rendered r = render_shot(shot, solve_arm_ik);
+        test::expect_matches_golden(r.image, shot.golden, shot.golden + "_" + render::api_name(api));
+    }
 }
 
 }  // namespace

@@ -153,6 +153,20 @@ TEST(Skeleton, AcceptsExactlyMaxJointsAndRefusesOneMoreSayingWhy) {
     EXPECT_NE(sk.error().message.find("palette"), std::string::npos) << sk.error().message;
 }
 
+TEST(Skeleton, RefusesANonAffineInverseBind) {
+    // The frame path multiplies affine matrices only (bottom row 0 0 0 1); a projective inverse
+    // bind would be silently truncated, so create() refuses it and names the joint.
+    SkeletonDesc d = arm_desc();
+    d.inverse_bind[1][0][3] = 0.5f;
+    const auto sk = Skeleton::create(d);
+    ASSERT_FALSE(sk.ok());
+    EXPECT_NE(sk.error().message.find("'Elbow'"), std::string::npos) << sk.error().message;
+    EXPECT_NE(sk.error().message.find("affine"), std::string::npos) << sk.error().message;
+    // Float noise in the bottom row is not projective: accepted.
+    d.inverse_bind[1][0][3] = 1e-7f;
+    EXPECT_TRUE(Skeleton::create(d).ok());
+}
+
 TEST(Skeleton, RefusesNoJoints) { EXPECT_FALSE(Skeleton::create(SkeletonDesc{}).ok()); }
 
 namespace {

@@ -1,0 +1,49 @@
+// The ImGui drawing of the viewer's panels. Each function reads and writes the plain panel state
+// (ui/*_panel.h) and nothing else of its own, so what a panel decides is tested without ImGui and
+// these files only lay it out. GL work a panel asks for (palette read-back, diagnose, screenshots,
+// loads) is requested through flags and done by the viewer between frames.
+#pragma once
+
+#include <string>
+
+#include "anim/character.h"
+#include "render/character_renderer.h"
+#include "ui/viewer_model.h"
+#include "ui/viewport.h"
+
+namespace sv::ui {
+
+struct UiContext {
+    anim::Character* character = nullptr;  // null: nothing loaded yet
+    render::DrawOptions* draw = nullptr;
+    std::string file;
+    long vertices = 0;
+    double frame_ms = 0.0;
+    std::string load_error;  // the last failed load (the previous asset stays on screen)
+    bool dismiss_error = false;
+    Layout layout;
+    // Requests for the viewer.
+    bool request_screenshot = false;
+    bool request_frame = false;
+    bool request_quit = false;
+    std::string retarget_path_request;
+    char retarget_path[1024] = {};
+    char screenshot_dir[1024] = {};
+};
+
+void draw_scene_window(ViewerModel& m, UiContext& c);      // left column: open field, recent, node tree
+void draw_timeline_window(ViewerModel& m, UiContext& c);   // under the viewport: clips and playback
+void draw_inspector_window(ViewerModel& m, UiContext& c);  // right column: one tab a panel
+void draw_status_line(const ViewerModel& m, const UiContext& c);
+void draw_error_window(UiContext& c);                      // only when a load failed
+
+// Tab bodies.
+void draw_frame_tab(ViewerModel& m, UiContext& c);
+void draw_joints_tab(ViewerModel& m, UiContext& c);
+void draw_conflicts_tab(ViewerModel& m, UiContext& c);
+void draw_ik_tab(ViewerModel& m, UiContext& c);
+void draw_palette_tab(ViewerModel& m, UiContext& c);
+void draw_diagnose_tab(ViewerModel& m, UiContext& c);
+void draw_graph_tab(ViewerModel& m, UiContext& c);
+
+}  // namespace sv::ui

@@ -1,0 +1,59 @@
+#include <imgui.h>
+
+#include "ui/panels_draw.h"
+
+namespace sv::ui {
+
+void draw_timeline_window(ViewerModel& m, UiContext& c) {
+    const Rect& r = c.layout.timeline;
+    ImGui::SetNextWindowPos(ImVec2(r.x, r.y), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(r.w, r.h), ImGuiCond_Always);
+    ImGui::Begin("Animation", nullptr,
+                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoSavedSettings);
+    if (!c.character) {
+        ImGui::TextDisabled("no clips");
+        ImGui::End();
+        return;
+    }
+    const auto& clips = c.character->asset().clips;
+    ImGui::SetNextItemWidth(std::min(220.0f, r.w * 0.35f));
+    const char* current = m.animation.clip >= 0 ? clips[static_cast<size_t>(m.animation.clip)].name.c_str() : "rest pose";
+    if (ImGui::BeginCombo("##clip", current)) {
+        if (ImGui::Selectable("rest pose", m.animation.clip < 0)) m.animation.set_clip(*c.character, -1);
+        for (size_t i = 0; i < clips.size(); ++i) {
+            ImGui::PushID(static_cast<int>(i));
+            const std::string label = clips[i].name.empty() ? "clip " + std::to_string(i) : clips[i].name;
+            if (ImGui::Selectable(label.c_str(), m.animation.clip == static_cast<int>(i)))
+                m.animation.set_clip(*c.character, static_cast<int>(i));
+            ImGui::PopID();
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(m.animation.playing ? "Pause" : "Play", ImVec2(56, 0))) m.animation.toggle_play();
+    ImGui::SameLine();
+    ImGui::Checkbox("loop", &m.animation.loop);
+    ImGui::SameLine();
+    ImGui::Checkbox("root motion", &m.animation.root_motion);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(std::max(60.0f, ImGui::GetContentRegionAvail().x));
+    ImGui::SliderFloat("##speed", &m.animation.speed, -2.0f, 3.0f, "speed %.2fx");
+
+    const double d = m.graph.duration(*c.character, m.animation.clip);
+    float t = static_cast<float>(m.animation.time);
+    char fmt[64];
+    std::snprintf(fmt, sizeof fmt, "%%.3f s / %.3f s", d);
+    ImGui::SetNextItemWidth(-1.0f);
+    if (d > 0.0) {
+        if (ImGui::SliderFloat("##time", &t, 0.0f, static_cast<float>(d), fmt)) m.animation.scrub(t, d);
+    } else {
+        ImGui::TextDisabled(m.graph.mode == GraphMode::StateMachine ? "state machine: %.2f s played"
+                                                                   : "no clip: rest pose (%.2f s)",
+                            m.graph.clock);
+    }
+    ImGui::TextDisabled("space play/pause   C correction   F frame   S screenshot   Esc quit");
+    ImGui::End();
+}
+
+}  // namespace sv::ui

@@ -1,0 +1,99 @@
+#include <imgui.h>
+
+#include "ui/frame_panel.h"
+#include "ui/panels_draw.h"
+
+namespace sv::ui {
+
+namespace {
+void matrix_rows(const glm::dmat4& m) {
+    for (int r = 0; r < 4; ++r) ImGui::Text("  % .5f % .5f % .5f % .5f", m[0][r], m[1][r], m[2][r], m[3][r]);
+}
+}  // namespace
+
+void draw_frame_tab(ViewerModel&, UiContext& c) {
+    anim::Character& ch = *c.character;
+    bool on = ch.correction();
+    if (ImGui::Checkbox("skinning-frame correction (C)", &on)) ch.set_correction(on);
+    ImGui::TextDisabled(on ? "meshes drawn in the skin's bind frame" : "meshes drawn in the file's frame (soup when it is wrong)");
+    ImGui::Separator();
+    const auto& meshes = ch.skinned_meshes();
+    if (meshes.empty()) ImGui::TextUnformatted("no skinned meshes");
+    for (size_t i = 0; i < meshes.size(); ++i) {
+        const auto& mesh = meshes[i];
+        const auto& r = mesh.report;
+        ImGui::PushID(static_cast<int>(i));
+        const ImVec4 colour = r.verdict == anim::FrameVerdict::Ok          ? ImVec4(0.5f, 0.9f, 0.5f, 1)
+                              : r.verdict == anim::FrameVerdict::Corrected ? ImVec4(0.95f, 0.85f, 0.4f, 1)
+                                                                           : ImVec4(1.0f, 0.45f, 0.4f, 1);
+        const std::string title = "mesh '" + r.mesh_name + "', skin '" + r.skin_name + "'";
+        if (ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
+            ImGui::TextColored(colour, "%s", FramePanel::verdict_line(mesh).c_str());
+            if (!r.reason.empty()) ImGui::TextWrapped("reason: %s", r.reason.c_str());
+            ImGui::Text("defect as given        %.6g", r.defect_as_given);
+            ImGui::Text("defect on skin frame   %.6g", r.defect_on_skin_frame);
+            ImGui::Text("folded scale as given  %.6g", r.folded_scale_as_given);
+            ImGui::Text("non-rigidity absorbed  %.6g", r.non_rigidity_absorbed);
+            ImGui::Text("|C - I|                %.6g", r.correction_from_identity);
+            ImGui::Text("residual               %.3g", r.residual);
+            ImGui::TextUnformatted("correction C:");
+            matrix_rows(r.correction);
+            if (!r.children.empty()) {
+                std::string kids;
+                for (const auto& k : r.children) kids += (kids.empty() ? "" : ", ") + k;
+                ImGui::TextWrapped("children inheriting C: %s", kids.c_str());
+            }
+        }
+        ImGui::PopID();
+    }
+    ImGui::Separator();
+    ImGui::TextUnformatted("Skinning rung");
+    const auto& skins = ch.skins();
+    for (size_t k = 0; k < skins.size(); ++k) {
+        ImGui::Text("skin %zu '%s':", k, k < ch.asset().skins.size() ? ch.asset().skins[k].name.c_str() : "");
+        ImGui::TextWrapped("  %s", FramePanel::rung_line(skins[k]).c_str());
+    }
+    bool auto_rung = c.draw->auto_rung;
+    if (ImGui::Checkbox("rung from the report", &auto_rung)) c.draw->auto_rung = auto_rung;
+    if (!c.draw->auto_rung) {
+        int rung = static_cast<int>(c.draw->rung);
+        ImGui::RadioButton("rigid DQS", &rung, 0);
+        ImGui::SameLine();
+        ImGui::RadioButton("DQS + scale", &rung, 1);
+        ImGui::SameLine();
+        ImGui::RadioButton("linear blend", &rung, 2);
+        c.draw->rung = static_cast<anim::SkinningRung>(rung);
+    }
+}
+
+void draw_conflicts_tab(ViewerModel& m, UiContext&) {
+    ImGui::TextUnformatted(m.conflicts.summary().c_str());
+    if (m.conflicts.rows.empty()) return;
+    if (ImGui::BeginTable("conflicts", 7,
+                          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                              ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        for (const char* h : {"clip", "node", "range", "uniform", "joints", "mesh", "needs"}) ImGui::TableSetupColumn(h);
+        ImGui::TableHeadersRow();
+        for (const auto& r : m.conflicts.rows) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(r.clip_name.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(r.conflict.node_name.c_str());
+            ImGui::TableNextColumn();
+            ImGui::Text("%.3g .. %.3g", r.conflict.min, r.conflict.max);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(r.conflict.uniform ? "yes" : "no");
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", r.conflict.joints_reached);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(r.conflict.reaches_mesh ? "yes" : "no");
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(anim::to_string(r.rung_needed));
+        }
+        ImGui::EndTable();
+    }
+}
+
+}  // namespace sv::ui

@@ -1,0 +1,129 @@
+#include <imgui.h>
+
+#include "ui/panels_draw.h"
+
+namespace sv::ui {
+
+namespace {
+bool clip_combo(const char* label, const std::vector<anim::Clip>& clips, int& index) {
+    bool changed = false;
+    const char* current = index >= 0 && static_cast<size_t>(index) < clips.size() ? clips[static_cast<size_t>(index)].name.c_str() : "-";
+    if (ImGui::BeginCombo(label, current)) {
+        for (size_t i = 0; i < clips.size(); ++i) {
+            ImGui::PushID(static_cast<int>(i));
+            if (ImGui::Selectable(clips[i].name.c_str(), index == static_cast<int>(i))) {
+                index = static_cast<int>(i);
+                changed = true;
+            }
+            ImGui::PopID();
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+void name_list(const char* title, const std::vector<std::string>& names) {
+    if (names.empty()) {
+        ImGui::Text("%s: none", title);
+        return;
+    }
+    std::string all;
+    for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
+    ImGui::TextWrapped("%s (%zu): %s", title, names.size(), all.c_str());
+}
+}  // namespace
+
+void draw_graph_tab(ViewerModel& m, UiContext& c) {
+    GraphPanel& g = m.graph;
+    anim::Character& ch = *c.character;
+    const auto& clips = ch.asset().clips;
+    int mode = static_cast<int>(g.mode);
+    ImGui::TextUnformatted("base pose from:");
+    ImGui::RadioButton("clip", &mode, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("blend", &mode, 1);
+    ImGui::SameLine();
+    ImGui::RadioButton("state machine", &mode, 2);
+    ImGui::SameLine();
+    ImGui::RadioButton("retarget", &mode, 3);
+    g.mode = static_cast<GraphMode>(mode);
+    ImGui::Separator();
+
+    if (ImGui::CollapsingHeader("Blend tree", g.mode == GraphMode::Blend ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
+        bool rebuild = clip_combo("clip at 0", clips, g.blend_a);
+        rebuild |= clip_combo("clip at 1", clips, g.blend_b);
+        if (rebuild) {
+            auto s = g.build_tree(ch, 0);
+            g.tree_error = s ? std::string() : s.error().message;
+        }
+        float w = g.params[g.blend_param];
+        if (ImGui::SliderFloat("blend weight", &w, 0.0f, 1.0f)) g.params.set(g.blend_param, w);
+        if (g.tree) ImGui::Text("cycle %.3f s (the children's lengths blended, kept in phase)", g.tree->duration(g.params));
+        if (!g.tree_error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", g.tree_error.c_str());
+    }
+    if (ImGui::CollapsingHeader("State machine", g.mode == GraphMode::StateMachine ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
+        if (g.machine) {
+            int state = static_cast<int>(g.params[g.state_param]);
+            const int last = std::max(static_cast<int>(clips.size()) - 1, 0);
+            if (ImGui::SliderInt("parameter 'state'", &state, 0, last)) g.params.set(g.state_param, static_cast<float>(state));
+            ImGui::Text("current: %s", g.machine->state_name(g.machine->current_state()).c_str());
+            if (g.machine->fading_from() >= 0)
+                ImGui::Text("fading from: %s", g.machine->state_name(g.machine->fading_from()).c_str());
+            ImGui::Text("time in state %.2f s", g.machine->time_in_state(g.clock));
+        }
+        if (ImGui::SliderFloat("cross-fade", &g.fade_seconds, 0.0f, 2.0f, "%.2f s")) {
+            auto s = g.build_machine(ch, 0);
+            g.machine_error = s ? std::string() : s.error().message;
+        }
+        if (!g.machine_error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", g.machine_error.c_str());
+    }
+    if (ImGui::CollapsingHeader("Retarget", g.mode == GraphMode::Retarget ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
+        ImGui::SetNextItemWidth(-60.0f);
+        ImGui::InputTextWithHint("##src", "second file (its clip plays here)", c.retarget_path, sizeof c.retarget_path);
+        ImGui::SameLine();
+        if (ImGui::Button("Load") && c.retarget_path[0]) {
+            auto s = g.load_source(c.retarget_path, ch, 0);
+            g.source_error = s ? std::string() : s.error().message;
+            if (s) g.mode = GraphMode::Retarget;
+        }
+        if (!g.source_error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", g.source_error.c_str());
+        if (g.source) {
+            ImGui::TextWrapped("source: %s", g.source_path.c_str());
+            clip_combo("source clip", g.source->asset().clips, g.source_clip);
+            name_list("source joints not on this rig", g.map.unmatched_source);
+            name_list("joints here the source lacks (keep their own)", g.map.unmatched_target);
+        }
+    }
+    if (ImGui::CollapsingHeader("Root motion", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::Checkbox("root motion on (clip mode)", &m.animation.root_motion);
+        if (g.root.joint >= 0 && !ch.skins().empty()) {
+            ImGui::Text("travel on '%s'", ch.skins()[0].skeleton.names()[static_cast<size_t>(g.root.joint)].c_str());
+            const auto& t = g.root.placement.translation;
+            ImGui::Text("placement %.3f %.3f %.3f, trail %zu points", t.x, t.y, t.z, g.root.trail.size());
+        } else if (m.animation.root_motion) {
+            ImGui::TextDisabled("the clip moves no joint's translation");
+        }
+        if (ImGui::Button("Back to the origin")) g.root.reset();
+    }
+    if (ImGui::CollapsingHeader("Spring chain")) {
+        SpringPanel& s = g.spring;
+        bool rebuild = ImGui::Checkbox("springs on", &s.enabled);
+        if (ImGui::Button("Use the selected joint as the chain's base")) {
+            s.first_joint = m.scene.selection.joint;
+            rebuild = true;
+        }
+        rebuild |= ImGui::SliderInt("links", &s.links, 1, 8);
+        rebuild |= ImGui::SliderFloat("frequency", &s.frequency_hz, 0.2f, 8.0f, "%.2f Hz");
+        rebuild |= ImGui::SliderFloat("damping ratio", &s.damping, 0.0f, 2.0f);
+        rebuild |= ImGui::SliderFloat("kick", &s.impulse_degrees, -90.0f, 90.0f, "%.0f deg");
+        rebuild |= ImGui::SliderFloat("delay a link", &s.delay_per_link, 0.0f, 0.3f, "%.2f s");
+        if (rebuild && !ch.skins().empty()) s.rebuild(ch.skins()[0].skeleton);
+        if (ImGui::Button("Kick")) s.impulse_time = g.clock;
+        if (!s.error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", s.error.c_str());
+        for (size_t i = 0; i < s.chain.links.size() && i < s.settle.size(); ++i)
+            ImGui::Text("  %s settles in %.2f s",
+                        ch.skins()[0].skeleton.names()[static_cast<size_t>(s.chain.links[i].joint)].c_str(), s.settle[i]);
+        if (!s.chain.links.empty()) ImGui::Text("chain settles in %.2f s (5%% of the kick)", s.chain_settle);
+    }
+}
+
+}  // namespace sv::ui

@@ -1,0 +1,67 @@
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "ui/panels_draw.h"
+
+namespace sv::ui {
+
+void draw_scene_window(ViewerModel& m, UiContext& c) {
+    const Rect& r = c.layout.left;
+    ImGui::SetNextWindowPos(ImVec2(r.x, r.y), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(r.w, r.h), ImGuiCond_Always);
+    ImGui::Begin("Scene", nullptr,
+                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoSavedSettings);
+    // Open field and recent files.
+    ImGui::SetNextItemWidth(-60.0f);
+    const bool enter = ImGui::InputTextWithHint("##path", "path to .glb / .gltf", m.open.path, sizeof m.open.path,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if ((ImGui::Button("Open") || enter) && m.open.path[0]) m.open.request(m.open.path);
+    if (!m.open.recent.empty()) {
+        ImGui::SetNextItemWidth(-1.0f);
+        if (ImGui::BeginCombo("##recent", "recent files")) {
+            for (const auto& p : m.open.recent)
+                if (ImGui::Selectable(p.c_str())) m.open.request(p);
+            ImGui::EndCombo();
+        }
+    }
+    ImGui::Separator();
+    if (!c.character) {
+        ImGui::TextDisabled("no scene");
+        ImGui::End();
+        return;
+    }
+    ImGui::Checkbox("skeleton", &m.draw_skeleton);
+    ImGui::SameLine();
+    ImGui::Checkbox("axes", &c.draw->draw_joint_axes);
+    ImGui::SameLine();
+    ImGui::Checkbox("grid", &c.draw->draw_grid);
+    bool weights = c.draw->debug_view == render::DebugView::Weights;
+    if (ImGui::Checkbox("weights of the selected joint", &weights))
+        c.draw->debug_view = weights ? render::DebugView::Weights : render::DebugView::Lit;
+    ImGui::Separator();
+    ImGui::TextDisabled("nodes: [S] skinned mesh  [M] mesh  [J] joint");
+    ImGui::BeginChild("tree", ImVec2(0, 0), false);
+    const int selected = m.scene.selected_row();
+    for (size_t i = 0; i < m.scene.rows.size(); ++i) {
+        const SceneRow& row = m.scene.rows[i];
+        const char* tag = row.skin >= 0 ? "[S] " : row.mesh >= 0 ? "[M] " : row.joint_skin >= 0 ? "[J] " : "    ";
+        ImGui::PushID(static_cast<int>(i));
+        ImGui::Indent(static_cast<float>(row.depth) * 10.0f);
+        char label[300];
+        std::snprintf(label, sizeof label, "%s%s", tag, row.name.c_str());
+        if (ImGui::Selectable(label, static_cast<int>(i) == selected)) {
+            m.scene.select_row(static_cast<int>(i));
+            (void)m.select_joint(*c.character, m.scene.selection.skin, m.scene.selection.joint);
+        }
+        if (static_cast<int>(i) == selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+        ImGui::Unindent(static_cast<float>(row.depth) * 10.0f);
+        ImGui::PopID();
+    }
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+}  // namespace sv::ui

@@ -260,8 +260,15 @@ Asset build_humanoid_asset(HumanoidShape shape) {
     }
     a.skins.push_back(skin);
 
-    // Geometry in the mesh node's space (armature-local: character space turned by C), cm.
-    const glm::dmat4 to_mesh = glm::mat4_cast(C);
+    // Where the geometry is written decides which shape this is:
+    //  - MixamoExport: in the world the skin's joints define at rest (A_j is the identity there, so
+    //    glTF's own rule, vertex = sum of w_j A_j v, puts it at v): metres, Y up. The mesh node still
+    //    hangs under the 0.01-scaled, turned Armature, so drawn through the mesh node as the file
+    //    gives it the character is 1/100 of itself and, posed, soup. This is Xbot's shape.
+    //  - PreScale: in the mesh node's own space (armature-local, centimetres), with inverse binds
+    //    that carry the mesh node's transform, so mesh.global == A_bind already.
+    const glm::dmat4 to_mesh =
+        shape == HumanoidShape::MixamoExport ? mesh_global * glm::dmat4(glm::mat4_cast(C)) : glm::dmat4(glm::mat4_cast(C));
     Mesh mesh;
     mesh.name = "BodyMesh";
     Primitive p;

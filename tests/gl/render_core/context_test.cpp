@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "api_print.h"
+
 #include "render/context.h"
 #include "render/gl.h"
 #include "render/shader_program.h"

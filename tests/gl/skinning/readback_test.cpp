@@ -12,6 +12,8 @@ struct Case {
     std::string file;  // "shared:NAME" or "project:NAME"
 };
 
+void PrintTo(const Case& c, std::ostream* os) { *os << c.file << "/" << api_name(c.api); }
+
 std::string path_of(const std::string& f) {
     if (f.rfind("shared:", 0) == 0) return test::shared_asset(f.substr(7));
     return test::project_asset(f.substr(8));

@@ -79,6 +79,9 @@ Rendered render_shot(const Shot& shot, const std::function<void(SceneSession&)>&
     return r;
 }
 
+// Readable names in ctest's list instead of a byte dump.
+void PrintTo(const Shot& s, std::ostream* os) { *os << s.golden << "/" << render::api_name(s.api); }
+
 bool present(const Shot& s) { return !path_of(s.file).empty() && std::filesystem::exists(path_of(s.file)); }
 
 class Screenshot : public ::testing::TestWithParam<Shot> {};

@@ -2,6 +2,8 @@
 // fixed camera and held against a golden PNG, on both APIs.
 #include <gtest/gtest.h>
 
+#include "api_print.h"
+
 #include "golden.h"
 #include "render/camera.h"
 #include "render/context.h"

@@ -1,0 +1,175 @@
+// The command line as a user meets it: the real binary, its exit codes, its stdout and stderr.
+#include <filesystem>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "anim/asset_builder.h"
+#include "render/image.h"
+#include "run_command.h"
+
+namespace sv::test {
+namespace {
+
+const std::string kExe = SKINVIEW_EXE;
+
+std::string asset(const std::string& name) { return (source_dir() / "assets" / name).string(); }
+std::string out(const std::string& name) { return (output_dir() / "cli" / name).string(); }
+
+CommandResult skinview(const std::string& args) { return run_command(quoted(kExe) + " " + args); }
+
+TEST(Cli, HelpListsTheSubcommands) {
+    const auto r = skinview("--help");
+    EXPECT_EQ(r.status, 0);
+    for (const char* s : {"render", "audit", "diagnose", "frame-table"}) EXPECT_NE(r.out.find(s), std::string::npos) << s;
+}
+
+TEST(Cli, RenderHelpStatesTheComparisonMetric) {
+    const auto r = skinview("render --help");
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("at most --threshold of all pixels differ"), std::string::npos) << r.out;
+}
+
+TEST(Cli, RenderWritesAPng) {
+    const auto r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("a.png")) + " --size 96x64");
+    ASSERT_EQ(r.status, 0) << r.err;
+    auto img = render::read_png(out("a.png"));
+    ASSERT_TRUE(img.ok()) << img.error().message;
+    EXPECT_EQ(img->width, 96);
+    EXPECT_EQ(img->height, 64);
+}
+
+TEST(Cli, RenderSequenceWritesEveryFrame) {
+    std::filesystem::remove_all(out("seq"));
+    const auto r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("seq/{frame}.png")) +
+                            " --frames 3 --fps 10 --size 48x48");
+    ASSERT_EQ(r.status, 0) << r.err;
+    for (const char* f : {"seq/0000.png", "seq/0001.png", "seq/0002.png"}) EXPECT_TRUE(std::filesystem::exists(out(f))) << f;
+    EXPECT_FALSE(std::filesystem::exists(out("seq/0003.png")));
+}
+
+TEST(Cli, ErrorsGoToStderrWithNonZeroExit) {
+    auto r = skinview("render /no/such/file.glb -o " + quoted(out("x.png")));
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_NE(r.err.find("skinview render: /no/such/file.glb:"), std::string::npos) << r.err;
+
+    r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("x.png")) + " --size 0x10");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, "skinview render: --size '0x10': expected WIDTHxHEIGHT, each 1..8192\n");
+
+    r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("x.png")) + " --clip nosuch");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, "skinview render: --clip 'nosuch': no clip of that name (clips: 'walk')\n");
+
+    r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("x.png")) + " --correction maybe");
+    EXPECT_NE(r.status, 0);
+    EXPECT_NE(r.err.find("--correction"), std::string::npos) << r.err;
+}
+
+TEST(Cli, RenderRefMatchesItselfAndRejectsAnotherPicture) {
+    const std::string base = "render " + quoted(asset("humanoid_mixamo.glb")) + " --size 96x96 --time 0.5";
+    ASSERT_EQ(skinview(base + " -o " + quoted(out("ref.png"))).status, 0);
+    auto same = skinview(base + " -o " + quoted(out("same.png")) + " --ref " + quoted(out("ref.png")));
+    EXPECT_EQ(same.status, 0) << same.out << same.err;
+    EXPECT_NE(same.out.find("match: 0 of 9216 pixels differ"), std::string::npos) << same.out;
+    auto other = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " --size 96x96 --time 0.5 --correction off -o " +
+                          quoted(out("other.png")) + " --ref " + quoted(out("ref.png")));
+    EXPECT_EQ(other.status, 1) << other.out;
+    EXPECT_NE(other.out.find("MISMATCH"), std::string::npos) << other.out;
+    EXPECT_TRUE(std::filesystem::exists(out("other.diff.png")));
+}
+
+nlohmann::json audit_json(const std::string& args, int* status) {
+    const auto r = skinview("audit --json " + args);
+    *status = r.status;
+    auto j = nlohmann::json::parse(r.out, nullptr, false);
+    EXPECT_FALSE(j.is_discarded()) << r.out << r.err;
+    return j;
+}
+
+TEST(Cli, AuditJsonHasTheDocumentedShape) {
+    int status = -1;
+    const auto j = audit_json(quoted(asset("humanoid_mixamo.glb")), &status);
+    EXPECT_EQ(status, 0);
+    ASSERT_EQ(j["files"].size(), 1u);
+    const auto& f = j["files"][0];
+    EXPECT_TRUE(f["error"].is_null());
+    const auto& s = f["skins"][0];
+    for (const char* k : {"index", "name", "joints", "meshes", "conflicts"}) EXPECT_TRUE(s.contains(k)) << k;
+    const auto& m = s["meshes"][0];
+    for (const char* k : {"node", "name", "folded_scale", "defect_as_given", "defect_on_skin_frame", "correction_applied",
+                          "residual", "verdict", "children"})
+        EXPECT_TRUE(m.contains(k)) << k;
+    // The built-in character is authored with a 0.01 Armature: folded scale 100, corrected.
+    EXPECT_NEAR(m["folded_scale"].get<double>(), 100.0, 1e-6);
+    EXPECT_EQ(m["verdict"], "corrected");
+    EXPECT_EQ(m["correction_applied"], true);
+}
+
+TEST(Cli, AuditExitCodes) {
+    int status = -1;
+    audit_json(quoted(asset("humanoid_prescale.glb")) + " --strict", &status);
+    EXPECT_EQ(status, 0) << "already on its frame: nothing to correct, strict passes";
+    audit_json(quoted(asset("humanoid_mixamo.glb")) + " --strict", &status);
+    EXPECT_EQ(status, 1) << "strict fails when a correction was needed";
+    const auto j = audit_json(quoted(asset("humanoid_mixamo.glb")) + " /no/such.glb", &status);
+    EXPECT_EQ(status, 1) << "a file that fails to load fails the audit";
+    EXPECT_TRUE(j["files"][0]["error"].is_null());
+    EXPECT_FALSE(j["files"][1]["error"].is_null());
+}
+
+// A skin no frame can fix: one joint's inverse bind mirrored, so the joints disagree about
+// handedness at rest. The audit names it and exits 1.
+TEST(Cli, AuditFailsOnASkinThatCannotBeFixed) {
+    anim::Asset a = anim::build_arm_asset();
+    a.skins[0].inverse_bind[2] = glm::scale(glm::dmat4(1.0), glm::dvec3(-1.0, 1.0, 1.0)) * a.skins[0].inverse_bind[2];
+    std::filesystem::create_directories(out(""));
+    auto bytes = anim::write_glb(a);
+    ASSERT_TRUE(bytes.ok());
+    {
+        std::ofstream f(out("mirrored.glb"), std::ios::binary);
+        f.write(reinterpret_cast<const char*>(bytes->data()), static_cast<std::streamsize>(bytes->size()));
+    }
+    int status = -1;
+    const auto j = audit_json(quoted(out("mirrored.glb")), &status);
+    EXPECT_EQ(status, 1);
+    EXPECT_EQ(j["files"][0]["skins"][0]["meshes"][0]["verdict"], "cannot be fixed");
+    const auto text = skinview("audit " + quoted(out("mirrored.glb")));
+    EXPECT_EQ(text.status, 1);
+    EXPECT_NE(text.out.find("cannot be fixed"), std::string::npos) << text.out;
+}
+
+TEST(Cli, DiagnoseJsonOnAndOff) {
+    const auto on = skinview("diagnose " + quoted(asset("humanoid_mixamo.glb")) + " --json --time 0.5");
+    ASSERT_EQ(on.status, 0) << on.err;
+    const auto j = nlohmann::json::parse(on.out);
+    for (const char* k : {"worst_error", "mean_error", "worst_single_joint_error", "vertices", "body_size"})
+        EXPECT_TRUE(j.contains(k)) << k;
+    EXPECT_LT(j["worst_error"].get<double>(), 1e-5 * j["body_size"].get<double>());
+    const auto off = skinview("diagnose " + quoted(asset("humanoid_mixamo.glb")) + " --json --time 0.5 --correction off");
+    ASSERT_EQ(off.status, 0) << off.err;
+    const auto k = nlohmann::json::parse(off.out);
+    EXPECT_GT(k["worst_error"].get<double>(), 0.1 * k["body_size"].get<double>()) << "the soup, asserted";
+}
+
+TEST(Cli, FrameTablePrintsSoupAndCorrectedRows) {
+    const auto r = skinview("frame-table " + quoted(asset("humanoid_mixamo.glb")));
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("100.0000"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("1.0000"), std::string::npos) << r.out;
+}
+
+// With no display, the viewer says so and renders headless instead of failing.
+TEST(Cli, NoDisplayFallsBackToHeadless) {
+    std::filesystem::remove(out("fallback.png"));
+    const auto r = run_command("env -u DISPLAY -u WAYLAND_DISPLAY " + quoted(kExe) + " " + quoted(asset("humanoid_mixamo.glb")) +
+                               " --screenshot " + quoted(out("fallback.png")));
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("no display"), std::string::npos) << r.err;
+    EXPECT_TRUE(std::filesystem::exists(out("fallback.png")));
+    EXPECT_NE(r.out.find("corrected"), std::string::npos) << "the audit follows the screenshot: " << r.out;
+}
+
+}  // namespace
+}  // namespace sv::test

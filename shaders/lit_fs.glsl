@@ -6,13 +6,13 @@ in vec4 v_color;
 uniform vec4 u_base_color;
 uniform sampler2D u_base_texture;
 uniform int u_has_texture;
-// 0: lit; 1: the per-vertex colour unlit (weights or error heat map).
+// 0: lit; otherwise the per-vertex colour, unlit (1 weights, 2 error heat map).
 uniform int u_debug_view;
 
 out vec4 frag_color;
 
 void main() {
-    if (u_debug_view == 1) {
+    if (u_debug_view != 0) {
         frag_color = vec4(v_color.rgb, 1.0);
         return;
     }

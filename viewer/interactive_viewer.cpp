@@ -1,13 +1,354 @@
 #include "interactive_viewer.h"
 
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "render/gl.h"
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include "render/context.h"
+#include "render/gpu_diagnose.h"
+#include "render/render_target.h"
+#include "scene_session.h"
+#include "ui/frame_panel.h"
+#include "ui/panels_draw.h"
+#include "ui/viewer_model.h"
+#include "ui/viewport.h"
 
 namespace sv::viewer {
 
-// Placeholder until the ImGui viewer lands (issue 6): says so rather than pretending.
-int run_interactive(const InteractiveOptions&) {
-    std::fprintf(stderr, "skinview: the interactive viewer is not built yet; use 'skinview render'\n");
-    return 2;
+namespace {
+
+// Key presses and drops arrive in GLFW callbacks; they are queued here and acted on in the frame
+// loop, where the session and the model are in a known state.
+struct Inbox {
+    std::vector<int> keys;
+    std::vector<std::string> drops;
+};
+
+void on_key(GLFWwindow* w, int key, int, int action, int) {
+    if (action != GLFW_PRESS) return;
+    if (auto* in = static_cast<Inbox*>(glfwGetWindowUserPointer(w))) in->keys.push_back(key);
+}
+void on_drop(GLFWwindow* w, int count, const char** paths) {
+    auto* in = static_cast<Inbox*>(glfwGetWindowUserPointer(w));
+    if (in && count > 0) in->drops.emplace_back(paths[0]);
+}
+
+std::string recent_file() {
+    const char* home = std::getenv("HOME");
+    return home ? std::string(home) + "/.skinview_recent" : std::string();
+}
+
+long count_vertices(const anim::Character& c) {
+    long n = 0;
+    for (const auto& m : c.skinned_meshes())
+        for (const auto& p : c.asset().meshes[static_cast<size_t>(m.mesh)].primitives) n += static_cast<long>(p.positions.size());
+    for (const auto& m : c.static_meshes())
+        for (const auto& p : c.asset().meshes[static_cast<size_t>(m.mesh)].primitives) n += static_cast<long>(p.positions.size());
+    return n;
+}
+
+class Viewer {
+public:
+    Viewer(const InteractiveOptions& o, render::Api api, render::Context& ctx) : opts_(o), api_(api), ctx_(ctx) {}
+
+    // Opens `path`; on failure the previous session stays and the error is shown (and printed, so
+    // a scripted run leaves it in its log).
+    void open(const std::string& path, const SceneOptions* options) {
+        auto s = SceneSession::open(path, api_);
+        if (!s) {
+            ui_.load_error = s.error().message;
+            std::fprintf(stderr, "skinview: could not open %s\n", s.error().message.c_str());
+            return;
+        }
+        std::unique_ptr<SceneSession> next = std::move(*s);
+        if (options) {
+            if (auto st = next->apply(*options); !st) {
+                ui_.load_error = st.error().message;
+                std::fprintf(stderr, "skinview: %s\n", st.error().message.c_str());
+            }
+        }
+        session_ = std::move(next);
+        ui_.load_error.clear();
+        model_.attach(session_->character());
+        model_.animation.clip = session_->state().clip;
+        model_.animation.time = session_->state().time;
+        model_.open.push_recent(path);
+        std::snprintf(model_.open.path, sizeof model_.open.path, "%s", path.c_str());
+        glfwSetWindowTitle(ctx_.window(), ("skinview - " + path).c_str());
+    }
+
+    int run() {
+        GLFWwindow* win = ctx_.window();
+        glfwSetWindowUserPointer(win, &inbox_);
+        // Installed before ImGui's backend, which chains to them.
+        glfwSetKeyCallback(win, on_key);
+        glfwSetDropCallback(win, on_drop);
+        IMGUI_CHECKVERSION();
+        ImGui::CreateContext();
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;  // the layout is computed, not saved
+        ImGui::StyleColorsDark();
+        ImGui_ImplGlfw_InitForOpenGL(win, true);
+        ImGui_ImplOpenGL3_Init(api_ == render::Api::GL ? "#version 330 core" : "#version 300 es");
+        if (opts_.frames > 0) glfwSwapInterval(0);  // a scripted run should not wait for vsync
+        scripted_ = opts_.frames > 0;
+        if (!scripted_) model_.open.load_recent(recent_file());
+
+        const std::string first = opts_.scene.file.empty() ? default_asset_path() : opts_.scene.file;
+        open(first, &opts_.scene);
+
+        auto last = std::chrono::steady_clock::now();
+        int frame = 0;
+        while (!glfwWindowShouldClose(win) && !ui_.request_quit) {
+            glfwPollEvents();
+            const auto now = std::chrono::steady_clock::now();
+            const double wall = std::chrono::duration<double>(now - last).count();
+            last = now;
+            // A scripted run steps a fixed sixtieth so its frames do not depend on the machine.
+            const double dt = scripted_ ? 1.0 / 60.0 : wall;
+            ui_.frame_ms = ui_.frame_ms * 0.9 + wall * 1000.0 * 0.1;
+
+            handle_inputs(frame);
+            const bool last_frame = scripted_ && frame + 1 >= opts_.frames;
+            render_frame(dt, last_frame);
+            glfwSwapBuffers(win);
+            ++frame;
+            if (scripted_ && frame >= opts_.frames) break;
+        }
+        if (!scripted_ && !recent_file().empty()) model_.open.save_recent(recent_file());
+        session_.reset();  // GL objects go before the context
+        ImGui_ImplOpenGL3_Shutdown();
+        ImGui_ImplGlfw_Shutdown();
+        ImGui::DestroyContext();
+        return 0;
+    }
+
+private:
+    void handle_inputs(int frame) {
+        for (auto& d : inbox_.drops) model_.open.request(d);
+        inbox_.drops.clear();
+        if (std::string req = model_.open.take_request(); !req.empty()) open(req, nullptr);
+        if (ui_.dismiss_error) {
+            ui_.load_error.clear();
+            ui_.dismiss_error = false;
+        }
+        if (session_ && opts_.toggle_correction_at == frame) ui::FramePanel::toggle_correction(session_->character());
+
+        const ImGuiIO& io = ImGui::GetIO();
+        for (int key : inbox_.keys) {
+            if (key == GLFW_KEY_ESCAPE) ui_.request_quit = true;
+            if (io.WantTextInput) continue;  // typing a path must not flip switches
+            if (key == GLFW_KEY_SPACE) model_.animation.toggle_play();
+            if (key == GLFW_KEY_C && session_) ui::FramePanel::toggle_correction(session_->character());
+            if (key == GLFW_KEY_F && session_) session_->frame_camera();
+            if (key == GLFW_KEY_S) ui_.request_screenshot = true;
+        }
+        inbox_.keys.clear();
+    }
+
+    void render_frame(double dt, bool last_frame) {
+        int fbw = 0, fbh = 0, ww = 0, wh = 0;
+        glfwGetFramebufferSize(ctx_.window(), &fbw, &fbh);
+        glfwGetWindowSize(ctx_.window(), &ww, &wh);
+        ui_.layout = ui::compute_layout(static_cast<float>(ww), static_cast<float>(wh));
+        const float sx = ww > 0 ? float(fbw) / float(ww) : 1.0f, sy = wh > 0 ? float(fbh) / float(wh) : 1.0f;
+
+        if (session_) {
+            anim::Character& ch = session_->character();
+            FrameState& st = session_->state();
+            model_.advance_and_pose(ch, dt);
+            st.clip = model_.animation.clip;
+            st.time = static_cast<float>(model_.animation.time);
+            st.draw.selected_skin = model_.scene.selection.skin;
+            st.draw.selected_joint = model_.scene.selection.joint;
+            st.draw.draw_skeleton = model_.draw_skeleton;
+            (void)session_->renderer().write_palettes(ch, {});
+            session_->renderer().upload_palettes();
+            gpu_requests();
+        }
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        ui_.character = session_ ? &session_->character() : nullptr;
+        ui_.draw = session_ ? &session_->state().draw : &spare_draw_;
+        ui_.file = session_ ? session_->path() : std::string();
+        ui_.vertices = session_ ? count_vertices(session_->character()) : 0;
+        ui::draw_scene_window(model_, ui_);
+        ui::draw_timeline_window(model_, ui_);
+        ui::draw_inspector_window(model_, ui_);
+        ui::draw_status_line(model_, ui_);
+        ui::draw_error_window(ui_);
+        if (session_) viewport_interaction();
+        ImGui::Render();
+
+        glViewport(0, 0, fbw, fbh);
+        glDisable(GL_SCISSOR_TEST);
+        const glm::vec4 bg = session_ ? session_->state().clear_color : glm::vec4(0.11f, 0.12f, 0.14f, 1.0f);
+        glClearColor(bg.r, bg.g, bg.b, bg.a);
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        if (session_) {
+            const ui::Rect& v = ui_.layout.viewport;
+            const int x = int(v.x * sx), w = int(v.w * sx), h = int(v.h * sy);
+            const int y = fbh - int((v.y + v.h) * sy);
+            if (w > 0 && h > 0) {
+                glViewport(x, y, w, h);
+                glEnable(GL_DEPTH_TEST);
+                session_->renderer().draw(session_->character(), {render::CharacterInstance{model_.graph.root.model(), 0}},
+                                          view_proj(), session_->state().draw);
+                glDisable(GL_DEPTH_TEST);
+            }
+            glViewport(0, 0, fbw, fbh);
+        }
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+        if (ui_.request_screenshot || (last_frame && !opts_.screenshot.empty())) {
+            const std::string path = last_frame && !opts_.screenshot.empty() ? opts_.screenshot : screenshot_path();
+            render::RgbaImage img = render::read_framebuffer(fbw, fbh);
+            auto s = render::write_png(path, img);
+            model_.screenshot_message = s ? "screenshot: " + path : "screenshot failed: " + s.error().message;
+            std::fprintf(stderr, "skinview: %s\n", model_.screenshot_message.c_str());
+            ui_.request_screenshot = false;
+        }
+    }
+
+    std::string screenshot_path() {
+        namespace fs = std::filesystem;
+        const fs::path file = session_ ? fs::path(session_->path()) : fs::path("skinview.glb");
+        const fs::path dir = ui_.screenshot_dir[0] ? fs::path(ui_.screenshot_dir) : file.parent_path();
+        for (int i = 1;; ++i) {
+            const fs::path p = dir / (file.stem().string() + "_" + std::to_string(i) + ".png");
+            if (!fs::exists(p)) return p.string();
+        }
+    }
+
+    glm::mat4 view_proj() const {
+        const ui::Rect& v = ui_.layout.viewport;
+        const auto& cam = session_->state().camera;
+        return cam.projection(v.h > 0 ? v.w / v.h : 1.0f) * cam.view();
+    }
+
+    // Palette read-back and diagnose touch framebuffers, so they run before the frame is drawn.
+    void gpu_requests() {
+        anim::Character& ch = session_->character();
+        auto& rend = session_->renderer();
+        const auto& sel = model_.scene.selection;
+        if (model_.tab == ui::InspectorTab::Palette && sel.joint >= 0) {
+            const int row = sel.skin;  // instance 0: skin k reads row k
+            model_.palette.inspect(row, sel.joint, rend.palette().read_back_row(row), rend.palette().matrix(row, sel.joint));
+        }
+        auto& d = model_.diagnose;
+        if (d.run_requested || d.run_every_frame) {
+            d.run_requested = false;
+            d.set_result(render::diagnose(rend, ch, {}, session_->state().draw));
+            if (d.has_result)
+                for (size_t i = 0; i < d.result.vertex_errors.size(); ++i)
+                    for (size_t p = 0; p < d.result.vertex_errors[i].size(); ++p)
+                        rend.set_vertex_errors(static_cast<int>(i), static_cast<int>(p), d.result.vertex_errors[i][p]);
+        }
+        session_->state().draw.heat_scale = d.effective_heat_scale();
+    }
+
+    // Camera orbit and zoom, IK handle drags, and the overlays drawn over the 3D view.
+    void viewport_interaction() {
+        const ImGuiIO& io = ImGui::GetIO();
+        const ui::Rect& v = ui_.layout.viewport;
+        auto& cam = session_->state().camera;
+        const glm::mat4 vp = view_proj();
+        ImDrawList* dl = ImGui::GetBackgroundDrawList();
+        const bool over = !io.WantCaptureMouse && v.contains(io.MousePos.x, io.MousePos.y);
+
+        // Root-motion trail.
+        const auto& trail = model_.graph.root.trail;
+        for (size_t i = 1; i < trail.size(); ++i) {
+            glm::vec2 a, b;
+            if (ui::project_to_screen(vp, v, trail[i - 1], a) && ui::project_to_screen(vp, v, trail[i], b))
+                dl->AddLine(ImVec2(a.x, a.y), ImVec2(b.x, b.y), IM_COL32(255, 170, 60, 220), 2.0f);
+        }
+
+        // IK handles.
+        auto& ik = model_.ik;
+        if (ik.enabled && ik.chain.tip >= 0) {
+            const glm::mat4 model = model_.graph.root.model();
+            const auto& sk = session_->character().skins()[static_cast<size_t>(ik.skin)].skeleton;
+            glm::vec2 t, p, mid;
+            const bool ht = ui::project_to_screen(vp, v, glm::vec3(ik.target), t);
+            const bool hp = ui::project_to_screen(vp, v, glm::vec3(ik.pole), p);
+            const glm::vec3 mw = glm::vec3(model * glm::vec4(glm::vec3(ui::joint_world_position(sk, ik.chain.mid)), 1.0f));
+            if (hp && ui::project_to_screen(vp, v, mw, mid))
+                dl->AddLine(ImVec2(mid.x, mid.y), ImVec2(p.x, p.y), IM_COL32(240, 220, 60, 200), 1.5f);
+            if (ht) dl->AddCircleFilled(ImVec2(t.x, t.y), 7.0f, ik.reachable ? IM_COL32(60, 230, 90, 255) : IM_COL32(240, 70, 60, 255));
+            if (hp) dl->AddCircle(ImVec2(p.x, p.y), 7.0f, IM_COL32(240, 220, 60, 255), 12, 2.5f);
+            if (over && ImGui::IsMouseClicked(0)) {
+                const glm::vec2 m(io.MousePos.x, io.MousePos.y);
+                if (ht && glm::length(m - t) < 10.0f) dragging_ = 1;
+                else if (hp && glm::length(m - p) < 10.0f) dragging_ = 2;
+            }
+            if (dragging_ && ImGui::IsMouseDown(0)) {
+                glm::dvec3& h = dragging_ == 1 ? ik.target : ik.pole;
+                h = ui::drag_in_view_plane(cam, v, h, io.MouseDelta.x, io.MouseDelta.y);
+            }
+        }
+        if (!ImGui::IsMouseDown(0)) dragging_ = 0;
+        if (over && !dragging_) {
+            if (ImGui::IsMouseDragging(0)) {
+                cam.yaw_degrees -= io.MouseDelta.x * 0.3f;
+                cam.pitch_degrees = glm::clamp(cam.pitch_degrees + io.MouseDelta.y * 0.3f, -85.0f, 85.0f);
+            }
+            if (io.MouseWheel != 0.0f) cam.distance *= std::pow(0.9f, io.MouseWheel);
+        }
+        if (!model_.graph.root.trail.empty() || ik.enabled) return;
+        if (model_.scene.selection.joint >= 0) {
+            const auto& sk = session_->character().skins()[static_cast<size_t>(model_.scene.selection.skin)].skeleton;
+            glm::vec2 s;
+            const glm::vec3 jw(ui::joint_world_position(sk, model_.scene.selection.joint));
+            if (ui::project_to_screen(vp, v, jw, s)) {
+                dl->AddCircle(ImVec2(s.x, s.y), 6.0f, IM_COL32(255, 90, 30, 255), 12, 2.0f);
+                dl->AddText(ImVec2(s.x + 8, s.y - 8), IM_COL32(255, 200, 160, 255),
+                            sk.names()[static_cast<size_t>(model_.scene.selection.joint)].c_str());
+            }
+        }
+    }
+
+    InteractiveOptions opts_;
+    render::Api api_;
+    render::Context& ctx_;
+    std::unique_ptr<SceneSession> session_;
+    ui::ViewerModel model_;
+    ui::UiContext ui_;
+    render::DrawOptions spare_draw_;
+    Inbox inbox_;
+    bool scripted_ = false;
+    int dragging_ = 0;  // 0 none, 1 target, 2 pole
+};
+
+}  // namespace
+
+int run_interactive(const InteractiveOptions& options) {
+    auto api = render::parse_api(options.scene.api);
+    if (!api) {
+        std::fprintf(stderr, "skinview: %s\n", api.error().message.c_str());
+        return 2;
+    }
+    const std::string title = "skinview - " + (options.scene.file.empty() ? default_asset_path() : options.scene.file);
+    auto ctx = render::create_window_context(*api, options.window_width, options.window_height, title);
+    if (!ctx) {
+        std::fprintf(stderr, "skinview: no window: %s\n", ctx.error().message.c_str());
+        return 1;
+    }
+    Viewer viewer(options, *api, **ctx);
+    return viewer.run();
 }
 
 }  // namespace sv::viewer

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <limits>
 
+#include <nlohmann/json.hpp>
+#include <stb/stb_image.h>
 #include <tiny_gltf.h>
 
 #include "anim/palette_layout.h"
@@ -116,7 +118,12 @@ struct Importer {
         v.ctype = a.componentType;
         v.normalized = a.normalized;
         const size_t elem = static_cast<size_t>(component_size(a.componentType)) * static_cast<size_t>(comps);
-        if (a.bufferView < 0) return v;  // all zeros
+        if (a.bufferView < 0) {  // all zeros
+            if (a.count > kMaxZeroAccessorCount)
+                return make_error(name + ": count " + str(a.count) + " with no buffer view (all zeros) is past the limit of " +
+                                  str(kMaxZeroAccessorCount));
+            return v;
+        }
         if (static_cast<size_t>(a.bufferView) >= m.bufferViews.size())
             return make_error(name + ": buffer view " + str(a.bufferView) + " is out of range (" +
                               str(m.bufferViews.size()) + " buffer views)");
@@ -512,24 +519,29 @@ struct Importer {
                                       " keys; " + s.interpolation + " needs " + str(in->count * per_key) +
                                       (per_key == 3 ? " (3x: in-tangent, value, out-tangent)" : ""));
                 for (size_t k = 0; k < in->count; ++k) {
-                    const double t = in->get(k, 0);
+                    // Compared as stored: two times distinct in double can round to one float,
+                    // and the sampler divides by the difference of the floats.
+                    const float t = static_cast<float>(in->get(k, 0));
                     if (!std::isfinite(t)) return make_error(name + ": key time " + str(k) + " is NaN or infinite");
                     if (k > 0 && !(t > d.times.back()))
                         return make_error(name + ": key times are not increasing at key " + str(k) + " (" +
                                           std::to_string(d.times.back()) + " then " + std::to_string(t) + ")");
-                    d.times.push_back(static_cast<float>(t));
+                    d.times.push_back(t);
                 }
                 d.values.resize(ov->count * static_cast<size_t>(nc));
                 for (size_t k = 0; k < ov->count; ++k)
                     for (int c = 0; c < nc; ++c) {
-                        const double x = ov->get(k, c);
+                        const float x = static_cast<float>(ov->get(k, c));
                         if (!std::isfinite(x))
                             return make_error(name + ": output value " + str(k) + " holds a NaN or infinity");
-                        d.values[k * static_cast<size_t>(nc) + static_cast<size_t>(c)] = static_cast<float>(x);
+                        d.values[k * static_cast<size_t>(nc) + static_cast<size_t>(c)] = x;
                     }
                 clip.duration = std::max(clip.duration, d.times.back());
                 clip.channels.push_back(std::move(d));
             }
+            // glTF requires at least one channel; a clip of none has no duration and nothing to
+            // play, and is refused rather than listed as a clip that silently does nothing.
+            if (src.channels.empty()) return make_error(aname + ": has no channels");
             if (morph > 0) out.report.push_back(aname + ": " + std::to_string(morph) + " morph-weight channels ignored");
             out.clips.push_back(std::move(clip));
         }

@@ -19,11 +19,6 @@ struct InstanceData {
     float model[16];
     float row;
 };
-
-std::map<GLuint, GLuint>& scalar_buffers() {
-    static std::map<GLuint, GLuint> m;  // mesh VAO -> scalar VBO
-    return m;
-}
 }  // namespace
 
 const char* skin_mode_name(SkinMode mode) {
@@ -73,12 +68,14 @@ SkinnedPass& SkinnedPass::operator=(SkinnedPass&& o) noexcept {
         std::swap(instance_vbo_, o.instance_vbo_);
         std::swap(feedback_buffer_, o.feedback_buffer_);
         std::swap(feedback_target_, o.feedback_target_);
+        std::swap(scalar_vbos_, o.scalar_vbos_);
     }
     return *this;
 }
 SkinnedPass::~SkinnedPass() {
     if (instance_vbo_) glDeleteBuffers(1, &instance_vbo_);
     if (feedback_buffer_) glDeleteBuffers(1, &feedback_buffer_);
+    for (const auto& [vao, vbo] : scalar_vbos_) glDeleteBuffers(1, &vbo);
 }
 
 void SkinnedPass::bind_instances(const GpuMesh& mesh, const std::vector<SkinInstance>& instances) {
@@ -101,7 +98,7 @@ void SkinnedPass::bind_instances(const GpuMesh& mesh, const std::vector<SkinInst
     glVertexAttribPointer(kAttrInstanceRow, 1, GL_FLOAT, GL_FALSE, sizeof(InstanceData),
                           reinterpret_cast<const void*>(offsetof(InstanceData, row)));
     glVertexAttribDivisor(kAttrInstanceRow, 1);
-    if (!scalar_buffers().count(mesh.vao())) {
+    if (!scalar_vbos_.count(mesh.vao())) {
         glDisableVertexAttribArray(kAttrVertexScalar);
         glVertexAttrib1f(kAttrVertexScalar, 0.0f);
     }
@@ -184,8 +181,7 @@ Expected<std::vector<glm::vec3>> SkinnedPass::read_back(const GpuMesh& mesh, con
 }
 
 void SkinnedPass::set_vertex_scalars(const GpuMesh& mesh, const std::vector<float>& values) {
-    auto& buffers = scalar_buffers();
-    GLuint& vbo = buffers[mesh.vao()];
+    GLuint& vbo = scalar_vbos_[mesh.vao()];
     if (!vbo) glGenBuffers(1, &vbo);
     glBindVertexArray(mesh.vao());
     glBindBuffer(GL_ARRAY_BUFFER, vbo);

@@ -8,6 +8,7 @@
 // Asset::report, one line each.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -17,9 +18,23 @@
 
 namespace sv::anim {
 
+// Limits on what a file may make the importer allocate, refused with a message before decoding.
+// A texture's side is read from its PNG/JPEG/... header and refused past 8192 texels, before a
+// pixel is decoded: 8192 is the smallest GL_MAX_TEXTURE_SIZE the GL 4.x drivers we target report,
+// so a larger image could not be uploaded anyway, and 8192 x 8192 RGBA is 256 MiB, the largest
+// allocation one image may cause. An accessor with no buffer view is all zeros (glTF 3.6.2.3,
+// and sparse accessors are refused), so no file needs many of them; its count is capped where
+// the bytes of the file can no longer justify it, since a few JSON bytes could otherwise ask for
+// gigabytes of zeros.
+inline constexpr int kMaxImageSide = 8192;
+inline constexpr std::size_t kMaxZeroAccessorCount = std::size_t(1) << 20;
+
 // `.glb` is recognised by its magic bytes, not its name.
 sv::Expected<Asset> load_gltf(const std::string& path);
-// `base_dir` resolves external buffers and images; `binary` selects GLB.
+// `base_dir` resolves external buffers and images; `binary` selects GLB. Only files inside
+// `base_dir` are read: a URI that is absolute, climbs out with "..", names a scheme other than
+// data:, or resolves (through a link) outside the folder is refused before anything is opened;
+// with an empty `base_dir` (bytes with no folder) every external URI is refused.
 sv::Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, const std::string& base_dir,
                                           bool binary);
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -72,6 +73,10 @@ private:
     GLuint instance_vbo_ = 0;
     GLuint feedback_buffer_ = 0;
     RenderTarget feedback_target_;
+    // Per-vertex scalar buffers by mesh VAO. Owned by the pass, so by its context: VAO names are
+    // per context and reused after one is destroyed, so a process-wide table would hand a new
+    // context another context's buffer name.
+    std::map<GLuint, GLuint> scalar_vbos_;
 };
 
 }  // namespace sv::render

@@ -12,6 +12,7 @@
 #include "golden.h"
 #include "anim/two_bone_ik.h"
 #include "render/context.h"
+#include "render/gpu_diagnose.h"
 #include "scene_session.h"
 
 namespace sv::viewer {
@@ -228,6 +229,57 @@ TEST(IkScreenshot, ArmReachesTargetWithPole) {
         Rendered r = render_shot(shot, solve_arm_ik);
         test::expect_matches_golden(r.image, shot.golden, shot.golden + "_" + render::api_name(api));
     }
+}
+
+// Debug views. Weights: one joint's influence as colour (the left forearm, whose blended rings at
+// both ends show as the gradient).
+TEST(DebugViews, WeightsOfOneJoint) {
+    const Shot shot{"humanoid_weights_leftforearm", "project:humanoid_mixamo.glb", render::Api::GL, "", 0.8f};
+    Rendered r = render_shot(shot, [](SceneSession& s) {
+        s.state().draw.debug_view = render::DebugView::Weights;
+        s.state().draw.selected_joint = s.character().skins()[0].skeleton.find("LeftForeArm");
+        ASSERT_GE(s.state().draw.selected_joint, 0);
+    });
+    test::expect_matches_golden(r.image, shot.golden, shot.golden);
+}
+
+// The error heat map: per-vertex |GPU - CPU reference|, full red at 1% of the body. Optionally
+// breaks one joint's palette entry first (moved by a tenth of the body) to show what red means.
+void heat_map(SceneSession& s, bool break_joint) {
+    if (break_joint) {
+        auto& skel = s.character().skins()[0].skeleton;
+        const int joint = skel.find("LeftForeArm");
+        ASSERT_GE(joint, 0);
+        std::vector<float> row(s.renderer().palette().matrix(0, 0), s.renderer().palette().matrix(0, 0) + 16 * skel.joint_count());
+        const anim::Aabb b = s.character().bind_bounds();
+        row[static_cast<size_t>(joint) * 16 + 12] += static_cast<float>(glm::length(b.max - b.min) * 0.1);
+        ASSERT_TRUE(s.renderer().mutable_palette().set_row(0, row.data(), skel.joint_count()).ok());
+        s.renderer().upload_palettes();
+    }
+    auto d = render::diagnose(s.renderer(), s.character(), {}, s.state().draw);
+    ASSERT_TRUE(d.ok()) << d.error().message;
+    for (size_t m = 0; m < d->vertex_errors.size(); ++m)
+        for (size_t p = 0; p < d->vertex_errors[m].size(); ++p)
+            s.renderer().set_vertex_errors(static_cast<int>(m), static_cast<int>(p), d->vertex_errors[m][p]);
+    s.state().draw.debug_view = render::DebugView::ErrorHeatMap;
+    s.state().draw.heat_scale = static_cast<float>(0.01 * d->body_size);
+}
+
+long red_pixels(const render::RgbaImage& img) {
+    long n = 0;
+    for (size_t p = 0; p < img.pixels.size(); p += 4)
+        if (img.pixels[p] > 180 && img.pixels[p + 1] < 90 && img.pixels[p + 2] < 90) ++n;
+    return n;
+}
+
+TEST(DebugViews, ErrorHeatMapIsBlueWhenRightAndRedWhereAJointIsBroken) {
+    const Shot shot{"humanoid_heatmap", "project:humanoid_mixamo.glb", render::Api::GL, "", 0.8f};
+    Rendered good = render_shot(shot, [](SceneSession& s) { heat_map(s, false); });
+    test::expect_matches_golden(good.image, shot.golden, shot.golden);
+    EXPECT_EQ(red_pixels(good.image), 0) << "float rounding must not show as error";
+    Rendered broken = render_shot(shot, [](SceneSession& s) { heat_map(s, true); });
+    (void)render::write_png((test::output_dir() / "humanoid_heatmap_broken.png").string(), broken.image);
+    EXPECT_GT(red_pixels(broken.image), 20) << "the broken forearm's vertices should be red";
 }
 
 }  // namespace

@@ -1,0 +1,319 @@
+// The viewer's panel models, driven without a window: what a click, a filter or a switch does to
+// the state the panels draw from.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "anim/gltf_import.h"
+#include "test_paths.h"
+#include "ui/frame_panel.h"
+#include "ui/viewer_model.h"
+#include "ui/viewport.h"
+
+namespace {
+
+using namespace sv;
+
+anim::Character load(const std::string& path) {
+    auto asset = anim::load_gltf(path);
+    EXPECT_TRUE(asset) << (asset ? "" : asset.error().message);
+    auto c = anim::Character::create(std::move(*asset));
+    EXPECT_TRUE(c);
+    return std::move(*c);
+}
+
+std::string builtin() { return (test::source_dir() / "assets" / "humanoid_mixamo.glb").string(); }
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// --- validity -------------------------------------------------------------------------------
+
+TEST(ScenePanel, SelectingAJointRowSelectsThatJointOfItsSkin) {
+    anim::Character c = load(builtin());
+    ui::ScenePanel p;
+    p.rebuild(c);
+    ASSERT_EQ(p.rows.size(), c.asset().scene.nodes.size());
+    // The row for the node the skin lists as joint 9, found by node index, not by the panel.
+    const int node = c.asset().skins[0].joints[9];
+    int row = -1;
+    for (size_t i = 0; i < p.rows.size(); ++i)
+        if (p.rows[i].node == node) row = static_cast<int>(i);
+    ASSERT_GE(row, 0);
+    p.select_row(row);
+    EXPECT_EQ(p.selection.skin, 0);
+    EXPECT_EQ(p.selection.joint, 9);
+    EXPECT_EQ(p.selected_row(), row);
+}
+
+TEST(ScenePanel, RowsListParentsBeforeChildrenOneLevelDeeper) {
+    anim::Character c = load(builtin());
+    ui::ScenePanel p;
+    p.rebuild(c);
+    for (size_t i = 0; i < p.rows.size(); ++i) {
+        const int parent = c.asset().scene.nodes[static_cast<size_t>(p.rows[i].node)].parent;
+        if (parent < 0) {
+            EXPECT_EQ(p.rows[i].depth, 0);
+            continue;
+        }
+        const auto it = std::find_if(p.rows.begin(), p.rows.begin() + static_cast<long>(i),
+                                     [&](const ui::SceneRow& r) { return r.node == parent; });
+        ASSERT_NE(it, p.rows.begin() + static_cast<long>(i)) << p.rows[i].name;
+        EXPECT_EQ(p.rows[i].depth, it->depth + 1);
+    }
+}
+
+TEST(JointsPanel, SortingByDefectAsGivenDescendingPutsTheLargestFirst) {
+    anim::Character c = load(builtin());
+    ui::JointsPanel p;
+    p.rebuild(c, 0);
+    ASSERT_EQ(p.rows.size(), 65u);
+    ASSERT_TRUE(p.error.empty()) << p.error;
+    p.click_header(ui::JointSort::AsGiven);
+    p.click_header(ui::JointSort::AsGiven);  // second click: descending
+    ASSERT_TRUE(p.descending);
+    const auto v = p.visible(true);
+    ASSERT_EQ(v.size(), p.rows.size());
+    for (size_t i = 1; i < v.size(); ++i)
+        EXPECT_GE(p.rows[static_cast<size_t>(v[i - 1])].defect_as_given, p.rows[static_cast<size_t>(v[i])].defect_as_given);
+    // The table's largest is the gate's number from the frame report (computed by another path).
+    EXPECT_NEAR(p.rows[static_cast<size_t>(v[0])].defect_as_given, c.skinned_meshes()[0].report.defect_as_given,
+                1e-9 * c.skinned_meshes()[0].report.defect_as_given);
+}
+
+TEST(JointsPanel, FilterKeepsExactlyTheNamesContainingTheTextInAnyCase) {
+    anim::Character c = load(builtin());
+    ui::JointsPanel p;
+    p.rebuild(c, 0);
+    p.filter = "HaNd";
+    size_t expected = 0;
+    for (const auto& n : c.skins()[0].skeleton.names()) expected += lower(n).find("hand") != std::string::npos;
+    ASSERT_GT(expected, 0u);
+    const auto v = p.visible(true);
+    EXPECT_EQ(v.size(), expected);
+    for (int i : v) EXPECT_NE(lower(p.rows[static_cast<size_t>(i)].name).find("hand"), std::string::npos);
+}
+
+TEST(JointsPanel, OverToleranceFollowsTheCorrectionSwitch) {
+    // The built-in character is exported at 100x folded scale: every joint is 99 off as given and
+    // rigid once corrected, so the filter shows all joints with the switch off and none with it on.
+    anim::Character c = load(builtin());
+    ui::JointsPanel p;
+    p.rebuild(c, 0);
+    p.only_above_tolerance = true;
+    EXPECT_EQ(p.visible(false).size(), p.rows.size());
+    EXPECT_TRUE(p.visible(true).empty());
+}
+
+TEST(FramePanel, CorrectionSwitchChangesTheMeshFrameAndBack) {
+    anim::Character c = load(builtin());
+    const auto& m = c.skinned_meshes()[0];
+    ASSERT_TRUE(c.correction());
+    const glm::dmat4 corrected = c.mesh_frame(0);
+    EXPECT_EQ(corrected, m.frame_corrected);
+    ASSERT_NE(m.frame_as_given, m.frame_corrected);  // the fixture's frame is wrong on purpose
+    EXPECT_FALSE(ui::FramePanel::toggle_correction(c));
+    EXPECT_EQ(c.mesh_frame(0), m.frame_as_given);
+    EXPECT_TRUE(ui::FramePanel::toggle_correction(c));
+    EXPECT_EQ(c.mesh_frame(0), corrected);
+}
+
+TEST(IkPanel, DetectsTheArmsAndLegsByName) {
+    anim::Character c = load(builtin());
+    const auto chains = ui::detect_limbs(c.skins()[0].skeleton);
+    const auto& names = c.skins()[0].skeleton.names();
+    std::vector<std::string> tips;
+    for (const auto& ch : chains) tips.push_back(names[static_cast<size_t>(ch.tip)]);
+    // The built-in rig is Mixamo-named: two arms, two legs, nothing else ending in a hand or foot.
+    for (const char* t : {"LeftHand", "RightHand", "LeftFoot", "RightFoot"})
+        EXPECT_NE(std::find(tips.begin(), tips.end(), t), tips.end()) << t;
+    EXPECT_EQ(chains.size(), 4u);
+}
+
+TEST(IkPanel, ParametersReachTheSolverAndTheTipLandsOnTheTarget) {
+    anim::Character c = load(builtin());
+    ui::ViewerModel m;
+    m.attach(c);
+    ui::IkPanel& ik = m.ik;
+    ASSERT_GE(ik.chain.tip, 0);
+    const auto& sk = c.skins()[0].skeleton;
+    ik.weight = 0.25f;
+    ik.twist_degrees = 90.0f;
+    ik.soften = 0.9f;
+    ik.target = {0.1, 1.2, 0.3};
+    ik.pole = {0.0, 1.0, 1.0};
+    const anim::TwoBoneIkInput in = ik.input(sk);
+    EXPECT_EQ(in.root, ik.chain.root);
+    EXPECT_EQ(in.mid, ik.chain.mid);
+    EXPECT_EQ(in.tip, ik.chain.tip);
+    EXPECT_EQ(in.target, ik.target);
+    EXPECT_EQ(in.pole, ik.pole);
+    EXPECT_DOUBLE_EQ(in.weight, 0.25);
+    EXPECT_DOUBLE_EQ(in.twist_angle, M_PI / 2);
+    EXPECT_DOUBLE_EQ(in.soften, static_cast<double>(0.9f));  // the panel holds a float
+
+    // A reachable target: the tip's own position moved a little toward the root, so the chain
+    // only has to bend. With weight 1 the pipeline must put the tip there.
+    m.animation.playing = false;
+    m.pose(c);
+    const glm::dvec3 root = ui::joint_world_position(sk, ik.chain.root);
+    const glm::dvec3 tip = ui::joint_world_position(sk, ik.chain.tip);
+    ik.target = tip + (root - tip) * 0.2;
+    ik.weight = 1.0f;
+    ik.twist_degrees = 0.0f;
+    ik.soften = 1.0f;
+    ik.enabled = true;
+    m.pose(c);
+    EXPECT_TRUE(ik.solved) << ik.error;
+    EXPECT_TRUE(ik.reachable);
+    // 1e-4 of the chain: float world matrices of a ~0.5 m chain carry ~1e-7 relative error, and
+    // the solve goes through two of them; a wrong solve misses by centimetres.
+    const double chain = glm::length(tip - root);
+    EXPECT_LT(glm::length(ui::joint_world_position(sk, ik.chain.tip) - ik.target), 1e-4 * chain);
+}
+
+TEST(IkPanel, WeightZeroLeavesTheAnimatedPose) {
+    anim::Character c = load(builtin());
+    ui::ViewerModel m;
+    m.attach(c);
+    m.animation.playing = false;
+    m.pose(c);
+    const anim::Pose before = c.skins()[0].pose;
+    m.ik.enabled = true;
+    m.ik.weight = 0.0f;
+    m.ik.target += glm::dvec3(0.05, 0.05, 0.0);
+    m.pose(c);
+    ASSERT_TRUE(m.ik.solved);
+    EXPECT_EQ(c.skins()[0].pose.rotation, before.rotation);
+}
+
+TEST(AnimationPanel, LoopingWrapsAndOneShotStopsAtTheEnd) {
+    ui::AnimationPanel a;
+    a.time = 1.9;
+    a.advance(0.2, 2.0);
+    EXPECT_NEAR(a.time, 0.1, 1e-12);  // fmod of 2.1 by 2: exact to double rounding
+    a.loop = false;
+    a.time = 1.9;
+    a.advance(0.2, 2.0);
+    EXPECT_EQ(a.time, 2.0);
+    EXPECT_FALSE(a.playing);
+    a.advance(0.2, 2.0);
+    EXPECT_EQ(a.time, 2.0);  // paused stays put
+}
+
+TEST(PalettePanel, DecodesTheFourTexelsOfAJointAsColumns) {
+    std::vector<float> row(static_cast<size_t>(kPaletteTextureWidth) * 4, 0.0f);
+    // Joint 3 starts at texel 12; texel 12 + c holds column c. Values chosen so each element is
+    // distinct: element (column c, row r) = 10 c + r.
+    for (int c = 0; c < 4; ++c)
+        for (int r = 0; r < 4; ++r) row[static_cast<size_t>((12 + c) * 4 + r)] = static_cast<float>(10 * c + r);
+    glm::mat4 m;
+    ASSERT_TRUE(ui::decode_palette_matrix(row, 3, m));
+    EXPECT_EQ(m[2][1], 21.0f);
+    EXPECT_EQ(m[3][3], 33.0f);
+    ui::PalettePanel p;
+    float shadow[16];
+    for (int i = 0; i < 16; ++i) shadow[i] = static_cast<float>(10 * (i / 4) + i % 4);
+    shadow[5] += 0.5f;
+    p.inspect(0, 3, row, shadow);
+    EXPECT_TRUE(p.have_gpu);
+    EXPECT_EQ(p.column, 12);
+    EXPECT_EQ(p.max_difference, 0.5);
+}
+
+TEST(PalettePanel, CountsComeFromTheImportersReportAndTheVertexData) {
+    EXPECT_EQ(ui::count_from_report({"x: something", "17 vertices had weights not summing to 1; renormalised"},
+                                    "weights not summing to 1"),
+              17);
+    anim::Character c = load(builtin());
+    const auto n = ui::count_vertex_data(c);
+    long vertices = 0;
+    for (const auto& p : c.asset().meshes[static_cast<size_t>(c.skinned_meshes()[0].mesh)].primitives)
+        vertices += static_cast<long>(p.positions.size());
+    EXPECT_EQ(n.vertices, vertices);
+    EXPECT_EQ(n.joint_index_out_of_range, 0);
+    EXPECT_EQ(n.weight_sum_off, 0);
+}
+
+TEST(ConflictsPanel, NoneIsSaidPlainly) {
+    anim::Character c = load(builtin());
+    ui::ConflictsPanel p;
+    p.rebuild(c);
+    EXPECT_TRUE(p.rows.empty());
+    EXPECT_EQ(p.summary().rfind("none", 0), 0u);
+}
+
+TEST(GraphPanel, RetargetingAFileOntoItselfMatchesEveryJoint) {
+    anim::Character c = load(builtin());
+    ui::GraphPanel g;
+    g.attach(c, 0);
+    ASSERT_TRUE(g.load_source(builtin(), c, 0));
+    EXPECT_TRUE(g.map.unmatched_source.empty());
+    EXPECT_TRUE(g.map.unmatched_target.empty());
+}
+
+TEST(GraphPanel, RootMotionWalksTheCharacterAndLeavesATrail) {
+    anim::Character c = load(builtin());
+    ui::ViewerModel m;
+    m.attach(c);
+    m.animation.root_motion = true;
+    for (int i = 0; i < 30; ++i) m.advance_and_pose(c, 1.0 / 30.0);
+    ASSERT_GE(m.graph.root.joint, 0);
+    EXPECT_EQ(c.skins()[0].skeleton.names()[static_cast<size_t>(m.graph.root.joint)], "Hips");
+    EXPECT_EQ(m.graph.root.trail.size(), 30u);
+    EXPECT_GT(glm::length(m.graph.root.trail.back() - m.graph.root.trail.front()), 0.0f);
+}
+
+TEST(Layout, PanelsTileTheDisplayWithoutOverlapAtBothSizes) {
+    for (auto [w, h] : {std::pair{1280.0f, 720.0f}, std::pair{1920.0f, 1080.0f}}) {
+        const ui::Layout l = ui::compute_layout(w, h);
+        EXPECT_EQ(l.left.w + l.viewport.w + l.right.w, w);
+        EXPECT_EQ(l.viewport.h + l.timeline.h + l.status.h, h);
+        EXPECT_GT(l.viewport.w, 0.4f * w);  // the character keeps most of the width
+        EXPECT_EQ(l.right.x, l.viewport.x + l.viewport.w);
+    }
+}
+
+TEST(OpenPanel, RecentFilesAreMostRecentFirstWithoutDuplicates) {
+    ui::OpenPanel p;
+    for (int i = 0; i < 10; ++i) p.push_recent("f" + std::to_string(i));
+    p.push_recent("f5");
+    ASSERT_EQ(p.recent.size(), ui::OpenPanel::kMaxRecent);
+    EXPECT_EQ(p.recent[0], "f5");
+    EXPECT_EQ(p.recent[1], "f9");
+    EXPECT_EQ(std::count(p.recent.begin(), p.recent.end(), "f5"), 1);
+}
+
+// --- degenerate -----------------------------------------------------------------------------
+
+TEST(ScenePanel, ANonJointRowOrAnOutOfRangeJointSelectsNothing) {
+    anim::Character c = load(builtin());
+    ui::ScenePanel p;
+    p.rebuild(c);
+    ASSERT_TRUE(p.select_joint(c, 0, 4));
+    for (size_t i = 0; i < p.rows.size(); ++i)
+        if (p.rows[i].joint_skin < 0) {
+            p.select_row(static_cast<int>(i));
+            break;
+        }
+    EXPECT_EQ(p.selection.joint, -1);
+    EXPECT_FALSE(p.select_joint(c, 0, 65));
+    EXPECT_FALSE(p.select_joint(c, 1, 0));
+    EXPECT_EQ(p.selection.joint, -1);
+}
+
+TEST(IkPanel, AChainThatIsNotParentToChildIsRefusedWithItsNames) {
+    anim::Character c = load(builtin());
+    ui::IkPanel ik;
+    const auto& sk = c.skins()[0].skeleton;
+    const auto s = ik.set_chain(sk, sk.find("Hips"), sk.find("LeftForeArm"), sk.find("LeftHand"));
+    ASSERT_FALSE(s);
+    EXPECT_NE(s.error().message.find("LeftForeArm"), std::string::npos);
+    EXPECT_FALSE(ik.set_chain_from_tip(sk, sk.find("Hips")));  // the root has no grandparent
+}
+
+}  // namespace

@@ -13,21 +13,17 @@ int run_diagnose(const DiagnoseArgs& args) {
         std::fprintf(stderr, "skinview diagnose: %s\n", m.c_str());
         return 1;
     };
-    auto api = render::parse_api(args.scene.api);
-    if (!api) return fail(api.error().message);
-    auto ctx = render::create_headless_context(*api);
-    if (!ctx) return fail(ctx.error().message);
-    const std::string path = args.scene.file.empty() ? default_asset_path() : args.scene.file;
-    auto session = SceneSession::open(path, *api);
-    if (!session) return fail(session.error().message);
-    SceneSession& s = **session;
-    if (auto st = s.apply(args.scene); !st) return fail(st.error().message);
+    auto opened = open_headless(args.scene);
+    if (!opened) return fail(opened.error().message);
+    SceneSession& s = *opened->session;
+    const render::Context* ctx = opened->context.get();
+    const std::string& path = s.path();
     s.pose();
     auto d = render::diagnose(s.renderer(), s.character(), {}, s.state().draw);
     if (!d) return fail(d.error().message);
     if (args.json) {
         nlohmann::json j = {{"file", path},
-                            {"renderer", (*ctx)->info().renderer},
+                            {"renderer", ctx->info().renderer},
                             {"correction", s.character().correction()},
                             {"clip", s.state().clip},
                             {"time", s.state().time},
@@ -39,7 +35,7 @@ int run_diagnose(const DiagnoseArgs& args) {
                             {"body_size", d->body_size}};
         std::printf("%s\n", j.dump(2).c_str());
     } else {
-        std::printf("%s on %s, correction %s, clip %d at %.3f s\n", path.c_str(), (*ctx)->info().renderer.c_str(),
+        std::printf("%s on %s, correction %s, clip %d at %.3f s\n", path.c_str(), ctx->info().renderer.c_str(),
                     s.character().correction() ? "on" : "off", s.state().clip, s.state().time);
         std::printf("  worst_error               %.6g\n  mean_error                %.6g\n"
                     "  worst_single_joint_error  %.6g\n  vertices                  %ld\n  body_size                 %.6g\n",

@@ -50,15 +50,9 @@ int run_render(const RenderArgs& args) {
     if (args.frames < 1) return fail("--frames must be at least 1");
     if (args.frames > 1 && args.output.find("{frame}") == std::string::npos)
         return fail("--frames " + std::to_string(args.frames) + " needs '{frame}' in the output name");
-    auto api = render::parse_api(args.scene.api);
-    if (!api) return fail(api.error().message);
-    auto ctx = render::create_headless_context(*api);
-    if (!ctx) return fail(ctx.error().message);
-    const std::string path = args.scene.file.empty() ? default_asset_path() : args.scene.file;
-    auto session = SceneSession::open(path, *api);
-    if (!session) return fail(session.error().message);
-    SceneSession& s = **session;
-    if (auto st = s.apply(args.scene); !st) return fail(st.error().message);
+    auto opened = open_headless(args.scene);
+    if (!opened) return fail(opened.error().message);
+    SceneSession& s = *opened->session;
     s.state().draw.draw_skeleton = args.armature;
     if (!args.weights_joint.empty()) {
         auto j = resolve_joint(s.character(), args.weights_joint);

@@ -23,6 +23,20 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
     return s;
 }
 
+Expected<HeadlessSession> open_headless(const SceneOptions& options) {
+    auto api = render::parse_api(options.api);
+    if (!api) return api.error();
+    HeadlessSession h;
+    auto ctx = render::create_headless_context(*api);
+    if (!ctx) return ctx.error();
+    h.context = std::move(*ctx);
+    auto session = SceneSession::open(options.file.empty() ? default_asset_path() : options.file, *api);
+    if (!session) return session.error();
+    h.session = std::move(*session);
+    if (auto st = h.session->apply(options); !st) return st.error();
+    return h;
+}
+
 Status apply_camera_option(const std::string& text, render::OrbitCamera& camera) {
     if (text == "auto") {
         camera.yaw_degrees = 25.0f;

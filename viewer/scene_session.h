@@ -56,6 +56,14 @@ private:
     std::string path_;
 };
 
+// A headless context with a session opened on it and the shared options applied: what every
+// headless subcommand starts from. The context is declared first so it outlives the session.
+struct HeadlessSession {
+    std::unique_ptr<render::Context> context;
+    std::unique_ptr<SceneSession> session;
+};
+Expected<HeadlessSession> open_headless(const SceneOptions& options);
+
 // Parses "auto" | "front" | "side" | "orbit:DEG" into a yaw (and pitch) for the camera.
 Status apply_camera_option(const std::string& text, render::OrbitCamera& camera);
 // Parses a clip name or index against the character's clips; empty means the first clip.

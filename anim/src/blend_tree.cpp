@@ -10,13 +10,6 @@ namespace sv::anim {
 
 namespace {
 
-void copy_pose(const Pose& from, Pose& to) {
-    // Same sizes by construction, so std::copy writes in place with no allocation (an assignment
-    // would too, but this says so).
-    std::copy(from.translation.begin(), from.translation.end(), to.translation.begin());
-    std::copy(from.rotation.begin(), from.rotation.end(), to.rotation.begin());
-    std::copy(from.scale.begin(), from.scale.end(), to.scale.begin());
-}
 
 double wrap_phase(double phase) {
     if (!std::isfinite(phase)) return 0.0;

@@ -112,10 +112,8 @@ const glm::dmat4& Character::mesh_frame(int i) const {
 void Character::pose_at(int clip, float time, bool loop) {
     for (auto& s : skins_) {
         // The skeleton's rest is the file's local TRS, which is what a joint without a track must
-        // hold (not the identity). Same sizes, so these copies allocate nothing.
-        s.pose.translation = s.skeleton.rest_pose().translation;
-        s.pose.rotation = s.skeleton.rest_pose().rotation;
-        s.pose.scale = s.skeleton.rest_pose().scale;
+        // hold (not the identity).
+        copy_pose(s.skeleton.rest_pose(), s.pose);
         if (clip >= 0 && static_cast<size_t>(clip) < asset_.clips.size())
             sample_clip(asset_.clips[static_cast<size_t>(clip)], s.bindings[static_cast<size_t>(clip)], time, loop,
                         s.pose);

@@ -8,14 +8,6 @@
 
 namespace sv::anim {
 
-namespace {
-void copy_pose(const Pose& from, Pose& to) {
-    std::copy(from.translation.begin(), from.translation.end(), to.translation.begin());
-    std::copy(from.rotation.begin(), from.rotation.end(), to.rotation.begin());
-    std::copy(from.scale.begin(), from.scale.end(), to.scale.begin());
-}
-}  // namespace
-
 bool Condition::holds(const GraphParameters& params) const {
     const float v = params[parameter];
     switch (op) {

@@ -7,6 +7,8 @@
 // a bug somewhere else entirely.
 #pragma once
 
+#include <algorithm>
+#include <cassert>
 #include <vector>
 
 namespace sv::anim {
@@ -32,5 +34,15 @@ struct Pose {
     }
     void set_rest() { resize(joint_count()); }
 };
+
+// Copies a pose of the same joint count in place: no allocation, which is why this is not an
+// assignment (an assignment would not allocate either, but this says so and asserts the sizes).
+inline void copy_pose(const Pose& from, Pose& to) {
+    assert(from.translation.size() == to.translation.size() && from.rotation.size() == to.rotation.size() &&
+           from.scale.size() == to.scale.size());
+    std::copy(from.translation.begin(), from.translation.end(), to.translation.begin());
+    std::copy(from.rotation.begin(), from.rotation.end(), to.rotation.begin());
+    std::copy(from.scale.begin(), from.scale.end(), to.scale.begin());
+}
 
 }  // namespace sv::anim

@@ -2,36 +2,18 @@
 // operator new in this executable alone (which is why this test has its own folder).
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
-
 #include "anim/clip_sampling.h"
 #include "anim/skeleton.h"
-
-namespace {
-std::atomic<long> g_allocations{0};
-}
-
-void* operator new(std::size_t n) {
-    ++g_allocations;
-    if (void* p = std::malloc(n ? n : 1)) return p;
-    throw std::bad_alloc();
-}
-void* operator new[](std::size_t n) { return operator new(n); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+#include "counting_allocator.h"
 
 using namespace sv::anim;
 
 TEST(FramePathAllocations, CounterSeesAnAllocation) {
     // Guards the guard: if the replacement were not linked, the next test would pass vacuously.
-    const long before = g_allocations.load();
+    const long before = sv::test::allocation_count();
     auto* v = new std::vector<int>(100);
     delete v;
-    EXPECT_GE(g_allocations.load() - before, 2);
+    EXPECT_GE(sv::test::allocation_count() - before, 2);
 }
 
 TEST(FramePathAllocations, SampleClipAndApplyPoseAllocateNothing) {
@@ -63,11 +45,11 @@ TEST(FramePathAllocations, SampleClipAndApplyPoseAllocateNothing) {
     Pose pose(n);
     SamplingCursor cursor;
     sample_clip(clip, b, 0.0f, true, pose, cursor);  // sizes the cursor: its one allocation
-    const long before = g_allocations.load();
+    const long before = sv::test::allocation_count();
     for (int f = 0; f < 200; ++f) {
         sample_clip(clip, b, f / 60.0f - 1.0f, true, pose);
         sample_clip(clip, b, f / 60.0f - 1.0f, true, pose, cursor);
         sk->apply_pose(pose);
     }
-    EXPECT_EQ(g_allocations.load() - before, 0);
+    EXPECT_EQ(sv::test::allocation_count() - before, 0);
 }

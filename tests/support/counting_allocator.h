@@ -1,0 +1,31 @@
+// Counts heap allocations by replacing global operator new for one test executable. Include this
+// header in exactly one translation unit of that executable (the replacement is a definition);
+// everything else declares sv::test::allocation_count() through allocation_count.h.
+//
+// Only counts: the memory still comes from malloc. Used to prove the per-frame path allocates
+// nothing, which a timing test could never show.
+#pragma once
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include "allocation_count.h"
+
+namespace sv::test {
+namespace detail {
+inline std::atomic<long> allocations{0};
+}
+long allocation_count() { return detail::allocations.load(); }
+}  // namespace sv::test
+
+void* operator new(std::size_t n) {
+    ++sv::test::detail::allocations;
+    if (void* p = std::malloc(n ? n : 1)) return p;
+    throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) { return operator new(n); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }

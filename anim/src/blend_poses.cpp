@@ -3,6 +3,10 @@
 #include <cassert>
 #include <cmath>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace sv::anim {
 
 namespace {
@@ -101,7 +105,68 @@ void add_joint(const Pose& base, const Pose& clip, const Pose& ref, float w, siz
 void blend_poses(const Pose& a, const Pose& b, float weight, Pose& out) {
     check_sizes(a, b, out);
     const size_t n = static_cast<size_t>(out.joint_count());
+#if defined(__SSE2__)
+    // The frame path's two-clip blend, which runs every frame for every joint: translation and
+    // scale as flat loops the compiler vectorises, rotations four joints at a time so that four
+    // nlerps share one square root and one division. Each lane does blend_joint's operations in
+    // its order, so the results are the same bits as the per-joint form (the masked overload and
+    // the tail below still use it). `out` may alias a or b: every element is read before written.
+    if (weight == 0.0f) {
+        for (size_t j = 0; j < n; ++j) copy_joint(a, j, out);
+        return;
+    }
+    {
+        const float* at = a.translation.data();
+        const float* bt = b.translation.data();
+        const float* as = a.scale.data();
+        const float* bs = b.scale.data();
+        float* ot = out.translation.data();
+        float* os = out.scale.data();
+        for (size_t i = 0; i < n * 3; ++i) {
+            ot[i] = at[i] + weight * (bt[i] - at[i]);
+            os[i] = as[i] + weight * (bs[i] - as[i]);
+        }
+    }
+    const float* ar = a.rotation.data();
+    const float* br = b.rotation.data();
+    float* orot = out.rotation.data();
+    const __m128 w = _mm_set1_ps(weight), wa = _mm_set1_ps(1.0f - weight), zero = _mm_setzero_ps();
+    const __m128 sign = _mm_set1_ps(-0.0f), one = _mm_set1_ps(1.0f);
+    const __m128 inf = _mm_set1_ps(INFINITY);
+    size_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        __m128 ax = _mm_loadu_ps(ar + j * 4), ay = _mm_loadu_ps(ar + j * 4 + 4);
+        __m128 az = _mm_loadu_ps(ar + j * 4 + 8), aw = _mm_loadu_ps(ar + j * 4 + 12);
+        __m128 bx = _mm_loadu_ps(br + j * 4), by = _mm_loadu_ps(br + j * 4 + 4);
+        __m128 bz = _mm_loadu_ps(br + j * 4 + 8), bw = _mm_loadu_ps(br + j * 4 + 12);
+        _MM_TRANSPOSE4_PS(ax, ay, az, aw);
+        _MM_TRANSPOSE4_PS(bx, by, bz, bw);
+        const __m128 d = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, bx), _mm_mul_ps(ay, by)), _mm_mul_ps(az, bz)),
+                                    _mm_mul_ps(aw, bw));
+        const __m128 wb = _mm_xor_ps(w, _mm_and_ps(_mm_cmplt_ps(d, zero), sign));
+        __m128 x = _mm_add_ps(_mm_mul_ps(wa, ax), _mm_mul_ps(wb, bx));
+        __m128 y = _mm_add_ps(_mm_mul_ps(wa, ay), _mm_mul_ps(wb, by));
+        __m128 z = _mm_add_ps(_mm_mul_ps(wa, az), _mm_mul_ps(wb, bz));
+        __m128 q = _mm_add_ps(_mm_mul_ps(wa, aw), _mm_mul_ps(wb, bw));
+        const __m128 len2 =
+            _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z)), _mm_mul_ps(q, q));
+        // normalize4's test, len2 > 0 and finite (NaN fails both compares): identity otherwise.
+        const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(len2, zero), _mm_cmplt_ps(len2, inf));
+        const __m128 inv = _mm_div_ps(one, _mm_sqrt_ps(len2));
+        x = _mm_and_ps(ok, _mm_mul_ps(x, inv));
+        y = _mm_and_ps(ok, _mm_mul_ps(y, inv));
+        z = _mm_and_ps(ok, _mm_mul_ps(z, inv));
+        q = _mm_or_ps(_mm_and_ps(ok, _mm_mul_ps(q, inv)), _mm_andnot_ps(ok, one));
+        _MM_TRANSPOSE4_PS(x, y, z, q);
+        _mm_storeu_ps(orot + j * 4, x);
+        _mm_storeu_ps(orot + j * 4 + 4, y);
+        _mm_storeu_ps(orot + j * 4 + 8, z);
+        _mm_storeu_ps(orot + j * 4 + 12, q);
+    }
+    for (; j < n; ++j) nlerp(&ar[j * 4], &br[j * 4], weight, &orot[j * 4]);
+#else
     for (size_t j = 0; j < n; ++j) blend_joint(a, b, weight, j, out);
+#endif
 }
 
 void blend_poses(const Pose& a, const Pose& b, float weight, const JointMask& mask, Pose& out) {

@@ -239,3 +239,58 @@ TEST(PoseRest, NewPoseIsAtRestNotZeros) {
     EXPECT_EQ(p.scale, (std::vector<float>{1, 1, 1, 1, 1, 1}));
     EXPECT_EQ(p.translation, (std::vector<float>(6, 0.0f)));
 }
+
+TEST(SampleClip, EveryChannelMatchesSampleChannelBitForBit) {
+    // sample_clip takes LINEAR keys four rotations at a time; sample_channel is the one-channel
+    // path. They do the same float operations in the same order, so no tolerance: a difference
+    // is a lane that read the wrong key, the wrong fraction or the wrong hemisphere. Seven joints
+    // (not a multiple of four) so a part-full batch is flushed; STEP and CUBICSPLINE channels
+    // between LINEAR ones; times before, inside and after the keys; keys on opposite hemispheres.
+    Clip clip;
+    clip.duration = 2.0f;
+    const int joints = 7;
+    std::vector<float> times;
+    for (int k = 0; k <= 12; ++k) times.push_back(0.1f + 0.15f * float(k));  // 0.1 .. 1.9
+    for (int j = 0; j < joints; ++j) {
+        std::vector<float> deg;
+        for (int k = 0; k <= 12; ++k) deg.push_back(float(37 * j + 71 * k % 300) - 150.0f);
+        Channel r = z_rotation_track(times, deg, j % 2 == 1);
+        r.node = j;
+        if (j == 3) r.interpolation = Interpolation::Step;
+        clip.channels.push_back(r);
+        std::vector<float> xs;
+        for (int k = 0; k <= 12; ++k) xs.push_back(std::sin(float(j + k)));
+        Channel t = scalar_track(j == 5 ? Interpolation::Step : Interpolation::Linear, times, xs);
+        t.node = j;
+        clip.channels.push_back(t);
+    }
+    const ClipBinding b = bind_clip(clip, {0, 1, 2, 3, 4, 5, 6});
+    SamplingCursor cursor;
+    Pose p(joints);
+    for (float t : {0.0f, 0.05f, 0.1f, 0.17f, 0.4f, 0.41f, 1.0f, 1.72f, 1.9f, 1.95f}) {
+        sample_clip(clip, b, t, false, p, cursor);
+        for (const Channel& ch : clip.channels) {
+            float want[4];
+            sample_channel(ch, t, want);
+            const float* got = ch.path == TargetPath::Rotation ? &p.rotation[static_cast<size_t>(ch.node) * 4]
+                                                               : &p.translation[static_cast<size_t>(ch.node) * 3];
+            for (int i = 0; i < ch.components(); ++i) EXPECT_EQ(got[i], want[i]) << "t " << t << " joint " << ch.node;
+        }
+    }
+}
+
+TEST(SampleClip, LaterChannelOnTheSameRotationWins) {
+    // Two channels drive joint 0's rotation: a LINEAR one (batched) then a STEP one (written at
+    // once). Channel order decides, as it did before batching: the STEP key must be what stays.
+    Clip clip;
+    clip.duration = 1.0f;
+    clip.channels.push_back(z_rotation_track({0.0f, 1.0f}, {0.0f, 90.0f}));
+    Channel step = z_rotation_track({0.0f, 1.0f}, {10.0f, 20.0f});
+    step.interpolation = Interpolation::Step;
+    clip.channels.push_back(step);
+    const ClipBinding b = bind_clip(clip, {0});
+    Pose p(1);
+    sample_clip(clip, b, 0.5f, false, p);
+    // 1e-4 degrees: float rounding of sin/cos of a 5-degree half-angle and atan2 back.
+    EXPECT_NEAR(z_angle_degrees(&p.rotation[0]), 10.0f, 1e-4f);
+}

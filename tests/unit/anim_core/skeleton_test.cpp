@@ -228,3 +228,57 @@ TEST(Skeleton, FromAssetRefusesAMissingSkin) {
     a.scene.update_matrices();
     EXPECT_FALSE(Skeleton::from_asset(a, 1).ok());
 }
+
+TEST(Skeleton, ApplyPoseMatchesADoublePrecisionWalkForEveryGroupSize) {
+    // apply_pose forms locals four joints at a time; 1 to 9 joints cover full groups and every
+    // length of the short last group. The reference walks the same chain in double precision with
+    // glm, from the TRS (a second method), and multiplies by the inverse bind.
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f), s(0.5f, 1.5f);
+    for (int n = 1; n <= 9; ++n) {
+        SkeletonDesc d;
+        d.rest.resize(n);
+        for (int j = 0; j < n; ++j) {
+            d.parents.push_back(j == 0 ? -1 : static_cast<int>(rng() % static_cast<unsigned>(j)));
+            d.inverse_bind.push_back(glm::translate(glm::mat4(1.0f), glm::vec3(u(rng), u(rng), u(rng))) *
+                                     glm::scale(glm::mat4(1.0f), glm::vec3(s(rng))));
+        }
+        auto sk = Skeleton::create(d);
+        ASSERT_TRUE(sk.ok());
+        Pose pose(n);
+        std::vector<glm::dmat4> world(static_cast<size_t>(n));
+        for (int j = 0; j < n; ++j) {
+            const size_t ju = static_cast<size_t>(j);
+            const glm::dvec3 t(u(rng), u(rng), u(rng)), sc(s(rng), s(rng), s(rng));
+            const glm::dquat q = glm::normalize(glm::dquat(u(rng), u(rng), u(rng), u(rng)));
+            for (int i = 0; i < 3; ++i) {
+                pose.translation[ju * 3 + static_cast<size_t>(i)] = static_cast<float>(t[i]);
+                pose.scale[ju * 3 + static_cast<size_t>(i)] = static_cast<float>(sc[i]);
+            }
+            const float qf[4] = {float(q.x), float(q.y), float(q.z), float(q.w)};
+            std::copy(qf, qf + 4, &pose.rotation[ju * 4]);
+            const glm::dquat qd{double(qf[3]), double(qf[0]), double(qf[1]), double(qf[2])};
+            const glm::dmat4 local = glm::translate(glm::dmat4(1.0), glm::dvec3(glm::vec3(t))) * glm::mat4_cast(qd) *
+                                     glm::scale(glm::dmat4(1.0), glm::dvec3(glm::vec3(sc)));
+            const int p = d.parents[ju];
+            world[ju] = p < 0 ? local : world[static_cast<size_t>(p)] * local;
+        }
+        sk->apply_pose(pose);
+        for (int j = 0; j < n; ++j) {
+            const glm::dmat4 pal = world[static_cast<size_t>(j)] * glm::dmat4(d.inverse_bind[static_cast<size_t>(j)]);
+            const glm::mat4 got_w = at(sk->world(), j), got_p = at(sk->palette(), j);
+            for (int c = 0; c < 4; ++c)
+                for (int r = 0; r < 4; ++r) {
+                    // 1e-4 relative: float rounding over chains at most 9 deep, scales up to 1.5.
+                    EXPECT_NEAR(got_w[c][r], world[static_cast<size_t>(j)][c][r],
+                                1e-4 * (1.0 + std::abs(world[static_cast<size_t>(j)][c][r])))
+                        << n << " joints, joint " << j;
+                    EXPECT_NEAR(got_p[c][r], pal[c][r], 1e-4 * (1.0 + std::abs(pal[c][r]))) << n << " joints, joint " << j;
+                }
+            // The bottom row is exact, not merely near: the renderer and the affine products rely on it.
+            EXPECT_EQ(got_p[0][3], 0.0f);
+            EXPECT_EQ(got_p[3][3], 1.0f);
+            EXPECT_FALSE(std::signbit(got_w[1][3])) << "bottom row holds -0";
+        }
+    }
+}

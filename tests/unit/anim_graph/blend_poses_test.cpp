@@ -166,3 +166,33 @@ TEST(BlendPoses, ReplayIsBitIdenticalAndAllocatesNothing) {
     EXPECT_EQ(n1 - n0, 0);
     EXPECT_TRUE(sv::test::bit_equal(out1, out2));
 }
+
+TEST(BlendPoses, FourAtATimeMatchesTheMaskedPerJointBlendBitForBit) {
+    // The unmasked blend does rotations four joints at a time; the masked one blends joint by
+    // joint. With a mask of ones they must agree exactly (same float operations in the same
+    // order). Seven joints leave a tail of three; joint 2 has b on the other hemisphere and
+    // joint 5 a zero rotation in both (identity is the answer), the two special cases per lane.
+    const int n = 7;
+    Pose a(n), b(n), out1(n), out2(n);
+    for (int j = 0; j < n; ++j) {
+        put(a, j, yaw(13.0 * j) * pitch(7.0 * j));
+        put(b, j, pitch(-21.0 * j) * yaw(40.0 + j));
+        for (size_t i = 0; i < 3; ++i) {
+            a.translation[static_cast<size_t>(j) * 3 + i] = float(j) + 0.25f * float(i);
+            b.translation[static_cast<size_t>(j) * 3 + i] = -float(j) * 0.5f;
+            b.scale[static_cast<size_t>(j) * 3 + i] = 1.0f + 0.1f * float(j);
+        }
+    }
+    for (int i = 0; i < 4; ++i) b.rotation[2 * 4 + static_cast<size_t>(i)] = -b.rotation[2 * 4 + static_cast<size_t>(i)];
+    for (int i = 0; i < 4; ++i) a.rotation[5 * 4 + static_cast<size_t>(i)] = b.rotation[5 * 4 + static_cast<size_t>(i)] = 0.0f;
+    JointMask ones;
+    ones.weight.assign(n, 1.0f);
+    for (float w : {0.0f, 0.3f, 0.5f, 1.0f}) {
+        blend_poses(a, b, w, out1);
+        blend_poses(a, b, w, ones, out2);
+        EXPECT_EQ(out1.translation, out2.translation) << w;
+        EXPECT_EQ(out1.rotation, out2.rotation) << w;
+        EXPECT_EQ(out1.scale, out2.scale) << w;
+    }
+    EXPECT_EQ(out1.rotation[5 * 4 + 3], 1.0f);
+}

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "anim/skin_bind_transform.h"
 #include "anim/skinned_mesh_nodes.h"
 
 namespace sv::anim {
@@ -90,6 +91,7 @@ Expected<Character> Character::create(Asset asset) {
             }
         }
         cs.rung = choose_skinning_rung(frames, all_conflicts);
+        if (auto bind = skin_bind_transform(scene, skin)) cs.bind_transform = *bind;
         for (int mn : mesh_nodes) {
             const int mesh = scene.nodes[static_cast<size_t>(mn)].mesh;
             if (mesh < 0 || static_cast<size_t>(mesh) >= c.asset_.meshes.size()) continue;

@@ -47,7 +47,7 @@ Expected<DiagnoseResult> diagnose(CharacterRenderer& renderer, const anim::Chara
             const anim::Primitive& prim = mesh.primitives[p];
             auto gpu = renderer.read_back(character, static_cast<int>(i), static_cast<int>(p), instance, mode);
             if (!gpu) return gpu.error();
-            auto cpu = anim::reference_skin_positions(prim, joints, sm.frame_corrected, mode);
+            auto cpu = anim::reference_skin_positions(prim, joints, character.skins()[static_cast<size_t>(sm.skin)].bind_transform, mode);
             if (!cpu) return make_error("mesh '" + mesh.name + "' primitive " + std::to_string(p) + ": " + cpu.error().message);
             std::vector<float> errors(prim.positions.size());
             for (size_t v = 0; v < prim.positions.size(); ++v) {

@@ -58,6 +58,10 @@ struct CharacterSkin {
     std::vector<ClipConflicts> scale_conflicts;  // clips that scale part of this skin only
     RungChoice rung;
     Aabb bind_bounds;                    // world bounds at bind, from joints and geometry
+    // A_bind: the skin's bind transform, from the joints alone (skin_bind_transform). The frame
+    // the CPU reference skins in; unlike the mesh frames it never depends on the file's mesh node,
+    // so the reference stays right when the correction is off or could not be applied.
+    glm::dmat4 bind_transform{1.0};
 };
 
 class Character {

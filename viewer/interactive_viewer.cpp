@@ -135,6 +135,7 @@ public:
 
 private:
     void handle_inputs(int frame) {
+        if (!opts_.then_open.empty() && frame == opts_.then_open_at) inbox_.drops.push_back(opts_.then_open);
         for (auto& d : inbox_.drops) model_.open.request(d);
         inbox_.drops.clear();
         if (std::string req = model_.open.take_request(); !req.empty()) open(req, nullptr);

@@ -12,6 +12,8 @@ struct InteractiveOptions {
     int frames = 0;                   // > 0: run this many frames then exit (smoke tests)
     std::string screenshot;           // with --frames: write the last frame, panels included
     int toggle_correction_at = -1;    // flip the correction switch at this frame
+    std::string then_open;            // scripted: open this file at frame `then_open_at`, as a drop
+    int then_open_at = 1;             // would (a failure must leave the current asset on screen)
     int window_width = 1280, window_height = 720;
 };
 

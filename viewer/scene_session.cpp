@@ -9,7 +9,7 @@ namespace sv::viewer {
 
 Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& path, render::Api api) {
     auto asset = anim::load_gltf(path);
-    if (!asset) return make_error(path + ": " + asset.error().message);
+    if (!asset) return asset.error();  // the importer names the file itself
     auto character = anim::Character::create(std::move(*asset));
     if (!character) return make_error(path + ": " + character.error().message);
     auto s = std::make_unique<SceneSession>();

@@ -44,6 +44,8 @@ int main(int argc, char** argv) {
     app.add_option("--screenshot", view.screenshot, "with --frames: write the last frame (panels included) here");
     app.add_option("--toggle-correction-at", view.toggle_correction_at, "flip the correction switch at this frame");
     app.add_option("--window", view.window_width, "window width (height follows at 16:9)");
+    app.add_option("--then-open", view.then_open, "scripted: open this file mid-run, as a dropped file would");
+    app.add_option("--then-open-at", view.then_open_at, "the frame --then-open happens at (default 1)");
 
     RenderArgs render;
     CLI::App* render_cmd = app.add_subcommand("render", "render one frame (or a sequence) headless to PNG");

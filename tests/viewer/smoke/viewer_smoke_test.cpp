@@ -134,4 +134,21 @@ TEST_F(ViewerSmoke, FileThatFailsToLoadShowsItsErrorAndExitsZero) {
     EXPECT_LT(character_pixels(*img), 50) << "nothing was loaded, so nothing should be drawn";
 }
 
+// A file that fails to load mid-session (as a drop or the Open field would bring it) shows its
+// error and leaves the character that was on screen.
+TEST_F(ViewerSmoke, FailedLoadKeepsThePreviousAsset) {
+    const std::string bad = out("viewer_not_gltf_2.glb");
+    std::ofstream(bad) << "still not a glTF file";
+    const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
+    const std::string png = out("viewer_failed_reload.png");
+    std::filesystem::remove(png);
+    const RunResult r = run("\"" + file + "\" --frames 12 --then-open \"" + bad + "\" --then-open-at 4 --screenshot \"" + png + "\"");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    EXPECT_NE(r.output.find("could not open"), std::string::npos) << r.output;
+    auto img = sv::render::read_png(png);
+    ASSERT_TRUE(img) << (img ? "" : img.error().message);
+    EXPECT_GT(error_window_pixels(*img), 2000) << "the error window is not on screen";
+    EXPECT_GT(character_pixels(*img), 1000) << "the previous character must stay on screen";
+}
+
 }  // namespace

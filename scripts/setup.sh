@@ -3,6 +3,7 @@
 # configures and builds. Does nothing to the system when everything is present.
 #
 #   scripts/setup.sh [BUILD_DIR] [extra cmake args...]
+#   SKINVIEW_SETUP_NO_BUILD=1 scripts/setup.sh     # install what is missing, nothing else
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-"$here/build"}
@@ -13,6 +14,7 @@ packages=(
   libglfw3-dev libglm-dev libimgui-dev libtinygltf-dev libstb-dev libgtest-dev libgmock-dev
   libbenchmark-dev python3-glad nlohmann-json3-dev libcli11-dev
   libegl-dev libegl-mesa0 libgl1-mesa-dri libgles-dev libgl-dev xvfb xauth
+  clang libclang-rt-dev
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -26,6 +28,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -q
   $sudo_cmd apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
+
+# SKINVIEW_SETUP_NO_BUILD=1: packages only; the caller configures its own build (sanitize.sh, fuzz.sh).
+[ -z "${SKINVIEW_SETUP_NO_BUILD:-}" ] || exit 0
 
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE="${SKINVIEW_BUILD_TYPE:-Release}" "$@" >/dev/null
 cmake --build "$build" -j"$(nproc)"

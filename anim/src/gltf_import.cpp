@@ -1,6 +1,8 @@
 #include "anim/gltf_import.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -86,6 +88,25 @@ struct View {
         }
     }
 };
+
+// Reads the size from the image's header and refuses a huge one before a pixel is decoded (a
+// few header bytes can otherwise ask for gigabytes), then decodes with tinygltf's stb loader.
+Status decode_image(tg::Image& image, int idx, const unsigned char* bytes, size_t size) {
+    const std::string name = "image " + str(idx) + " ('" + image.name + "')";
+    if (size > static_cast<size_t>(std::numeric_limits<int>::max()))
+        return make_error(name + ": " + str(size) + " bytes is too large to decode");
+    int w = 0, h = 0, comp = 0;
+    if (!stbi_info_from_memory(bytes, static_cast<int>(size), &w, &h, &comp))
+        return make_error(name + ": is not an image (no PNG, JPEG, BMP, GIF, TGA, PSD, HDR or PNM header)");
+    if (w > kMaxImageSide || h > kMaxImageSide)
+        return make_error(name + ": " + str(w) + "x" + str(h) + " is larger than the " + str(kMaxImageSide) + "x" +
+                          str(kMaxImageSide) + " limit; refused before decoding");
+    std::string err, warn;
+    image.width = image.height = 0;
+    if (!tg::LoadImageData(&image, idx, &err, &warn, 0, 0, bytes, static_cast<int>(size), nullptr))
+        return make_error(name + ": its " + str(w) + "x" + str(h) + " header is readable but the pixels are not");
+    return ok_status();
+}
 
 struct Importer {
     const tg::Model& m;
@@ -243,6 +264,42 @@ struct Importer {
                         ibm[j][k / 4][k % 4] = x;
                     }
             }
+            // The glTF validator's SKIN_NO_COMMON_ROOT. Reported, not refused: the skeleton places
+            // each root joint by its own parents' world matrix, so such a skin still draws as the
+            // file says, but a tool that moves "the skeleton" by one root will move part of it.
+            // The graph is a forest here (nodes() validated it), so each climb ends.
+            auto root_of = [&](int node) {
+                while (out.scene.nodes[static_cast<size_t>(node)].parent >= 0)
+                    node = out.scene.nodes[static_cast<size_t>(node)].parent;
+                return node;
+            };
+            const int root0 = root_of(src.joints[0]);
+            for (size_t j = 1; j < n; ++j)
+                if (root_of(src.joints[j]) != root0) {
+                    out.report.push_back(name + ": joints are not connected: joint 0 (node " + str(src.joints[0]) + " '" +
+                                         out.scene.nodes[static_cast<size_t>(src.joints[0])].name + "') and joint " +
+                                         str(j) + " (node " + str(src.joints[j]) + " '" +
+                                         out.scene.nodes[static_cast<size_t>(src.joints[j])].name +
+                                         "') have no common root");
+                    break;
+                }
+            // A singular inverse bind collapses its joint's vertices onto a plane or a line and has
+            // no frame to skin in. Judged by |det| against the product of the column lengths (1 for
+            // any rotation times any scale, 0 when singular), so a centimetre rig is not refused
+            // for its small determinant; 1e-6 is ten float roundings of a matrix that was singular
+            // before it was stored in float.
+            for (size_t j = 0; j < n; ++j) {
+                const glm::dmat3 l(ibm[j]);
+                const double det = glm::determinant(l);
+                const double vol = glm::length(l[0]) * glm::length(l[1]) * glm::length(l[2]);
+                if (!(std::fabs(det) > 1e-6 * vol)) {
+                    char buf[64];
+                    std::snprintf(buf, sizeof buf, "%.6g", det);
+                    return make_error(name + ": inverse bind matrix " + str(j) + " (node " + str(src.joints[j]) + " '" +
+                                      out.scene.nodes[static_cast<size_t>(src.joints[j])].name +
+                                      "') is singular (determinant of its linear part " + buf + ")");
+                }
+            }
             Skin d;
             d.name = src.name;
             d.skeleton = src.skeleton;
@@ -292,7 +349,14 @@ struct Importer {
             out.materials.push_back(d);
         }
         for (size_t i = 0; i < m.images.size(); ++i) {
-            const tg::Image& src = m.images[i];
+            const tg::Image* srcp = &m.images[i];
+            tg::Image decoded;
+            if (srcp->bufferView >= 0 && srcp->image.empty()) {
+                decoded = *srcp;
+                if (auto st = decode_buffer_view_image(static_cast<int>(i), decoded); !st) return st.error();
+                srcp = &decoded;
+            }
+            const tg::Image& src = *srcp;
             Image d;
             d.name = src.name;
             const std::string name = "image " + str(i) + " ('" + src.name + "')";
@@ -323,6 +387,25 @@ struct Importer {
             out.images.push_back(std::move(d));
         }
         return ok_status();
+    }
+
+    // tinygltf hands a buffer-view image's bytes to the decoder without checking the view against
+    // its buffer, so those are deferred (see load_image) and decoded here after the checks.
+    Status decode_buffer_view_image(int i, tg::Image& img) const {
+        const std::string name = "image " + str(i) + " ('" + img.name + "')";
+        if (static_cast<size_t>(img.bufferView) >= m.bufferViews.size())
+            return make_error(name + ": buffer view " + str(img.bufferView) + " is out of range (" +
+                              str(m.bufferViews.size()) + " buffer views)");
+        const tg::BufferView& bv = m.bufferViews[static_cast<size_t>(img.bufferView)];
+        if (bv.buffer < 0 || static_cast<size_t>(bv.buffer) >= m.buffers.size())
+            return make_error(name + ": buffer view " + str(img.bufferView) + " names buffer " + str(bv.buffer) +
+                              ", which is missing");
+        const auto& data = m.buffers[static_cast<size_t>(bv.buffer)].data;
+        if (bv.byteOffset > data.size() || bv.byteLength > data.size() - bv.byteOffset)
+            return make_error(name + ": buffer view " + str(img.bufferView) + " (offset " + str(bv.byteOffset) +
+                              ", length " + str(bv.byteLength) + ") runs past the end of buffer " + str(bv.buffer) +
+                              " (" + str(data.size()) + " bytes)");
+        return decode_image(img, i, data.data() + bv.byteOffset, bv.byteLength);
     }
 
     long renormalised = 0, zero_weight = 0;
@@ -519,22 +602,20 @@ struct Importer {
                                       " keys; " + s.interpolation + " needs " + str(in->count * per_key) +
                                       (per_key == 3 ? " (3x: in-tangent, value, out-tangent)" : ""));
                 for (size_t k = 0; k < in->count; ++k) {
-                    // Compared as stored: two times distinct in double can round to one float,
-                    // and the sampler divides by the difference of the floats.
-                    const float t = static_cast<float>(in->get(k, 0));
+                    const double t = in->get(k, 0);
                     if (!std::isfinite(t)) return make_error(name + ": key time " + str(k) + " is NaN or infinite");
                     if (k > 0 && !(t > d.times.back()))
                         return make_error(name + ": key times are not increasing at key " + str(k) + " (" +
                                           std::to_string(d.times.back()) + " then " + std::to_string(t) + ")");
-                    d.times.push_back(t);
+                    d.times.push_back(static_cast<float>(t));
                 }
                 d.values.resize(ov->count * static_cast<size_t>(nc));
                 for (size_t k = 0; k < ov->count; ++k)
                     for (int c = 0; c < nc; ++c) {
-                        const float x = static_cast<float>(ov->get(k, c));
+                        const double x = ov->get(k, c);
                         if (!std::isfinite(x))
                             return make_error(name + ": output value " + str(k) + " holds a NaN or infinity");
-                        d.values[k * static_cast<size_t>(nc) + static_cast<size_t>(c)] = x;
+                        d.values[k * static_cast<size_t>(nc) + static_cast<size_t>(c)] = static_cast<float>(x);
                     }
                 clip.duration = std::max(clip.duration, d.times.back());
                 clip.channels.push_back(std::move(d));
@@ -548,6 +629,168 @@ struct Importer {
         return ok_status();
     }
 };
+
+// The GLB container, checked before tinygltf sees it: tinygltf 2.7 bounds the BIN chunk without
+// its 8-byte header and reads up to 8 bytes past the end of a file whose BIN length is off by one
+// header, and its messages do not say which chunk was cut where.
+struct GlbLayout {
+    size_t length = 0;  // the header's total length, which bounds everything (<= the byte count)
+    size_t json_offset = 0;
+    size_t json_length = 0;
+};
+
+Expected<GlbLayout> check_glb(const std::vector<std::uint8_t>& b) {
+    auto u32 = [&](size_t at) {
+        std::uint32_t v;
+        std::memcpy(&v, b.data() + at, 4);
+        return static_cast<size_t>(v);
+    };
+    const size_t size = b.size();
+    if (size < 12) return make_error("GLB: " + str(size) + " bytes is shorter than the 12-byte header: truncated");
+    if (std::memcmp(b.data(), "glTF", 4) != 0) return make_error("GLB: the file does not start with 'glTF'");
+    if (u32(4) != 2) return make_error("GLB: container version " + str(u32(4)) + " is not 2");
+    GlbLayout g;
+    g.length = u32(8);
+    if (g.length < 12) return make_error("GLB: the header's total length " + str(g.length) + " is smaller than the header");
+    const std::string cut = g.length > size ? "; the file is truncated" : "";
+    const size_t end = std::min(g.length, size);
+    size_t at = 12;
+    int chunk = 0;
+    for (; at < end; ++chunk) {
+        if (end - at < 8)
+            return make_error("GLB: chunk " + str(chunk) + "'s 8-byte header at byte " + str(at) + " is cut off at byte " +
+                              str(end) + cut);
+        const size_t clen = u32(at);
+        const size_t type = u32(at + 4);
+        const char* tname = type == 0x4E4F534Au ? "JSON" : type == 0x004E4942u ? "BIN" : "unknown type";
+        if (clen > end - at - 8)
+            return make_error("GLB: chunk " + str(chunk) + " (" + tname + ") at byte " + str(at) + " says " + str(clen) +
+                              " bytes, past the end at byte " + str(end) + cut);
+        if (chunk == 0) {
+            if (type != 0x4E4F534Au) return make_error("GLB: the first chunk is not JSON");
+            if (clen == 0) return make_error("GLB: the JSON chunk is empty");
+            g.json_offset = at + 8;
+            g.json_length = clen;
+        } else if (chunk == 1) {
+            // tinygltf reads only the second chunk, as BIN; anything else there it refuses.
+            if (type != 0x004E4942u) return make_error("GLB: the second chunk is not BIN");
+            if (clen == 0 || clen % 4 != 0)
+                return make_error("GLB: the BIN chunk's length " + str(clen) + " is not a positive multiple of 4");
+        }
+        at += 8 + clen;
+    }
+    if (!cut.empty())
+        return make_error("GLB: the header says " + str(g.length) + " bytes but the file has " + str(size) + cut);
+    if (chunk == 0) return make_error("GLB: no JSON chunk");
+    g.length = end;
+    return g;
+}
+
+std::string percent_decode(const std::string& s) {
+    std::string out;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+            std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+            out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
+            i += 2;
+        } else {
+            out += s[i];
+        }
+    }
+    return out;
+}
+
+// Judges every external URI (buffers and images) before tinygltf opens any: a file shown in a
+// viewer must not make it read /etc/passwd or ../../secret into a vertex buffer. tinygltf would
+// join "../x.bin" to the folder and read it, read an absolute path as it is, and also search the
+// working directory.
+Status check_external_uris(const nlohmann::json& doc, const std::string& base_dir) {
+    namespace fs = std::filesystem;
+    for (const char* kind : {"buffers", "images"}) {
+        const auto list = doc.find(kind);
+        if (list == doc.end() || !list->is_array()) continue;
+        for (size_t i = 0; i < list->size(); ++i) {
+            const auto& e = (*list)[i];
+            if (!e.is_object()) continue;
+            const auto u = e.find("uri");
+            if (u == e.end() || !u->is_string()) continue;
+            const std::string uri = u->get<std::string>();
+            if (uri.empty() || uri.rfind("data:", 0) == 0) continue;
+            const std::string what = std::string(kind[0] == 'b' ? "buffer " : "image ") + str(i) + " uri '" + uri + "'";
+            const std::string path = percent_decode(uri);
+            if (base_dir.empty())
+                return make_error("glTF: " + what + " names an external file, but the bytes came with no folder to read it "
+                                  "from; refused");
+            const size_t colon = path.find(':'), slash = path.find('/');
+            if (colon != std::string::npos && (slash == std::string::npos || colon < slash))
+                return make_error("glTF: " + what + " names a scheme other than data:; only files inside the glTF's "
+                                  "folder are read");
+            const fs::path p(path);
+            if (p.has_root_path())
+                return make_error("glTF: " + what + " is an absolute path; only files inside the glTF's folder are read");
+            const fs::path normal = p.lexically_normal();
+            if (normal.empty() || *normal.begin() == "..")
+                return make_error("glTF: " + what + " points outside the glTF's folder; only files inside it are read");
+            std::error_code ec;
+            const fs::path full = fs::path(base_dir) / normal;
+            if (!fs::is_regular_file(full, ec))
+                return make_error("glTF: " + what + ": no file '" + full.string() + "'");
+        }
+    }
+    return ok_status();
+}
+
+// The backstop under check_external_uris: every read tinygltf asks for is resolved through links
+// and must land inside the folder. Also covers its search of the working directory.
+struct ReadGuard {
+    std::filesystem::path base;  // canonical; empty: nothing may be read
+    std::string refusal;
+    bool inside(const std::string& file) const {
+        if (base.empty()) return false;
+        std::error_code ec;
+        const std::filesystem::path f = std::filesystem::weakly_canonical(file, ec);
+        if (ec) return false;
+        auto fi = f.begin();
+        for (auto bi = base.begin(); bi != base.end(); ++bi, ++fi)
+            if (fi == f.end() || *fi != *bi) return false;
+        return fi != f.end();
+    }
+};
+
+bool guarded_exists(const std::string& file, void* user) {
+    auto* g = static_cast<ReadGuard*>(user);
+    if (!tg::FileExists(file, nullptr)) return false;
+    if (g->inside(file)) return true;
+    if (g->refusal.empty()) g->refusal = "glTF: '" + file + "' is not a file inside the glTF's folder; refused";
+    return false;
+}
+std::string no_expansion(const std::string& file, void*) { return file; }
+bool guarded_read(std::vector<unsigned char>* out, std::string* err, const std::string& file, void* user) {
+    auto* g = static_cast<ReadGuard*>(user);
+    std::error_code ec;
+    if (!g->inside(file) || !std::filesystem::is_regular_file(file, ec)) {
+        g->refusal = "glTF: '" + file + "' is not a file inside the glTF's folder; refused";
+        if (err) *err = g->refusal;
+        return false;
+    }
+    return tg::ReadWholeFile(out, err, file, nullptr);
+}
+bool no_write(std::string* err, const std::string&, const std::vector<unsigned char>&, void*) {
+    if (err) *err = "the importer writes nothing";
+    return false;
+}
+
+// tinygltf's image callback. A buffer-view image is left for the importer (its bytes come from a
+// view tinygltf did not bound-check); a data-URI or file image is decoded here, size first.
+bool load_image(tg::Image* image, const int idx, std::string* err, std::string*, int, int, const unsigned char* bytes,
+                int size, void* user) {
+    if (image->bufferView >= 0) return true;
+    Status st = size < 0 ? Status(make_error("negative size")) : decode_image(*image, idx, bytes, static_cast<size_t>(size));
+    if (st) return true;
+    static_cast<ReadGuard*>(user)->refusal = st.error().message;
+    if (err) *err += st.error().message;
+    return false;
+}
 
 Expected<Asset> convert(const tg::Model& model, const std::string& source) {
     Asset asset;
@@ -569,13 +812,44 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
         try {
             if (bytes.size() > std::numeric_limits<unsigned int>::max())
                 return make_error("glTF: file of " + str(bytes.size()) + " bytes is too large");
+            size_t size = bytes.size();
+            const char* json_begin = reinterpret_cast<const char*>(bytes.data());
+            size_t json_size = size;
+            if (binary) {
+                auto layout = check_glb(bytes);
+                if (!layout) return layout.error();
+                size = layout->length;
+                json_begin += layout->json_offset;
+                json_size = layout->json_length;
+            }
+            // Parsed here as well as in tinygltf: its message for broken JSON varies by version
+            // and position, and the URIs must be judged before tinygltf opens any of them.
+            nlohmann::json doc;
+            try {
+                doc = nlohmann::json::parse(json_begin, json_begin + json_size);
+            } catch (const nlohmann::json::parse_error& e) {
+                return make_error(std::string(binary ? "GLB: the JSON chunk" : "glTF: the file") +
+                                  " is not JSON (syntax error at byte " + str(e.byte) + ")");
+            }
+            if (!doc.is_object())
+                return make_error(std::string(binary ? "GLB: the JSON chunk" : "glTF: the file") +
+                                  " is JSON but not an object");
+            if (auto st = check_external_uris(doc, base_dir); !st) return st.error();
+            doc = nullptr;
+
+            ReadGuard guard;
+            std::error_code ec;
+            if (!base_dir.empty()) guard.base = std::filesystem::weakly_canonical(base_dir, ec);
             tg::TinyGLTF loader;
+            loader.SetFsCallbacks(tg::FsCallbacks{&guarded_exists, &no_expansion, &guarded_read, &no_write, &guard});
+            loader.SetImageLoader(&load_image, &guard);
             tg::Model model;
             std::string err, warn;
-            const auto len = static_cast<unsigned int>(bytes.size());
+            const auto len = static_cast<unsigned int>(size);
             const bool ok = binary ? loader.LoadBinaryFromMemory(&model, &err, &warn, bytes.data(), len, base_dir)
                                    : loader.LoadASCIIFromString(&model, &err, &warn,
                                                                 reinterpret_cast<const char*>(bytes.data()), len, base_dir);
+            if (!guard.refusal.empty()) return make_error(guard.refusal);
             if (!ok) return make_error("glTF: " + (err.empty() ? std::string("tinygltf refused the file") : err));
             auto asset = convert(model, base_dir);
             if (asset && !warn.empty()) asset->report.push_back("tinygltf: " + warn);
@@ -590,7 +864,7 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
 
 Expected<Asset> load_gltf(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
-    if (!f) return make_error("glTF: cannot open '" + path + "'");
+    if (!f) return make_error(path + ": glTF: cannot open the file");
     std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
     const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
     const std::string dir = std::filesystem::path(path).parent_path().string();

@@ -22,7 +22,7 @@ namespace {
 // locals always are, and create() refuses inverse binds and root parent worlds that are not. It
 // is 36 multiply-adds against a general product's 64, on the frame path's hottest loop. `a` is
 // copied to locals first so the compiler need not assume `out` aliases it.
-inline void mul(const float* __restrict a, const float* __restrict b, float* __restrict out) {
+[[maybe_unused]] inline void mul(const float* __restrict a, const float* __restrict b, float* __restrict out) {
     float m[12];
     for (int c = 0; c < 4; ++c)
         for (int r = 0; r < 3; ++r) m[c * 3 + r] = a[c * 4 + r];
@@ -45,7 +45,7 @@ bool snap_affine(glm::mat4& m) {
 }
 
 // T * R * S as glTF composes a node's local transform.
-inline void trs_to_matrix(const float* t, const float* q, const float* s, float* m) {
+[[maybe_unused]] inline void trs_to_matrix(const float* t, const float* q, const float* s, float* m) {
     const float x = q[0], y = q[1], z = q[2], w = q[3];
     const float xx = x * x, yy = y * y, zz = z * z;
     const float xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z;
@@ -188,7 +188,14 @@ Expected<Skeleton> Skeleton::from_asset(const Asset& asset, int skin_index) {
         if (node.use_matrix) {
             glm::dvec3 skew;
             glm::dvec4 persp;
-            glm::decompose(node.matrix, s, r, t, skew, persp);
+            // A singular matrix (a zero scale) decomposes into a NaN rotation, which would make a
+            // NaN palette under a frame the double-precision checks call fine; refused by name.
+            const bool ok = glm::decompose(node.matrix, s, r, t, skew, persp);
+            const bool finite = std::isfinite(t.x + t.y + t.z) && std::isfinite(s.x + s.y + s.z) &&
+                                std::isfinite(r.x + r.y + r.z + r.w);
+            if (!ok || !finite)
+                return make_error(where + ": joint " + std::to_string(j) + " ('" + node.name +
+                                  "'): its matrix does not decompose into translation, rotation and scale");
         }
         const glm::dquat rn = glm::normalize(r);
         float* T = &d.rest.translation[j * 3];

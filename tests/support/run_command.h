@@ -2,6 +2,7 @@
 #pragma once
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -26,8 +27,11 @@ inline std::string read_text(const std::string& path) {
 }
 
 inline CommandResult run_command(const std::string& command) {
+    // ctest runs test processes in parallel, each with its own counter: the pid keeps their
+    // stderr files apart.
     static int counter = 0;
-    const std::string err_path = (output_dir() / ("cmd_stderr_" + std::to_string(++counter) + ".txt")).string();
+    const std::string err_path =
+        (output_dir() / ("cmd_stderr_" + std::to_string(getpid()) + "_" + std::to_string(++counter) + ".txt")).string();
     CommandResult r;
     FILE* p = popen((command + " 2>" + err_path).c_str(), "r");
     if (!p) return r;

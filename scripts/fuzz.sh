@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harness (tests/fuzz/gltf_fuzzer.cpp) with clang, GL off, into build-fuzz/,
+# and runs it through ctest's `fuzz` label on the generated seed corpus.
+#   scripts/fuzz.sh            # CI: 60 seconds
+#   scripts/fuzz.sh 3600       # a long run; what it finds grows build-fuzz/tests/fuzz/corpus/
+# A crash or hang leaves its input in build-fuzz/tests/fuzz/artifacts/; replay it with
+#   build-fuzz/tests/fuzz/gltf_fuzzer FILE
+# and turn it into a regression test under tests/unit/hostile_input/.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+build="$here/build-fuzz"
+seconds=${1:-60}
+SKINVIEW_SETUP_NO_BUILD=1 "$here/scripts/setup.sh"
+cmake -S "$here" -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSKINVIEW_GL=OFF -DSKINVIEW_FUZZ=ON -DSKINVIEW_TESTS=OFF \
+  -DSKINVIEW_BENCHMARKS=OFF -DSKINVIEW_WERROR=ON -DSKINVIEW_FUZZ_SECONDS="$seconds" >/dev/null
+cmake --build "$build" -j"$(nproc)"
+cd "$build"
+exec ctest -L fuzz --output-on-failure

@@ -57,6 +57,16 @@ long count_vertices(const anim::Character& c) {
     return n;
 }
 
+ui::InspectorTab tab_from_name(const std::string& n) {
+    if (n == "joints") return ui::InspectorTab::Joints;
+    if (n == "scale") return ui::InspectorTab::Conflicts;
+    if (n == "ik") return ui::InspectorTab::IK;
+    if (n == "palette") return ui::InspectorTab::Palette;
+    if (n == "diagnose") return ui::InspectorTab::Diagnose;
+    if (n == "graph") return ui::InspectorTab::Graph;
+    return ui::InspectorTab::Frame;
+}
+
 class Viewer {
 public:
     Viewer(const InteractiveOptions& o, render::Api api, render::Context& ctx) : opts_(o), api_(api), ctx_(ctx) {}
@@ -80,6 +90,12 @@ public:
         session_ = std::move(next);
         ui_.load_error.clear();
         model_.attach(session_->character());
+        if (!opts_.tab.empty()) model_.set_tab(tab_from_name(opts_.tab));
+        if (!opts_.joint.empty() && !session_->character().skins().empty()) {
+            const int j = session_->character().skins()[0].skeleton.find(opts_.joint);
+            if (j < 0 || !model_.select_joint(session_->character(), 0, j))
+                std::fprintf(stderr, "skinview: --joint '%s': no such joint in skin 0\n", opts_.joint.c_str());
+        }
         model_.animation.clip = session_->state().clip;
         model_.animation.time = session_->state().time;
         model_.open.push_recent(path);

@@ -15,6 +15,9 @@ struct InteractiveOptions {
     std::string then_open;            // scripted: open this file at frame `then_open_at`, as a drop
     int then_open_at = 1;             // would (a failure must leave the current asset on screen)
     int window_width = 1280, window_height = 720;
+    std::string tab;                  // inspector tab to open on: frame, joints, scale, ik, palette,
+                                      // diagnose, graph (empty: frame)
+    std::string joint;                // joint to select on load (skin 0), by name
 };
 
 // Runs the viewer until the window closes (or `frames` have run). Returns the process exit code:

@@ -44,6 +44,9 @@ int main(int argc, char** argv) {
     app.add_option("--screenshot", view.screenshot, "with --frames: write the last frame (panels included) here");
     app.add_option("--toggle-correction-at", view.toggle_correction_at, "flip the correction switch at this frame");
     app.add_option("--window", view.window_width, "window width (height follows at 16:9)");
+    app.add_option("--tab", view.tab, "inspector tab to open on")
+        ->check(CLI::IsMember({"frame", "joints", "scale", "ik", "palette", "diagnose", "graph"}));
+    app.add_option("--joint", view.joint, "joint to select on load (by name)");
     app.add_option("--then-open", view.then_open, "scripted: open this file mid-run, as a dropped file would");
     app.add_option("--then-open-at", view.then_open_at, "the frame --then-open happens at (default 1)");
 

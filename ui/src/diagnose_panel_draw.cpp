@@ -29,7 +29,7 @@ void draw_diagnose_tab(ViewerModel& m, UiContext& c) {
         c.draw->debug_view = heat ? render::DebugView::ErrorHeatMap : render::DebugView::Lit;
     }
     ImGui::SliderFloat("full red at", &d.heat_scale, 0.0f, static_cast<float>(d.has_result ? d.result.body_size * 0.05 : 0.1),
-                       d.heat_scale > 0.0f ? "%.4g" : "auto (1% of body)");
+                       d.heat_scale > 0.0f ? "%.4g" : "auto (1%% of body)");
 }
 
 }  // namespace sv::ui

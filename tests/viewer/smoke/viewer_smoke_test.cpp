@@ -134,6 +134,16 @@ TEST_F(ViewerSmoke, FileThatFailsToLoadShowsItsErrorAndExitsZero) {
     EXPECT_LT(character_pixels(*img), 50) << "nothing was loaded, so nothing should be drawn";
 }
 
+// Every inspector tab draws with a joint selected, the character still on screen. (A tab whose
+// drawing asserted or crashed would fail here; what each tab computes is tested on its model.)
+TEST_F(ViewerSmoke, EveryInspectorTabDrawsWithAJointSelected) {
+    const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
+    for (const char* tab : {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph"}) {
+        SCOPED_TRACE(tab);
+        expect_character(file, out(std::string("viewer_tab_") + tab + ".png"), std::string("--tab ") + tab + " --joint LeftForeArm");
+    }
+}
+
 // A file that fails to load mid-session (as a drop or the Open field would bring it) shows its
 // error and leaves the character that was on screen.
 TEST_F(ViewerSmoke, FailedLoadKeepsThePreviousAsset) {

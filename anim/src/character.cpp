@@ -1,25 +1,9 @@
 #include "anim/character.h"
 
-#include <cstdio>
-
 #include "anim/skin_bind_transform.h"
-#include "anim/skinned_mesh_nodes.h"
+#include "anim/skin_registry.h"
 
 namespace sv::anim {
-
-namespace {
-std::string describe(const MeshFrameReport& r) {
-    char buf[512];
-    std::snprintf(buf, sizeof buf,
-                  "skin '%s', mesh node '%s': %s; folded scale as given %.4f, defect as given %.4g, on the skin "
-                  "frame %.3g, absorbed %.4f, residual %.3g",
-                  r.skin_name.c_str(), r.mesh_name.c_str(), to_string(r.verdict), r.folded_scale_as_given,
-                  r.defect_as_given, r.defect_on_skin_frame, r.non_rigidity_absorbed, r.residual);
-    std::string s = buf;
-    if (!r.reason.empty()) s += " (" + r.reason + ")";
-    return s;
-}
-}  // namespace
 
 Expected<Character> Character::create(Asset asset) {
     Character c;
@@ -58,41 +42,33 @@ Expected<Character> Character::create(Asset asset) {
             c.static_.push_back(st);
         }
     }
-    for (auto& s : c.skinned_) {
-        s.report = normalize_mesh_frame(scene, c.asset_.skins[static_cast<size_t>(s.skin)], s.node);
-        s.frame_corrected = scene.nodes[static_cast<size_t>(s.node)].global;
-        c.log_.push_back(describe(s.report));
-    }
-
+    // The registry is the one door a skin goes through: it puts every mesh node drawing the skin
+    // on the skin's frame, pairs it with the clips that scale anything, chooses the rung, and logs
+    // each step (its lines become this character's log).
+    SkinRegistry registry([&c](const std::string& line) { c.log_.push_back(line); });
+    for (size_t ci = 0; ci < c.asset_.clips.size(); ++ci) registry.register_clip(c.asset_, static_cast<int>(ci));
     for (size_t k = 0; k < c.asset_.skins.size(); ++k) {
+        const SkinRecord& rec = registry.register_skin(c.asset_, static_cast<int>(k));
+        for (auto& s : c.skinned_) {
+            if (s.skin != static_cast<int>(k)) continue;
+            for (size_t f = 0; f < rec.mesh_nodes.size(); ++f)
+                if (rec.mesh_nodes[f] == s.node) s.report = rec.frames[f];
+            s.frame_corrected = scene.nodes[static_cast<size_t>(s.node)].global;
+        }
+
         auto skeleton = Skeleton::from_asset(c.asset_, static_cast<int>(k));
         if (!skeleton) return skeleton.error();
-        CharacterSkin cs{std::move(*skeleton), {}, {}, {}, {}, {}};
+        CharacterSkin cs{std::move(*skeleton), {}, {}, {}, rec.rung, {}};
         cs.pose = cs.skeleton.rest_pose();
         const Skin& skin = c.asset_.skins[k];
-        const std::vector<int> mesh_nodes = skinned_mesh_nodes(scene, static_cast<int>(k));
-        std::vector<MeshFrameReport> frames;
-        for (const auto& s : c.skinned_)
-            if (s.skin == static_cast<int>(k)) frames.push_back(s.report);
-        std::vector<ScaleConflict> all_conflicts;
-        for (size_t ci = 0; ci < c.asset_.clips.size(); ++ci) {
-            const Clip& clip = c.asset_.clips[ci];
-            cs.bindings.push_back(bind_clip(clip, skin.joints));
-            auto conflicts = skin_clip_scale_conflicts(scene, skin, mesh_nodes, clip);
-            if (!conflicts) {
-                c.log_.push_back("clip '" + clip.name + "': scale conflicts not checked: " + conflicts.error().message);
-                continue;
-            }
-            if (!conflicts->empty()) {
-                c.log_.push_back("clip '" + clip.name + "' scales part of skin '" + skin.name + "': " +
-                                 std::to_string(conflicts->size()) + " channel(s)");
-                all_conflicts.insert(all_conflicts.end(), conflicts->begin(), conflicts->end());
-                cs.scale_conflicts.push_back({static_cast<int>(ci), std::move(*conflicts)});
-            }
+        for (const Clip& clip : c.asset_.clips) cs.bindings.push_back(bind_clip(clip, skin.joints));
+        for (const ScaleConflict& x : rec.conflicts) {
+            if (cs.scale_conflicts.empty() || cs.scale_conflicts.back().clip != x.clip)
+                cs.scale_conflicts.push_back({x.clip, {}});
+            cs.scale_conflicts.back().conflicts.push_back(x);
         }
-        cs.rung = choose_skinning_rung(frames, all_conflicts);
         if (auto bind = skin_bind_transform(scene, skin)) cs.bind_transform = *bind;
-        for (int mn : mesh_nodes) {
+        for (int mn : rec.mesh_nodes) {
             const int mesh = scene.nodes[static_cast<size_t>(mn)].mesh;
             if (mesh < 0 || static_cast<size_t>(mesh) >= c.asset_.meshes.size()) continue;
             auto b = skin_world_bounds(scene, skin, c.asset_.meshes[static_cast<size_t>(mesh)]);

@@ -79,7 +79,8 @@ void SkinRegistry::pair(SkinRecord& rec, const ClipRecord& c) {
         log(found.error().message);
         return;
     }
-    for (const ScaleConflict& k : *found) {
+    for (ScaleConflict k : *found) {
+        k.clip = c.clip;
         log("clip '" + clip.name + "' channel " + std::to_string(k.channel) + " scales node '" + k.node_name +
             "' (" + (k.uniform ? "uniform" : "non-uniform") + ", " + fmt(k.min) + " to " + fmt(k.max) +
             "), reaching " + std::to_string(k.joints_reached) + " of " + std::to_string(skin.joints.size()) +

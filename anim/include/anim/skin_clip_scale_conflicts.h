@@ -20,6 +20,7 @@
 namespace sv::anim {
 
 struct ScaleConflict {
+    int clip = -1;     // index into the asset's clips, where the caller knows it (the registry does)
     int channel = -1;  // index into clip.channels
     int node = -1;
     std::string node_name;

@@ -175,9 +175,12 @@ TEST(HostileContainer, ZeroAccessorPastItsLimit) {
 
 namespace {
 // A folder holding the arm as text with its buffer in "inside.bin", and a file beside the folder
-// that no URI may reach.
+// that no URI may reach. One folder per test: ctest runs the tests of this executable as parallel
+// processes, and a shared folder would be removed under a neighbour's feet.
 struct UriFolder {
-    std::filesystem::path dir = std::filesystem::path(SKINVIEW_TEST_OUTPUT_DIR) / "hostile_uri" / "model";
+    std::filesystem::path dir = std::filesystem::path(SKINVIEW_TEST_OUTPUT_DIR) /
+                                (std::string("hostile_uri_") + ::testing::UnitTest::GetInstance()->current_test_info()->name()) /
+                                "model";
     std::filesystem::path secret = dir.parent_path() / "secret.bin";
     Glb g = arm();
     UriFolder() {

@@ -1,5 +1,6 @@
 #include "render/context.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -27,6 +28,12 @@ bool display_available() {
 }
 
 namespace {
+
+std::string hex(unsigned value) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0x%04x", value);
+    return buf;
+}
 
 std::string gl_string(GLenum name) {
     const GLubyte* s = glGetString(name);
@@ -112,8 +119,7 @@ Expected<std::unique_ptr<Context>> create_headless_context(Api api) {
     if (display == EGL_NO_DISPLAY) return make_error("headless: no EGL display on " + platform);
     EGLint major = 0, minor = 0;
     if (!eglInitialize(display, &major, &minor))
-        return make_error("headless: eglInitialize failed on " + platform + " (error 0x" +
-                          std::to_string(eglGetError()) + ")");
+        return make_error("headless: eglInitialize failed on " + platform + " (EGL error " + hex(eglGetError()) + ")");
     if (!gladLoaderLoadEGL(display)) return make_error("headless: could not load EGL " + platform + " entry points");
 
     if (!eglBindAPI(api == Api::GL ? EGL_OPENGL_API : EGL_OPENGL_ES_API))

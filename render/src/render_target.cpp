@@ -1,5 +1,6 @@
 #include "render/render_target.h"
 
+#include <cstdio>
 #include <cstring>
 
 namespace sv::render {
@@ -41,9 +42,12 @@ Status RenderTarget::resize(int width, int height) {
     glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, width, height);
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_);
     const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-    if (status != GL_FRAMEBUFFER_COMPLETE)
+    if (status != GL_FRAMEBUFFER_COMPLETE) {
+        char hex[16];
+        std::snprintf(hex, sizeof hex, "0x%04x", status);
         return make_error("render target " + std::to_string(width) + "x" + std::to_string(height) +
-                          " is incomplete (status 0x" + std::to_string(status) + ")");
+                          " is incomplete (status " + hex + ")");
+    }
     return ok_status();
 }
 

@@ -5,19 +5,14 @@
 namespace sv::ui {
 
 void draw_timeline_window(ViewerModel& m, UiContext& c) {
-    const Rect& r = c.layout.timeline;
-    ImGui::SetNextWindowPos(ImVec2(r.x, r.y), ImGuiCond_Always);
-    ImGui::SetNextWindowSize(ImVec2(r.w, r.h), ImGuiCond_Always);
-    ImGui::Begin("Animation", nullptr,
-                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                     ImGuiWindowFlags_NoSavedSettings);
+    begin_fixed_window("Animation", c.layout.timeline);
     if (!c.character) {
         ImGui::TextDisabled("no clips");
         ImGui::End();
         return;
     }
     const auto& clips = c.character->asset().clips;
-    ImGui::SetNextItemWidth(std::min(220.0f, r.w * 0.35f));
+    ImGui::SetNextItemWidth(std::min(220.0f, c.layout.timeline.w * 0.35f));
     const char* current = m.animation.clip >= 0 ? clips[static_cast<size_t>(m.animation.clip)].name.c_str() : "rest pose";
     if (ImGui::BeginCombo("##clip", current)) {
         if (ImGui::Selectable("rest pose", m.animation.clip < 0)) m.animation.set_clip(*c.character, -1);

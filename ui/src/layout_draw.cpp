@@ -7,15 +7,16 @@ namespace sv::ui {
 namespace {
 constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                     ImGuiWindowFlags_NoSavedSettings;
-void place(const Rect& r) {
-    ImGui::SetNextWindowPos(ImVec2(r.x, r.y), ImGuiCond_Always);
-    ImGui::SetNextWindowSize(ImVec2(r.w, r.h), ImGuiCond_Always);
-}
 }  // namespace
 
+void begin_fixed_window(const char* name, const Rect& r, int extra_flags) {
+    ImGui::SetNextWindowPos(ImVec2(r.x, r.y), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(r.w, r.h), ImGuiCond_Always);
+    ImGui::Begin(name, nullptr, kFixed | extra_flags);
+}
+
 void draw_inspector_window(ViewerModel& m, UiContext& c) {
-    place(c.layout.right);
-    ImGui::Begin("Inspector", nullptr, kFixed);
+    begin_fixed_window("Inspector", c.layout.right);
     if (!c.character) {
         ImGui::TextWrapped("Nothing loaded. Open a .glb or .gltf file from the field on the left, or drop one on the window.");
         ImGui::End();
@@ -48,9 +49,9 @@ void draw_inspector_window(ViewerModel& m, UiContext& c) {
 }
 
 void draw_status_line(const ViewerModel& m, const UiContext& c) {
-    place(c.layout.status);
+
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8, 4));
-    ImGui::Begin("##status", nullptr, kFixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+    begin_fixed_window("##status", c.layout.status, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
     if (c.character) {
         int joints = 0;
         for (const auto& s : c.character->skins()) joints += s.skeleton.joint_count();

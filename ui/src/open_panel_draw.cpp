@@ -7,12 +7,7 @@
 namespace sv::ui {
 
 void draw_scene_window(ViewerModel& m, UiContext& c) {
-    const Rect& r = c.layout.left;
-    ImGui::SetNextWindowPos(ImVec2(r.x, r.y), ImGuiCond_Always);
-    ImGui::SetNextWindowSize(ImVec2(r.w, r.h), ImGuiCond_Always);
-    ImGui::Begin("Scene", nullptr,
-                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                     ImGuiWindowFlags_NoSavedSettings);
+    begin_fixed_window("Scene", c.layout.left);
     // Open field and recent files.
     ImGui::SetNextItemWidth(-60.0f);
     const bool enter = ImGui::InputTextWithHint("##path", "path to .glb / .gltf", m.open.path, sizeof m.open.path,

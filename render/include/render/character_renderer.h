@@ -40,6 +40,7 @@ struct CharacterInstance {
 class CharacterRenderer {
 public:
     // `max_instances` sizes the palette texture (one row per instance per skin).
+    ~CharacterRenderer();
     static Expected<std::unique_ptr<CharacterRenderer>> create(Api api, const anim::Character& character,
                                                                int max_instances = 1);
 
@@ -81,9 +82,6 @@ private:
     LitMeshPass lit_pass_;
     LinePass line_pass_;
     int skins_ = 0;
-
-public:
-    ~CharacterRenderer();
 };
 
 }  // namespace sv::render

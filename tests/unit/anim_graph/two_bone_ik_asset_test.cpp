@@ -23,15 +23,25 @@ glm::dvec3 world_pos(const Skeleton& s, int j) {
 }
 }  // namespace
 
-TEST(TwoBoneIkAsset, XbotLegReachesThroughTheScaledArmature) {
-    const std::string path = sv::test::shared_asset("Xbot.glb");
-    if (path.empty()) GTEST_SKIP() << "Xbot.glb is not in ../shared/assets";
-    auto asset = load_gltf(path);
-    ASSERT_TRUE(asset.ok()) << asset.error().message;
-    asset->scene.update_matrices();
-    auto sk = Skeleton::from_asset(*asset, 0);
-    ASSERT_TRUE(sk.ok()) << sk.error().message;
-    Skeleton& skel = *sk;
+// Xbot, walked, and the skeleton of its one skin: its joints hang under the 0.01-scaled Armature.
+class TwoBoneIkAsset : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const std::string path = sv::test::shared_asset("Xbot.glb");
+        if (path.empty()) GTEST_SKIP() << "Xbot.glb is not in ../shared/assets";
+        auto loaded = load_gltf(path);
+        ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+        asset = std::move(*loaded);
+        asset.scene.update_matrices();
+        auto built = Skeleton::from_asset(asset, 0);
+        ASSERT_TRUE(built.ok()) << built.error().message;
+        skel = std::move(*built);
+    }
+    Asset asset;
+    Skeleton skel;
+};
+
+TEST_F(TwoBoneIkAsset, XbotLegReachesThroughTheScaledArmature) {
     const int hip = skel.find("mixamorig:LeftUpLeg"), knee = skel.find("mixamorig:LeftLeg"),
               ankle = skel.find("mixamorig:LeftFoot");
     ASSERT_GE(hip, 0);
@@ -39,9 +49,9 @@ TEST(TwoBoneIkAsset, XbotLegReachesThroughTheScaledArmature) {
     ASSERT_GE(ankle, 0);
 
     Pose pose = skel.rest_pose();
-    ASSERT_FALSE(asset->clips.empty());
-    const ClipBinding binding = bind_clip(asset->clips[0], asset->skins[0].joints);
-    sample_clip(asset->clips[0], binding, 0.37f, true, pose);
+    ASSERT_FALSE(asset.clips.empty());
+    const ClipBinding binding = bind_clip(asset.clips[0], asset.skins[0].joints);
+    sample_clip(asset.clips[0], binding, 0.37f, true, pose);
     skel.apply_pose(pose);
 
     const glm::dvec3 h = world_pos(skel, hip), k = world_pos(skel, knee), a = world_pos(skel, ankle);
@@ -70,19 +80,12 @@ TEST(TwoBoneIkAsset, XbotLegReachesThroughTheScaledArmature) {
     EXPECT_TRUE(sv::test::all_finite(pose));
 }
 
-TEST(TwoBoneIkAsset, XbotGraphReplaysBitIdentically) {
-    const std::string path = sv::test::shared_asset("Xbot.glb");
-    if (path.empty()) GTEST_SKIP() << "Xbot.glb is not in ../shared/assets";
-    auto asset = load_gltf(path);
-    ASSERT_TRUE(asset.ok()) << asset.error().message;
-    asset->scene.update_matrices();
-    auto sk = Skeleton::from_asset(*asset, 0);
-    ASSERT_TRUE(sk.ok()) << sk.error().message;
-    const Clip& clip = asset->clips[0];
-    const ClipBinding binding = bind_clip(clip, asset->skins[0].joints);
-    const JointMask upper = subtree_mask(sk->parents(), sk->names(), "mixamorig:Spine").value();
-    const int hip = sk->find("mixamorig:RightUpLeg"), knee = sk->find("mixamorig:RightLeg"),
-              ankle = sk->find("mixamorig:RightFoot");
+TEST_F(TwoBoneIkAsset, XbotGraphReplaysBitIdentically) {
+    const Clip& clip = asset.clips[0];
+    const ClipBinding binding = bind_clip(clip, asset.skins[0].joints);
+    const JointMask upper = subtree_mask(skel.parents(), skel.names(), "mixamorig:Spine").value();
+    const int hip = skel.find("mixamorig:RightUpLeg"), knee = skel.find("mixamorig:RightLeg"),
+              ankle = skel.find("mixamorig:RightFoot");
     ASSERT_GE(hip, 0);
     ASSERT_GE(knee, 0);
     ASSERT_GE(ankle, 0);
@@ -90,15 +93,15 @@ TEST(TwoBoneIkAsset, XbotGraphReplaysBitIdentically) {
     // One frame: the clip at t and at t + 0.3 blended on the upper body only, then the right foot
     // pinned by IK. Run twice over 120 frames, the second pass in fresh poses and a fresh skeleton.
     auto run = [&](std::vector<float>& record) {
-        Skeleton skel = *sk;
-        Pose a = skel.rest_pose(), b = skel.rest_pose(), out = skel.rest_pose();
+        Skeleton fresh = skel;
+        Pose a = fresh.rest_pose(), b = fresh.rest_pose(), out = fresh.rest_pose();
         TwoBoneIkInput in;
-        in.parents = &skel.parents();
-        in.world = &skel.world();
+        in.parents = &fresh.parents();
+        in.world = &fresh.world();
         in.root = hip;
         in.mid = knee;
         in.tip = ankle;
-        skel.apply_pose(out);
+        fresh.apply_pose(out);
         const sv::Status valid = in.validate(out);
         EXPECT_TRUE(valid.ok()) << (valid.ok() ? "" : valid.error().message);
         long allocations = 0;
@@ -110,21 +113,21 @@ TEST(TwoBoneIkAsset, XbotGraphReplaysBitIdentically) {
             long n0 = sv::test::allocation_count();
             blend_poses(a, b, 0.5f, upper, out);
             allocations += sv::test::allocation_count() - n0;
-            skel.apply_pose(out);
-            const float* w = &skel.world()[static_cast<size_t>(in.tip) * 16];
+            fresh.apply_pose(out);
+            const float* w = &fresh.world()[static_cast<size_t>(in.tip) * 16];
             in.target = glm::dvec3(w[12], w[13] + 0.05, w[14]);
             in.pole = glm::dvec3(w[12], w[13] + 0.5, w[14] + 1.0);
             n0 = sv::test::allocation_count();
             solve_two_bone_ik(in, out);
             allocations += sv::test::allocation_count() - n0;
-            skel.apply_pose(out);
-            record.insert(record.end(), skel.palette().begin(), skel.palette().end());
+            fresh.apply_pose(out);
+            record.insert(record.end(), fresh.palette().begin(), fresh.palette().end());
         }
         return allocations;
     };
     std::vector<float> first, second;
-    first.reserve(120 * sk->palette().size());
-    second.reserve(120 * sk->palette().size());
+    first.reserve(120 * skel.palette().size());
+    second.reserve(120 * skel.palette().size());
     EXPECT_EQ(run(first), 0);
     EXPECT_EQ(run(second), 0);
     ASSERT_EQ(first.size(), second.size());

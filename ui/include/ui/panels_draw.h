@@ -31,6 +31,10 @@ struct UiContext {
     char screenshot_dir[1024] = {};
 };
 
+// Begins an ImGui window pinned to `r` (the layout is computed, never dragged or saved); the caller
+// ends it. `extra` adds flags such as NoTitleBar.
+void begin_fixed_window(const char* name, const Rect& r, int extra_flags = 0);
+
 void draw_scene_window(ViewerModel& m, UiContext& c);      // left column: open field, recent, node tree
 void draw_timeline_window(ViewerModel& m, UiContext& c);   // under the viewport: clips and playback
 void draw_inspector_window(ViewerModel& m, UiContext& c);  // right column: one tab a panel

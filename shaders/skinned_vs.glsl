@@ -9,7 +9,9 @@
 // composition exactly as an engine does rather than skinning with A_j directly.
 //
 // SKIN_MODE 0: rigid DQS. 1: DQS with per-joint uniform scale (factored out of M_j, blended
-// linearly alongside, applied to the transformed point). 2: linear blend skinning.
+// linearly alongside, applied to the transformed point). 2: linear blend skinning. 3: not skinned
+// (a static mesh: u_mesh_global is its node's world), so every mesh shares one shader, its
+// morph targets, its material and its read-back.
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
 layout(location = 2) in vec2 a_uv;
@@ -50,22 +52,29 @@ void main() {
                            int(a_joints1.x), int(a_joints1.y), int(a_joints1.z), int(a_joints1.w));
     float weights[8] = float[8](a_weights0.x, a_weights0.y, a_weights0.z, a_weights0.w,
                                 a_weights1.x, a_weights1.y, a_weights1.z, a_weights1.w);
+    vec3 position = a_position;
+    vec3 normal = a_normal;
+    apply_morph_targets(position, normal);
     vec3 local_p;
     vec3 local_n;
     float selected_weight = 0.0;
     for (int k = 0; k < 8; ++k)
         if (joints[k] == u_selected_joint) selected_weight += weights[k];
 
-#if SKIN_MODE == 2
+#if SKIN_MODE == 3
+    local_p = position;
+    local_n = normal;
+    selected_weight = 0.0;
+#elif SKIN_MODE == 2
     mat4 blended = mat4(0.0);
     for (int k = 0; k < 8; ++k) {
         if (weights[k] == 0.0) continue;
         blended += weights[k] * (u_mesh_global_inverse * palette_matrix(row, joints[k]));
     }
-    local_p = (blended * vec4(a_position, 1.0)).xyz;
+    local_p = (blended * vec4(position, 1.0)).xyz;
     // The blended 3x3's inverse transpose keeps normals perpendicular under the shear a linear
     // blend produces; it costs an inverse per vertex, which is the price of this rung.
-    local_n = transpose(inverse(mat3(blended))) * a_normal;
+    local_n = transpose(inverse(mat3(blended))) * normal;
 #else
     DualQuat sum = DualQuat(vec4(0.0), vec4(0.0));
     vec4 pivot = vec4(0.0);
@@ -91,8 +100,8 @@ void main() {
         dq_accumulate(sum, q, weights[k], pivot);
     }
     DualQuat dq = dq_normalize(sum);
-    local_p = dq_transform_point(dq, a_position);
-    local_n = dq_transform_normal(dq, a_normal);
+    local_p = dq_transform_point(dq, position);
+    local_n = dq_transform_normal(dq, normal);
 #if SKIN_MODE == 1
     local_p *= scale;
 #endif

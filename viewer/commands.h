@@ -36,6 +36,13 @@ struct DiagnoseArgs {
 };
 int run_diagnose(const DiagnoseArgs& args);
 
+struct BakeArgs {
+    SceneOptions scene;
+    std::string output;          // OBJ path
+    std::string source = "gpu";  // gpu: transform feedback read-back; cpu: the double reference
+};
+int run_bake(const BakeArgs& args);
+
 struct FrameTableArgs {
     std::string file;
     float time = 0.5f;

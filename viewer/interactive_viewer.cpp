@@ -159,15 +159,21 @@ private:
             ui_.load_error.clear();
             ui_.dismiss_error = false;
         }
-        if (session_ && opts_.toggle_correction_at == frame) ui::FramePanel::toggle_correction(session_->character());
+        if (session_ && opts_.toggle_correction_at == frame) {
+            ui::FramePanel::toggle_correction(session_->character());
+            session_->frame_camera();  // the soup is 100x the character: keep what is drawn in view
+        }
 
         const ImGuiIO& io = ImGui::GetIO();
         for (int key : inbox_.keys) {
             if (key == GLFW_KEY_ESCAPE) ui_.request_quit = true;
             if (io.WantTextInput) continue;  // typing a path must not flip switches
             if (key == GLFW_KEY_SPACE) model_.animation.toggle_play();
-            if (key == GLFW_KEY_C && session_) ui::FramePanel::toggle_correction(session_->character());
-            if (key == GLFW_KEY_F && session_) session_->frame_camera();
+            if (key == GLFW_KEY_C && session_) {
+                ui::FramePanel::toggle_correction(session_->character());
+                session_->frame_camera();  // the soup is 100x the character: keep what is drawn in view
+            }
+            if (key == GLFW_KEY_F && session_) session_->frame_drawn_now();
             if (key == GLFW_KEY_S) ui_.request_screenshot = true;
         }
         inbox_.keys.clear();

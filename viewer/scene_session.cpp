@@ -98,9 +98,19 @@ Status SceneSession::apply(const SceneOptions& o) {
 }
 
 void SceneSession::frame_camera() {
-    const anim::Aabb b = character_->bind_bounds();
+    const render::SkinMode* forced = state_.draw.auto_rung ? nullptr : &state_.draw.rung;
+    anim::Aabb b = character_->drawn_bounds_over_clip(state_.clip, forced);
+    // Sampling posed the character; the frame drawn next poses it again at the state's own time.
+    character_->pose_at(state_.clip, state_.time, state_.loop);
+    if (b.empty()) b = character_->bind_bounds();
     if (b.empty()) return;
     state_.camera.frame(glm::vec3(b.min), glm::vec3(b.max));
+}
+
+void SceneSession::frame_drawn_now() {
+    const render::SkinMode* forced = state_.draw.auto_rung ? nullptr : &state_.draw.rung;
+    const anim::Aabb b = character_->drawn_bounds(forced);
+    if (!b.empty()) state_.camera.frame(glm::vec3(b.min), glm::vec3(b.max));
 }
 
 void SceneSession::pose() {

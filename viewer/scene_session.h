@@ -37,9 +37,11 @@ public:
 
     // Applies the shared options (clip, time, correction, rung, camera). Errors name the option.
     Status apply(const SceneOptions& options);
-    // Fits the camera to the skin's world bounds (from the joints, never the file's mesh node),
-    // keeping the current yaw and pitch.
+    // Fits the camera to what is drawn over the whole clip (the posed character at times across
+    // it; the soup when the correction is off), keeping the current yaw and pitch.
     void frame_camera();
+    // Fits the camera to what is drawn now (the viewer's F key).
+    void frame_drawn_now();
 
     // Poses the character at the state's clip and time, writes and uploads the palette.
     void pose();

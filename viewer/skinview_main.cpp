@@ -83,6 +83,18 @@ int main(int argc, char** argv) {
     add_scene_options(*diagnose_cmd, diagnose.scene);
     diagnose_cmd->add_flag("--json", diagnose.json, "one JSON object on stdout");
 
+    BakeArgs bake;
+    CLI::App* bake_cmd = app.add_subcommand("bake", "write the posed world-space vertices of every drawn primitive (OBJ)");
+    add_scene_options(*bake_cmd, bake.scene);
+    bake_cmd->add_option("-o,--output", bake.output, "output OBJ")->required();
+    bake_cmd->add_option("--source", bake.source, "gpu (what was drawn, read back) or cpu (double reference)")
+        ->check(CLI::IsMember({"gpu", "cpu"}));
+    bake_cmd->footer(
+        "Format: '# comment' lines; per drawn primitive 'o n<NODE>_p<PRIM> <node name>', then one 'v x y z' per\n"
+        "vertex in the primitive's accessor order (world space, after morph targets and skinning, %.9g), then\n"
+        "'f a b c' triangles (1-based over all v lines so far; triangle modes only). Nodes ascending, then\n"
+        "primitives. The clip time is clamped to the clip's keys.");
+
     FrameTableArgs table;
     CLI::App* table_cmd = app.add_subcommand("frame-table", "the skinning-frame error table (CPU, no GL)");
     table_cmd->add_option("file", table.file, "glTF file (default: the built-in character)");
@@ -98,6 +110,7 @@ int main(int argc, char** argv) {
         if (*render_cmd) return run_render(render);
         if (*audit_cmd) return run_audit(audit);
         if (*diagnose_cmd) return run_diagnose(diagnose);
+        if (*bake_cmd) return run_bake(bake);
         if (*table_cmd) return run_frame_table(table);
         view.window_height = view.window_width * 9 / 16;
         if (!sv::render::display_available()) return headless_fallback(view);

@@ -1,5 +1,8 @@
 #include "anim/character.h"
 
+#include <algorithm>
+
+#include "anim/reference_skinner.h"
 #include "anim/skin_bind_transform.h"
 #include "anim/skin_registry.h"
 
@@ -11,6 +14,10 @@ Expected<Character> Character::create(Asset asset) {
     Scene& scene = c.asset_.scene;
     scene.update_matrices();
     c.log_ = c.asset_.report;
+    // The scene's animated state starts from the locals as the file gave them, before the
+    // correction below rewrites the skinned mesh nodes: with the correction off, a mesh node
+    // draws where the file (and its animation) puts it.
+    c.scene_pose_ = ScenePose::create(scene, c.asset_.meshes);
 
     // Frames first, as given, before anything is corrected: the "off" switch must show the file.
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
@@ -27,17 +34,13 @@ Expected<Character> Character::create(Asset asset) {
             StaticMeshNode st;
             st.node = static_cast<int>(i);
             st.mesh = n.mesh;
-            st.offset = n.global;
             for (int a = n.parent; a >= 0 && st.joint < 0; a = scene.nodes[static_cast<size_t>(a)].parent)
                 for (size_t k = 0; k < c.asset_.skins.size() && st.joint < 0; ++k) {
                     const auto& joints = c.asset_.skins[k].joints;
-                    for (size_t j = 0; j < joints.size(); ++j)
-                        if (joints[j] == a) {
-                            st.skin = static_cast<int>(k);
-                            st.joint = static_cast<int>(j);
-                            st.offset = glm::inverse(scene.nodes[static_cast<size_t>(a)].global) * n.global;
-                            break;
-                        }
+                    const auto it = std::find(joints.begin(), joints.end(), a);
+                    if (it == joints.end()) continue;
+                    st.skin = static_cast<int>(k);
+                    st.joint = static_cast<int>(it - joints.begin());
                 }
             c.static_.push_back(st);
         }
@@ -76,31 +79,87 @@ Expected<Character> Character::create(Asset asset) {
             cs.bind_bounds.min = glm::min(cs.bind_bounds.min, b->min);
             cs.bind_bounds.max = glm::max(cs.bind_bounds.max, b->max);
         }
-        cs.skeleton.apply_pose(cs.pose);
         c.skins_.push_back(std::move(cs));
     }
+    c.joint_skin_.assign(scene.nodes.size(), -1);
+    c.joint_index_.assign(scene.nodes.size(), -1);
+    c.root_joints_.resize(c.skins_.size());
+    for (size_t k = 0; k < c.asset_.skins.size(); ++k) {
+        const auto& joints = c.asset_.skins[k].joints;
+        for (size_t j = 0; j < joints.size(); ++j) {
+            const auto node = static_cast<size_t>(joints[j]);
+            if (c.joint_skin_[node] < 0) {
+                c.joint_skin_[node] = static_cast<int>(k);
+                c.joint_index_[node] = static_cast<int>(j);
+            }
+            if (c.skins_[k].skeleton.parents()[j] < 0) c.root_joints_[k].push_back(static_cast<int>(j));
+        }
+    }
+    // A few hundred vertices a primitive are enough to bound what is drawn: the extremities of a
+    // body are large regions of vertices, and the camera adds a margin. Strided, so the sample
+    // spreads over the whole vertex list.
+    constexpr size_t kProbeVertices = 256;
+    for (size_t i = 0; i < c.skinned_.size(); ++i)
+        for (const Primitive& prim : c.asset_.meshes[static_cast<size_t>(c.skinned_[i].mesh)].primitives) {
+            if (prim.joints.empty()) continue;
+            Probe probe;
+            probe.skinned = static_cast<int>(i);
+            const size_t stride = std::max<size_t>(1, prim.positions.size() / kProbeVertices);
+            for (size_t v = 0; v < prim.positions.size(); v += stride) {
+                probe.vertices.positions.push_back(prim.positions[v]);
+                probe.vertices.joints.push_back(prim.joints[v]);
+                probe.vertices.weights.push_back(prim.weights[v]);
+            }
+            c.probes_.push_back(std::move(probe));
+        }
+    c.apply_poses();
     return c;
 }
 
 const glm::dmat4& Character::mesh_frame(int i) const {
     const SkinnedMeshNode& s = skinned_[static_cast<size_t>(i)];
-    return correction_ ? s.frame_corrected : s.frame_as_given;
+    return correction_ ? s.frame_corrected : scene_pose_.global(s.node);
 }
 
 void Character::pose_at(int clip, float time, bool loop) {
+    const bool has_clip = clip >= 0 && static_cast<size_t>(clip) < asset_.clips.size();
+    scene_pose_.reset();
+    if (has_clip) scene_pose_.sample(asset_.clips[static_cast<size_t>(clip)], time, loop);
     for (auto& s : skins_) {
         // The skeleton's rest is the file's local TRS, which is what a joint without a track must
         // hold (not the identity).
         copy_pose(s.skeleton.rest_pose(), s.pose);
-        if (clip >= 0 && static_cast<size_t>(clip) < asset_.clips.size())
+        if (has_clip)
             sample_clip(asset_.clips[static_cast<size_t>(clip)], s.bindings[static_cast<size_t>(clip)], time, loop,
                         s.pose);
-        s.skeleton.apply_pose(s.pose);
     }
+    apply_poses();
 }
 
 void Character::apply_poses() {
-    for (auto& s : skins_) s.skeleton.apply_pose(s.pose);
+    const Scene& scene = asset_.scene;
+    scene_pose_.update_globals(scene, [this](int node, glm::dmat4& local) {
+        const int k = joint_skin_[static_cast<size_t>(node)];
+        if (k < 0) return false;
+        const Pose& p = skins_[static_cast<size_t>(k)].pose;
+        const size_t j = static_cast<size_t>(joint_index_[static_cast<size_t>(node)]);
+        const glm::dquat r(p.rotation[j * 4 + 3], p.rotation[j * 4], p.rotation[j * 4 + 1], p.rotation[j * 4 + 2]);
+        local = glm::mat4_cast(r);
+        for (int c = 0; c < 3; ++c) local[c] *= static_cast<double>(p.scale[j * 3 + static_cast<size_t>(c)]);
+        local[3] = glm::dvec4(p.translation[j * 3], p.translation[j * 3 + 1], p.translation[j * 3 + 2], 1.0);
+        return true;
+    });
+    // Each skeleton root hangs from its parent node's global as animated now (an "Armature" that
+    // moves, or a joint of another skin), so what is above a skin moves it.
+    for (size_t k = 0; k < skins_.size(); ++k) {
+        const auto& joints = asset_.skins[k].joints;
+        for (int j : root_joints_[k]) {
+            const int parent = scene.nodes[static_cast<size_t>(joints[static_cast<size_t>(j)])].parent;
+            skins_[k].skeleton.set_root_parent_world(
+                j, parent >= 0 ? glm::mat4(scene_pose_.global(parent)) : glm::mat4(1.0f));
+        }
+        skins_[k].skeleton.apply_pose(skins_[k].pose);
+    }
 }
 
 std::vector<glm::dmat4> Character::joint_matrices(int skin) const {
@@ -113,13 +172,47 @@ std::vector<glm::dmat4> Character::joint_matrices(int skin) const {
 }
 
 glm::mat4 Character::static_mesh_world(int i) const {
-    const StaticMeshNode& s = static_[static_cast<size_t>(i)];
-    if (s.joint < 0) return glm::mat4(s.offset);
-    const auto& w = skins_[static_cast<size_t>(s.skin)].skeleton.world();
-    glm::mat4 joint;
-    for (int c = 0; c < 4; ++c)
-        for (int r = 0; r < 4; ++r) joint[c][r] = w[static_cast<size_t>(s.joint) * 16 + static_cast<size_t>(c * 4 + r)];
-    return joint * glm::mat4(s.offset);
+    return glm::mat4(scene_pose_.global(static_[static_cast<size_t>(i)].node));
+}
+
+Aabb Character::drawn_bounds(const SkinningRung* forced) const {
+    Aabb box;
+    const auto add = [&box](const glm::dvec3& w) {
+        box.min = glm::min(box.min, w);
+        box.max = glm::max(box.max, w);
+    };
+    for (size_t i = 0; i < static_.size(); ++i) {
+        const glm::dmat4 g(static_mesh_world(static_cast<int>(i)));
+        for (const auto& p : asset_.meshes[static_cast<size_t>(static_[i].mesh)].primitives)
+            for (const auto& v : p.positions) add(glm::dvec3(g * glm::dvec4(glm::dvec3(v), 1.0)));
+    }
+    // Skinned as the GPU does it in the frame it is drawn in, so the correction off bounds the
+    // soup, not the character the joints describe.
+    for (const Probe& probe : probes_) {
+        const SkinnedMeshNode& s = skinned_[static_cast<size_t>(probe.skinned)];
+        const glm::dmat4& frame = mesh_frame(probe.skinned);
+        const SkinningRung rung = forced ? *forced : skins_[static_cast<size_t>(s.skin)].rung.rung;
+        auto local = emulate_gpu_skin_positions(probe.vertices, joint_matrices(s.skin), frame, rung);
+        if (!local) continue;
+        for (const auto& p : *local) add(glm::dvec3(frame * glm::dvec4(glm::dvec3(p), 1.0)));
+    }
+    return box;
+}
+
+Aabb Character::drawn_bounds_over_clip(int clip, const SkinningRung* forced, int samples) {
+    Aabb box;
+    const bool has_clip = clip >= 0 && static_cast<size_t>(clip) < asset_.clips.size();
+    const float duration = has_clip ? asset_.clips[static_cast<size_t>(clip)].duration : 0.0f;
+    const int n = has_clip && duration > 0.0f ? std::max(samples, 1) : 1;
+    for (int k = 0; k < n; ++k) {
+        // Both ends included: a clip often ends far from where it starts (a walk, a jump).
+        pose_at(clip, n > 1 ? duration * static_cast<float>(k) / static_cast<float>(n - 1) : 0.0f, false);
+        const Aabb b = drawn_bounds(forced);
+        if (b.empty()) continue;
+        box.min = glm::min(box.min, b.min);
+        box.max = glm::max(box.max, b.max);
+    }
+    return box;
 }
 
 Aabb Character::bind_bounds() const {

@@ -74,7 +74,7 @@ inline void sample_channel_hinted(const Channel& ch, float time, float* out, std
 
     auto copy_key = [&](size_t k) {
         for (int i = 0; i < nc; ++i) out[i] = v[k * stride + value_offset + static_cast<size_t>(i)];
-        if (nc == 4) normalize4(out);
+        if (ch.path == TargetPath::Rotation) normalize4(out);
     };
     if (keys == 1 || !(time > times[0])) return copy_key(0);  // also catches NaN time
     if (time >= times[keys - 1]) return copy_key(keys - 1);
@@ -99,7 +99,7 @@ inline void sample_channel_hinted(const Channel& ch, float time, float* out, std
         case Interpolation::Linear: {
             const float* a = v + k0 * stride;
             const float* b = v + k1 * stride;
-            if (nc == 4) return slerp(a, b, u, out);
+            if (ch.path == TargetPath::Rotation) return slerp(a, b, u, out);
             for (int i = 0; i < nc; ++i) out[i] = a[i] + (b[i] - a[i]) * u;
             return;
         }
@@ -115,7 +115,7 @@ inline void sample_channel_hinted(const Channel& ch, float time, float* out, std
             const float* a1 = v + k1 * stride;
             const float* p1 = v + k1 * stride + nc;
             for (int i = 0; i < nc; ++i) out[i] = h00 * p0[i] + h10 * dt * b0[i] + h01 * p1[i] + h11 * dt * a1[i];
-            if (nc == 4) normalize4(out);
+            if (ch.path == TargetPath::Rotation) normalize4(out);
             return;
         }
     }
@@ -132,6 +132,8 @@ ClipBinding bind_clip(const Clip& clip, const std::vector<int>& joint_nodes) {
     ClipBinding b;
     b.joint_of_channel.assign(clip.channels.size(), -1);
     for (size_t c = 0; c < clip.channels.size(); ++c) {
+        // Morph weights belong to the node's mesh, not to the joint's transform.
+        if (clip.channels[c].path == TargetPath::Weights) continue;
         const auto it = std::find(joint_nodes.begin(), joint_nodes.end(), clip.channels[c].node);
         if (it != joint_nodes.end()) b.joint_of_channel[c] = static_cast<int>(it - joint_nodes.begin());
     }

@@ -212,6 +212,10 @@ struct Importer {
                 return make_error(name + ": skin " + str(src.skin) + " is out of range");
             d.mesh = src.mesh;
             d.skin = src.skin;
+            for (double w : src.weights) {
+                if (!std::isfinite(w)) return make_error(name + ": weights hold a NaN or infinity");
+                d.weights.push_back(static_cast<float>(w));
+            }
         }
         // Two parents or a cycle: refuse before anything walks the graph.
         return out.scene.validate();
@@ -410,37 +414,105 @@ struct Importer {
 
     long renormalised = 0, zero_weight = 0;
 
+    // Every (file mesh, skin) pair a node draws: joint indices are checked and remapped against the
+    // skin, so a mesh drawn with two skins is imported once per skin. The first pair keeps the
+    // file's mesh index; further pairs are appended and their nodes pointed at them.
     Status meshes() {
-        // The skin each mesh is drawn with: joint indices are checked and remapped against it.
-        std::vector<int> skin_of_mesh(m.meshes.size(), -1);
+        std::vector<std::vector<int>> skins_of_mesh(m.meshes.size());
         for (size_t i = 0; i < m.nodes.size(); ++i) {
             const tg::Node& n = m.nodes[i];
             if (n.mesh < 0 || n.skin < 0) continue;
-            int& s = skin_of_mesh[static_cast<size_t>(n.mesh)];
-            if (s >= 0 && s != n.skin)
-                out.report.push_back("mesh " + str(n.mesh) + ": drawn with skins " + str(s) + " and " + str(n.skin) +
-                                     "; joint indices were remapped for skin " + str(s));
-            if (s < 0) s = n.skin;
+            auto& list = skins_of_mesh[static_cast<size_t>(n.mesh)];
+            if (std::find(list.begin(), list.end(), n.skin) == list.end()) list.push_back(n.skin);
         }
         for (size_t mi = 0; mi < m.meshes.size(); ++mi) {
-            const tg::Mesh& src = m.meshes[mi];
+            const auto& list = skins_of_mesh[mi];
             Mesh d;
-            d.name = src.name;
+            if (auto st = import_mesh(mi, list.empty() ? -1 : list[0], d); !st) return st;
+            out.meshes.push_back(std::move(d));
+        }
+        for (size_t mi = 0; mi < m.meshes.size(); ++mi) {
+            const auto& list = skins_of_mesh[mi];
+            for (size_t k = 1; k < list.size(); ++k) {
+                Mesh d;
+                if (auto st = import_mesh(mi, list[k], d); !st) return st;
+                const int copy = static_cast<int>(out.meshes.size());
+                out.meshes.push_back(std::move(d));
+                for (size_t i = 0; i < m.nodes.size(); ++i)
+                    if (m.nodes[i].mesh == static_cast<int>(mi) && m.nodes[i].skin == list[k])
+                        out.scene.nodes[i].mesh = copy;
+                out.report.push_back("mesh " + str(mi) + " ('" + m.meshes[mi].name + "'): drawn with skins " +
+                                     str(list[0]) + " and " + str(list[k]) + "; imported once per skin, each with " +
+                                     "its own joint remap");
+            }
+        }
+        // glTF 2.0 3.7.2.1: node.weights, when given, has one entry per morph target of its mesh.
+        for (size_t i = 0; i < m.nodes.size(); ++i) {
+            Node& nd = out.scene.nodes[i];
+            if (nd.weights.empty()) continue;
+            const size_t targets =
+                nd.mesh >= 0 ? out.meshes[static_cast<size_t>(nd.mesh)].weights.size() : size_t(0);
+            if (nd.weights.size() != targets)
+                return make_error("node " + str(i) + " ('" + nd.name + "'): weights has " + str(nd.weights.size()) +
+                                  " entries, its mesh has " + str(targets) + " morph targets");
+        }
+        if (renormalised > 0)
+            out.report.push_back(std::to_string(renormalised) + " vertices had weights not summing to 1; renormalised");
+        if (zero_weight > 0)
+            out.report.push_back(std::to_string(zero_weight) +
+                                 " vertices had all weights zero; bound to their first joint with weight 1");
+        return ok_status();
+    }
+
+    // Reads the morph targets of primitive `p` (POSITION, NORMAL and TANGENT displacements, each
+    // optional) for `nv` vertices.
+    Status morph_targets(const tg::Primitive& p, const std::string& name, size_t nv, Primitive& q) const {
+        for (size_t t = 0; t < p.targets.size(); ++t) {
+            MorphTarget mt;
+            for (const auto& [key, acc] : p.targets[t]) {
+                std::vector<glm::vec3>* dst = key == "POSITION" ? &mt.positions
+                                              : key == "NORMAL" ? &mt.normals
+                                              : key == "TANGENT" ? &mt.tangents
+                                                                 : nullptr;
+                if (!dst) continue;  // TEXCOORD_n and COLOR_n targets move nothing skinview draws
+                const std::string what = name + " target " + str(t) + " " + key;
+                auto v = view(acc, what, 3, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                if (!v) return v.error();
+                if (v->count != nv)
+                    return make_error(what + ": has " + str(v->count) + " elements, POSITION has " + str(nv));
+                dst->reserve(nv);
+                for (size_t i = 0; i < nv; ++i) {
+                    dst->emplace_back(v->get(i, 0), v->get(i, 1), v->get(i, 2));
+                    if (!std::isfinite(dst->back().x + dst->back().y + dst->back().z))
+                        return make_error(what + ": element " + str(i) + " is not finite");
+                }
+            }
+            q.targets.push_back(std::move(mt));
+        }
+        return ok_status();
+    }
+
+    Status import_mesh(size_t mi, int skin, Mesh& d) {
+        const tg::Mesh& src = m.meshes[mi];
+        d.name = src.name;
+        d.source_mesh = static_cast<int>(mi);
+        {
             for (size_t pi = 0; pi < src.primitives.size(); ++pi) {
                 const tg::Primitive& p = src.primitives[pi];
                 const std::string name = "mesh " + str(mi) + " ('" + src.name + "') primitive " + str(pi);
-                if (p.mode != -1 && p.mode != TINYGLTF_MODE_TRIANGLES) {
-                    out.report.push_back(name + ": mode " + str(p.mode) + " is not triangles; skipped");
-                    continue;
-                }
-                if (!p.targets.empty())
-                    out.report.push_back(name + ": " + str(p.targets.size()) + " morph targets ignored");
+                const int mode = p.mode < 0 ? TINYGLTF_MODE_TRIANGLES : p.mode;
+                if (mode > TINYGLTF_MODE_TRIANGLE_FAN)
+                    return make_error(name + ": mode " + str(p.mode) + " is not a glTF primitive mode (0..6)");
+                if (!src.primitives.empty() && p.targets.size() != src.primitives[0].targets.size())
+                    return make_error(name + ": has " + str(p.targets.size()) + " morph targets, primitive 0 has " +
+                                      str(src.primitives[0].targets.size()) + " (glTF: every primitive the same)");
                 auto attr = [&](const char* key) {
                     auto it = p.attributes.find(key);
                     return it == p.attributes.end() ? -1 : it->second;
                 };
                 Primitive q;
                 q.material = p.material;
+                q.mode = mode;
                 if (p.material >= 0 && static_cast<size_t>(p.material) >= m.materials.size())
                     return make_error(name + ": material " + str(p.material) + " is out of range");
                 const int pos = attr("POSITION");
@@ -473,7 +545,6 @@ struct Importer {
                     for (size_t i = 0; i < nv; ++i) q.uvs.emplace_back(v->get(i, 0), v->get(i, 1));
                 }
                 // Skinning: up to two sets of four.
-                const int skin = skin_of_mesh[mi];
                 const int joint_count = skin >= 0 ? static_cast<int>(m.skins[static_cast<size_t>(skin)].joints.size()) : -1;
                 for (int set = 0; set < 2; ++set) {
                     const int ja = attr(set == 0 ? "JOINTS_0" : "JOINTS_1");
@@ -547,17 +618,44 @@ struct Importer {
                     q.indices.resize(nv);
                     for (size_t i = 0; i < nv; ++i) q.indices[i] = static_cast<std::uint32_t>(i);
                 }
-                if (q.indices.size() % 3 != 0)
-                    return make_error(name + ": " + str(q.indices.size()) + " indices is not a whole number of triangles");
+                if (auto st = to_triangle_list(q, name); !st) return st;
+                if (auto st = morph_targets(p, name, nv, q); !st) return st;
                 d.primitives.push_back(std::move(q));
             }
-            out.meshes.push_back(std::move(d));
         }
-        if (renormalised > 0)
-            out.report.push_back(std::to_string(renormalised) + " vertices had weights not summing to 1; renormalised");
-        if (zero_weight > 0)
-            out.report.push_back(std::to_string(zero_weight) +
-                                 " vertices had all weights zero; bound to their first joint with weight 1");
+        const size_t targets = src.primitives.empty() ? 0 : src.primitives[0].targets.size();
+        if (!src.weights.empty() && src.weights.size() != targets)
+            return make_error("mesh " + str(mi) + " ('" + src.name + "'): weights has " + str(src.weights.size()) +
+                              " entries for " + str(targets) + " morph targets");
+        d.weights.assign(targets, 0.0f);
+        for (size_t t = 0; t < src.weights.size(); ++t) {
+            if (!std::isfinite(src.weights[t]))
+                return make_error("mesh " + str(mi) + " ('" + src.name + "'): weight " + str(t) + " is not finite");
+            d.weights[t] = static_cast<float>(src.weights[t]);
+        }
+        return ok_status();
+    }
+
+    // Strips and fans become lists, so everything downstream reads one layout (glTF 2.0 3.7.2.1's
+    // vertex order for each). Points and lines keep their indices as given: they are posed and
+    // exported like any primitive but not shaded.
+    static Status to_triangle_list(Primitive& q, const std::string& name) {
+        const auto& in = q.indices;
+        std::vector<std::uint32_t> list;
+        if (q.mode == TINYGLTF_MODE_TRIANGLE_STRIP) {
+            for (size_t i = 0; i + 2 < in.size(); ++i) {
+                const bool even = i % 2 == 0;
+                list.insert(list.end(), {in[i + (even ? 0 : 1)], in[i + (even ? 1 : 0)], in[i + 2]});
+            }
+        } else if (q.mode == TINYGLTF_MODE_TRIANGLE_FAN) {
+            for (size_t i = 1; i + 1 < in.size(); ++i) list.insert(list.end(), {in[0], in[i], in[i + 1]});
+        } else {
+            if (q.mode == TINYGLTF_MODE_TRIANGLES && in.size() % 3 != 0)
+                return make_error(name + ": " + str(in.size()) + " indices is not a whole number of triangles");
+            return ok_status();
+        }
+        q.indices = std::move(list);
+        q.mode = TINYGLTF_MODE_TRIANGLES;
         return ok_status();
     }
 
@@ -567,22 +665,25 @@ struct Importer {
             Clip clip;
             clip.name = src.name;
             const std::string aname = "animation " + str(ai) + " ('" + src.name + "')";
-            long morph = 0;
             for (size_t ci = 0; ci < src.channels.size(); ++ci) {
                 const tg::AnimationChannel& ch = src.channels[ci];
                 const std::string name = aname + " channel " + str(ci);
-                if (ch.target_path == "weights") {
-                    ++morph;
-                    continue;
-                }
                 Channel d;
                 if (ch.target_path == "translation") d.path = TargetPath::Translation;
                 else if (ch.target_path == "rotation") d.path = TargetPath::Rotation;
                 else if (ch.target_path == "scale") d.path = TargetPath::Scale;
+                else if (ch.target_path == "weights") d.path = TargetPath::Weights;
                 else return make_error(name + ": unknown target path '" + ch.target_path + "'");
                 if (ch.target_node < 0 || static_cast<size_t>(ch.target_node) >= out.scene.nodes.size())
                     return make_error(name + ": target node " + str(ch.target_node) + " is out of range");
                 d.node = ch.target_node;
+                if (d.path == TargetPath::Weights) {
+                    const int mesh = out.scene.nodes[static_cast<size_t>(d.node)].mesh;
+                    d.weight_count = mesh >= 0 ? static_cast<int>(out.meshes[static_cast<size_t>(mesh)].weights.size()) : 0;
+                    if (d.weight_count == 0)
+                        return make_error(name + ": animates the morph weights of node " + str(d.node) +
+                                          ", which has no mesh with morph targets");
+                }
                 if (ch.sampler < 0 || static_cast<size_t>(ch.sampler) >= src.samplers.size())
                     return make_error(name + ": sampler " + str(ch.sampler) + " is out of range");
                 const tg::AnimationSampler& s = src.samplers[static_cast<size_t>(ch.sampler)];
@@ -593,8 +694,19 @@ struct Importer {
                 auto in = view(s.input, name + " input", 1, {TINYGLTF_COMPONENT_TYPE_FLOAT});
                 if (!in) return in.error();
                 const int nc = d.components();
-                auto ov = view(s.output, name + " output", nc, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                // Morph weights are a SCALAR accessor of (keys x targets) elements; read them as
+                // elements of `nc` components so the rest of the checks are the same.
+                const bool weights = d.path == TargetPath::Weights;
+                auto ov = view(s.output, name + " output", weights ? 1 : nc, {TINYGLTF_COMPONENT_TYPE_FLOAT});
                 if (!ov) return ov.error();
+                if (weights) {
+                    if (ov->count % static_cast<size_t>(nc) != 0)
+                        return make_error(name + ": output has " + str(ov->count) + " weights, not a multiple of the " +
+                                          str(nc) + " morph targets");
+                    ov->count /= static_cast<size_t>(nc);
+                    ov->stride *= static_cast<size_t>(nc);
+                    ov->comps = nc;
+                }
                 if (in->count == 0) return make_error(name + ": input has no keys");
                 const size_t per_key = d.interpolation == Interpolation::CubicSpline ? 3 : 1;
                 if (ov->count != in->count * per_key)
@@ -623,7 +735,6 @@ struct Importer {
             // glTF requires at least one channel; a clip of none has no duration and nothing to
             // play, and is refused rather than listed as a clip that silently does nothing.
             if (src.channels.empty()) return make_error(aname + ": has no channels");
-            if (morph > 0) out.report.push_back(aname + ": " + std::to_string(morph) + " morph-weight channels ignored");
             out.clips.push_back(std::move(clip));
         }
         return ok_status();

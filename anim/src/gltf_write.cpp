@@ -135,13 +135,16 @@ Expected<Writer> build(const Asset& a) {
         if (s.skeleton >= 0) js["skeleton"] = s.skeleton;
         w.doc["skins"].push_back(js);
     }
-    static const char* paths[] = {"translation", "rotation", "scale"};
+    static const char* paths[] = {"translation", "rotation", "scale", "weights"};
     static const char* interps[] = {"STEP", "LINEAR", "CUBICSPLINE"};
     static const char* vec[] = {"", "", "", "VEC3", "VEC4"};
     for (const Clip& c : a.clips) {
         json jc = {{"name", c.name}, {"channels", json::array()}, {"samplers", json::array()}};
         for (const Channel& ch : c.channels) {
             if (ch.times.empty()) return make_error("glTF writer: clip '" + c.name + "' has a channel with no keys");
+            // The writer serves the project's own characters, which have no morph targets.
+            if (ch.path == TargetPath::Weights)
+                return make_error("glTF writer: clip '" + c.name + "' animates morph weights, which it does not write");
             const int in = w.accessor(ch.times.data(), ch.times.size(), kFloat, "SCALAR", 4, 0, {ch.times.front()},
                                       {ch.times.back()});
             const size_t nc = static_cast<size_t>(ch.components());

@@ -18,6 +18,7 @@ RigidAnimation::RigidAnimation(const Clip& clip, Scene& scene, const std::vector
     for (size_t c = 0; c < clip.channels.size(); ++c) {
         const int node = clip.channels[c].node;
         if (node < 0 || node >= n || clip.channels[c].times.empty()) continue;
+        if (clip.channels[c].path == TargetPath::Weights) continue;  // moves no transform
         if (std::find(skip_nodes.begin(), skip_nodes.end(), node) != skip_nodes.end()) continue;
         node_of_channel_[c] = node;
         driven[static_cast<size_t>(node)] = 1;
@@ -56,6 +57,7 @@ void RigidAnimation::apply(float time, bool loop) {
             case TargetPath::Translation: nd.translation = glm::dvec3(v[0], v[1], v[2]); break;
             case TargetPath::Rotation: nd.rotation = glm::dquat(v[3], v[0], v[1], v[2]); break;
             case TargetPath::Scale: nd.scale = glm::dvec3(v[0], v[1], v[2]); break;
+            case TargetPath::Weights: break;
         }
     }
 }

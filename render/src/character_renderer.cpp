@@ -21,9 +21,6 @@ Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api, 
     auto skinned = SkinnedPass::create(api);
     if (!skinned) return skinned.error();
     r->skinned_pass_ = std::move(*skinned);
-    auto lit = LitMeshPass::create(api);
-    if (!lit) return lit.error();
-    r->lit_pass_ = std::move(*lit);
     auto lines = LinePass::create(api);
     if (!lines) return lines.error();
     r->line_pass_ = std::move(*lines);
@@ -111,18 +108,27 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
             params.heat_scale = options.heat_scale;
             for (const auto& prim : skinned_[i]) {
                 material_of(prim.material, params.base_color, params.base_texture);
+                prim.mesh.set_morph_weights(character.morph_weights(skinned[i].node));
                 skinned_pass_.draw(prim.mesh, palette_, rows, params);
             }
         }
+        // Static meshes go through the same pass, unskinned: one shader for morph targets,
+        // materials and the read-back. Their instances carry no palette row.
+        std::vector<SkinInstance> placements(instances.size());
+        for (size_t k = 0; k < instances.size(); ++k) placements[k] = {instances[k].model, 0};
+        const auto& statics = character.static_meshes();
         for (size_t i = 0; i < static_.size(); ++i) {
-            const glm::mat4 global = character.static_mesh_world(static_cast<int>(i));
-            for (const auto& inst : instances)
-                for (const auto& prim : static_[i]) {
-                    glm::vec4 color;
-                    GLuint tex;
-                    material_of(prim.material, color, tex);
-                    lit_pass_.draw(prim.mesh, inst.model * global, view_proj, color);
-                }
+            SkinnedDrawParams params;
+            params.unskinned = true;
+            params.mesh_global = character.static_mesh_world(static_cast<int>(i));
+            params.view_proj = view_proj;
+            params.debug_view = options.debug_view == DebugView::Weights ? DebugView::Weights : DebugView::Lit;
+            params.heat_scale = options.heat_scale;
+            for (const auto& prim : static_[i]) {
+                material_of(prim.material, params.base_color, params.base_texture);
+                prim.mesh.set_morph_weights(character.morph_weights(statics[i].node));
+                skinned_pass_.draw(prim.mesh, palette_, placements, params);
+            }
         }
     }
     if (options.draw_skeleton && !instances.empty()) {
@@ -173,9 +179,25 @@ Expected<std::vector<glm::vec3>> CharacterRenderer::read_back(const anim::Charac
         return make_error("read-back: skinned mesh " + std::to_string(skinned_mesh) + " has no primitive " +
                           std::to_string(primitive));
     const auto& s = character.skinned_meshes()[static_cast<size_t>(skinned_mesh)];
+    prims[static_cast<size_t>(primitive)].mesh.set_morph_weights(character.morph_weights(s.node));
     return skinned_pass_.read_back(prims[static_cast<size_t>(primitive)].mesh, palette_,
                                    {instance.model, instance.first_row + s.skin},
                                    glm::mat4(character.mesh_frame(skinned_mesh)), mode);
+}
+
+Expected<std::vector<glm::vec3>> CharacterRenderer::read_back_static(const anim::Character& character,
+                                                                     int static_mesh, int primitive,
+                                                                     const CharacterInstance& instance) {
+    if (static_mesh < 0 || static_cast<size_t>(static_mesh) >= static_.size())
+        return make_error("read-back: no static mesh " + std::to_string(static_mesh));
+    const auto& prims = static_[static_cast<size_t>(static_mesh)];
+    if (primitive < 0 || static_cast<size_t>(primitive) >= prims.size())
+        return make_error("read-back: static mesh " + std::to_string(static_mesh) + " has no primitive " +
+                          std::to_string(primitive));
+    const auto& mesh = prims[static_cast<size_t>(primitive)].mesh;
+    mesh.set_morph_weights(character.morph_weights(character.static_meshes()[static_cast<size_t>(static_mesh)].node));
+    return skinned_pass_.read_back(mesh, palette_, {instance.model, 0}, character.static_mesh_world(static_mesh),
+                                   SkinMode::LinearBlend, true);
 }
 
 void CharacterRenderer::set_vertex_errors(int skinned_mesh, int primitive, const std::vector<float>& errors) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "anim/morph_targets.h"
 #include "anim/reference_skinner.h"
 
 namespace sv::render {
@@ -43,8 +44,9 @@ Expected<DiagnoseResult> diagnose(CharacterRenderer& renderer, const anim::Chara
         const std::vector<glm::dmat4> joints = character.joint_matrices(sm.skin);
         // The reference carries the instance placement too, in double.
         const glm::dmat4 model(instance.model);
+        anim::Primitive scratch;
         for (size_t p = 0; p < mesh.primitives.size(); ++p) {
-            const anim::Primitive& prim = mesh.primitives[p];
+            const anim::Primitive& prim = anim::morphed(mesh.primitives[p], character.morph_weights(sm.node), scratch);
             auto gpu = renderer.read_back(character, static_cast<int>(i), static_cast<int>(p), instance, mode);
             if (!gpu) return gpu.error();
             auto cpu = anim::reference_skin_positions(prim, joints, character.skins()[static_cast<size_t>(sm.skin)].bind_transform, mode);

@@ -1,6 +1,7 @@
 #include "render/gpu_mesh.h"
 
 #include <cstddef>
+#include <algorithm>
 #include <cstring>
 
 namespace sv::render {
@@ -21,9 +22,10 @@ struct Vertex {
 GpuMesh& GpuMesh::operator=(GpuMesh&& o) noexcept {
     if (this != &o) {
         release();
-        vao_ = o.vao_, vbo_ = o.vbo_, ibo_ = o.ibo_;
+        vao_ = o.vao_, vbo_ = o.vbo_, ibo_ = o.ibo_, morph_tex_ = o.morph_tex_, weight_tex_ = o.weight_tex_;
         index_count_ = o.index_count_, vertex_count_ = o.vertex_count_, skinned_ = o.skinned_;
-        o.vao_ = o.vbo_ = o.ibo_ = 0;
+        mode_ = o.mode_, morph_targets_ = o.morph_targets_;
+        o.vao_ = o.vbo_ = o.ibo_ = o.morph_tex_ = o.weight_tex_ = 0;
     }
     return *this;
 }
@@ -34,7 +36,9 @@ void GpuMesh::release() {
     if (vao_) glDeleteVertexArrays(1, &vao_);
     if (vbo_) glDeleteBuffers(1, &vbo_);
     if (ibo_) glDeleteBuffers(1, &ibo_);
-    vao_ = vbo_ = ibo_ = 0;
+    if (morph_tex_) glDeleteTextures(1, &morph_tex_);
+    if (weight_tex_) glDeleteTextures(1, &weight_tex_);
+    vao_ = vbo_ = ibo_ = morph_tex_ = weight_tex_ = 0;
 }
 
 std::vector<glm::vec3> compute_normals(const anim::Primitive& p) {
@@ -74,6 +78,9 @@ Expected<GpuMesh> GpuMesh::upload(const anim::Primitive& p) {
         }
     }
     GpuMesh m;
+    static constexpr GLenum kModes[] = {GL_POINTS, GL_LINES, GL_LINE_LOOP, GL_LINE_STRIP, GL_TRIANGLES};
+    m.mode_ = p.mode >= 0 && p.mode <= 4 ? kModes[p.mode] : GL_TRIANGLES;
+    if (auto st = m.upload_morphs(p); !st) return st.error();
     m.skinned_ = skinned;
     m.vertex_count_ = static_cast<GLsizei>(n);
     m.index_count_ = static_cast<GLsizei>(p.indices.size());
@@ -111,10 +118,62 @@ Expected<GpuMesh> GpuMesh::upload(const anim::Primitive& p) {
 void GpuMesh::draw(GLsizei instances) const {
     glBindVertexArray(vao_);
     if (index_count_ > 0)
-        glDrawElementsInstanced(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr, instances);
+        glDrawElementsInstanced(mode_, index_count_, GL_UNSIGNED_INT, nullptr, instances);
     else
-        glDrawArraysInstanced(GL_TRIANGLES, 0, vertex_count_, instances);
+        glDrawArraysInstanced(mode_, 0, vertex_count_, instances);
     glBindVertexArray(0);
+}
+
+Status GpuMesh::upload_morphs(const anim::Primitive& p) {
+    const size_t n = p.positions.size(), targets = p.targets.size();
+    if (targets == 0) return ok_status();
+    const size_t texels = 2 * targets * n;
+    const size_t width = kMorphTextureWidth, height = (texels + width - 1) / width;
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+    if (height > static_cast<size_t>(max_size) || targets > static_cast<size_t>(max_size))
+        return make_error(std::to_string(targets) + " morph targets of " + std::to_string(n) + " vertices need " +
+                          std::to_string(height) + " texture rows; this GPU allows " + std::to_string(max_size));
+    std::vector<float> data(width * height * 4, 0.0f);
+    for (size_t t = 0; t < targets; ++t) {
+        const anim::MorphTarget& mt = p.targets[t];
+        for (size_t v = 0; v < n; ++v) {
+            if (mt.positions.size() == n) std::memcpy(&data[((2 * t) * n + v) * 4], &mt.positions[v], 12);
+            if (mt.normals.size() == n) std::memcpy(&data[((2 * t + 1) * n + v) * 4], &mt.normals[v], 12);
+        }
+    }
+    // Float textures are not filterable on GLES 3.0; texelFetch ignores filtering, but a texture
+    // with a mipmapping filter and one level is incomplete and reads as zeros.
+    const auto make = [](GLuint& tex, GLenum internal, GLenum format, GLsizei w, GLsizei h, const void* pixels) {
+        glGenTextures(1, &tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+        glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(internal), w, h, 0, format, GL_FLOAT, pixels);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    };
+    make(morph_tex_, GL_RGBA32F, GL_RGBA, static_cast<GLsizei>(width), static_cast<GLsizei>(height), data.data());
+    const std::vector<float> zeros(targets, 0.0f);
+    make(weight_tex_, GL_R32F, GL_RED, static_cast<GLsizei>(targets), 1, zeros.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+    morph_targets_ = static_cast<int>(targets);
+    return ok_status();
+}
+
+void GpuMesh::set_morph_weights(const std::vector<float>& weights) const {
+    if (morph_targets_ == 0) return;
+    // At most a few hundred floats; the copy keeps a short list from reading past its end.
+    float w[256];
+    for (int t0 = 0; t0 < morph_targets_; t0 += 256) {
+        const int count = std::min(256, morph_targets_ - t0);
+        for (int k = 0; k < count; ++k) {
+            const size_t at = static_cast<size_t>(t0 + k);
+            w[k] = at < weights.size() ? weights[at] : 0.0f;
+        }
+        glBindTexture(GL_TEXTURE_2D, weight_tex_);
+        glTexSubImage2D(GL_TEXTURE_2D, 0, t0, 0, count, 1, GL_RED, GL_FLOAT, w);
+    }
+    glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 }  // namespace sv::render

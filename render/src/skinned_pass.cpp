@@ -11,6 +11,8 @@ namespace sv::render {
 namespace {
 constexpr GLuint kPaletteUnit = 0;
 constexpr GLuint kBaseTextureUnit = 1;
+constexpr GLuint kMorphDeltaUnit = 2;
+constexpr GLuint kMorphWeightUnit = 3;
 constexpr GLuint kAttrInstanceModel = 7;  // 7..10
 constexpr GLuint kAttrInstanceRow = 11;
 constexpr GLuint kAttrVertexScalar = 12;
@@ -39,9 +41,10 @@ Expected<SkinMode> parse_skin_mode(const std::string& text) {
 
 Expected<SkinnedPass> SkinnedPass::create(Api api) {
     SkinnedPass pass;
-    for (int mode = 0; mode < 3; ++mode) {
-        ProgramDesc desc{std::string("skinned_") + skin_mode_name(static_cast<SkinMode>(mode)),
-                         {"palette.glsl", "quat_from_m3.glsl", "dual_quat.glsl", "skinned_vs.glsl"},
+    for (int mode = 0; mode <= static_cast<int>(kUnskinned); ++mode) {
+        const std::string name = mode == static_cast<int>(kUnskinned) ? "unskinned" : skin_mode_name(static_cast<SkinMode>(mode));
+        ProgramDesc desc{"skinned_" + name,
+                         {"palette.glsl", "quat_from_m3.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
                          {"lighting.glsl", "lit_fs.glsl"},
                          {"SKIN_MODE " + std::to_string(mode)},
                          {},
@@ -104,11 +107,20 @@ void SkinnedPass::bind_instances(const GpuMesh& mesh, const std::vector<SkinInst
     }
 }
 
-void SkinnedPass::set_common_uniforms(const ShaderProgram& program, const glm::mat4& mesh_global,
+void SkinnedPass::set_common_uniforms(const ShaderProgram& program, const GpuMesh& mesh, const glm::mat4& mesh_global,
                                       const PaletteTexture& palette) {
     glUseProgram(program.id());
     palette.bind(kPaletteUnit);
     glUniform1i(program.uniform("u_palette"), static_cast<GLint>(kPaletteUnit));
+    glActiveTexture(GL_TEXTURE0 + kMorphDeltaUnit);
+    glBindTexture(GL_TEXTURE_2D, mesh.morph_texture());
+    glActiveTexture(GL_TEXTURE0 + kMorphWeightUnit);
+    glBindTexture(GL_TEXTURE_2D, mesh.morph_weight_texture());
+    glActiveTexture(GL_TEXTURE0);
+    glUniform1i(program.uniform("u_morph_deltas"), static_cast<GLint>(kMorphDeltaUnit));
+    glUniform1i(program.uniform("u_morph_weights"), static_cast<GLint>(kMorphWeightUnit));
+    glUniform1i(program.uniform("u_morph_targets"), mesh.morph_targets());
+    glUniform1i(program.uniform("u_morph_vertices"), mesh.vertex_count());
     glUniformMatrix4fv(program.uniform("u_mesh_global"), 1, GL_FALSE, glm::value_ptr(mesh_global));
     // Inverted on the CPU once a draw rather than per vertex; float is enough for the frames
     // this sees (a 0.01 scale and a rotation invert exactly to 100 and its transpose).
@@ -119,8 +131,8 @@ void SkinnedPass::set_common_uniforms(const ShaderProgram& program, const glm::m
 void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette, const std::vector<SkinInstance>& instances,
                        const SkinnedDrawParams& params) {
     if (instances.empty()) return;
-    const ShaderProgram& program = draw_programs_[static_cast<size_t>(params.mode)];
-    set_common_uniforms(program, params.mesh_global, palette);
+    const ShaderProgram& program = draw_programs_[params.unskinned ? kUnskinned : static_cast<size_t>(params.mode)];
+    set_common_uniforms(program, mesh, params.mesh_global, palette);
     glUniformMatrix4fv(program.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(params.view_proj));
     glUniform4fv(program.uniform("u_base_color"), 1, glm::value_ptr(params.base_color));
     glUniform1i(program.uniform("u_debug_view"), static_cast<GLint>(params.debug_view));
@@ -137,9 +149,9 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette, const
 
 Expected<std::vector<glm::vec3>> SkinnedPass::read_back(const GpuMesh& mesh, const PaletteTexture& palette,
                                                         const SkinInstance& instance, const glm::mat4& mesh_global,
-                                                        SkinMode mode) {
-    const ShaderProgram& program = feedback_programs_[static_cast<size_t>(mode)];
-    set_common_uniforms(program, mesh_global, palette);
+                                                        SkinMode mode, bool unskinned) {
+    const ShaderProgram& program = feedback_programs_[unskinned ? kUnskinned : static_cast<size_t>(mode)];
+    set_common_uniforms(program, mesh, mesh_global, palette);
     glUniformMatrix4fv(program.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(glm::mat4(1.0f)));
     glUniform1i(program.uniform("u_debug_view"), 0);
     glUniform1i(program.uniform("u_selected_joint"), -1);

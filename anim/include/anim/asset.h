@@ -19,6 +19,15 @@ namespace sv::anim {
 // skin's `joints` list as sorted by the importer (parents first), already remapped.
 inline constexpr int kMaxInfluences = 8;
 
+// One morph target of a primitive: per-vertex displacements added to the base attributes before
+// skinning, each scaled by the target's weight. An empty array: the target does not move that
+// attribute.
+struct MorphTarget {
+    std::vector<glm::vec3> positions;
+    std::vector<glm::vec3> normals;
+    std::vector<glm::vec3> tangents;
+};
+
 struct Primitive {
     std::vector<glm::vec3> positions;
     std::vector<glm::vec3> normals;  // empty when the file had none
@@ -26,12 +35,23 @@ struct Primitive {
     std::vector<std::array<std::uint16_t, kMaxInfluences>> joints;  // empty when not skinned
     std::vector<std::array<float, kMaxInfluences>> weights;         // sum to 1 after import
     std::vector<std::uint32_t> indices;  // triangles; generated 0..n-1 when the file had none
+    std::vector<MorphTarget> targets;    // every primitive of a mesh has the same number
     int material = -1;
+    // glTF's mode after import: 4 (triangles; strips and fans are converted to lists), or 0..3
+    // (points and lines, indices as given: posed and exported, never shaded).
+    int mode = 4;
+    bool triangles() const { return mode == 4; }
 };
 
 struct Mesh {
     std::string name;
     std::vector<Primitive> primitives;
+    // The mesh's default morph weights, one per target (zeros when the file gave none).
+    std::vector<float> weights;
+    // The file's mesh index. Joint indices are remapped per skin, so a file mesh drawn with two
+    // skins is imported once per skin (the remap belongs to the (mesh, skin) pair); messages and
+    // exports name the file's mesh.
+    int source_mesh = -1;
 };
 
 struct Material {
@@ -57,7 +77,7 @@ struct Skin {
 };
 
 enum class Interpolation { Step, Linear, CubicSpline };
-enum class TargetPath { Translation, Rotation, Scale };
+enum class TargetPath { Translation, Rotation, Scale, Weights };
 
 // One animated property of one node. For CUBICSPLINE, `values` holds three elements per key
 // (in-tangent, value, out-tangent) as glTF lays them out.
@@ -66,8 +86,12 @@ struct Channel {
     TargetPath path = TargetPath::Translation;
     Interpolation interpolation = Interpolation::Linear;
     std::vector<float> times;   // strictly increasing, checked at import
-    std::vector<float> values;  // components: 3 (translation, scale) or 4 (rotation, xyzw)
-    int components() const { return path == TargetPath::Rotation ? 4 : 3; }
+    // components: 3 (translation, scale), 4 (rotation, xyzw) or one per morph target (weights)
+    std::vector<float> values;
+    int weight_count = 0;       // Weights only: the number of morph targets of the node's mesh
+    int components() const {
+        return path == TargetPath::Rotation ? 4 : path == TargetPath::Weights ? weight_count : 3;
+    }
 };
 
 struct Clip {

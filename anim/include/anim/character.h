@@ -19,6 +19,7 @@
 #include "anim/expected.h"
 #include "anim/normalize_mesh_frame.h"
 #include "anim/pose.h"
+#include "anim/scene_pose.h"
 #include "anim/skeleton.h"
 #include "anim/skin_clip_scale_conflicts.h"
 #include "anim/skin_world_bounds.h"
@@ -35,15 +36,14 @@ struct SkinnedMeshNode {
     MeshFrameReport report;
 };
 
-// A mesh without a skin. When it hangs below a joint (a robot's head on its neck joint, a sword in
-// a hand) it follows that joint: its world matrix is the joint's current world times the fixed
-// offset it had at rest. Otherwise it stays where the scene graph put it.
+// A mesh without a skin. Its world matrix is its node's animated global: below a joint (a robot's
+// head on its neck, a sword in a hand) it follows that joint's current pose, IK included, because
+// the scene's globals take joint locals from the skins' poses.
 struct StaticMeshNode {
     int node = -1;
     int mesh = -1;
-    int skin = -1;   // the skin of the joint it follows, or -1
+    int skin = -1;   // the skin of the nearest joint above it, or -1 (informational)
     int joint = -1;  // that joint's index in the skeleton, or -1
-    glm::dmat4 offset{1.0};  // joint.global^-1 x node.global at rest; node.global when it follows none
 };
 
 struct ClipConflicts {
@@ -82,27 +82,50 @@ public:
     bool correction() const { return correction_; }
     void set_correction(bool on) { correction_ = on; }
     // The frame mesh `i` is skinned in: the bind transform with the correction on, the file's node
-    // otherwise.
+    // (as animated now) otherwise.
     const glm::dmat4& mesh_frame(int i) const;
 
-    // Every skin's pose to rest, then `clip` sampled at `time` over it (clip -1: rest), then the
-    // skeletons' world and palette arrays. Allocates nothing.
+    // Every node and every skin's pose to rest, then `clip` sampled at `time` over them (clip -1:
+    // rest), then the scene's globals and the skeletons' world and palette arrays. Allocates
+    // nothing.
     void pose_at(int clip, float time, bool loop);
-    // Re-runs the skeletons over the current poses (after a caller edits them: IK, blending).
+    // Re-derives the scene's globals and re-runs the skeletons over the current poses (after a
+    // caller edits a skin's pose: IK, blending). Joint nodes take their locals from the skin that
+    // lists them first, so whatever hangs below a joint follows the edited pose.
     void apply_poses();
+
+    // The whole scene as animated now: node globals and morph weights.
+    const ScenePose& scene_pose() const { return scene_pose_; }
+    // The morph weights node `node` draws with now (empty when its mesh has no targets).
+    const std::vector<float>& morph_weights(int node) const { return scene_pose_.weights(node); }
 
     // Joint matrices of a skin in double, for the CPU reference skinner: A_j from the palette.
     std::vector<glm::dmat4> joint_matrices(int skin) const;
     // World bounds at bind: skinned meshes from the joints (never the file's mesh node), static
     // meshes from their nodes.
     Aabb bind_bounds() const;
+    // World bounds of what is drawn now (the current pose, frames and rungs; the soup when the
+    // correction is off), from up to a few hundred vertices a primitive skinned as the GPU does.
+    // `forced`: the rung the renderer was told to use for every skin; null: each skin's own.
+    Aabb drawn_bounds(const SkinningRung* forced = nullptr) const;
+    // drawn_bounds() over `samples` times spread across `clip` (the rest pose for clip -1). Poses
+    // the character: the caller poses it again for its own time afterwards.
+    Aabb drawn_bounds_over_clip(int clip, const SkinningRung* forced = nullptr, int samples = 16);
     // The current world matrix of static mesh `i` (following its joint when it has one).
     glm::mat4 static_mesh_world(int i) const;
 
     int find_clip(const std::string& name) const;
 
 private:
+    struct Probe {  // a subsample of one skinned primitive, for drawn_bounds
+        int skinned = -1;
+        Primitive vertices;
+    };
     Asset asset_;
+    ScenePose scene_pose_;
+    std::vector<int> joint_skin_, joint_index_;  // per node: the first skin listing it and its index there
+    std::vector<std::vector<int>> root_joints_;   // per skin: joints whose parent is not a joint of it
+    std::vector<Probe> probes_;
     std::vector<SkinnedMeshNode> skinned_;
     std::vector<StaticMeshNode> static_;
     std::vector<CharacterSkin> skins_;

@@ -34,6 +34,8 @@ struct Node {
 
     int mesh = -1;  // index into Asset::meshes, or -1
     int skin = -1;  // index into Asset::skins, or -1
+    // The node's own default morph weights (glTF node.weights); empty: the mesh's defaults apply.
+    std::vector<float> weights;
 
     // Derived by Scene::update_matrices.
     glm::dmat4 global{1.0};

@@ -53,9 +53,13 @@ public:
     void draw(const anim::Character& character, const std::vector<CharacterInstance>& instances,
               const glm::mat4& view_proj, const DrawOptions& options);
 
-    // GPU skinned world positions of skinned mesh `i`'s primitive `p` for `instance`.
+    // GPU skinned world positions of skinned mesh `i`'s primitive `p` for `instance` (morph
+    // targets applied with the node's current weights).
     Expected<std::vector<glm::vec3>> read_back(const anim::Character& character, int skinned_mesh, int primitive,
                                                const CharacterInstance& instance, SkinMode mode);
+    // The same for static mesh `i`: its vertices as drawn, under its node's current world.
+    Expected<std::vector<glm::vec3>> read_back_static(const anim::Character& character, int static_mesh,
+                                                      int primitive, const CharacterInstance& instance);
     // Per-vertex error for the heat map of skinned mesh `i`, primitive `p`.
     void set_vertex_errors(int skinned_mesh, int primitive, const std::vector<float>& errors);
 
@@ -79,7 +83,6 @@ private:
     std::vector<GLuint> textures_;                     // per asset image
     PaletteTexture palette_;
     SkinnedPass skinned_pass_;
-    LitMeshPass lit_pass_;
     LinePass line_pass_;
     int skins_ = 0;
 };

@@ -30,8 +30,8 @@ public:
     GpuMesh& operator=(GpuMesh&& o) noexcept;
     ~GpuMesh();
 
-    // Uploads positions, normals (computed smooth when the primitive has none), UVs, and the
-    // eight joint/weight influences when the primitive is skinned.
+    // Uploads positions, normals (computed smooth when the primitive has none), UVs, the eight
+    // joint/weight influences when the primitive is skinned, and its morph targets.
     static Expected<GpuMesh> upload(const anim::Primitive& primitive);
 
     void draw(GLsizei instances = 1) const;
@@ -40,10 +40,25 @@ public:
     GLsizei vertex_count() const { return vertex_count_; }
     GLuint vao() const { return vao_; }
 
+    // Morph targets live in a texture, not in vertex attributes, so their number is not bounded by
+    // the sixteen attribute slots: RGBA32F texels, kMorphTextureWidth a row, the position delta of
+    // target t for vertex v at texel (2t) * vertices + v and its normal delta at (2t + 1) *
+    // vertices + v (zeros when the target moves no normals). The weights are a one-row R32F texture
+    // written before each draw: the shader loops over the targets and skips zero weights.
+    static constexpr int kMorphTextureWidth = 1024;
+    int morph_targets() const { return morph_targets_; }
+    GLuint morph_texture() const { return morph_tex_; }
+    GLuint morph_weight_texture() const { return weight_tex_; }
+    // Writes the weights the next draw uses; extra or missing entries are ignored or zero.
+    void set_morph_weights(const std::vector<float>& weights) const;
+
 private:
     void release();
-    GLuint vao_ = 0, vbo_ = 0, ibo_ = 0;
+    Status upload_morphs(const anim::Primitive& p);
+    GLuint vao_ = 0, vbo_ = 0, ibo_ = 0, morph_tex_ = 0, weight_tex_ = 0;
     GLsizei index_count_ = 0, vertex_count_ = 0;
+    GLenum mode_ = GL_TRIANGLES;
+    int morph_targets_ = 0;
     bool skinned_ = false;
 };
 

@@ -42,6 +42,8 @@ struct SkinnedDrawParams {
     int selected_joint = -1;
     float heat_scale = 1.0f;
     Lighting lighting;
+    // A static mesh: no skinning, mesh_global is its node's world (the shader's SKIN_MODE 3).
+    bool unskinned = false;
 };
 
 class SkinnedPass {
@@ -58,18 +60,22 @@ public:
 
     // Skins every vertex of `mesh` for one instance on the GPU and returns the world positions,
     // captured with transform feedback (rasteriser off). The same vertex shader as draw().
+    // `unskinned`: a static mesh, mesh_global its world (mode is then ignored).
     Expected<std::vector<glm::vec3>> read_back(const GpuMesh& mesh, const PaletteTexture& palette,
                                                const SkinInstance& instance, const glm::mat4& mesh_global,
-                                               SkinMode mode);
+                                               SkinMode mode, bool unskinned = false);
 
     // Per-vertex scalars (the heat map's error) for a mesh, bound to attribute 12 while drawing.
     void set_vertex_scalars(const GpuMesh& mesh, const std::vector<float>& values);
 
 private:
     void bind_instances(const GpuMesh& mesh, const std::vector<SkinInstance>& instances);
-    void set_common_uniforms(const ShaderProgram& program, const glm::mat4& mesh_global, const PaletteTexture& palette);
-    std::array<ShaderProgram, 3> draw_programs_;
-    std::array<ShaderProgram, 3> feedback_programs_;
+    void set_common_uniforms(const ShaderProgram& program, const GpuMesh& mesh, const glm::mat4& mesh_global,
+                             const PaletteTexture& palette);
+    // Indexed by SKIN_MODE: the three rungs, then 3 for unskinned meshes.
+    static constexpr size_t kUnskinned = 3;
+    std::array<ShaderProgram, 4> draw_programs_;
+    std::array<ShaderProgram, 4> feedback_programs_;
     GLuint instance_vbo_ = 0;
     GLuint feedback_buffer_ = 0;
     RenderTarget feedback_target_;

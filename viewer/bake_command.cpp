@@ -1,0 +1,137 @@
+// `skinview bake`: the posed world-space vertices of every drawn primitive, as an OBJ file.
+//
+// The proof that skinview means what the file means: the same numbers the GPU drew (read back by
+// transform feedback) or the double CPU reference, in a format any tool reads, one object per
+// (node, primitive) in the primitive's own vertex order so a script can hold it against another
+// implementation vertex for vertex. No welding, no reordering, no normals: anything added would be
+// something a comparison has to undo.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "anim/morph_targets.h"
+#include "anim/reference_skinner.h"
+#include "commands.h"
+#include "scene_session.h"
+
+namespace sv::viewer {
+
+namespace {
+
+int fail(const std::string& message) {
+    std::fprintf(stderr, "skinview bake: %s\n", message.c_str());
+    return 1;
+}
+
+struct Object {
+    int node = -1;
+    int primitive = -1;
+    std::string name;
+    std::vector<glm::dvec3> positions;
+    const anim::Primitive* source = nullptr;  // for the faces
+};
+
+// Positions of one primitive of a skinned mesh node, from the GPU or in double on the CPU.
+Expected<std::vector<glm::dvec3>> skinned_positions(SceneSession& s, int i, int p, bool gpu) {
+    const anim::Character& c = s.character();
+    const auto& sm = c.skinned_meshes()[static_cast<size_t>(i)];
+    const render::SkinMode mode = s.renderer().rung_for(c, sm.skin, s.state().draw);
+    if (gpu) {
+        auto out = s.renderer().read_back(c, i, p, {}, mode);
+        if (!out) return out.error();
+        return std::vector<glm::dvec3>(out->begin(), out->end());
+    }
+    anim::Primitive scratch;
+    const anim::Primitive& prim =
+        anim::morphed(c.asset().meshes[static_cast<size_t>(sm.mesh)].primitives[static_cast<size_t>(p)],
+                      c.morph_weights(sm.node), scratch);
+    // The frame it is drawn in: the skin's bind transform with the correction on (the reference),
+    // the file's node with it off (the soup, computed in double).
+    return anim::reference_skin_positions(prim, c.joint_matrices(sm.skin), c.mesh_frame(i), mode);
+}
+
+Expected<std::vector<glm::dvec3>> static_positions(SceneSession& s, int i, int p, bool gpu) {
+    const anim::Character& c = s.character();
+    const auto& st = c.static_meshes()[static_cast<size_t>(i)];
+    if (gpu) {
+        auto out = s.renderer().read_back_static(c, i, p, {});
+        if (!out) return out.error();
+        return std::vector<glm::dvec3>(out->begin(), out->end());
+    }
+    anim::Primitive scratch;
+    const anim::Primitive& prim = anim::morphed(
+        c.asset().meshes[static_cast<size_t>(st.mesh)].primitives[static_cast<size_t>(p)], c.morph_weights(st.node),
+        scratch);
+    const glm::dmat4& g = c.scene_pose().global(st.node);
+    std::vector<glm::dvec3> out;
+    out.reserve(prim.positions.size());
+    for (const auto& v : prim.positions) out.emplace_back(g * glm::dvec4(glm::dvec3(v), 1.0));
+    return out;
+}
+
+}  // namespace
+
+int run_bake(const BakeArgs& args) {
+    if (args.source != "gpu" && args.source != "cpu") return fail("--source '" + args.source + "': expected gpu or cpu");
+    auto opened = open_headless(args.scene);
+    if (!opened) return fail(opened.error().message);
+    SceneSession& s = *opened->session;
+    // The clip is sampled at the time given, clamped to its keys: a bake at the clip's duration is
+    // its last pose, not its first.
+    s.state().loop = false;
+    s.pose();
+    const anim::Character& c = s.character();
+    const bool gpu = args.source == "gpu";
+
+    // One object per (node, primitive), nodes ascending.
+    const auto& nodes = c.asset().scene.nodes;
+    std::vector<int> skinned_of(nodes.size(), -1), static_of(nodes.size(), -1);
+    for (size_t i = 0; i < c.skinned_meshes().size(); ++i)
+        skinned_of[static_cast<size_t>(c.skinned_meshes()[i].node)] = static_cast<int>(i);
+    for (size_t i = 0; i < c.static_meshes().size(); ++i)
+        static_of[static_cast<size_t>(c.static_meshes()[i].node)] = static_cast<int>(i);
+    std::vector<Object> objects;
+    for (size_t n = 0; n < nodes.size(); ++n) {
+        if (nodes[n].mesh < 0) continue;
+        const anim::Mesh& mesh = c.asset().meshes[static_cast<size_t>(nodes[n].mesh)];
+        for (size_t p = 0; p < mesh.primitives.size(); ++p) {
+            Object o{static_cast<int>(n), static_cast<int>(p), nodes[n].name, {}, &mesh.primitives[p]};
+            auto positions = skinned_of[n] >= 0 ? skinned_positions(s, skinned_of[n], static_cast<int>(p), gpu)
+                             : static_of[n] >= 0 ? static_positions(s, static_of[n], static_cast<int>(p), gpu)
+                                                 : Expected<std::vector<glm::dvec3>>(make_error("not drawn"));
+            if (!positions)
+                return fail(s.path() + ": node " + std::to_string(n) + " ('" + nodes[n].name + "') primitive " +
+                            std::to_string(p) + ": " + positions.error().message);
+            o.positions = std::move(*positions);
+            objects.push_back(std::move(o));
+        }
+    }
+
+    std::FILE* f = std::fopen(args.output.c_str(), "w");
+    if (!f) return fail("cannot write '" + args.output + "'");
+    const auto& clips = c.asset().clips;
+    const int clip = s.state().clip;
+    std::fprintf(f, "# skinview bake of %s\n", s.path().c_str());
+    if (clip >= 0)
+        std::fprintf(f, "# clip %d ('%s') at %.9g s, clamped to its keys\n", clip,
+                     clips[static_cast<size_t>(clip)].name.c_str(), static_cast<double>(s.state().time));
+    else
+        std::fprintf(f, "# rest pose (no clip)\n");
+    std::fprintf(f, "# correction %s, skinning %s, source %s; world space, after morph targets and skinning\n",
+                 c.correction() ? "on" : "off", args.scene.skinning.c_str(), args.source.c_str());
+    size_t base = 1;
+    for (const Object& o : objects) {
+        std::fprintf(f, "o n%d_p%d %s\n", o.node, o.primitive, o.name.c_str());
+        for (const auto& v : o.positions) std::fprintf(f, "v %.9g %.9g %.9g\n", v.x, v.y, v.z);
+        if (o.source->triangles())
+            for (size_t t = 0; t + 2 < o.source->indices.size(); t += 3)
+                std::fprintf(f, "f %zu %zu %zu\n", base + o.source->indices[t], base + o.source->indices[t + 1],
+                             base + o.source->indices[t + 2]);
+        base += o.positions.size();
+    }
+    const bool ok = std::fclose(f) == 0;
+    if (!ok) return fail("writing '" + args.output + "' failed");
+    return 0;
+}
+
+}  // namespace sv::viewer

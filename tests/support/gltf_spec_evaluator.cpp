@@ -95,9 +95,13 @@ std::string sample(const tg::Model& m, const tg::AnimationSampler& s, double t, 
     if (lo) {
         out->assign(lo, lo + w);
     } else {
+        // The last key at or before t; bounded, so key times that do not increase cannot run it off.
         size_t k = 0;
-        while (!(in.v[k] <= t && t < in.v[k + 1])) ++k;
+        while (k + 2 < keys && in.v[k + 1] <= t) ++k;
         const double td = in.v[k + 1] - in.v[k];
+        if (!(td > 0))
+            return what + ": key times " + std::to_string(in.v[k]) + ", " + std::to_string(in.v[k + 1]) +
+                   " do not increase";
         const double u = (t - in.v[k]) / td;
         const double* v0 = element(1, k);
         const double* v1 = element(1, k + 1);

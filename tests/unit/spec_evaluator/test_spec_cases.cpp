@@ -90,6 +90,40 @@ TEST(SpecEvaluator, StepHoldsAKeyUntilTheNextAndLinearInterpolates) {
     EXPECT_FALSE(evaluate(m, 2, 0.0).ok());
 }
 
+// Each channel clamps to its own keys: translation keys at t=1,2 (x 10 -> 20), scale keys at t=0,4
+// (1 -> 5), on the point (1,0,0), so x = scale + translation. t=0.5: translation held at its first key
+// (10, not extrapolated to 5), scale 1.5 -> 11.5. t=3: translation held at 20, scale 4 -> 24.
+TEST(SpecEvaluator, EachChannelIsClampedToItsOwnKeyRange) {
+    Bytes b;
+    const size_t pos = b.f32({1, 0, 0});
+    const size_t t1 = b.f32({1, 2});
+    const size_t tr = b.f32({10, 0, 0, 20, 0, 0});
+    const size_t t2 = b.f32({0, 4});
+    const size_t sc = b.f32({1, 1, 1, 5, 5, 5});
+    tinygltf::Model m;
+    ASSERT_EQ(load_inline(std::string(R"({"asset": {"version": "2.0"}, "buffers": [$BUFFER],
+        "bufferViews": [{"buffer": 0, "byteOffset": $pos, "byteLength": 12},
+                        {"buffer": 0, "byteOffset": $t1, "byteLength": 8},
+                        {"buffer": 0, "byteOffset": $tr, "byteLength": 24},
+                        {"buffer": 0, "byteOffset": $t2, "byteLength": 8},
+                        {"buffer": 0, "byteOffset": $sc, "byteLength": 24}],
+        "accessors": [{"bufferView": 0, "componentType": 5126, "count": 1, "type": "VEC3"},
+                      {"bufferView": 1, "componentType": 5126, "count": 2, "type": "SCALAR"},
+                      {"bufferView": 2, "componentType": 5126, "count": 2, "type": "VEC3"},
+                      {"bufferView": 3, "componentType": 5126, "count": 2, "type": "SCALAR"},
+                      {"bufferView": 4, "componentType": 5126, "count": 2, "type": "VEC3"}],
+        "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}],
+        "animations": [{"samplers": [{"input": 1, "output": 2}, {"input": 3, "output": 4}],
+                        "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}},
+                                     {"sampler": 1, "target": {"node": 0, "path": "scale"}}]}],)") +
+                              kPoint + "}",
+                          b, {{"pos", pos}, {"t1", t1}, {"tr", tr}, {"t2", t2}, {"sc", sc}}, &m),
+              "");
+    EXPECT_DOUBLE_EQ(spec::clip_duration(m, 0), 4.0);
+    expect_at(evaluate(m, 0, 0.5), 0, 0, {11.5, 0, 0});
+    expect_at(evaluate(m, 0, 3.0), 0, 0, {24, 0, 0});
+}
+
 // Base (0,0,0) (1,0,0) (0,1,0) (1,1,0); sparse indices 1 and 3 take (5,5,5) and (7,7,7). A second
 // accessor has no bufferView (zeros) and one sparse value (7,7,7) at index 2 (uint8 indices). A
 // third reads every other VEC3 of a buffer view with byteStride 24.

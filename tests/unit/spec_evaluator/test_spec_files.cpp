@@ -25,16 +25,22 @@ std::string khronos_file(const std::string& rel) {
     return fs::exists(p) ? p.string() : std::string();
 }
 
-// What `skinview bake` writes, at its precision (%.9g), without faces.
+// What `skinview bake` writes, at its precision (%.9g). The evaluator has no indices, so a triangle
+// primitive gets one stand-in face over its own first three vertices, enough for the face checks.
 std::string as_obj(const spec::Evaluation& e) {
     std::string s = "# written by the test from the specification evaluator\n";
     char buf[128];
+    size_t first = 1;
     for (const auto& p : e.primitives) {
         s += "o n" + std::to_string(p.node) + "_p" + std::to_string(p.primitive) + " " + p.node_name + "\n";
         for (const auto& v : p.positions) {
             std::snprintf(buf, sizeof buf, "v %.9g %.9g %.9g\n", v.x, v.y, v.z);
             s += buf;
         }
+        if ((p.mode == 4 || p.mode == 5 || p.mode == 6) && p.positions.size() >= 3)
+            s += "f " + std::to_string(first) + " " + std::to_string(first + 1) + " " +
+                 std::to_string(first + 2) + "\n";
+        first += p.positions.size();
     }
     return s;
 }
@@ -144,6 +150,30 @@ TEST(SpecEvaluatorFiles, BakeComparisonNamesAChangedObjectList) {
     EXPECT_NE(compare_bake(e, f).structure_error, "");
     f = parse_obj("o n3_p0 Body\nv 0 0 0\nv 1 0 0\no n4_p0 Body\nv 0 0 0\nv 1 0 0\n");
     EXPECT_NE(compare_bake(e, f).structure_error, "");
+    // Faces: none on a points primitive (mode 0 here, as the evaluator reports it), and a triangle
+    // primitive's faces index its own vertices (1-based over the file).
+    e.primitives[0].mode = 0;
+    f = parse_obj("o n3_p0 Body\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+    e.primitives[0].positions.push_back({0, 1, 0});
+    EXPECT_NE(compare_bake(e, f).structure_error.find("has faces but mode 0"), std::string::npos);
+    e.primitives[0].mode = 4;
+    EXPECT_EQ(compare_bake(e, f).structure_error, "");
+    EXPECT_NE(compare_bake(e, parse_obj("o n3_p0 Body\nv 0 0 0\nv 1 0 0\nv 0 1 0\n"))
+                  .structure_error.find("no faces"),
+              std::string::npos);
+    spec::Evaluation two = e;
+    two.primitives.push_back({4, 0, "Head", 4, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}});
+    f = parse_obj(
+        "o n3_p0 Body\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\no n4_p0 Head\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 4 5 "
+        "6\n");
+    EXPECT_EQ(compare_bake(two, f).structure_error, "");
+    f = parse_obj(
+        "o n3_p0 Body\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\no n4_p0 Head\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 "
+        "3\n");
+    EXPECT_NE(compare_bake(two, f).structure_error.find("outside its vertices 4..6"), std::string::npos);
+
+    e.primitives[0].positions.pop_back();
+    e.primitives[0].mode = 0;
     f = parse_obj("o n3_p0 Body\nv 0 0 0\nv nan 0 0\n");
     const auto c = compare_bake(e, f);
     EXPECT_TRUE(std::isinf(c.worst)) << "a NaN vertex must count as the worst error";

@@ -48,9 +48,10 @@ glm::dmat4 rotation_matrix(Quat q) {
     return r;
 }
 
-// 3.11 "Interpolation", spherical linear: along the shorter arc. The specification's sketch switches
-// to a normalised lerp below a 0.9995 dot; in double the exact formula holds much closer to 1, and
-// lerp there would differ from slerp by ~1e-5 rad, which is not the specification's answer.
+// The specification's spherical linear interpolation (Appendix C), along the shorter arc: the sign
+// of the dot product flips the second key. Tutorials and viewers often switch to a normalised lerp
+// above a 0.9995 dot (keys within ~3.6 degrees), which is off by up to ~1e-5 rad there; the exact
+// formula is well conditioned in double until the keys agree to ~1e-12, where the two coincide.
 Quat slerp(Quat a, Quat b, double t) {
     a = normalized(a);
     b = normalized(b);
@@ -169,10 +170,14 @@ std::string load_model(const std::string& path, tinygltf::Model* model) {
 
 double clip_duration(const tinygltf::Model& model, int clip) {
     if (clip < 0 || clip >= static_cast<int>(model.animations.size())) return 0.0;
+    const tg::Animation& a = model.animations[static_cast<size_t>(clip)];
     double end = 0.0;
-    for (const auto& s : model.animations[static_cast<size_t>(clip)].samplers) {
+    for (const auto& ch : a.channels) {
+        if (ch.sampler < 0 || ch.sampler >= static_cast<int>(a.samplers.size())) continue;
         Data in;
-        if (read_accessor(model, s.input, &in).empty() && in.count > 0) end = std::max(end, in.v.back());
+        if (read_accessor(model, a.samplers[static_cast<size_t>(ch.sampler)].input, &in).empty() &&
+            in.count > 0)
+            end = std::max(end, in.v.back());
     }
     return end;
 }
@@ -261,7 +266,9 @@ Evaluation evaluate(const tinygltf::Model& m, int clip, double time) {
         if (!s.has_matrix) {
             glm::dmat4 t(1.0), sc(1.0);
             t[3] = glm::dvec4(s.t, 1.0);
-            sc[0][0] = s.s.x, sc[1][1] = s.s.y, sc[2][2] = s.s.z;
+            sc[0][0] = s.s.x;
+            sc[1][1] = s.s.y;
+            sc[2][2] = s.s.z;
             local = t * rotation_matrix(s.r) * sc;
         }
         if (parent[i] >= 0) {

@@ -35,7 +35,8 @@ struct Evaluation {
 // or a message naming the file and the reason.
 std::string load_model(const std::string& path, tinygltf::Model* model);
 
-// The clip's duration: the latest key time of any of its channels (0 for a bad index).
+// The clip's duration: the latest key time of any of its channels (0 for a bad index). Clip times
+// are absolute: a clip whose keys start at 2 s is at its first keys for any time up to 2.
 double clip_duration(const tinygltf::Model& model, int clip);
 
 // The posed positions: `clip` < 0 means bind (every node at its file TRS); otherwise the clip's

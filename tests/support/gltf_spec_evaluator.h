@@ -1,0 +1,53 @@
+// An independent reading of the glTF 2.0 specification, for tests: where every drawn vertex of a
+// file lies in world space at one instant of one clip (or at bind), in double precision, one loop per
+// vertex. It shares no code with anim/ on purpose: a test that holds the renderer against it would
+// prove nothing if both drew on the same sampler, accessor reader or skinning loop. What it costs:
+// it is slow (no caching, a full accessor decode per query) and covers positions only.
+#pragma once
+
+#include <glm/glm.hpp>
+#include <string>
+#include <vector>
+
+namespace tinygltf {
+class Model;
+}
+
+namespace sv::test::spec {
+
+// One primitive of one node that has a mesh, posed: positions in the primitive's accessor order.
+struct EvaluatedPrimitive {
+    int node = -1;
+    int primitive = -1;
+    std::string node_name;
+    int mode = 4;  // the primitive's glTF mode (4 triangles when absent)
+    std::vector<glm::dvec3> positions;
+};
+
+struct Evaluation {
+    // In ascending node index, then primitive index; empty `error` when it succeeded.
+    std::vector<EvaluatedPrimitive> primitives;
+    std::string error;
+    bool ok() const { return error.empty(); }
+};
+
+// Loads a .gltf or .glb with tinygltf (textures are not decoded: they move no vertex). Returns ""
+// or a message naming the file and the reason.
+std::string load_model(const std::string& path, tinygltf::Model* model);
+
+// The clip's duration: the latest key time of any of its channels (0 for a bad index). Clip times
+// are absolute: a clip whose keys start at 2 s is at its first keys for any time up to 2.
+double clip_duration(const tinygltf::Model& model, int clip);
+
+// The posed positions: `clip` < 0 means bind (every node at its file TRS); otherwise the clip's
+// channels sampled at `time`, clamped into each channel's own key range.
+Evaluation evaluate(const tinygltf::Model& model, int clip, double time);
+
+// For negative controls: multiplies the upper 3x4 (linear part and translation) of one joint's
+// float inverse bind matrix by `factor`, in the model's buffer. Returns "" or why it could not.
+std::string scale_inverse_bind(tinygltf::Model* model, int skin, size_t joint, double factor);
+
+// The diagonal of the box around every position of every primitive (0 when there are none).
+double body_size(const Evaluation& e);
+
+}  // namespace sv::test::spec

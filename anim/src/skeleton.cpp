@@ -167,14 +167,11 @@ Expected<Skeleton> Skeleton::from_asset(const Asset& asset, int skin_index) {
         const int p = node.parent;
         const int pj = p >= 0 ? joint_of_node[static_cast<size_t>(p)] : -1;
         if (p >= 0 && pj < 0) {
-            // The parent is not a joint: this joint is a root of the skeleton, and everything above
-            // it is static scene state folded in once. A non-joint node *between* two joints would
-            // be folded the same way and then go stale when the joint above it moves, so refuse.
-            for (int a = nodes[static_cast<size_t>(p)].parent; a >= 0; a = nodes[static_cast<size_t>(a)].parent)
-                if (joint_of_node[static_cast<size_t>(a)] >= 0)
-                    return make_error(where + ": joint " + std::to_string(j) + " ('" + node.name +
-                                      "') hangs from joint node " + std::to_string(a) + " through non-joint node " +
-                                      std::to_string(p) + "; a skeleton cannot animate through it");
+            // The parent is not a joint: this joint is a root of the skeleton, placed by its parent
+            // node's world matrix. That may be static scene state, an animated "Armature", or a
+            // non-joint node hanging from another joint (a twist helper, a nested rig): the value
+            // here is the rest placement, and whoever animates the scene (Character::apply_poses)
+            // sets it again every frame from the animated globals, so nothing goes stale.
             const Node& parent = nodes[static_cast<size_t>(p)];
             if (parent.version == 0)
                 return make_error(where + ": node " + std::to_string(p) + " ('" + parent.name +

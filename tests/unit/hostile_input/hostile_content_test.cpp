@@ -10,6 +10,8 @@
 #include <cstring>
 #include <limits>
 
+#include <glm/gtc/type_ptr.hpp>
+
 #include "../anim_core/glb_edit.h"
 #include "anim/asset_builder.h"
 #include "anim/character.h"
@@ -103,16 +105,39 @@ TEST(HostileContent, SkinWhoseJointsHaveNoCommonRootIsReported) {
                                               "and joint 3 (node 4 'Loose') have no common root"));
 }
 
-TEST(HostileContent, SkinWhoseJointsAreSeparatedByANonJointIsRefused) {
-    // 'Twist' between Elbow and Wrist is not a joint: the skeleton would fold it in once and then
-    // leave it behind when the elbow moves.
+TEST(HostileContent, SkinWhoseJointsAreSeparatedByANonJointFollowsThroughIt) {
+    // 'Twist' between Elbow and Wrist is not a joint. The wrist becomes a root of the skeleton
+    // placed by Twist's world, which the character re-derives from the posed elbow every frame: a
+    // skeleton that folded Twist in once would leave the wrist behind when the elbow turns.
     Glb g = arm();
     g.json["nodes"][2]["children"] = {4};
-    g.json["nodes"].push_back({{"name", "Twist"}, {"children", {3}}});
+    g.json["nodes"].push_back({{"name", "Twist"}, {"translation", {0.0, 0.25, 0.0}}, {"children", {3}}});
     auto c = Character::create(load(g));
-    ASSERT_FALSE(c.ok());
-    EXPECT_EQ(c.error().message, "skin 0 ('ArmSkin'): joint 2 ('Wrist') hangs from joint node 2 through non-joint node 4; "
-                                 "a skeleton cannot animate through it");
+    ASSERT_TRUE(c.ok()) << c.error().message;
+    CharacterSkin& skin = c->skins()[0];
+    const int elbow = skin.skeleton.find("Elbow"), wrist = skin.skeleton.find("Wrist");
+    ASSERT_GE(elbow, 0);
+    ASSERT_GE(wrist, 0);
+    // Turn the elbow 90 degrees about z and re-derive.
+    const float h = std::sqrt(0.5f);
+    skin.pose.rotation[static_cast<size_t>(elbow) * 4 + 2] = h;
+    skin.pose.rotation[static_cast<size_t>(elbow) * 4 + 3] = h;
+    c->apply_poses();
+    const auto& w = skin.skeleton.world();
+    const glm::mat4 elbow_world = glm::make_mat4(&w[static_cast<size_t>(elbow) * 16]);
+    const glm::vec3 wrist_local(g.json["nodes"][3].value("translation", std::vector<double>{0, 0, 0})[0],
+                                g.json["nodes"][3].value("translation", std::vector<double>{0, 0, 0})[1],
+                                g.json["nodes"][3].value("translation", std::vector<double>{0, 0, 0})[2]);
+    const glm::vec3 expected = glm::vec3(elbow_world * glm::vec4(glm::vec3(0.0f, 0.25f, 0.0f) + wrist_local, 1.0f));
+    const glm::vec3 got(w[static_cast<size_t>(wrist) * 16 + 12], w[static_cast<size_t>(wrist) * 16 + 13],
+                        w[static_cast<size_t>(wrist) * 16 + 14]);
+    // 1e-5: a few float products of unit-sized matrices.
+    EXPECT_NEAR(glm::distance(got, expected), 0.0f, 1e-5f) << "wrist at " << got.x << " " << got.y << " " << got.z;
+    // And it really moved with the elbow: at rest it was elsewhere.
+    c->pose_at(-1, 0.0f, false);
+    const glm::vec3 rest(w[static_cast<size_t>(wrist) * 16 + 12], w[static_cast<size_t>(wrist) * 16 + 13],
+                         w[static_cast<size_t>(wrist) * 16 + 14]);
+    EXPECT_GT(glm::distance(rest, expected), 0.1f);
 }
 
 TEST(HostileContent, JointIndexPastTheJointCount) {

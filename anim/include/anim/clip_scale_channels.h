@@ -48,10 +48,10 @@ std::vector<int> clip_scale_channels(const Clip& clip);
 // earliest wins ties. `key` is -1 for a channel without keys.
 struct ScaleMinimum {
     double value = 0.0;
-    int component = -1;          // 0 x, 1 y, 2 z
-    int key = -1;                // the key, or the first key of the segment when between keys
+    int component = -1;  // 0 x, 1 y, 2 z
+    int key = -1;        // the key, or the first key of the segment when between keys
     bool between_keys = false;
-    double time = 0.0;           // seconds
+    double time = 0.0;  // seconds
 };
 ScaleMinimum scale_channel_minimum(const Channel& channel);
 

@@ -4,12 +4,13 @@
 // which applies the same per-vertex rule; the reference without the rule is off by more than the
 // body.
 #include <gtest/gtest.h>
+
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/asset_builder.h"
 #include "anim/reference_skinner.h"
-#include "render/gpu_diagnose.h"
 #include "gl_fixture.h"
+#include "render/gpu_diagnose.h"
 
 namespace sv::render {
 namespace {
@@ -62,9 +63,10 @@ TEST_P(Collapse, TheChosenRungIsLinearBlendAndSaysWhy) {
     const anim::RungChoice& rung = character_->skins()[0].rung;
     EXPECT_EQ(rung.rung, anim::SkinningRung::LinearBlend);
     const std::string value = GetParam().x == 0.0f ? "0" : "-1";
-    EXPECT_EQ(rung.reason, "channel 1 scales node 'Elbow' to " + value +
-                               " at key 1 (t=1 s); a dual quaternion cannot carry a collapsed or mirrored joint: "
-                               "linear blend");
+    EXPECT_EQ(rung.reason,
+              "channel 1 scales node 'Elbow' to " + value +
+                  " at key 1 (t=1 s); a dual quaternion cannot carry a collapsed or mirrored joint: "
+                  "linear blend");
 }
 
 // Every forced rung matches the reference of that rung within the read-back budget (1e-5 of the
@@ -77,8 +79,8 @@ TEST_P(Collapse, EveryForcedRungMatchesTheReference) {
         auto d = diagnose(*renderer_, *character_, {}, o);
         ASSERT_TRUE(d.ok()) << d.error().message;
         EXPECT_LT(d->worst_error, 1e-5 * d->body_size) << skin_mode_name(forced) << ": " << d->summary();
-        std::cout << skin_mode_name(forced) << " forced, elbow scaled (" << GetParam().x << ", " << GetParam().y
-                  << ", " << GetParam().z << "): " << d->summary() << "\n";
+        std::cout << skin_mode_name(forced) << " forced, elbow scaled (" << GetParam().x << ", "
+                  << GetParam().y << ", " << GetParam().z << "): " << d->summary() << "\n";
     }
 }
 

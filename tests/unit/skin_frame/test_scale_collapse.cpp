@@ -1,6 +1,7 @@
 // Zero, negative and noisy scale keys: which rung the skin gets and why, and what the reference
 // skinner draws for a vertex on a joint no dual quaternion carries.
 #include <gtest/gtest.h>
+
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/clip_scale_channels.h"
@@ -70,7 +71,8 @@ TEST(ScaleCollapse, ACubicThatDipsBelowZeroBetweenPositiveKeysCollapses) {
     EXPECT_EQ(m.key, 0);
     const RungChoice r = rung_for(a, cubic_dip(kArm));
     EXPECT_EQ(r.rung, SkinningRung::LinearBlend);
-    EXPECT_EQ(r.reason, std::string("channel 0 scales node 'LeftArm' to -0.5 between keys 0 and 1 (t=2 s)") + kCannot);
+    EXPECT_EQ(r.reason,
+              std::string("channel 0 scales node 'LeftArm' to -0.5 between keys 0 and 1 (t=2 s)") + kCannot);
 }
 
 TEST(ScaleCollapse, ASmallPositiveScaleIsACollapseBelowTheThresholdOnly) {
@@ -91,7 +93,8 @@ TEST(ScaleCollapse, TheThresholdIsWhereDqsWithScaleMissesByThePivotDistance) {
     // s = 3 - 2 sqrt(2): the figure kScaleCollapseThreshold carries.
     const double s = kScaleCollapseThreshold;
     const glm::dvec3 pivot(0.3, 1.2, -0.4);
-    const glm::dmat4 scaled = glm::translate(glm::dmat4(1.0), pivot) * glm::scale(glm::dmat4(1.0), glm::dvec3(s)) *
+    const glm::dmat4 scaled = glm::translate(glm::dmat4(1.0), pivot) *
+                              glm::scale(glm::dmat4(1.0), glm::dvec3(s)) *
                               glm::translate(glm::dmat4(1.0), -pivot);
     Primitive p;
     p.positions = {glm::vec3(0.25f, 0.5f, 0.125f)};
@@ -99,13 +102,15 @@ TEST(ScaleCollapse, TheThresholdIsWhereDqsWithScaleMissesByThePivotDistance) {
     p.weights = {{0.5f, 0.5f, 0, 0, 0, 0, 0, 0}};
     const std::vector<glm::dmat4> m = {glm::dmat4(1.0), scaled};
     const glm::dvec3 lbs = reference_skin_positions(p, m, glm::dmat4(1.0), SkinningRung::LinearBlend)->at(0);
-    const glm::dvec3 dqs = reference_skin_positions(p, m, glm::dmat4(1.0), SkinningRung::DqsUniformScale)->at(0);
+    const glm::dvec3 dqs =
+        reference_skin_positions(p, m, glm::dmat4(1.0), SkinningRung::DqsUniformScale)->at(0);
     EXPECT_NEAR(glm::length(dqs - lbs) / glm::length(pivot), 1.0, 1e-6);  // s is printed to 14 digits
 }
 
 TEST(ScaleCollapse, NoiseAroundOneIsNoScale) {
     Asset a = make_character(FixtureShape::MixamoExport);
-    const Channel noisy = scale_keys(kSpine, {0, 1, 2}, {1, 1.00002f, 0.99998f, 0.99998f, 1, 1.00002f, 1, 1, 1});
+    const Channel noisy =
+        scale_keys(kSpine, {0, 1, 2}, {1, 1.00002f, 0.99998f, 0.99998f, 1, 1.00002f, 1, 1, 1});
     EXPECT_FALSE(channel_scales(noisy));
     Clip clip;
     clip.name = "noisy";
@@ -133,7 +138,8 @@ TEST(ScaleCollapse, AUniformScaleWithNoiseIsUniform) {
     EXPECT_FALSE(c[0].collapses);
     const RungChoice r = choose_skinning_rung({}, c);
     EXPECT_EQ(r.rung, SkinningRung::DqsUniformScale);
-    EXPECT_EQ(r.reason, "channel 0 scales node 'Spine' uniformly (spread 4e-05, within 0.0001) under part of the skin");
+    EXPECT_EQ(r.reason,
+              "channel 0 scales node 'Spine' uniformly (spread 4e-05, within 0.0001) under part of the skin");
 }
 
 TEST(ScaleCollapse, AGenuinelyNonUniformScaleIsLinearBlendWithItsSpread) {
@@ -141,20 +147,25 @@ TEST(ScaleCollapse, AGenuinelyNonUniformScaleIsLinearBlendWithItsSpread) {
     // x - y reaches 0.3 at key 1; the smallest component anywhere is 1: spread 0.3.
     const RungChoice r = rung_for(a, scale_keys(kSpine, {0, 1}, {1, 1, 1, 1.5f, 1.2f, 1.5f}));
     EXPECT_EQ(r.rung, SkinningRung::LinearBlend);
-    EXPECT_EQ(r.reason, "channel 0 scales node 'Spine' non-uniformly (spread 0.3, over 0.0001) under part of the skin");
+    EXPECT_EQ(r.reason,
+              "channel 0 scales node 'Spine' non-uniformly (spread 0.3, over 0.0001) under part of the skin");
     // Just past the tolerance, relative: 2e-4 of 1.
-    EXPECT_EQ(rung_for(a, scale_keys(kSpine, {0, 1}, {1, 1, 1, 1.5f, 1.5002f, 1.5f})).rung, SkinningRung::LinearBlend);
+    EXPECT_EQ(rung_for(a, scale_keys(kSpine, {0, 1}, {1, 1, 1, 1.5f, 1.5002f, 1.5f})).rung,
+              SkinningRung::LinearBlend);
 }
 
 TEST(ScaleCollapse, WhichMatricesADualQuaternionCannotCarry) {
     const glm::dmat3 rot(glm::rotate(glm::dmat4(1.0), 0.7, glm::normalize(glm::dvec3(1, 2, 3))));
     EXPECT_FALSE(dual_quat_cannot_carry(rot));
-    EXPECT_FALSE(dual_quat_cannot_carry(100.0 * rot));   // the as-given mesh frame: scale-free
-    EXPECT_FALSE(dual_quat_cannot_carry(1e-3 * rot));    // a uniform shrink is the rung's question
-    EXPECT_FALSE(dual_quat_cannot_carry(rot * glm::dmat3(glm::dvec3(1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 2e-4))));
-    EXPECT_TRUE(dual_quat_cannot_carry(rot * glm::dmat3(glm::dvec3(1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 5e-5))));
+    EXPECT_FALSE(dual_quat_cannot_carry(100.0 * rot));  // the as-given mesh frame: scale-free
+    EXPECT_FALSE(dual_quat_cannot_carry(1e-3 * rot));   // a uniform shrink is the rung's question
+    EXPECT_FALSE(dual_quat_cannot_carry(
+        rot * glm::dmat3(glm::dvec3(1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 2e-4))));
+    EXPECT_TRUE(dual_quat_cannot_carry(
+        rot * glm::dmat3(glm::dvec3(1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 5e-5))));
     EXPECT_TRUE(dual_quat_cannot_carry(glm::dmat3(0.0)));
-    EXPECT_TRUE(dual_quat_cannot_carry(rot * glm::dmat3(glm::dvec3(-1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 1))));
+    EXPECT_TRUE(dual_quat_cannot_carry(
+        rot * glm::dmat3(glm::dvec3(-1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 1))));
     EXPECT_TRUE(dual_quat_cannot_carry(glm::dmat3(std::nan(""))));
     EXPECT_TRUE(dual_quat_cannot_carry(glm::mat3(0.0f)));  // the float form the emulation uses
 }
@@ -165,11 +176,13 @@ TEST(ScaleCollapse, WhichMatricesADualQuaternionCannotCarry) {
 TEST(ScaleCollapse, TheReferenceSkinsVerticesOnACollapsedJointByLinearBlend) {
     Asset a = make_character(FixtureShape::MixamoExport);
     a.scene.nodes[kArm].scale = glm::dvec3(0.0);
-    a.scene.nodes[kSpine].rotation = glm::angleAxis(0.4, glm::dvec3(0, 0, 1)) * a.scene.nodes[kSpine].rotation;
+    a.scene.nodes[kSpine].rotation =
+        glm::angleAxis(0.4, glm::dvec3(0, 0, 1)) * a.scene.nodes[kSpine].rotation;
     a.scene.update_matrices();
     std::vector<glm::dmat4> m;
     for (size_t j = 0; j < a.skins[0].joints.size(); ++j)
-        m.push_back(a.scene.nodes[static_cast<size_t>(a.skins[0].joints[j])].global * a.skins[0].inverse_bind[j]);
+        m.push_back(a.scene.nodes[static_cast<size_t>(a.skins[0].joints[j])].global *
+                    a.skins[0].inverse_bind[j]);
     const Primitive& p = a.meshes[0].primitives[0];
     for (SkinningRung rung : {SkinningRung::RigidDqs, SkinningRung::DqsUniformScale}) {
         const std::vector<glm::dvec3> r = *reference_skin_positions(p, m, glm::dmat4(1.0), rung);
@@ -185,7 +198,8 @@ TEST(ScaleCollapse, TheReferenceSkinsVerticesOnACollapsedJointByLinearBlend) {
                 const double w = p.weights[v][static_cast<size_t>(k)];
                 if (w <= 0.0) continue;
                 touches = touches || p.joints[v][static_cast<size_t>(k)] == 3;
-                lbs += w * (m[p.joints[v][static_cast<size_t>(k)]] * glm::dvec4(glm::dvec3(p.positions[v]), 1.0));
+                lbs += w *
+                       (m[p.joints[v][static_cast<size_t>(k)]] * glm::dvec4(glm::dvec3(p.positions[v]), 1.0));
             }
             if (!touches) {
                 EXPECT_EQ(r[v], old[v]) << to_string(rung) << " vertex " << v;
@@ -195,9 +209,11 @@ TEST(ScaleCollapse, TheReferenceSkinsVerticesOnACollapsedJointByLinearBlend) {
             // Double rounding of a weighted sum of a few metres.
             EXPECT_LT(glm::length(r[v] - glm::dvec3(lbs)), 1e-12) << to_string(rung) << " vertex " << v;
             // The float emulation: positions of ~1.5 m through float matrices, ~1e-7 relative.
-            EXPECT_LT(glm::length(glm::dvec3(g[v]) - glm::dvec3(lbs)), 1e-6) << to_string(rung) << " vertex " << v;
-            worst_old = std::max(worst_old, std::isfinite(glm::length(old[v])) ? glm::length(old[v] - glm::dvec3(lbs))
-                                                                                  : HUGE_VAL);
+            EXPECT_LT(glm::length(glm::dvec3(g[v]) - glm::dvec3(lbs)), 1e-6)
+                << to_string(rung) << " vertex " << v;
+            worst_old =
+                std::max(worst_old, std::isfinite(glm::length(old[v])) ? glm::length(old[v] - glm::dvec3(lbs))
+                                                                       : HUGE_VAL);
         }
         EXPECT_EQ(on_arm, 6 + 4);  // the arm's own cloud and the Spine-LeftArm blend
         // Negative control: before the rule a collapsed arm's vertices were not where the arm is

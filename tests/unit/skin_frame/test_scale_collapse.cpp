@@ -55,6 +55,28 @@ TEST(ScaleCollapse, AZeroKeyChoosesLinearBlendNamingTheKey) {
     EXPECT_EQ(r.reason, std::string("channel 0 scales node 'LeftArm' to 0 at key 2 (t=0.5 s)") + kCannot);
 }
 
+TEST(ScaleCollapse, TheRegistryLogsTheCollapseAndTheRung) {
+    Asset a = make_character(FixtureShape::MixamoExport);
+    Clip clip;
+    clip.name = "hide";
+    clip.channels = {scale_keys(kArm, {0, 0.25f, 0.5f}, {1, 1, 1, 1, 1, 1, 0, 0, 0})};
+    a.clips.push_back(clip);
+    std::vector<std::string> log;
+    SkinRegistry reg([&](const std::string& s) { log.push_back(s); });
+    reg.register_skin(a, 0);
+    log.clear();
+    reg.register_clip(a, 0);
+    ASSERT_EQ(log.size(), 2u);
+    EXPECT_EQ(log[0],
+              "clip 'hide' channel 0 scales node 'LeftArm' (uniform, spread 0, 0.0000 to 1.0000), reaching 1 "
+              "of 4 joints of skin 'CharacterSkin' and not its mesh: no frame can absorb it");
+    EXPECT_EQ(log[1],
+              std::string("skin 'CharacterSkin': linear blend (channel 0 scales node 'LeftArm' to 0 at key 2 "
+                          "(t=0.5 s)") +
+                  kCannot + ")");
+    EXPECT_EQ(reg.skins().front().rung.rung, SkinningRung::LinearBlend);
+}
+
 TEST(ScaleCollapse, ANegativeKeyChoosesLinearBlendNamingTheKey) {
     const Asset a = make_character(FixtureShape::MixamoExport);
     const RungChoice r = rung_for(a, scale_keys(kHead, {0, 1}, {1, 1, 1, -1, 1, 1}));

@@ -10,6 +10,9 @@
 // The emulation does what the shader does: palette and frame inverse in float, M_j = frame^-1 x A_j
 // in float, dual quaternion from M_j in float, blend, transform; the answer is in the frame's local
 // space, as the vertex shader's output before the model matrix.
+//
+// Both apply the shader's one exception to the dual-quaternion rungs: a vertex with an influence no
+// dual quaternion carries (dual_quat_cannot_carry: collapsed or mirrored) is linear blended.
 #pragma once
 
 #include <vector>

@@ -8,6 +8,14 @@ vec4 quat_mul(vec4 a, vec4 b) {
     return vec4(a.w * b.xyz + b.w * a.xyz + cross(a.xyz, b.xyz), a.w * b.w - dot(a.xyz, b.xyz));
 }
 
+// True when no dual quaternion can carry `m`: collapsed (a scale of 0 on some axis) or mirrored.
+// det(m) <= 1e-4 x (longest column)^3, scale-free; the same test and figure as anim's
+// dual_quat_cannot_carry (anim/include/anim/reference_skinner.h), which says why.
+bool dq_cannot_carry(mat3 m) {
+    float l = max(length(m[0]), max(length(m[1]), length(m[2])));
+    return !(determinant(m) > 1e-4 * l * l * l);
+}
+
 // The rigid matrix `m` as a unit dual quaternion. The normalise is not decoration: for a
 // degenerate 3x3 (a joint scaled to nothing) the branch form answers a quaternion of length 1/2,
 // and this keeps that from becoming a shrink. The dual part is (t, 0) * real / 2.

@@ -80,9 +80,11 @@ void main() {
     vec4 pivot = vec4(0.0);
     float scale = 0.0;
     bool first = true;
+    bool collapsed = false;
     for (int k = 0; k < 8; ++k) {
         if (weights[k] == 0.0) continue;
         mat4 m = u_mesh_global_inverse * palette_matrix(row, joints[k]);
+        collapsed = collapsed || dq_cannot_carry(mat3(m));
 #if SKIN_MODE == 1
         // Uniform scale is the cube root of the determinant; dividing the whole matrix by it
         // leaves the rigid motion (R | t / s), which is what the dual quaternion carries.
@@ -105,6 +107,18 @@ void main() {
 #if SKIN_MODE == 1
     local_p *= scale;
 #endif
+    // A collapsed or mirrored influence (a joint scaled to 0 to hide it, or mirrored) has no dual
+    // quaternion; the vertex is drawn as linear blending draws it, which is right for it, instead
+    // of anywhere. anim's reference_skinner applies the same rule, so read-backs still compare.
+    // Costs a 3x3 determinant per influence on every DQS vertex; the second pass over the palette
+    // runs only where an influence collapsed.
+    if (collapsed) {
+        mat4 blended = mat4(0.0);
+        for (int k = 0; k < 8; ++k)
+            if (weights[k] != 0.0) blended += weights[k] * (u_mesh_global_inverse * palette_matrix(row, joints[k]));
+        local_p = (blended * vec4(a_position, 1.0)).xyz;
+        local_n = transpose(inverse(mat3(blended))) * a_normal;
+    }
 #endif
 
     mat4 model = mat4(a_instance_model0, a_instance_model1, a_instance_model2, a_instance_model3) * u_mesh_global;

@@ -12,6 +12,31 @@ void include(ChannelRange& r, int c, double v) {
 }
 }  // namespace
 
+HermiteSegment::HermiteSegment(double v0_, double v1, double b0, double a1)
+    : A(2 * v0_ + b0 - 2 * v1 + a1), B(-3 * v0_ - 2 * b0 + 3 * v1 - a1), C(b0), v0(v0_) {}
+
+int HermiteSegment::interior_extrema(double s[2]) const {
+    // p'(s) = 3A s^2 + 2B s + C.
+    const double qa = 3 * A, qb = 2 * B, qc = C;
+    double roots[2];
+    int n = 0;
+    if (std::fabs(qa) < 1e-300) {
+        if (std::fabs(qb) > 1e-300) roots[n++] = -qc / qb;
+    } else {
+        const double disc = qb * qb - 4 * qa * qc;
+        if (disc >= 0) {
+            // The cancellation-free pair: q = -(b + sign(b) sqrt(disc)) / 2.
+            const double q = -0.5 * (qb + std::copysign(std::sqrt(disc), qb));
+            roots[n++] = q / qa;
+            if (q != 0.0) roots[n++] = qc / q;
+        }
+    }
+    int out = 0;
+    for (int i = 0; i < n; ++i)
+        if (roots[i] > 0.0 && roots[i] < 1.0) s[out++] = roots[i];
+    return out;
+}
+
 ChannelRange channel_range(const Channel& ch) {
     ChannelRange r;
     const int nc = ch.components();
@@ -37,28 +62,10 @@ ChannelRange channel_range(const Channel& ch) {
             const double v0 = value(k, c), v1 = value(k + 1, c);
             const double b0 = double(ch.values[k * stride + 2 * nc + c]) * dt;  // out-tangent of k
             const double a1 = double(ch.values[(k + 1) * stride + c]) * dt;     // in-tangent of k+1
-            // p(s) = A s^3 + B s^2 + C s + v0 on s in [0, 1].
-            const double A = 2 * v0 + b0 - 2 * v1 + a1;
-            const double B = -3 * v0 - 2 * b0 + 3 * v1 - a1;
-            const double C = b0;
-            auto p = [&](double s) { return ((A * s + B) * s + C) * s + v0; };
-            // p'(s) = 3A s^2 + 2B s + C.
-            const double qa = 3 * A, qb = 2 * B, qc = C;
+            const HermiteSegment seg(v0, v1, b0, a1);
             double roots[2];
-            int n = 0;
-            if (std::fabs(qa) < 1e-300) {
-                if (std::fabs(qb) > 1e-300) roots[n++] = -qc / qb;
-            } else {
-                const double disc = qb * qb - 4 * qa * qc;
-                if (disc >= 0) {
-                    // The cancellation-free pair: q = -(b + sign(b) sqrt(disc)) / 2.
-                    const double q = -0.5 * (qb + std::copysign(std::sqrt(disc), qb));
-                    roots[n++] = q / qa;
-                    if (q != 0.0) roots[n++] = qc / q;
-                }
-            }
-            for (int i = 0; i < n; ++i)
-                if (roots[i] > 0.0 && roots[i] < 1.0) include(r, c, p(roots[i]));
+            const int n = seg.interior_extrema(roots);
+            for (int i = 0; i < n; ++i) include(r, c, seg.at(roots[i]));
         }
     }
     return r;

@@ -8,17 +8,6 @@
 
 namespace sv::anim {
 
-namespace {
-bool equal_curves(const Channel& ch) {
-    // Values, and tangents for CUBICSPLINE, come in runs of three: x y z.
-    for (size_t i = 0; i + 2 < ch.values.size(); i += 3)
-        if (std::fabs(double(ch.values[i]) - ch.values[i + 1]) > kScaleFlatTolerance ||
-            std::fabs(double(ch.values[i]) - ch.values[i + 2]) > kScaleFlatTolerance)
-            return false;
-    return true;
-}
-}  // namespace
-
 Expected<std::vector<ScaleConflict>> skin_clip_scale_conflicts(const Scene& scene, const Skin& skin,
                                                                const std::vector<int>& mesh_nodes,
                                                                const Clip& clip) {
@@ -45,7 +34,10 @@ Expected<std::vector<ScaleConflict>> skin_clip_scale_conflicts(const Scene& scen
         c.channel = ci;
         c.node = ch.node;
         c.node_name = scene.nodes[static_cast<size_t>(ch.node)].name;
-        c.uniform = equal_curves(ch);
+        c.spread = scale_channel_spread(ch);
+        c.uniform = c.spread <= kScaleUniformTolerance;
+        c.lowest = scale_channel_minimum(ch);
+        c.collapses = c.lowest.value < kScaleCollapseThreshold;
         c.joints_reached = joints;
         c.reaches_mesh = !mesh_nodes.empty() && meshes == static_cast<int>(mesh_nodes.size());
         c.min = std::min({r.min.x, r.min.y, r.min.z});

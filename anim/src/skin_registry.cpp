@@ -82,7 +82,7 @@ void SkinRegistry::pair(SkinRecord& rec, const ClipRecord& c) {
     for (ScaleConflict k : *found) {
         k.clip = c.clip;
         log("clip '" + clip.name + "' channel " + std::to_string(k.channel) + " scales node '" + k.node_name +
-            "' (" + (k.uniform ? "uniform" : "non-uniform") + ", " + fmt(k.min) + " to " + fmt(k.max) +
+            "' (" + (k.uniform ? "uniform" : "non-uniform") + ", spread " + fmt(k.spread, "%.2g") + ", " + fmt(k.min) + " to " + fmt(k.max) +
             "), reaching " + std::to_string(k.joints_reached) + " of " + std::to_string(skin.joints.size()) +
             " joints of skin '" + skin.name + "' and " + (k.reaches_mesh ? "" : "not ") +
             "its mesh: no frame can absorb it");

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "anim/asset.h"
+#include "anim/clip_scale_channels.h"
 #include "anim/expected.h"
 #include "anim/scene.h"
 
@@ -24,11 +25,15 @@ struct ScaleConflict {
     int channel = -1;  // index into clip.channels
     int node = -1;
     std::string node_name;
-    // True only when the three components are driven by equal curves (every key and tangent within
-    // kScaleFlatTolerance): a uniform scale is one the DQS-with-scale rung can carry; anything else
-    // needs linear blending. A channel uniform only by coincidence of values reads non-uniform,
-    // the safe direction.
+    // True when the three components stay within kScaleUniformTolerance of each other, relative,
+    // everywhere on the curve (`spread`, scale_channel_spread): a uniform scale is one the
+    // DQS-with-scale rung can carry; anything else needs linear blending.
     bool uniform = false;
+    double spread = 0.0;
+    // The smallest component anywhere on the curve and where; a value under
+    // kScaleCollapseThreshold (0, negative, or nearly 0) is a joint no dual quaternion carries.
+    ScaleMinimum lowest;
+    bool collapses = false;
     int joints_reached = 0;
     bool reaches_mesh = false;  // reaches every mesh node drawn with the skin
     double min = 0.0, max = 0.0;  // over the three components, following the curve

@@ -4,8 +4,10 @@
 // when the only non-rigidity is a uniform scale on some joints: factor it out, blend it alongside
 // and apply it to the transformed point. Linear blend skinning when a fold is non-uniform, sheared
 // or mirrored, which a dual quaternion cannot represent at all; correct, with the candy-wrapper
-// collapse on those skins only. The choice follows from the frame report and the clip conflicts,
-// and says why.
+// collapse on those skins only. A clip that collapses or mirrors part of the skin (a scale component
+// under kScaleCollapseThreshold on any key or between CUBICSPLINE keys: 0 to hide a part, negative to
+// mirror one) is linear blend too, and named first, with its channel, node, key, time and value.
+// The choice follows from the frame report and the clip conflicts, and says why.
 #pragma once
 
 #include <string>

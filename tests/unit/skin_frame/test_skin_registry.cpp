@@ -20,7 +20,7 @@ Clip grow_spine() {
     return c;
 }
 const char* kConflictLine =
-    "clip 'grow' channel 0 scales node 'Spine' (uniform, 1.0000 to 1.2500), reaching 3 of 4 joints of skin "
+    "clip 'grow' channel 0 scales node 'Spine' (uniform, spread 0, 1.0000 to 1.2500), reaching 3 of 4 joints of skin "
     "'CharacterSkin' and not its mesh: no frame can absorb it";
 }  // namespace
 
@@ -53,8 +53,8 @@ TEST(SkinRegistry, SkinThenClipReportsTheConflict) {
     reg.register_clip(a, 0);
     ASSERT_EQ(log.size(), 2u);
     EXPECT_EQ(log[0], kConflictLine);
-    EXPECT_EQ(log[1], "skin 'CharacterSkin': DQS with uniform scale (channel 0 scales node 'Spine' uniformly under "
-                      "part of the skin)");
+    EXPECT_EQ(log[1], "skin 'CharacterSkin': DQS with uniform scale (channel 0 scales node 'Spine' uniformly (spread 0, "
+                      "within 0.0001) under part of the skin)");
     EXPECT_EQ(reg.skins().front().rung.rung, SkinningRung::DqsUniformScale);
 }
 

@@ -116,8 +116,8 @@ void main() {
         mat4 blended = mat4(0.0);
         for (int k = 0; k < 8; ++k)
             if (weights[k] != 0.0) blended += weights[k] * (u_mesh_global_inverse * palette_matrix(row, joints[k]));
-        local_p = (blended * vec4(a_position, 1.0)).xyz;
-        local_n = transpose(inverse(mat3(blended))) * a_normal;
+        local_p = (blended * vec4(position, 1.0)).xyz;
+        local_n = transpose(inverse(mat3(blended))) * normal;
     }
 #endif
 

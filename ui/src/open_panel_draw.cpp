@@ -1,6 +1,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "ui/panels_draw.h"
 
@@ -38,7 +39,11 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
         c.draw->debug_view = weights ? render::DebugView::Weights : render::DebugView::Lit;
     ImGui::Separator();
     ImGui::TextDisabled("nodes: [S] skinned mesh  [M] mesh  [J] joint");
-    ImGui::BeginChild("tree", ImVec2(0, 0), false);
+    // The morph weights of the selected (or first) morphing mesh, live, under the tree.
+    const float morph_height =
+        m.morph.node < 0 ? 0.0f
+                         : ImGui::GetFrameHeightWithSpacing() * (2.0f + std::min<float>(6.0f, float(m.morph.weights.size())));
+    ImGui::BeginChild("tree", ImVec2(0, -morph_height), false);
     const int selected = m.scene.selected_row();
     for (size_t i = 0; i < m.scene.rows.size(); ++i) {
         const SceneRow& row = m.scene.rows[i];
@@ -56,6 +61,18 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
         ImGui::PopID();
     }
     ImGui::EndChild();
+    if (m.morph.node >= 0) {
+        ImGui::Separator();
+        ImGui::TextUnformatted(m.morph.title.c_str());
+        ImGui::BeginChild("morph", ImVec2(0, 0), false);
+        for (size_t t = 0; t < m.morph.weights.size(); ++t) {
+            char label[48];
+            std::snprintf(label, sizeof label, "target %zu: %.3f", t, static_cast<double>(m.morph.weights[t]));
+            // A weight may leave [0, 1] (glTF allows any value); the bar clamps, the label does not.
+            ImGui::ProgressBar(std::clamp(m.morph.weights[t], 0.0f, 1.0f), ImVec2(-1.0f, 0.0f), label);
+        }
+        ImGui::EndChild();
+    }
     ImGui::End();
 }
 

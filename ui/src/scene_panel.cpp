@@ -5,6 +5,7 @@ namespace sv::ui {
 void ScenePanel::rebuild(const anim::Character& character) {
     rows.clear();
     selection = {};
+    selected_node = -1;
     const anim::Asset& asset = character.asset();
     const auto& nodes = asset.scene.nodes;
     // Per node: the first skin it is a joint of.
@@ -41,6 +42,7 @@ void ScenePanel::rebuild(const anim::Character& character) {
 void ScenePanel::select_row(int row) {
     if (row < 0 || static_cast<size_t>(row) >= rows.size()) return;
     const SceneRow& r = rows[static_cast<size_t>(row)];
+    selected_node = r.node;
     if (r.joint_skin >= 0) {
         selection = {r.joint_skin, r.joint};
     } else {

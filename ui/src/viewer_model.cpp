@@ -10,6 +10,8 @@ void ViewerModel::attach(anim::Character& character) {
     conflicts.rebuild(character);
     ik.rebuild(character, 0);
     palette = {};
+    morph = {};
+    morph.refresh(character, -1);
     palette.counts = count_vertex_data(character);
     diagnose = {};
     graph.attach(character, 0);
@@ -93,6 +95,7 @@ void ViewerModel::pose_with_step(anim::Character& character, double from, double
         ik.pole = pole;
         character.apply_poses();
     }
+    morph.refresh(character, scene.selected_node);
     if (animation.root_motion && clip_mode && graph.root.joint >= 0 && !skins.empty()) {
         const auto& w = skins[0].skeleton.world();
         const size_t o = static_cast<size_t>(graph.root.joint) * 16;

@@ -5,6 +5,11 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
 
 #include "anim/gltf_import.h"
 #include "test_paths.h"
@@ -317,3 +322,52 @@ TEST(IkPanel, AChainThatIsNotParentToChildIsRefusedWithItsNames) {
 }
 
 }  // namespace
+
+// --- morph weights ----------------------------------------------------------------------------
+
+namespace {
+std::string khronos(const std::string& rel) {
+    const auto p = test::shared_assets().parent_path() / "khronos" / rel;
+    return std::filesystem::exists(p) ? p.string() : std::string();
+}
+}  // namespace
+
+// Expected weights come from the file's own JSON (mesh.weights) and its animation keys, read with
+// nlohmann here, not through the importer.
+TEST(MorphPanel, ShowsTheFirstMorphingNodeAndItsWeightsLive) {
+    const std::string path = khronos("SimpleMorph/glTF/SimpleMorph.gltf");
+    if (path.empty()) {
+        if (std::getenv("CI")) FAIL() << "../shared/khronos is missing; CI always has it";
+        GTEST_SKIP() << "../shared/khronos/SimpleMorph is not beside the project (put the shared folder at ../shared)";
+    }
+    anim::Character c = load(path);
+    ui::ViewerModel m;
+    m.attach(c);
+    // At rest the node shows the mesh's default weights.
+    c.pose_at(-1, 0.0f, false);
+    m.morph.refresh(c, -1);
+    ASSERT_EQ(m.morph.node, 0);
+    EXPECT_EQ(m.morph.title, "node 0 '(unnamed)': 2 morph targets");
+    std::ifstream f(path);
+    const nlohmann::json doc = nlohmann::json::parse(f);
+    const std::vector<float> defaults = doc["meshes"][0]["weights"].get<std::vector<float>>();
+    EXPECT_EQ(m.morph.weights, defaults);
+    // Posed at two times the weights follow the clip and differ from each other.
+    c.pose_at(0, 0.0f, false);
+    m.morph.refresh(c, -1);
+    const std::vector<float> at0 = m.morph.weights;
+    c.pose_at(0, 1.5f, false);
+    m.morph.refresh(c, -1);
+    EXPECT_NE(m.morph.weights, at0);
+    // A non-morphing preferred node falls back; an out-of-range one too.
+    m.morph.refresh(c, 12345);
+    EXPECT_EQ(m.morph.node, 0);
+}
+
+TEST(MorphPanel, ACharacterWithoutMorphTargetsShowsNothing) {
+    anim::Character c = load(builtin());
+    ui::MorphPanel p;
+    p.refresh(c, 0);
+    EXPECT_EQ(p.node, -1);
+    EXPECT_TRUE(p.weights.empty());
+}

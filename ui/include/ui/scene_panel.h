@@ -31,6 +31,7 @@ struct SceneRow {
 struct ScenePanel {
     std::vector<SceneRow> rows;  // depth first, parents before children, roots in file order
     Selection selection;
+    int selected_node = -1;  // the node of the last row clicked (any node, joint or not), or -1
 
     // Rebuilds the rows from the character's node graph and clears the selection.
     void rebuild(const anim::Character& character);

@@ -14,6 +14,7 @@
 #include "ui/graph_panel.h"
 #include "ui/ik_panel.h"
 #include "ui/joints_panel.h"
+#include "ui/morph_panel.h"
 #include "ui/open_panel.h"
 #include "ui/palette_panel.h"
 #include "ui/scene_panel.h"
@@ -32,6 +33,7 @@ struct ViewerModel {
     DiagnosePanel diagnose;
     OpenPanel open;
     GraphPanel graph;
+    MorphPanel morph;
 
     InspectorTab tab = InspectorTab::Frame;
     bool tab_forced = false;  // set_tab asks the tab bar to switch once

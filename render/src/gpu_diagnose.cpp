@@ -68,6 +68,27 @@ Expected<DiagnoseResult> diagnose(CharacterRenderer& renderer, const anim::Chara
             r.vertex_errors[i].push_back(std::move(errors));
         }
     }
+    // Static meshes too: their node's animated world and their morph targets are drawn by the same
+    // shader (unskinned), and a wrong weight or a stale node is an error like any other.
+    const glm::dmat4 model(instance.model);
+    for (size_t i = 0; i < character.static_meshes().size(); ++i) {
+        const auto& st = character.static_meshes()[i];
+        const anim::Mesh& mesh = character.asset().meshes[static_cast<size_t>(st.mesh)];
+        const glm::dmat4 world = model * character.scene_pose().global(st.node);
+        anim::Primitive scratch;
+        for (size_t p = 0; p < mesh.primitives.size(); ++p) {
+            const anim::Primitive& prim = anim::morphed(mesh.primitives[p], character.morph_weights(st.node), scratch);
+            auto gpu = renderer.read_back_static(character, static_cast<int>(i), static_cast<int>(p), instance);
+            if (!gpu) return gpu.error();
+            for (size_t v = 0; v < prim.positions.size(); ++v) {
+                const glm::dvec3 expected(world * glm::dvec4(glm::dvec3(prim.positions[v]), 1.0));
+                const double e = glm::length(glm::dvec3((*gpu)[v]) - expected);
+                r.worst_error = std::isnan(e) || std::isnan(r.worst_error) ? NAN : std::max(r.worst_error, e);
+                sum += e;
+            }
+            r.vertices += static_cast<long>(prim.positions.size());
+        }
+    }
     r.mean_error = r.vertices ? sum / static_cast<double>(r.vertices) : 0.0;
     return r;
 }

@@ -29,7 +29,8 @@ struct DiagnoseResult {
 };
 
 // The character must be posed (palettes written and uploaded for `instance`). Every skinned mesh
-// and primitive is checked; `rung_override` < 0 uses each skin's chosen rung.
+// and primitive is checked, morph targets applied on both sides, and every static mesh (under its
+// node's animated world, morphed); `rung_override` < 0 uses each skin's chosen rung.
 Expected<DiagnoseResult> diagnose(CharacterRenderer& renderer, const anim::Character& character,
                                   const CharacterInstance& instance, const DrawOptions& options);
 

@@ -2,6 +2,8 @@
 
 #include <filesystem>
 
+#include "data_dir.h"
+
 namespace sv::viewer {
 
 void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
@@ -18,8 +20,7 @@ void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
 }
 
 std::string default_asset_path() {
-    const std::filesystem::path in_tree = std::filesystem::path(SKINVIEW_SOURCE_DIR) / "assets" / "humanoid_mixamo.glb";
-    return in_tree.string();
+    return (std::filesystem::path(data_dir()) / "humanoid_mixamo.glb").string();
 }
 
 }  // namespace sv::viewer

@@ -27,8 +27,8 @@ struct SceneOptions {
 // Adds the shared options to a CLI11 app or subcommand.
 void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file = true);
 
-// The built-in character the viewer opens with no file: assets/humanoid_mixamo.glb, found beside
-// the executable's source tree or the installed share folder.
+// The built-in character the viewer opens with no file: humanoid_mixamo.glb in data_dir() (the
+// installed share/skinview, or the build tree's copy of assets/).
 std::string default_asset_path();
 
 }  // namespace sv::viewer

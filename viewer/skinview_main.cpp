@@ -37,6 +37,7 @@ int headless_fallback(const InteractiveOptions& o) {
 int main(int argc, char** argv) {
     CLI::App app{"skinview: a reference renderer and viewer for skinned glTF characters"};
     app.require_subcommand(0, 1);
+    app.set_version_flag("--version", std::string("skinview ") + SKINVIEW_VERSION + " (" + SKINVIEW_GIT_COMMIT + ")");
 
     InteractiveOptions view;
     add_scene_options(app, view.scene);

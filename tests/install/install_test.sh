@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# An install that runs anywhere: `cmake --install` into a scratch prefix, the prefix moved elsewhere,
+# the built-in character rendered from / (so nothing is found through the working directory or the
+# source tree); then the Debian package: built by cpack, Depends generated, unpacked into a scratch
+# root and run from there.
+#   install_test.sh BUILD_DIR
+set -euo pipefail
+build=$(cd "$1" && pwd)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+export SKINVIEW_EGL_PLATFORM=${SKINVIEW_EGL_PLATFORM:-surfaceless}
+unset SKINVIEW_DATA_DIR
+fail() { echo "install_test: $*" >&2; exit 1; }
+
+cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
+[ -x "$scratch/prefix/bin/skinview" ] || fail "bin/skinview was not installed"
+[ -f "$scratch/prefix/share/skinview/humanoid_mixamo.glb" ] || fail "the built-in character was not installed"
+[ -f "$scratch/prefix/share/doc/skinview/README.md" ] || fail "the README was not installed"
+mv "$scratch/prefix" "$scratch/moved"
+(cd / && "$scratch/moved/bin/skinview" --version) | grep -Eq '^skinview [0-9]+\.[0-9]+\.[0-9]+ \(' \
+  || fail "--version did not print 'skinview X.Y.Z (commit)'"
+(cd / && "$scratch/moved/bin/skinview" render -o "$scratch/moved.png" --size 64x48 >/dev/null) \
+  || fail "the moved install could not render the built-in character from /"
+[ -s "$scratch/moved.png" ] || fail "the moved install wrote no image"
+# The data folder override: pointed at an empty folder, the built-in character is not found, and
+# the message names where it looked.
+mkdir "$scratch/empty"
+if (cd / && SKINVIEW_DATA_DIR="$scratch/empty" "$scratch/moved/bin/skinview" render -o "$scratch/x.png" 2>"$scratch/err"); then
+  fail "SKINVIEW_DATA_DIR was ignored"
+fi
+grep -q "$scratch/empty/humanoid_mixamo.glb" "$scratch/err" || fail "the error does not name $scratch/empty: $(cat "$scratch/err")"
+
+# And it looks there, not in the source or build tree: without the moved share folder it fails,
+# naming the moved folder.
+mv "$scratch/moved/share/skinview" "$scratch/hidden"
+if (cd / && "$scratch/moved/bin/skinview" render -o "$scratch/y.png" 2>"$scratch/err2"); then
+  fail "rendered the built-in character without its installed data: something else was read"
+fi
+grep -q "$scratch/moved/share/skinview/humanoid_mixamo.glb" "$scratch/err2" \
+  || fail "the error does not name the moved data folder: $(cat "$scratch/err2")"
+mv "$scratch/hidden" "$scratch/moved/share/skinview"
+
+# The Debian package.
+(cd "$scratch" && cpack -G DEB --config "$build/CPackConfig.cmake" -B "$scratch/pkg" >/dev/null) || fail "cpack failed"
+deb=$(ls "$scratch"/pkg/skinview_*_*.deb 2>/dev/null | head -n 1)
+[ -n "$deb" ] || fail "cpack made no skinview_<version>_<arch>.deb"
+depends=$(dpkg-deb -f "$deb" Depends)
+for lib in libglfw3 libtinygltf libegl1; do
+  echo "$depends" | grep -q "$lib" || fail "Depends lacks $lib: $depends"
+done
+contents=$(dpkg-deb -c "$deb")
+echo "$contents" | grep -Eq '\./usr/bin/skinview$' || fail "the package does not carry usr/bin/skinview"
+dpkg -x "$deb" "$scratch/root"
+(cd / && "$scratch/root/usr/bin/skinview" render -o "$scratch/deb.png" --size 64x48 >/dev/null) \
+  || fail "the unpacked package could not render from /"
+echo "install_test: installed, moved and packaged $(basename "$deb"); Depends: $depends"

@@ -27,7 +27,7 @@ TEST(Cli, HelpListsTheSubcommands) {
 TEST(Cli, RenderHelpStatesTheComparisonMetric) {
     const auto r = skinview("render --help");
     EXPECT_EQ(r.status, 0);
-    EXPECT_NE(r.out.find("at most --threshold of all pixels differ"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("the images match when at most --threshold of\nthe footprint differs"), std::string::npos) << r.out;
 }
 
 TEST(Cli, RenderWritesAPng) {
@@ -69,10 +69,12 @@ TEST(Cli, ErrorsGoToStderrWithNonZeroExit) {
 
 TEST(Cli, RenderRefMatchesItselfAndRejectsAnotherPicture) {
     const std::string base = "render " + quoted(asset("humanoid_mixamo.glb")) + " --size 96x96 --time 0.5";
-    ASSERT_EQ(skinview(base + " -o " + quoted(out("ref.png"))).status, 0);
+    ASSERT_EQ(skinview(base + " --sidecar -o " + quoted(out("ref.png"))).status, 0);
     auto same = skinview(base + " -o " + quoted(out("same.png")) + " --ref " + quoted(out("ref.png")));
     EXPECT_EQ(same.status, 0) << same.out << same.err;
-    EXPECT_NE(same.out.find("match: 0 of 9216 pixels differ"), std::string::npos) << same.out;
+    EXPECT_NE(same.out.find("image match: 0 of "), std::string::npos) << same.out;
+    EXPECT_NE(same.out.find("joints and skinned bounds in place"), std::string::npos) << same.out;
+    EXPECT_TRUE(std::filesystem::exists(out("ref.joints.json"))) << "--sidecar writes the sidecar";
     auto other = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " --size 96x96 --time 0.5 --correction off -o " +
                           quoted(out("other.png")) + " --ref " + quoted(out("ref.png")));
     EXPECT_EQ(other.status, 1) << other.out;

@@ -79,17 +79,23 @@ Expected<JointSidecar> measure_sidecar(SceneSession& session, int width, int hei
 }
 
 Status write_sidecar(const std::string& path, const JointSidecar& sc) {
-    nlohmann::json j;
-    j["width"] = sc.width;
-    j["height"] = sc.height;
-    auto& joints = j["joints"] = nlohmann::json::array();
-    // Two decimals: a hundredth of a pixel is far below any tolerance, and short lines diff well.
+    // Two decimals: a hundredth of a pixel is far below any tolerance. One joint a line, so a
+    // re-blessed golden's sidecar diffs joint by joint.
     const auto r2 = [](double v) { return std::isfinite(v) ? nlohmann::json(std::round(v * 100.0) / 100.0) : nlohmann::json(); };
-    for (const auto& js : sc.joints) joints.push_back({{"skin", js.skin}, {"name", js.name}, {"x", r2(js.x)}, {"y", r2(js.y)}});
-    if (sc.has_bounds) j["skinned_bounds"] = {{"min", {r2(sc.min_x), r2(sc.min_y)}}, {"max", {r2(sc.max_x), r2(sc.max_y)}}};
+    std::string text = "{\"width\": " + std::to_string(sc.width) + ", \"height\": " + std::to_string(sc.height);
+    if (sc.has_bounds)
+        text += ",\n \"skinned_bounds\": " +
+                nlohmann::json{{"min", {r2(sc.min_x), r2(sc.min_y)}}, {"max", {r2(sc.max_x), r2(sc.max_y)}}}.dump();
+    text += ",\n \"joints\": [";
+    for (size_t i = 0; i < sc.joints.size(); ++i) {
+        const auto& js = sc.joints[i];
+        text += (i ? ",\n  " : "\n  ") +
+                nlohmann::json{{"skin", js.skin}, {"name", js.name}, {"x", r2(js.x)}, {"y", r2(js.y)}}.dump();
+    }
+    text += "\n ]}\n";
     std::ofstream f(path);
     if (!f) return make_error(path + ": cannot write the sidecar");
-    f << j.dump(1) << "\n";
+    f << text;
     return f ? ok_status() : make_error(path + ": write failed");
 }
 

@@ -48,18 +48,20 @@ inline Status turn_joint(viewer::SceneSession& s, const std::string& name, float
     return upload(s);
 }
 
-// Perturbs joint `name`'s inverse bind by `fraction` (a uniform scale 1 + fraction in the bind
-// space, applied to its palette entry, which is world x inverse bind): what a 1% error in a file's
-// inverseBindMatrices draws.
+// Perturbs joint `name`'s inverse bind so the vertices it carries move by `fraction` of the body's
+// bind size (the palette entry world x IBM becomes T x world x IBM, i.e. IBM' = world^-1 x T x
+// world x IBM): what a 1% error in a file's inverseBindMatrices draws. A translation, not a scale:
+// rigid DQS drops the scale part of a palette entry, so a scaled IBM draws nothing on that rung.
 inline Status perturb_inverse_bind(viewer::SceneSession& s, const std::string& name, float fraction) {
     const auto& sk = s.character().skins()[0].skeleton;
     const int j = find_joint(sk, name);
     if (j < 0) return make_error("no joint '" + name + "' in skin 0");
+    const anim::Aabb b = s.character().bind_bounds();
+    const float shift = static_cast<float>(glm::length(b.max - b.min)) * fraction;
     const float* first = s.renderer().palette().matrix(0, 0);
     std::vector<float> row(first, first + 16 * sk.joint_count());
-    glm::mat4 m = glm::make_mat4(&row[static_cast<size_t>(j) * 16]);
-    m = m * glm::mat4(glm::mat3(1.0f + fraction));
-    std::memcpy(&row[static_cast<size_t>(j) * 16], glm::value_ptr(m), sizeof(float) * 16);
+    float* m = &row[static_cast<size_t>(j) * 16];
+    m[12] += shift;  // column-major: T(shift, 0, 0) x M adds to the translation column
     if (auto st = s.renderer().mutable_palette().set_row(0, row.data(), sk.joint_count()); !st) return st;
     s.renderer().upload_palettes();
     return ok_status();

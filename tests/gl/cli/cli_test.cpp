@@ -1,5 +1,6 @@
 // The command line as a user meets it: the real binary, its exit codes, its stdout and stderr.
 #include <filesystem>
+#include <fstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -80,6 +81,35 @@ TEST(Cli, RenderRefMatchesItselfAndRejectsAnotherPicture) {
     EXPECT_EQ(other.status, 1) << other.out;
     EXPECT_NE(other.out.find("MISMATCH"), std::string::npos) << other.out;
     EXPECT_TRUE(std::filesystem::exists(out("other.diff.png")));
+}
+
+// The sidecar beside the reference is read and a joint that moved is named: the reference's sidecar
+// edited to put one joint 3 px away fails the same render, naming that joint; the GLES render of
+// the GL reference matches, sidecar included.
+TEST(Cli, RenderRefChecksTheSidecarAndNamesTheJoint) {
+    const std::string base = "render " + quoted(asset("humanoid_mixamo.glb")) + " --size 160x120 --time 0.5";
+    ASSERT_EQ(skinview(base + " --sidecar -o " + quoted(out("sc_ref.png"))).status, 0);
+    auto gles = skinview(base + " --api gles -o " + quoted(out("sc_gles.png")) + " --ref " + quoted(out("sc_ref.png")));
+    EXPECT_EQ(gles.status, 0) << gles.out << gles.err;
+    EXPECT_NE(gles.out.find("joints and skinned bounds in place"), std::string::npos) << gles.out;
+    std::ifstream in(out("sc_ref.joints.json"));
+    auto j = nlohmann::json::parse(in, nullptr, false);
+    ASSERT_FALSE(j.is_discarded());
+    in.close();
+    bool edited = false;
+    for (auto& joint : j["joints"])
+        if (joint["name"] == "LeftHandIndex2") joint["x"] = joint["x"].get<double>() + 3.0, edited = true;
+    ASSERT_TRUE(edited);
+    std::ofstream(out("sc_ref.joints.json")) << j.dump();
+    auto moved = skinview(base + " -o " + quoted(out("sc_same.png")) + " --ref " + quoted(out("sc_ref.png")));
+    EXPECT_EQ(moved.status, 1) << moved.out;
+    EXPECT_NE(moved.out.find("image match"), std::string::npos) << "the picture itself is the same: " << moved.out;
+    EXPECT_NE(moved.out.find("LeftHandIndex2 moved 3.0 px"), std::string::npos) << moved.out;
+    // Without a sidecar only the image is held, and the report says so.
+    std::filesystem::remove(out("sc_ref.joints.json"));
+    auto bare = skinview(base + " -o " + quoted(out("sc_same.png")) + " --ref " + quoted(out("sc_ref.png")));
+    EXPECT_EQ(bare.status, 0) << bare.out;
+    EXPECT_NE(bare.out.find("no sidecar, joints not checked"), std::string::npos) << bare.out;
 }
 
 nlohmann::json audit_json(const std::string& args, int* status) {

@@ -1,6 +1,7 @@
 // The command line as a user meets it: the real binary, its exit codes, its stdout and stderr.
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -185,11 +186,39 @@ TEST(Cli, DiagnoseJsonOnAndOff) {
     EXPECT_GT(k["worst_error"].get<double>(), 0.1 * k["body_size"].get<double>()) << "the soup, asserted";
 }
 
+// The row of the frame table that starts with `label`: its numbers (folded scale, mean, worst,
+// worst single-joint, vertices). Empty when no line starts with it.
+std::vector<double> frame_table_row(const std::string& out, const std::string& label) {
+    std::istringstream lines(out);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind(label, 0) != 0) continue;
+        std::istringstream nums(line.substr(label.size()));
+        std::vector<double> v;
+        for (double x; nums >> x;) v.push_back(x);
+        return v;
+    }
+    return {};
+}
+
+// Each row by its label, each number in its column: the mesh node as given folds the 0.01
+// Armature's scale (100) and draws the soup (errors of the body's size); on the skin frame the
+// fold is 1 and the error float rounding. (The old check passed on "1.0000" anywhere in the output.)
 TEST(Cli, FrameTablePrintsSoupAndCorrectedRows) {
     const auto r = skinview("frame-table " + quoted(asset("humanoid_mixamo.glb")));
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(r.out.find("100.0000"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("1.0000"), std::string::npos) << r.out;
+    const auto given = frame_table_row(r.out, "bind, mesh node as the file gave it");
+    const auto fixed = frame_table_row(r.out, "bind, on the skin frame");
+    const auto fixed_posed = frame_table_row(r.out, "posed at 0.50 s, on the skin frame");
+    ASSERT_EQ(given.size(), 5u) << r.out;
+    ASSERT_EQ(fixed.size(), 5u) << r.out;
+    ASSERT_EQ(fixed_posed.size(), 5u) << r.out;
+    EXPECT_DOUBLE_EQ(given[0], 100.0);
+    EXPECT_DOUBLE_EQ(fixed[0], 1.0);
+    EXPECT_GT(given[1], 10.0) << "the soup: mean error of the order of the body (2.56 across) times 100";
+    // 1e-5 of a 2.56-unit body: float rounding of the skinning, far below any visible error.
+    EXPECT_LT(fixed[2], 1e-5) << r.out;
+    EXPECT_LT(fixed_posed[2], 1e-5) << r.out;
+    EXPECT_EQ(given[4], fixed[4]) << "the same vertices in both rows";
 }
 
 // With no display, the viewer says so and renders headless instead of failing.

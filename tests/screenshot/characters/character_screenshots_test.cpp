@@ -117,28 +117,6 @@ TEST(ScreenshotControls, LinearBlendCandyWrapperDiffersFromDqs) {
     EXPECT_GT(f, 0.005) << "a 150 degree twist should pinch the linear blend visibly; " << f * 100 << "% differ";
 }
 
-// Two-bone IK with a pole on the arm: the tip reaches a target off to the side, the elbow bends
-// towards the pole, skeleton overlay on.
-void solve_arm_ik(SceneSession& s) {
-    anim::CharacterSkin& skin = s.character().skins()[0];
-    s.state().draw.draw_skeleton = true;
-    anim::TwoBoneIkInput in;
-    in.parents = &skin.skeleton.parents();
-    in.world = &skin.skeleton.world();
-    in.root = 0, in.mid = 1, in.tip = 2;
-    const anim::Aabb b = s.character().bind_bounds();
-    const double h = b.max.y - b.min.y;
-    in.target = glm::dvec3(0.3 * h, 0.7 * h, 0.0);
-    in.pole = glm::dvec3(0.0, 0.5 * h, 0.6 * h);
-    ASSERT_TRUE(in.validate(skin.pose).ok()) << in.validate(skin.pose).error().message;
-    const anim::TwoBoneIkResult res = anim::solve_two_bone_ik(in, skin.pose);
-    ASSERT_TRUE(res.solved);
-    EXPECT_TRUE(res.reachable);
-    s.character().apply_poses();
-    ASSERT_TRUE(s.renderer().write_palettes(s.character(), {}).ok());
-    s.renderer().upload_palettes();
-}
-
 TEST(IkScreenshot, ArmReachesTargetWithPole) {
     for (render::Api api : {render::Api::GL, render::Api::GLES}) {
         const Shot shot{"arm_ik_pole", "project:arm.glb", api, "", 0.0f, true, "on", "auto", "orbit:35"};
@@ -151,34 +129,8 @@ TEST(IkScreenshot, ArmReachesTargetWithPole) {
 // both ends show as the gradient).
 TEST(DebugViews, WeightsOfOneJoint) {
     const Shot shot{"humanoid_weights_leftforearm", "project:humanoid_mixamo.glb", render::Api::GL, "", 0.8f};
-    Rendered r = render_shot(shot, [](SceneSession& s) {
-        s.state().draw.debug_view = render::DebugView::Weights;
-        s.state().draw.selected_joint = s.character().skins()[0].skeleton.find("LeftForeArm");
-        ASSERT_GE(s.state().draw.selected_joint, 0);
-    });
+    Rendered r = render_shot(shot, show_left_forearm_weights);
     test::expect_scene_matches_golden(r.frame, shot.golden, shot.golden);
-}
-
-// The error heat map: per-vertex |GPU - CPU reference|, full red at 1% of the body. Optionally
-// breaks one joint's palette entry first (moved by a tenth of the body) to show what red means.
-void heat_map(SceneSession& s, bool break_joint) {
-    if (break_joint) {
-        auto& skel = s.character().skins()[0].skeleton;
-        const int joint = skel.find("LeftForeArm");
-        ASSERT_GE(joint, 0);
-        std::vector<float> row(s.renderer().palette().matrix(0, 0), s.renderer().palette().matrix(0, 0) + 16 * skel.joint_count());
-        const anim::Aabb b = s.character().bind_bounds();
-        row[static_cast<size_t>(joint) * 16 + 12] += static_cast<float>(glm::length(b.max - b.min) * 0.1);
-        ASSERT_TRUE(s.renderer().mutable_palette().set_row(0, row.data(), skel.joint_count()).ok());
-        s.renderer().upload_palettes();
-    }
-    auto d = render::diagnose(s.renderer(), s.character(), {}, s.state().draw);
-    ASSERT_TRUE(d.ok()) << d.error().message;
-    for (size_t m = 0; m < d->vertex_errors.size(); ++m)
-        for (size_t p = 0; p < d->vertex_errors[m].size(); ++p)
-            s.renderer().set_vertex_errors(static_cast<int>(m), static_cast<int>(p), d->vertex_errors[m][p]);
-    s.state().draw.debug_view = render::DebugView::ErrorHeatMap;
-    s.state().draw.heat_scale = static_cast<float>(0.01 * d->body_size);
 }
 
 long red_pixels(const render::RgbaImage& img) {

@@ -65,6 +65,12 @@ std::vector<Control> controls() {
         {{"fox_correction_off", "shared:Fox.glb", Api::GL, "", 1.0f, false, "off"}, {}, "b_LeftHand", "b_Spine01", "", true},
         {{"arm_twist_dqs", "project:arm.glb", Api::GL, "", 0.0f, true, "on", "dqs", "front"}, twist_mid_joint, "Wrist",
          "Elbow", "lbs", false},
+        {{"arm_ik_pole", "project:arm.glb", Api::GL, "", 0.0f, true, "on", "auto", "orbit:35"}, solve_arm_ik, "Wrist",
+         "Elbow", "lbs", false},
+        {{"humanoid_weights_leftforearm", "project:humanoid_mixamo.glb", Api::GL, "", 0.8f}, show_left_forearm_weights,
+         "LeftHandIndex1", "Spine1", "lbs", true},
+        {{"humanoid_heatmap", "project:humanoid_mixamo.glb", Api::GL, "", 0.8f}, [](SceneSession& s) { heat_map(s, false); },
+         "LeftHandIndex1", "Spine1", "lbs", true},
     };
     std::vector<Control> v;
     for (const auto& f : families) {

@@ -4,9 +4,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <limits>
-
 #include <glm/gtc/type_ptr.hpp>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "anim/reference_skinner.h"
@@ -58,7 +57,8 @@ Expected<JointSidecar> measure_sidecar(SceneSession& session, int width, int hei
     const auto& meshes = character.skinned_meshes();
     for (size_t i = 0; i < meshes.size(); ++i) {
         const auto& mesh = character.asset().meshes[static_cast<size_t>(meshes[i].mesh)];
-        const render::SkinMode mode = session.renderer().rung_for(character, meshes[i].skin, session.state().draw);
+        const render::SkinMode mode =
+            session.renderer().rung_for(character, meshes[i].skin, session.state().draw);
         const std::vector<glm::dmat4> joints = character.joint_matrices(meshes[i].skin);
         const glm::dmat4& bind = character.skins()[static_cast<size_t>(meshes[i].skin)].bind_transform;
         for (size_t p = 0; p < mesh.primitives.size(); ++p) {
@@ -67,7 +67,8 @@ Expected<JointSidecar> measure_sidecar(SceneSession& session, int width, int hei
             for (const glm::dvec3& v : *cpu) {
                 double x, y;
                 if (!project(vp, glm::vec3(v), width, height, x, y)) continue;
-                lo_x = std::min(lo_x, x), lo_y = std::min(lo_y, y), hi_x = std::max(hi_x, x), hi_y = std::max(hi_y, y);
+                lo_x = std::min(lo_x, x), lo_y = std::min(lo_y, y), hi_x = std::max(hi_x, x),
+                hi_y = std::max(hi_y, y);
             }
         }
     }
@@ -81,11 +82,15 @@ Expected<JointSidecar> measure_sidecar(SceneSession& session, int width, int hei
 Status write_sidecar(const std::string& path, const JointSidecar& sc) {
     // Two decimals: a hundredth of a pixel is far below any tolerance. One joint a line, so a
     // re-blessed golden's sidecar diffs joint by joint.
-    const auto r2 = [](double v) { return std::isfinite(v) ? nlohmann::json(std::round(v * 100.0) / 100.0) : nlohmann::json(); };
-    std::string text = "{\"width\": " + std::to_string(sc.width) + ", \"height\": " + std::to_string(sc.height);
+    const auto r2 = [](double v) {
+        return std::isfinite(v) ? nlohmann::json(std::round(v * 100.0) / 100.0) : nlohmann::json();
+    };
+    std::string text =
+        "{\"width\": " + std::to_string(sc.width) + ", \"height\": " + std::to_string(sc.height);
     if (sc.has_bounds)
         text += ",\n \"skinned_bounds\": " +
-                nlohmann::json{{"min", {r2(sc.min_x), r2(sc.min_y)}}, {"max", {r2(sc.max_x), r2(sc.max_y)}}}.dump();
+                nlohmann::json{{"min", {r2(sc.min_x), r2(sc.min_y)}}, {"max", {r2(sc.max_x), r2(sc.max_y)}}}
+                    .dump();
     text += ",\n \"joints\": [";
     for (size_t i = 0; i < sc.joints.size(); ++i) {
         const auto& js = sc.joints[i];
@@ -106,33 +111,36 @@ Expected<JointSidecar> read_sidecar(const std::string& path) {
     if (j.is_discarded() || !j.is_object()) return make_error(path + ": not a JSON object");
     const auto num = [](const nlohmann::json& v) { return v.is_number() ? v.get<double>() : NAN; };
     JointSidecar sc;
-    if (!j.contains("width") || !j["width"].is_number_integer() || !j.contains("height") || !j["height"].is_number_integer() ||
-        !j.contains("joints") || !j["joints"].is_array())
+    if (!j.contains("width") || !j["width"].is_number_integer() || !j.contains("height") ||
+        !j["height"].is_number_integer() || !j.contains("joints") || !j["joints"].is_array())
         return make_error(path + ": needs integer 'width', 'height' and a 'joints' array");
     sc.width = j["width"].get<int>();
     sc.height = j["height"].get<int>();
     for (size_t i = 0; i < j["joints"].size(); ++i) {
         const auto& e = j["joints"][i];
-        if (!e.is_object() || !e.contains("name") || !e["name"].is_string() || !e.contains("skin") || !e["skin"].is_number_integer() ||
-            !e.contains("x") || !e.contains("y"))
+        if (!e.is_object() || !e.contains("name") || !e["name"].is_string() || !e.contains("skin") ||
+            !e["skin"].is_number_integer() || !e.contains("x") || !e.contains("y"))
             return make_error(path + ": joints[" + std::to_string(i) + "] needs 'skin', 'name', 'x', 'y'");
         sc.joints.push_back({e["skin"].get<int>(), e["name"].get<std::string>(), num(e["x"]), num(e["y"])});
     }
     if (j.contains("skinned_bounds")) {
         const auto& b = j["skinned_bounds"];
-        if (!b.is_object() || !b.contains("min") || !b.contains("max") || b["min"].size() != 2 || b["max"].size() != 2)
+        if (!b.is_object() || !b.contains("min") || !b.contains("max") || b["min"].size() != 2 ||
+            b["max"].size() != 2)
             return make_error(path + ": 'skinned_bounds' needs 'min' and 'max', two numbers each");
         sc.has_bounds = true;
-        sc.min_x = num(b["min"][0]), sc.min_y = num(b["min"][1]), sc.max_x = num(b["max"][0]), sc.max_y = num(b["max"][1]);
+        sc.min_x = num(b["min"][0]), sc.min_y = num(b["min"][1]), sc.max_x = num(b["max"][0]),
+        sc.max_y = num(b["max"][1]);
     }
     return sc;
 }
 
-std::vector<std::string> compare_sidecars(const JointSidecar& e, const JointSidecar& a, const ReferenceOptions& o) {
+std::vector<std::string> compare_sidecars(const JointSidecar& e, const JointSidecar& a,
+                                          const ReferenceOptions& o) {
     std::vector<std::string> out;
     if (e.width != a.width || e.height != a.height) {
-        out.push_back("sidecar frame " + std::to_string(e.width) + "x" + std::to_string(e.height) + " differs from " +
-                      std::to_string(a.width) + "x" + std::to_string(a.height));
+        out.push_back("sidecar frame " + std::to_string(e.width) + "x" + std::to_string(e.height) +
+                      " differs from " + std::to_string(a.width) + "x" + std::to_string(a.height));
         return out;
     }
     std::vector<bool> seen(a.joints.size(), false);
@@ -145,7 +153,8 @@ std::vector<std::string> compare_sidecars(const JointSidecar& e, const JointSide
         }
         seen[i] = true;
         const auto& ja = a.joints[i];
-        const bool e_on = std::isfinite(je.x) && std::isfinite(je.y), a_on = std::isfinite(ja.x) && std::isfinite(ja.y);
+        const bool e_on = std::isfinite(je.x) && std::isfinite(je.y),
+                   a_on = std::isfinite(ja.x) && std::isfinite(ja.y);
         if (e_on != a_on) {
             out.push_back(je.name + (a_on ? " came in front of the camera" : " went behind the camera"));
         } else if (e_on) {
@@ -154,7 +163,8 @@ std::vector<std::string> compare_sidecars(const JointSidecar& e, const JointSide
         }
     }
     for (size_t i = 0; i < a.joints.size(); ++i)
-        if (!seen[i]) out.push_back(a.joints[i].name + " (skin " + std::to_string(a.joints[i].skin) + ") is new");
+        if (!seen[i])
+            out.push_back(a.joints[i].name + " (skin " + std::to_string(a.joints[i].skin) + ") is new");
     if (e.has_bounds != a.has_bounds) {
         out.push_back(std::string("skinned bounds ") + (a.has_bounds ? "appeared" : "are gone"));
     } else if (e.has_bounds) {
@@ -162,7 +172,8 @@ std::vector<std::string> compare_sidecars(const JointSidecar& e, const JointSide
         const double ev[] = {e.min_x, e.min_y, e.max_x, e.max_y}, av[] = {a.min_x, a.min_y, a.max_x, a.max_y};
         for (int s = 0; s < 4; ++s)
             if (!(std::abs(av[s] - ev[s]) <= o.bounds_tolerance_px))
-                out.push_back(std::string("skinned bounds' ") + names[s] + fmt(" edge moved %.1f px", av[s] - ev[s]));
+                out.push_back(std::string("skinned bounds' ") + names[s] +
+                              fmt(" edge moved %.1f px", av[s] - ev[s]));
     }
     return out;
 }
@@ -180,9 +191,11 @@ std::string ReferenceReport::text() const {
     return t;
 }
 
-Expected<ReferenceReport> check_reference(const render::RgbaImage& expected, const JointSidecar* expected_sidecar,
+Expected<ReferenceReport> check_reference(const render::RgbaImage& expected,
+                                          const JointSidecar* expected_sidecar,
                                           const render::RgbaImage& actual, const JointSidecar& actual_sidecar,
-                                          const render::RgbaImage* background, const ReferenceOptions& options) {
+                                          const render::RgbaImage* background,
+                                          const ReferenceOptions& options) {
     auto cmp = render::compare_images(expected, actual, options.image, background);
     if (!cmp) return cmp.error();
     ReferenceReport r;

@@ -68,8 +68,10 @@ std::vector<std::string> compare_sidecars(const JointSidecar& expected, const Jo
 
 // The image against the reference with `background` (the same frame without the character) for the
 // footprint, and the sidecars when `expected_sidecar` is given.
-Expected<ReferenceReport> check_reference(const render::RgbaImage& expected, const JointSidecar* expected_sidecar,
+Expected<ReferenceReport> check_reference(const render::RgbaImage& expected,
+                                          const JointSidecar* expected_sidecar,
                                           const render::RgbaImage& actual, const JointSidecar& actual_sidecar,
-                                          const render::RgbaImage* background, const ReferenceOptions& options = {});
+                                          const render::RgbaImage* background,
+                                          const ReferenceOptions& options = {});
 
 }  // namespace sv::viewer

@@ -1,10 +1,11 @@
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "commands.h"
-#include "render/gpu_diagnose.h"
 #include "reference_check.h"
+#include "render/gpu_diagnose.h"
 #include "render/image_compare.h"
 #include "scene_session.h"
 
@@ -43,31 +44,45 @@ Expected<int> resolve_joint(const anim::Character& c, const std::string& text) {
                       " joints)");
 }
 
-// 0: match, 1: mismatch, -1: an error (already printed).
+// 0: match, 1: mismatch, -1: an error (printed here).
 int compare_with_reference(const RenderArgs& args, SceneSession& s, const render::RgbaImage& image,
                            const JointSidecar& measured, const std::string& out) {
     auto golden = render::read_png(args.reference);
-    if (!golden) return fail(golden.error().message), -1;
+    if (!golden) {
+        fail(golden.error().message);
+        return -1;
+    }
     // The sidecar is optional: a reference made by another tool has none, and then only the image
     // is held (said in the report).
-    Expected<JointSidecar> golden_sc = make_error("");
+    std::optional<JointSidecar> golden_sc;
     const std::string sc_ref = sidecar_path(args.reference);
     if (std::filesystem::exists(sc_ref)) {
-        golden_sc = read_sidecar(sc_ref);
-        if (!golden_sc) return fail(golden_sc.error().message), -1;
+        auto read = read_sidecar(sc_ref);
+        if (!read) {
+            fail(read.error().message);
+            return -1;
+        }
+        golden_sc = std::move(*read);
     }
     auto background = s.render_background(image.width, image.height);
-    if (!background) return fail(background.error().message), -1;
+    if (!background) {
+        fail(background.error().message);
+        return -1;
+    }
     ReferenceOptions opt;
     opt.image.channel_tolerance = args.channel_tolerance;
     opt.image.max_footprint_fraction = args.threshold;
     opt.joint_tolerance_px = args.joint_tolerance;
-    auto rep = check_reference(*golden, golden_sc ? &*golden_sc : nullptr, image, measured, &*background, opt);
-    if (!rep) return fail(rep.error().message), -1;
+    auto rep =
+        check_reference(*golden, golden_sc ? &*golden_sc : nullptr, image, measured, &*background, opt);
+    if (!rep) {
+        fail(rep.error().message);
+        return -1;
+    }
     const std::string diff = std::filesystem::path(out).replace_extension("").string() + ".diff.png";
     (void)render::write_png(diff, rep->image.diff);
-    std::printf("compare with %s: %s\n%s; diff image %s\n", args.reference.c_str(), rep->match() ? "match" : "MISMATCH",
-                rep->text().c_str(), diff.c_str());
+    std::printf("compare with %s: %s\n%s; diff image %s\n", args.reference.c_str(),
+                rep->match() ? "match" : "MISMATCH", rep->text().c_str(), diff.c_str());
     return rep->match() ? 0 : 1;
 }
 

@@ -13,8 +13,9 @@ std::string CompareResult::summary() const {
     std::snprintf(buf, sizeof buf,
                   "%s: %ld of %ld footprint pixels differ (%.4f%% of the footprint), %ld of %ld in the frame "
                   "(%.4f%%), largest channel difference %d/255",
-                  match ? "match" : "MISMATCH", differing_pixels, footprint_pixels, footprint_fraction * 100.0,
-                  differing_pixels, total_pixels, differing_fraction * 100.0, max_channel_difference);
+                  match ? "match" : "MISMATCH", differing_pixels, footprint_pixels,
+                  footprint_fraction * 100.0, differing_pixels, total_pixels, differing_fraction * 100.0,
+                  max_channel_difference);
     return buf;
 }
 
@@ -47,9 +48,11 @@ std::uint32_t most_common_colour(const RgbaImage& img) {
 Expected<CompareResult> compare_images(const RgbaImage& expected, const RgbaImage& actual,
                                        const CompareOptions& options, const RgbaImage* background) {
     if (expected.width != actual.width || expected.height != actual.height)
-        return make_error("image sizes differ: expected " + size_text(expected) + ", actual " + size_text(actual));
+        return make_error("image sizes differ: expected " + size_text(expected) + ", actual " +
+                          size_text(actual));
     if (background && (background->width != expected.width || background->height != expected.height))
-        return make_error("background size " + size_text(*background) + " differs from the images' " + size_text(expected));
+        return make_error("background size " + size_text(*background) + " differs from the images' " +
+                          size_text(expected));
     std::uint8_t flat[4];
     if (!background) {
         const std::uint32_t c = most_common_colour(expected);

@@ -4,10 +4,10 @@
 // files are written instead. A golden without a sidecar fails: every character golden has one.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <filesystem>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "golden.h"
 #include "reference_check.h"
@@ -37,7 +37,9 @@ inline Expected<SceneFrame> capture(viewer::SceneSession& s, int width, int heig
     return f;
 }
 
-inline std::string golden_sidecar_path(const std::string& golden) { return viewer::sidecar_path(golden_path(golden).string()); }
+inline std::string golden_sidecar_path(const std::string& golden) {
+    return viewer::sidecar_path(golden_path(golden).string());
+}
 
 struct SceneOutcome {
     bool compared = false;
@@ -46,7 +48,8 @@ struct SceneOutcome {
     std::string message;
 };
 
-inline SceneOutcome check_scene_golden(const SceneFrame& f, const std::string& golden, const std::string& label,
+inline SceneOutcome check_scene_golden(const SceneFrame& f, const std::string& golden,
+                                       const std::string& label,
                                        const viewer::ReferenceOptions& options = {}) {
     SceneOutcome out;
     const std::string actual_path = (output_dir() / (label + ".actual.png")).string();
@@ -54,7 +57,8 @@ inline SceneOutcome check_scene_golden(const SceneFrame& f, const std::string& g
     auto expected = render::read_png(golden_path(golden).string());
     if (!expected) {
         (void)render::write_png(actual_path, f.image);
-        out.message = "golden '" + golden + "' unreadable (" + expected.error().message + "); actual written to " + actual_path;
+        out.message = "golden '" + golden + "' unreadable (" + expected.error().message +
+                      "); actual written to " + actual_path;
         return out;
     }
     auto sidecar = viewer::read_sidecar(golden_sidecar_path(golden));
@@ -81,7 +85,8 @@ inline SceneOutcome check_scene_golden(const SceneFrame& f, const std::string& g
     return out;
 }
 
-inline void expect_scene_matches_golden(const SceneFrame& f, const std::string& golden, const std::string& label) {
+inline void expect_scene_matches_golden(const SceneFrame& f, const std::string& golden,
+                                        const std::string& label) {
     if (blessing()) {
         auto r = render::write_png(golden_path(golden).string(), f.image);
         ASSERT_TRUE(r.ok()) << r.error().message;

@@ -5,12 +5,11 @@
 
 #include <cctype>
 #include <cstring>
-#include <string>
-#include <vector>
-
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/gtc/type_ptr.hpp>
+#include <string>
+#include <vector>
 
 #include "anim/expected.h"
 #include "scene_session.h"
@@ -22,8 +21,9 @@ namespace sv::test {
 inline int find_joint(const anim::Skeleton& sk, const std::string& name) {
     for (int j = 0; j < sk.joint_count(); ++j) {
         const std::string& n = sk.names()[static_cast<size_t>(j)];
-        if (n == name || (n.size() > name.size() && n.compare(n.size() - name.size(), name.size(), name) == 0 &&
-                          !std::isalnum(static_cast<unsigned char>(n[n.size() - name.size() - 1]))))
+        if (n == name ||
+            (n.size() > name.size() && n.compare(n.size() - name.size(), name.size(), name) == 0 &&
+             !std::isalnum(static_cast<unsigned char>(n[n.size() - name.size() - 1]))))
             return j;
     }
     return -1;
@@ -43,7 +43,8 @@ inline Status turn_joint(viewer::SceneSession& s, const std::string& name, float
     const int j = find_joint(skin.skeleton, name);
     if (j < 0) return make_error("no joint '" + name + "' in skin 0");
     float* r = &skin.pose.rotation[static_cast<size_t>(j) * 4];
-    const glm::quat q = glm::quat(r[3], r[0], r[1], r[2]) * glm::angleAxis(glm::radians(degrees), glm::normalize(axis));
+    const glm::quat q =
+        glm::quat(r[3], r[0], r[1], r[2]) * glm::angleAxis(glm::radians(degrees), glm::normalize(axis));
     r[0] = q.x, r[1] = q.y, r[2] = q.z, r[3] = q.w;
     return upload(s);
 }

@@ -2,11 +2,11 @@
 // a scratch folder in the build tree for images a failing test leaves behind.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <string>
-
-#include <gtest/gtest.h>
 
 namespace sv::test {
 
@@ -36,7 +36,8 @@ inline bool in_ci() {
 inline std::string shared_missing_message(const std::string& name) {
     return "../shared asset '" + name + "' is missing (looked in " + shared_assets().string() +
            "). Get it: symlink the team's third-party test material beside the checkout "
-           "(ln -s /path/to/shared " + (source_dir().parent_path() / "shared").string() +
+           "(ln -s /path/to/shared " +
+           (source_dir().parent_path() / "shared").string() +
            "; it holds assets/*.glb and khronos/), see README 'Tests'." +
            (in_ci() ? " CI is set: CI always has ../shared, so this is a failure." : "");
 }
@@ -45,11 +46,11 @@ inline std::string shared_missing_message(const std::string& name) {
 
 // Sets `var` (a std::string) to the shared asset's path, or ends the test: a skip locally, a
 // failure when CI is set. Only in a function returning void (a TEST body or helper).
-#define SKINVIEW_SHARED_ASSET_OR_SKIP(var, name)                                         \
-    const std::string var = ::sv::test::shared_asset(name);                              \
-    do {                                                                                 \
-        if (var.empty()) {                                                               \
+#define SKINVIEW_SHARED_ASSET_OR_SKIP(var, name)                                               \
+    const std::string var = ::sv::test::shared_asset(name);                                    \
+    do {                                                                                       \
+        if (var.empty()) {                                                                     \
             if (::sv::test::in_ci()) GTEST_FAIL() << ::sv::test::shared_missing_message(name); \
-            GTEST_SKIP() << ::sv::test::shared_missing_message(name);                    \
-        }                                                                                \
+            GTEST_SKIP() << ::sv::test::shared_missing_message(name);                          \
+        }                                                                                      \
     } while (0)

@@ -30,9 +30,9 @@
 namespace sv::render {
 
 struct CompareOptions {
-    int channel_tolerance = 8;               // out of 255
-    double max_footprint_fraction = 0.001;   // of the footprint; why 0.1%: below
-    double max_differing_fraction = 1.0;     // of all pixels; 1.0 leaves the frame share unchecked
+    int channel_tolerance = 8;              // out of 255
+    double max_footprint_fraction = 0.001;  // of the footprint; why 0.1%: below
+    double max_differing_fraction = 1.0;    // of all pixels; 1.0 leaves the frame share unchecked
 };
 
 // Why the default footprint budget is 0.1% (measured, tests/screenshot/ref_defaults): Xbot as
@@ -47,17 +47,18 @@ struct CompareResult {
     bool match = false;
     long differing_pixels = 0;
     long total_pixels = 0;
-    long footprint_pixels = 0;       // not background in either image, or differing
+    long footprint_pixels = 0;  // not background in either image, or differing
     int max_channel_difference = 0;
     double differing_fraction = 0.0;  // of all pixels
     double footprint_fraction = 0.0;  // differing pixels over the footprint
-    RgbaImage diff;  // differing pixels red, the footprint grey, the background near black
+    RgbaImage diff;                   // differing pixels red, the footprint grey, the background near black
     std::string summary() const;
 };
 
 // Fails (as an error, not a mismatch) when the sizes differ, or when a background of another size
 // is given.
 Expected<CompareResult> compare_images(const RgbaImage& expected, const RgbaImage& actual,
-                                       const CompareOptions& options = {}, const RgbaImage* background = nullptr);
+                                       const CompareOptions& options = {},
+                                       const RgbaImage* background = nullptr);
 
 }  // namespace sv::render

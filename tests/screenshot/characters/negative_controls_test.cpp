@@ -13,9 +13,9 @@
 //         at t=1.0 differs by 8 pixels between LBS and DQS (0.04% of its footprint, under budget),
 //         so its golden cannot either.
 // Figures are printed ("[ control ]") so a run shows how far past its budget each control lands.
-#include <cstdio>
-
 #include <gtest/gtest.h>
+
+#include <cstdio>
 
 #include "shots.h"
 
@@ -27,18 +27,22 @@ enum class Kind { Finger, InverseBind, Correction, Rung };
 struct Control {
     Shot shot;
     std::function<void(SceneSession&)> base_edit;  // the golden's own edit (the arm's twist), or none
-    std::string finger;      // the joint turned
-    std::string bind_joint;  // the joint whose inverse bind is perturbed
+    std::string finger;                            // the joint turned
+    std::string bind_joint;                        // the joint whose inverse bind is perturbed
     Kind kind;
     std::string wrong_rung;  // for Kind::Rung
 };
 
 const char* kind_name(Kind k) {
     switch (k) {
-        case Kind::Finger: return "finger_turned_30deg";
-        case Kind::InverseBind: return "inverse_bind_1pct";
-        case Kind::Correction: return "correction_flipped";
-        case Kind::Rung: return "wrong_rung";
+        case Kind::Finger:
+            return "finger_turned_30deg";
+        case Kind::InverseBind:
+            return "inverse_bind_1pct";
+        case Kind::Correction:
+            return "correction_flipped";
+        case Kind::Rung:
+            return "wrong_rung";
     }
     return "?";
 }
@@ -55,22 +59,68 @@ std::vector<Control> controls() {
     };
     const std::vector<Family> families = {
         {{"xbot_bind", "shared:Xbot.glb", Api::GL, "", 0.0f, true}, {}, "LeftHandIndex1", "Spine1", "", true},
-        {{"xbot_bind_correction_off", "shared:Xbot.glb", Api::GL, "", 0.0f, true, "off"}, {}, "LeftHandIndex1", "Spine1", "", true},
-        {{"humanoid_mixamo_bind", "project:humanoid_mixamo.glb", Api::GL, "", 0.0f, true}, {}, "LeftHandIndex1", "Spine1", "", true},
-        {{"humanoid_mixamo_posed", "project:humanoid_mixamo.glb", Api::GL, "", 0.8f}, {}, "LeftHandIndex1", "Spine1", "lbs", true},
-        {{"humanoid_mixamo_posed_correction_off", "project:humanoid_mixamo.glb", Api::GL, "", 0.8f, false, "off"}, {},
-         "LeftHandIndex1", "Spine1", "lbs", true},
-        {{"robot_dance", "shared:RobotExpressive.glb", Api::GL, "Dance", 0.6f}, {}, "Index.R", "LowerArm.R", "lbs", false},
+        {{"xbot_bind_correction_off", "shared:Xbot.glb", Api::GL, "", 0.0f, true, "off"},
+         {},
+         "LeftHandIndex1",
+         "Spine1",
+         "",
+         true},
+        {{"humanoid_mixamo_bind", "project:humanoid_mixamo.glb", Api::GL, "", 0.0f, true},
+         {},
+         "LeftHandIndex1",
+         "Spine1",
+         "",
+         true},
+        {{"humanoid_mixamo_posed", "project:humanoid_mixamo.glb", Api::GL, "", 0.8f},
+         {},
+         "LeftHandIndex1",
+         "Spine1",
+         "lbs",
+         true},
+        {{"humanoid_mixamo_posed_correction_off", "project:humanoid_mixamo.glb", Api::GL, "", 0.8f, false,
+          "off"},
+         {},
+         "LeftHandIndex1",
+         "Spine1",
+         "lbs",
+         true},
+        {{"robot_dance", "shared:RobotExpressive.glb", Api::GL, "Dance", 0.6f},
+         {},
+         "Index.R",
+         "LowerArm.R",
+         "lbs",
+         false},
         {{"fox_posed", "shared:Fox.glb", Api::GL, "", 1.0f}, {}, "b_LeftHand", "b_Hip", "", true},
-        {{"fox_correction_off", "shared:Fox.glb", Api::GL, "", 1.0f, false, "off"}, {}, "b_LeftHand", "b_Spine01", "", true},
-        {{"arm_twist_dqs", "project:arm.glb", Api::GL, "", 0.0f, true, "on", "dqs", "front"}, twist_mid_joint, "Wrist",
-         "Elbow", "lbs", false},
-        {{"arm_ik_pole", "project:arm.glb", Api::GL, "", 0.0f, true, "on", "auto", "orbit:35"}, solve_arm_ik, "Wrist",
-         "Elbow", "lbs", false},
-        {{"humanoid_weights_leftforearm", "project:humanoid_mixamo.glb", Api::GL, "", 0.8f}, show_left_forearm_weights,
-         "LeftHandIndex1", "Spine1", "lbs", true},
-        {{"humanoid_heatmap", "project:humanoid_mixamo.glb", Api::GL, "", 0.8f}, [](SceneSession& s) { heat_map(s, false); },
-         "LeftHandIndex1", "Spine1", "lbs", true},
+        {{"fox_correction_off", "shared:Fox.glb", Api::GL, "", 1.0f, false, "off"},
+         {},
+         "b_LeftHand",
+         "b_Spine01",
+         "",
+         true},
+        {{"arm_twist_dqs", "project:arm.glb", Api::GL, "", 0.0f, true, "on", "dqs", "front"},
+         twist_mid_joint,
+         "Wrist",
+         "Elbow",
+         "lbs",
+         false},
+        {{"arm_ik_pole", "project:arm.glb", Api::GL, "", 0.0f, true, "on", "auto", "orbit:35"},
+         solve_arm_ik,
+         "Wrist",
+         "Elbow",
+         "lbs",
+         false},
+        {{"humanoid_weights_leftforearm", "project:humanoid_mixamo.glb", Api::GL, "", 0.8f},
+         show_left_forearm_weights,
+         "LeftHandIndex1",
+         "Spine1",
+         "lbs",
+         true},
+        {{"humanoid_heatmap", "project:humanoid_mixamo.glb", Api::GL, "", 0.8f},
+         [](SceneSession& s) { heat_map(s, false); },
+         "LeftHandIndex1",
+         "Spine1",
+         "lbs",
+         true},
     };
     std::vector<Control> v;
     for (const auto& f : families) {
@@ -79,9 +129,11 @@ std::vector<Control> controls() {
         // one dot above its pedestal), so a 1% error in one inverse bind moves at most a pixel or
         // two, and the CPU sidecar never sees a palette entry. Those goldens hold the soup itself;
         // the inverse-bind control runs on the corrected shots of the same files.
-        if (f.shot.correction == "on") v.push_back({f.shot, f.edit, f.finger, f.bind_joint, Kind::InverseBind, ""});
+        if (f.shot.correction == "on")
+            v.push_back({f.shot, f.edit, f.finger, f.bind_joint, Kind::InverseBind, ""});
         if (f.correction_matters) v.push_back({f.shot, f.edit, f.finger, f.bind_joint, Kind::Correction, ""});
-        if (!f.wrong_rung.empty()) v.push_back({f.shot, f.edit, f.finger, f.bind_joint, Kind::Rung, f.wrong_rung});
+        if (!f.wrong_rung.empty())
+            v.push_back({f.shot, f.edit, f.finger, f.bind_joint, Kind::Rung, f.wrong_rung});
     }
     return v;
 }
@@ -110,8 +162,9 @@ TEST_P(NegativeControl, FailsItsGolden) {
     EXPECT_FALSE(o.match) << kind_name(c.kind) << " passed its golden: " << o.message;
 }
 
-INSTANTIATE_TEST_SUITE_P(Families, NegativeControl, ::testing::ValuesIn(controls()),
-                         [](const auto& info) { return info.param.shot.golden + "_" + kind_name(info.param.kind); });
+INSTANTIATE_TEST_SUITE_P(Families, NegativeControl, ::testing::ValuesIn(controls()), [](const auto& info) {
+    return info.param.shot.golden + "_" + kind_name(info.param.kind);
+});
 
 }  // namespace
 }  // namespace sv::viewer

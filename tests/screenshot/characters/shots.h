@@ -2,17 +2,17 @@
 // (character_screenshots_test.cpp) and their negative controls (negative_controls_test.cpp).
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <functional>
 #include <memory>
 #include <string>
 
-#include <gtest/gtest.h>
-
 #include "anim/two_bone_ik.h"
 #include "golden_scene.h"
-#include "render/gpu_diagnose.h"
 #include "pose_edit.h"
 #include "render/context.h"
+#include "render/gpu_diagnose.h"
 #include "scene_session.h"
 #include "test_paths.h"
 
@@ -42,11 +42,11 @@ inline std::string path_of(const Shot& s) {
 }
 
 // Ends the test when a shared file is missing: a skip locally, a failure under CI.
-#define SKINVIEW_SHOT_OR_SKIP(shot)                                           \
-    do {                                                                      \
-        if (::sv::viewer::is_shared(shot)) {                                  \
+#define SKINVIEW_SHOT_OR_SKIP(shot)                                             \
+    do {                                                                        \
+        if (::sv::viewer::is_shared(shot)) {                                    \
             SKINVIEW_SHARED_ASSET_OR_SKIP(p_, ::sv::viewer::shared_name(shot)); \
-        }                                                                     \
+        }                                                                       \
     } while (0)
 
 struct Rendered {
@@ -96,7 +96,8 @@ inline void twist_mid_joint(SceneSession& s) {
     const size_t r = 4 * 1;  // joint 1
     const glm::quat rest(pose.rotation[r + 3], pose.rotation[r], pose.rotation[r + 1], pose.rotation[r + 2]);
     const glm::quat q = rest * twist;
-    pose.rotation[r] = q.x, pose.rotation[r + 1] = q.y, pose.rotation[r + 2] = q.z, pose.rotation[r + 3] = q.w;
+    pose.rotation[r] = q.x, pose.rotation[r + 1] = q.y, pose.rotation[r + 2] = q.z,
+    pose.rotation[r + 3] = q.w;
     pose.scale[3 * 1 + 1] *= 1.4f;
     ASSERT_TRUE(test::upload(s).ok());
 }
@@ -137,7 +138,8 @@ inline void heat_map(SceneSession& s, bool break_joint) {
         auto& skel = s.character().skins()[0].skeleton;
         const int joint = skel.find("LeftForeArm");
         ASSERT_GE(joint, 0);
-        std::vector<float> row(s.renderer().palette().matrix(0, 0), s.renderer().palette().matrix(0, 0) + 16 * skel.joint_count());
+        std::vector<float> row(s.renderer().palette().matrix(0, 0),
+                               s.renderer().palette().matrix(0, 0) + 16 * skel.joint_count());
         const anim::Aabb b = s.character().bind_bounds();
         row[static_cast<size_t>(joint) * 16 + 12] += static_cast<float>(glm::length(b.max - b.min) * 0.1);
         ASSERT_TRUE(s.renderer().mutable_palette().set_row(0, row.data(), skel.joint_count()).ok());

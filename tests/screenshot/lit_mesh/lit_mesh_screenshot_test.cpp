@@ -1,11 +1,11 @@
 // The first screenshot test: a lit torus the project generates itself, rendered headless at a
 // fixed camera and held against a golden PNG, on both APIs.
-#include <cstdio>
-
 #include <gtest/gtest.h>
 
-#include "api_print.h"
+#include <cstdio>
+#include <glm/gtc/matrix_transform.hpp>
 
+#include "api_print.h"
 #include "golden.h"
 #include "render/camera.h"
 #include "render/context.h"
@@ -13,8 +13,6 @@
 #include "render/lit_mesh_pass.h"
 #include "render/procedural_mesh.h"
 #include "render/render_target.h"
-
-#include <glm/gtc/matrix_transform.hpp>
 
 namespace sv::render {
 namespace {

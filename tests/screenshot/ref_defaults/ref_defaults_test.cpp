@@ -6,10 +6,10 @@
 // Must fail: one index finger joint turned 30 degrees; one forearm turned 1 degree, each by the
 // image alone and by the sidecar naming the joint. Must match: the same render repeated (a fresh
 // context), and the GLES render against the GL picture.
+#include <gtest/gtest.h>
+
 #include <cstdio>
 #include <functional>
-
-#include <gtest/gtest.h>
 
 #include "pose_edit.h"
 #include "reference_check.h"
@@ -29,7 +29,8 @@ struct Frame {
 };
 
 // `edit` runs on the posed character before the draw.
-Frame render_xbot(const std::string& path, const std::string& api, const std::function<Status(SceneSession&)>& edit = {}) {
+Frame render_xbot(const std::string& path, const std::string& api,
+                  const std::function<Status(SceneSession&)>& edit = {}) {
     Frame f;
     SceneOptions o;
     o.file = path;
@@ -57,7 +58,8 @@ Frame render_xbot(const std::string& path, const std::string& api, const std::fu
 }
 
 ReferenceReport check(const Frame& golden, const Frame& actual, const ReferenceOptions& o = {}) {
-    auto r = check_reference(golden.image, &golden.sidecar, actual.image, actual.sidecar, &actual.background, o);
+    auto r =
+        check_reference(golden.image, &golden.sidecar, actual.image, actual.sidecar, &actual.background, o);
     EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
     return r.ok() ? *r : ReferenceReport{};
 }
@@ -85,9 +87,11 @@ protected:
         EXPECT_FALSE(r.image.match) << "the image alone must see it: " << r.image.summary();
         EXPECT_FALSE(r.match());
         bool named = false;
-        for (const auto& f : r.structure_failures) named = named || f.find(joint_below + " moved") != std::string::npos;
+        for (const auto& f : r.structure_failures)
+            named = named || f.find(joint_below + " moved") != std::string::npos;
         EXPECT_TRUE(named) << "the sidecar must name " << joint_below << ": " << r.text();
-        std::printf("[ figures ] old whole-frame 0.1%% metric: %s\n", old_metric_matches(golden_, edited) ? "match (missed)" : "mismatch");
+        std::printf("[ figures ] old whole-frame 0.1%% metric: %s\n",
+                    old_metric_matches(golden_, edited) ? "match (missed)" : "mismatch");
     }
     std::string path_;
     Frame golden_;
@@ -113,13 +117,15 @@ TEST_F(RefDefaults, GlesRenderMatchesTheGlPicture) {
 }
 
 TEST_F(RefDefaults, IndexFingerTurned30DegreesFails) {
-    expect_caught(render_xbot(path_, "gl", [](SceneSession& s) { return test::turn_joint(s, "LeftHandIndex1", 30.0f); }),
+    expect_caught(render_xbot(path_, "gl",
+                              [](SceneSession& s) { return test::turn_joint(s, "LeftHandIndex1", 30.0f); }),
                   "LeftHandIndex2");
 }
 
 TEST_F(RefDefaults, ForearmTurned1DegreeFails) {
-    expect_caught(render_xbot(path_, "gl", [](SceneSession& s) { return test::turn_joint(s, "LeftForeArm", 1.0f); }),
-                  "LeftHandIndex4");
+    expect_caught(
+        render_xbot(path_, "gl", [](SceneSession& s) { return test::turn_joint(s, "LeftForeArm", 1.0f); }),
+        "LeftHandIndex4");
 }
 
 }  // namespace

@@ -177,7 +177,8 @@ TEST(GltfBadInput, EveryByteFlipLoadsOrNamesItsError) {
         const auto a = load_gltf_from_memory(bad, "", true);
         if (a.ok()) {
             ++loaded;
-            EXPECT_FALSE(a->meshes.empty() || a->skins.empty()) << "byte " << at << ": loaded, but lost the mesh or the skin";
+            EXPECT_FALSE(a->meshes.empty() || a->skins.empty())
+                << "byte " << at << ": loaded, but lost the mesh or the skin";
             continue;
         }
         ++failed;

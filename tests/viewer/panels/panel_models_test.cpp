@@ -7,8 +7,8 @@
 #include <cmath>
 #include <fstream>
 
-#include "anim/gltf_import.h"
 #include "anim/asset_builder.h"
+#include "anim/gltf_import.h"
 #include "anim/retarget.h"
 #include "test_paths.h"
 #include "ui/frame_panel.h"
@@ -264,7 +264,8 @@ TEST(GraphPanel, RetargetingADifferentlySpelledRigReportsEveryJointUnmatched) {
     const auto& src_names = g.source->skins()[0].skeleton.names();
     EXPECT_EQ(g.map.unmatched_source.size(), src_names.size());
     EXPECT_EQ(g.map.unmatched_target.size(), c.skins()[0].skeleton.names().size());
-    EXPECT_TRUE(std::all_of(g.map.target_of_source.begin(), g.map.target_of_source.end(), [](int t) { return t < 0; }));
+    EXPECT_TRUE(std::all_of(g.map.target_of_source.begin(), g.map.target_of_source.end(),
+                            [](int t) { return t < 0; }));
 }
 
 // Retargeting onto a different rig with the same names: the source is the built-in humanoid
@@ -291,7 +292,8 @@ TEST(GraphPanel, RetargetingARigOfOtherProportionsTakesRotationsAndKeepsBones) {
     auto bytes = anim::write_glb(*asset);
     ASSERT_TRUE(bytes) << bytes.error().message;
     const std::string prescale = (test::output_dir() / "humanoid_taller.glb").string();
-    std::ofstream(prescale, std::ios::binary).write(reinterpret_cast<const char*>(bytes->data()), static_cast<std::streamsize>(bytes->size()));
+    std::ofstream(prescale, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes->data()), static_cast<std::streamsize>(bytes->size()));
     ASSERT_TRUE(g.load_source(prescale, target, 0));
     EXPECT_TRUE(g.map.unmatched_source.empty());
     EXPECT_TRUE(g.map.unmatched_target.empty());
@@ -305,16 +307,21 @@ TEST(GraphPanel, RetargetingARigOfOtherProportionsTakesRotationsAndKeepsBones) {
     for (size_t s = 0; s < g.map.target_of_source.size(); ++s) {
         const int t = g.map.target_of_source[s];
         ASSERT_GE(t, 0);
-        for (size_t c = 0; c < 4; ++c) EXPECT_EQ(out.rotation[4 * size_t(t) + c], sp.rotation[4 * s + c]) << tsk.names()[size_t(t)];
-        if (std::abs(out.rotation[4 * size_t(t) + 3] - tsk.rest_pose().rotation[4 * size_t(t) + 3]) > 1e-4f) ++rotations_that_moved;
+        for (size_t c = 0; c < 4; ++c)
+            EXPECT_EQ(out.rotation[4 * size_t(t) + c], sp.rotation[4 * s + c]) << tsk.names()[size_t(t)];
+        if (std::abs(out.rotation[4 * size_t(t) + 3] - tsk.rest_pose().rotation[4 * size_t(t) + 3]) > 1e-4f)
+            ++rotations_that_moved;
         if (tsk.parents()[size_t(t)] < 0) continue;  // the root takes the source's translation
         for (size_t c = 0; c < 3; ++c) {
-            EXPECT_EQ(out.translation[3 * size_t(t) + c], tsk.rest_pose().translation[3 * size_t(t) + c]) << tsk.names()[size_t(t)];
+            EXPECT_EQ(out.translation[3 * size_t(t) + c], tsk.rest_pose().translation[3 * size_t(t) + c])
+                << tsk.names()[size_t(t)];
             // 1e-3: the rigs' bone offsets differ by a quarter, so real differences are far larger.
-            if (std::abs(sp.translation[3 * s + c] - out.translation[3 * size_t(t) + c]) > 1e-3f) ++bones_that_differ;
+            if (std::abs(sp.translation[3 * s + c] - out.translation[3 * size_t(t) + c]) > 1e-3f)
+                ++bones_that_differ;
         }
     }
-    EXPECT_GT(bones_that_differ, 20) << "the source must be a rig of other proportions, or this proves nothing";
+    EXPECT_GT(bones_that_differ, 20)
+        << "the source must be a rig of other proportions, or this proves nothing";
     EXPECT_GT(rotations_that_moved, 5) << "the clip at 0.5 s must turn joints away from the target's rest";
 }
 

@@ -137,7 +137,8 @@ TEST_F(ViewerSmoke, FileThatFailsToLoadShowsItsErrorAndExitsZero) {
 // Pixels of the right-hand inspector panel that differ (any channel by more than 24) between two
 // screenshots of the same size.
 long panel_difference(const sv::render::RgbaImage& a, const sv::render::RgbaImage& b) {
-    const sv::ui::Layout l = sv::ui::compute_layout(static_cast<float>(a.width), static_cast<float>(a.height));
+    const sv::ui::Layout l =
+        sv::ui::compute_layout(static_cast<float>(a.width), static_cast<float>(a.height));
     const auto& r = l.right;
     long n = 0;
     for (int y = static_cast<int>(r.y); y < static_cast<int>(r.y + r.h) && y < a.height; ++y)
@@ -167,8 +168,9 @@ TEST_F(ViewerSmoke, EveryInspectorTabDrawsWithAJointSelected) {
     // 300 pixels: a panel's text and widgets change thousands; two renders of one tab change none.
     for (size_t i = 0; i < tabs.size(); ++i)
         for (size_t j = i + 1; j < tabs.size(); ++j)
-            EXPECT_GT(panel_difference(shots[i], shots[j]), 300) << "tabs '" << tabs[i] << "' and '" << tabs[j]
-                                                                 << "' draw the same inspector: is --tab ignored?";
+            EXPECT_GT(panel_difference(shots[i], shots[j]), 300)
+                << "tabs '" << tabs[i] << "' and '" << tabs[j]
+                << "' draw the same inspector: is --tab ignored?";
 }
 
 // A file that fails to load mid-session (as a drop or the Open field would bring it) shows its

@@ -39,8 +39,9 @@ struct ReferenceOptions {
     // A joint moved by more than a fifth of a pixel is a different pose: the CPU skeleton is
     // deterministic to far below that (float rounding moves a joint by thousandths of a pixel at
     // 640x480), and the sidecar stores hundredths. Measured on Xbot at 640x480: a forearm turned 1
-    // degree moves the hand 0.3 to 0.5 px, an index finger joint turned 30 degrees moves the joints
-    // below it 1.7 to 4.2 px. Costs: a golden re-blessed on another libm may shift by a hundredth.
+    // degree moves the hand 0.2 px and the finger tips up to 0.5 px; an index finger joint turned
+    // 30 degrees moves the joints below it 1.7 to 4.2 px. What would make it wrong: a pose computed
+    // differently on another platform (libm, SIMD paths) by more than a fifth of a pixel.
     double joint_tolerance_px = 0.2;
     // The bounds are the extreme skinned vertices in double; a fifth of a pixel likewise.
     double bounds_tolerance_px = 0.2;

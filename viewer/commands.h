@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli_options.h"
+#include "reference_check.h"
 
 namespace sv::viewer {
 
@@ -17,9 +18,12 @@ struct RenderArgs {
     bool error_heatmap = false;
     int frames = 1;
     float fps = 30.0f;
-    std::string reference;       // golden PNG to compare with
-    double threshold = 0.001;    // largest fraction of differing pixels that still matches
-    int channel_tolerance = 8;   // per-channel difference (of 255) under which a pixel is the same
+    std::string reference;  // golden PNG to compare with (and its REF.joints.json when present)
+    // The defaults are the library's (render/image_compare.h, viewer/reference_check.h).
+    double threshold = render::CompareOptions{}.max_footprint_fraction;  // of the character's footprint
+    int channel_tolerance = render::CompareOptions{}.channel_tolerance;  // of 255: a pixel is the same
+    double joint_tolerance = ReferenceOptions{}.joint_tolerance_px;      // pixels a joint may move
+    bool sidecar = false;  // write OUT.joints.json (always written with --ref)
 };
 int run_render(const RenderArgs& args);
 

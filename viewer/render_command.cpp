@@ -1,8 +1,10 @@
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "commands.h"
+#include "reference_check.h"
 #include "render/gpu_diagnose.h"
 #include "render/image_compare.h"
 #include "scene_session.h"
@@ -40,6 +42,48 @@ Expected<int> resolve_joint(const anim::Character& c, const std::string& text) {
     if (end != text.c_str() && *end == '\0' && i >= 0 && i < sk.joint_count()) return static_cast<int>(i);
     return make_error("--weights '" + text + "': no joint of that name or index (" + std::to_string(sk.joint_count()) +
                       " joints)");
+}
+
+// 0: match, 1: mismatch, -1: an error (printed here).
+int compare_with_reference(const RenderArgs& args, SceneSession& s, const render::RgbaImage& image,
+                           const JointSidecar& measured, const std::string& out) {
+    auto golden = render::read_png(args.reference);
+    if (!golden) {
+        fail(golden.error().message);
+        return -1;
+    }
+    // The sidecar is optional: a reference made by another tool has none, and then only the image
+    // is held (said in the report).
+    std::optional<JointSidecar> golden_sc;
+    const std::string sc_ref = sidecar_path(args.reference);
+    if (std::filesystem::exists(sc_ref)) {
+        auto read = read_sidecar(sc_ref);
+        if (!read) {
+            fail(read.error().message);
+            return -1;
+        }
+        golden_sc = std::move(*read);
+    }
+    auto background = s.render_background(image.width, image.height);
+    if (!background) {
+        fail(background.error().message);
+        return -1;
+    }
+    ReferenceOptions opt;
+    opt.image.channel_tolerance = args.channel_tolerance;
+    opt.image.max_footprint_fraction = args.threshold;
+    opt.joint_tolerance_px = args.joint_tolerance;
+    auto rep =
+        check_reference(*golden, golden_sc ? &*golden_sc : nullptr, image, measured, &*background, opt);
+    if (!rep) {
+        fail(rep.error().message);
+        return -1;
+    }
+    const std::string diff = std::filesystem::path(out).replace_extension("").string() + ".diff.png";
+    (void)render::write_png(diff, rep->image.diff);
+    std::printf("compare with %s: %s\n%s; diff image %s\n", args.reference.c_str(),
+                rep->match() ? "match" : "MISMATCH", rep->text().c_str(), diff.c_str());
+    return rep->match() ? 0 : 1;
 }
 
 }  // namespace
@@ -82,18 +126,16 @@ int run_render(const RenderArgs& args) {
         if (auto w = render::write_png(out, *image); !w) return fail(w.error().message);
         std::printf("wrote %s (%dx%d, %s, correction %s, t=%.3f)\n", out.c_str(), width, height, args.scene.api.c_str(),
                     s.character().correction() ? "on" : "off", s.state().time);
-        if (!args.reference.empty()) {
-            auto golden = render::read_png(args.reference);
-            if (!golden) return fail(golden.error().message);
-            render::CompareOptions opt;
-            opt.channel_tolerance = args.channel_tolerance;
-            opt.max_differing_fraction = args.threshold;
-            auto cmp = render::compare_images(*golden, *image, opt);
-            if (!cmp) return fail(cmp.error().message);
-            const std::string diff = std::filesystem::path(out).replace_extension("").string() + ".diff.png";
-            (void)render::write_png(diff, cmp->diff);
-            std::printf("compare with %s: %s; diff image %s\n", args.reference.c_str(), cmp->summary().c_str(), diff.c_str());
-            if (!cmp->match) status = 1;
+        if (!args.reference.empty() || args.sidecar) {
+            auto measured = measure_sidecar(s, width, height);
+            if (!measured) return fail(measured.error().message);
+            const std::string sc_out = sidecar_path(out);
+            if (auto w = write_sidecar(sc_out, *measured); !w) return fail(w.error().message);
+            if (!args.reference.empty()) {
+                const int st = compare_with_reference(args, s, *image, *measured, out);
+                if (st < 0) return 1;
+                if (st > 0) status = 1;
+            }
         }
     }
     return status;

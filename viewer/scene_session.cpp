@@ -124,15 +124,35 @@ void SceneSession::draw(int width, int height) {
     glEnable(GL_DEPTH_TEST);
     glClearColor(state_.clear_color.r, state_.clear_color.g, state_.clear_color.b, state_.clear_color.a);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    renderer_->draw(*character_, {render::CharacterInstance{}}, view_proj(width, height), state_.draw);
+}
+
+glm::mat4 SceneSession::view_proj(int width, int height) const {
     const float aspect = height > 0 ? float(width) / float(height) : 1.0f;
-    renderer_->draw(*character_, {render::CharacterInstance{}},
-                    state_.camera.projection(aspect) * state_.camera.view(), state_.draw);
+    return state_.camera.projection(aspect) * state_.camera.view();
+}
+
+Expected<render::RgbaImage> SceneSession::render_background(int width, int height) {
+    if (target_.width() != width || target_.height() != height)
+        if (auto s = target_.resize(width, height); !s) return s.error();
+    const render::DrawOptions keep = state_.draw;
+    state_.draw.draw_mesh = false;
+    state_.draw.draw_skeleton = false;
+    state_.draw.draw_joint_axes = false;
+    target_.bind();
+    draw(width, height);
+    state_.draw = keep;
+    return target_.read();
 }
 
 Expected<render::RgbaImage> SceneSession::render_image(int width, int height) {
+    pose();
+    return render_current(width, height);
+}
+
+Expected<render::RgbaImage> SceneSession::render_current(int width, int height) {
     if (target_.width() != width || target_.height() != height)
         if (auto s = target_.resize(width, height); !s) return s.error();
-    pose();
     target_.bind();
     draw(width, height);
     return target_.read();

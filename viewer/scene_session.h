@@ -49,6 +49,14 @@ public:
     void draw(int width, int height);
     // Poses, draws into an offscreen target and reads it back.
     Expected<render::RgbaImage> render_image(int width, int height);
+    // Draws the current pose as it stands (after a caller's edit: a joint turned, a palette entry
+    // broken) into the offscreen target, without posing again.
+    Expected<render::RgbaImage> render_current(int width, int height);
+    // The same frame without the character (clear colour and grid only): what the screenshot
+    // comparison takes as background, so the grid is not counted as the character's footprint.
+    Expected<render::RgbaImage> render_background(int width, int height);
+    // The camera's projection x view for a frame of this size: what draw() passes the renderer.
+    glm::mat4 view_proj(int width, int height) const;
 
 private:
     std::unique_ptr<anim::Character> character_;

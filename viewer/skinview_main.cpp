@@ -61,15 +61,26 @@ int main(int argc, char** argv) {
     render_cmd->add_flag("--error-heatmap", render.error_heatmap, "colour each vertex by its GPU read-back error");
     render_cmd->add_option("--frames", render.frames, "frames in a sequence (default 1)");
     render_cmd->add_option("--fps", render.fps, "sequence frame rate (default 30)");
-    render_cmd->add_option("--ref", render.reference, "compare with this PNG; exit 1 on a mismatch");
-    render_cmd->add_option("--threshold", render.threshold,
-                           "with --ref: largest fraction of pixels that may differ (default 0.001 = 0.1%)");
+    render_cmd->add_option("--ref", render.reference,
+                           "compare with this PNG (and REF.joints.json); exit 1 on a mismatch");
+    render_cmd->add_option(
+        "--threshold", render.threshold,
+        "with --ref: largest fraction of the character's footprint that may differ (default 0.001 = 0.1%)");
     render_cmd->add_option("--channel-tolerance", render.channel_tolerance,
                            "with --ref: a pixel differs when a channel moves more than this, of 255 (default 8)");
+    render_cmd->add_option("--joint-tolerance", render.joint_tolerance,
+                           "with --ref and a sidecar: pixels a joint may move on screen (default 0.2)");
+    render_cmd->add_flag("--sidecar", render.sidecar,
+                         "write OUT.joints.json: joint screen positions and skinned bounds");
     render_cmd->footer(
-        "Comparison metric (--ref): a pixel differs when any of its R, G, B or A channels differs by more than\n"
-        "--channel-tolerance (of 255); the images match when at most --threshold of all pixels differ. The\n"
-        "difference figure is printed and a diff image (differing pixels red) is written beside the output.");
+        "Comparison metric (--ref): a pixel differs when any of its R, G, B or A channels differs\n"
+        "by more than --channel-tolerance (of 255). The footprint is every pixel that is not\n"
+        "background in either image (the background is this frame rendered without the character);\n"
+        "the images match when at most --threshold of the footprint differs. When REF.joints.json is\n"
+        "beside the reference, every joint's screen position must also be within --joint-tolerance\n"
+        "pixels and the skinned bounds within 0.2 px; a joint that moved is named. The figures are\n"
+        "printed, and a diff image (differing pixels red, the footprint grey) and OUT.joints.json are\n"
+        "written beside the output.\n");
 
     AuditArgs audit;
     CLI::App* audit_cmd = app.add_subcommand("audit", "report each skin's frame, correction and scale conflicts");

@@ -1,8 +1,10 @@
 // The command line as a user meets it: the real binary, its exit codes, its stdout and stderr.
-#include <filesystem>
-
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "anim/asset_builder.h"
 #include "render/image.h"
@@ -27,7 +29,9 @@ TEST(Cli, HelpListsTheSubcommands) {
 TEST(Cli, RenderHelpStatesTheComparisonMetric) {
     const auto r = skinview("render --help");
     EXPECT_EQ(r.status, 0);
-    EXPECT_NE(r.out.find("at most --threshold of all pixels differ"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("the images match when at most --threshold of the footprint differs"),
+              std::string::npos)
+        << r.out;
 }
 
 TEST(Cli, RenderWritesAPng) {
@@ -69,15 +73,48 @@ TEST(Cli, ErrorsGoToStderrWithNonZeroExit) {
 
 TEST(Cli, RenderRefMatchesItselfAndRejectsAnotherPicture) {
     const std::string base = "render " + quoted(asset("humanoid_mixamo.glb")) + " --size 96x96 --time 0.5";
-    ASSERT_EQ(skinview(base + " -o " + quoted(out("ref.png"))).status, 0);
+    ASSERT_EQ(skinview(base + " --sidecar -o " + quoted(out("ref.png"))).status, 0);
     auto same = skinview(base + " -o " + quoted(out("same.png")) + " --ref " + quoted(out("ref.png")));
     EXPECT_EQ(same.status, 0) << same.out << same.err;
-    EXPECT_NE(same.out.find("match: 0 of 9216 pixels differ"), std::string::npos) << same.out;
+    EXPECT_NE(same.out.find("image match: 0 of "), std::string::npos) << same.out;
+    EXPECT_NE(same.out.find("joints and skinned bounds in place"), std::string::npos) << same.out;
+    EXPECT_TRUE(std::filesystem::exists(out("ref.joints.json"))) << "--sidecar writes the sidecar";
     auto other = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " --size 96x96 --time 0.5 --correction off -o " +
                           quoted(out("other.png")) + " --ref " + quoted(out("ref.png")));
     EXPECT_EQ(other.status, 1) << other.out;
     EXPECT_NE(other.out.find("MISMATCH"), std::string::npos) << other.out;
     EXPECT_TRUE(std::filesystem::exists(out("other.diff.png")));
+}
+
+// The sidecar beside the reference is read and a joint that moved is named: the reference's sidecar
+// edited to put one joint 3 px away fails the same render, naming that joint; the GLES render of
+// the GL reference matches, sidecar included.
+TEST(Cli, RenderRefChecksTheSidecarAndNamesTheJoint) {
+    const std::string base = "render " + quoted(asset("humanoid_mixamo.glb")) + " --size 160x120 --time 0.5";
+    ASSERT_EQ(skinview(base + " --sidecar -o " + quoted(out("sc_ref.png"))).status, 0);
+    auto gles = skinview(base + " --api gles -o " + quoted(out("sc_gles.png")) + " --ref " +
+                         quoted(out("sc_ref.png")));
+    EXPECT_EQ(gles.status, 0) << gles.out << gles.err;
+    EXPECT_NE(gles.out.find("joints and skinned bounds in place"), std::string::npos) << gles.out;
+    std::ifstream in(out("sc_ref.joints.json"));
+    auto j = nlohmann::json::parse(in, nullptr, false);
+    ASSERT_FALSE(j.is_discarded());
+    in.close();
+    bool edited = false;
+    for (auto& joint : j["joints"])
+        if (joint["name"] == "LeftHandIndex2") joint["x"] = joint["x"].get<double>() + 3.0, edited = true;
+    ASSERT_TRUE(edited);
+    std::ofstream(out("sc_ref.joints.json")) << j.dump();
+    auto moved = skinview(base + " -o " + quoted(out("sc_same.png")) + " --ref " + quoted(out("sc_ref.png")));
+    EXPECT_EQ(moved.status, 1) << moved.out;
+    EXPECT_NE(moved.out.find("image match"), std::string::npos)
+        << "the picture itself is the same: " << moved.out;
+    EXPECT_NE(moved.out.find("LeftHandIndex2 moved 3.0 px"), std::string::npos) << moved.out;
+    // Without a sidecar only the image is held, and the report says so.
+    std::filesystem::remove(out("sc_ref.joints.json"));
+    auto bare = skinview(base + " -o " + quoted(out("sc_same.png")) + " --ref " + quoted(out("sc_ref.png")));
+    EXPECT_EQ(bare.status, 0) << bare.out;
+    EXPECT_NE(bare.out.find("no sidecar, joints not checked"), std::string::npos) << bare.out;
 }
 
 nlohmann::json audit_json(const std::string& args, int* status) {
@@ -153,11 +190,39 @@ TEST(Cli, DiagnoseJsonOnAndOff) {
     EXPECT_GT(k["worst_error"].get<double>(), 0.1 * k["body_size"].get<double>()) << "the soup, asserted";
 }
 
+// The row of the frame table that starts with `label`: its numbers (folded scale, mean, worst,
+// worst single-joint, vertices). Empty when no line starts with it.
+std::vector<double> frame_table_row(const std::string& out, const std::string& label) {
+    std::istringstream lines(out);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind(label, 0) != 0) continue;
+        std::istringstream nums(line.substr(label.size()));
+        std::vector<double> v;
+        for (double x; nums >> x;) v.push_back(x);
+        return v;
+    }
+    return {};
+}
+
+// Each row by its label, each number in its column: the mesh node as given folds the 0.01
+// Armature's scale (100) and draws the soup (errors of the body's size); on the skin frame the
+// fold is 1 and the error float rounding. (The old check passed on "1.0000" anywhere in the output.)
 TEST(Cli, FrameTablePrintsSoupAndCorrectedRows) {
     const auto r = skinview("frame-table " + quoted(asset("humanoid_mixamo.glb")));
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(r.out.find("100.0000"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("1.0000"), std::string::npos) << r.out;
+    const auto given = frame_table_row(r.out, "bind, mesh node as the file gave it");
+    const auto fixed = frame_table_row(r.out, "bind, on the skin frame");
+    const auto fixed_posed = frame_table_row(r.out, "posed at 0.50 s, on the skin frame");
+    ASSERT_EQ(given.size(), 5u) << r.out;
+    ASSERT_EQ(fixed.size(), 5u) << r.out;
+    ASSERT_EQ(fixed_posed.size(), 5u) << r.out;
+    EXPECT_DOUBLE_EQ(given[0], 100.0);
+    EXPECT_DOUBLE_EQ(fixed[0], 1.0);
+    EXPECT_GT(given[1], 10.0) << "the soup: mean error of the order of the body (2.56 across) times 100";
+    // 1e-5 of a 2.56-unit body: float rounding of the skinning, far below any visible error.
+    EXPECT_LT(fixed[2], 1e-5) << r.out;
+    EXPECT_LT(fixed_posed[2], 1e-5) << r.out;
+    EXPECT_EQ(given[4], fixed[4]) << "the same vertices in both rows";
 }
 
 // With no display, the viewer says so and renders headless instead of failing.

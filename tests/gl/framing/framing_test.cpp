@@ -76,8 +76,8 @@ class Framing : public ::testing::TestWithParam<Case> {};
 TEST_P(Framing, EverythingDrawnStaysInViewOverTheClip) {
     const std::string path = resolve(GetParam().file);
     if (path.empty()) {
-        if (std::getenv("CI")) FAIL() << GetParam().file << ": ../shared/assets is missing; CI always has it";
-        GTEST_SKIP() << GetParam().file << " is not in ../shared/assets (put the shared folder beside the project)";
+        if (test::in_ci()) FAIL() << test::shared_missing_message(GetParam().file);
+        GTEST_SKIP() << test::shared_missing_message(GetParam().file);
     }
     viewer::SceneOptions o;
     o.file = path;

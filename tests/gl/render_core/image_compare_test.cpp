@@ -13,11 +13,20 @@ RgbaImage flat(int w, int h, std::uint8_t v) {
     return img;
 }
 
+// A 100x100 background of 0 with a 50x20 "character" of 200 at the top left: footprint 1000.
+RgbaImage with_character() {
+    RgbaImage img = flat(100, 100, 0);
+    for (int y = 0; y < 20; ++y)
+        for (int x = 0; x < 50; ++x) img.at(x, y)[0] = 200;
+    return img;
+}
+
 TEST(ImageCompare, IdenticalImagesMatch) {
-    auto r = compare_images(flat(10, 10, 100), flat(10, 10, 100));
+    auto r = compare_images(with_character(), with_character());
     ASSERT_TRUE(r.ok());
     EXPECT_TRUE(r->match);
     EXPECT_EQ(r->differing_pixels, 0);
+    EXPECT_EQ(r->footprint_pixels, 1000);
     EXPECT_EQ(r->max_channel_difference, 0);
 }
 
@@ -25,6 +34,10 @@ TEST(ImageCompare, SizeMismatchIsAnError) {
     auto r = compare_images(flat(10, 10, 0), flat(10, 11, 0));
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().message, "image sizes differ: expected 10x10, actual 10x11");
+    const RgbaImage bg = flat(5, 5, 0);
+    r = compare_images(flat(10, 10, 0), flat(10, 10, 0), {}, &bg);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message, "background size 5x5 differs from the images' 10x10");
 }
 
 TEST(ImageCompare, ChannelToleranceIsInclusive) {
@@ -41,18 +54,56 @@ TEST(ImageCompare, ChannelToleranceIsInclusive) {
     EXPECT_EQ(r->diff.at(3, 4)[1], 0);
 }
 
-// 0.1% of 100x100 is 10 pixels: 10 differing pixels still match, 11 do not.
-TEST(ImageCompare, FractionThreshold) {
-    RgbaImage a = flat(100, 100, 0), b = a;
-    for (int i = 0; i < 10; ++i) b.at(i, 0)[0] = 200;
+// The budget is over the footprint (1000 pixels here), not the frame (10,000): 0.1% of it is one
+// pixel. Two differing pixels fail although they are 0.02% of the frame, which the old whole-frame
+// budget (10 pixels) would have let through.
+TEST(ImageCompare, BudgetIsRelativeToTheFootprint) {
+    const RgbaImage a = with_character();
+    RgbaImage b = a;
+    b.at(60, 50)[1] = 200;  // outside the character: joins the footprint (1001) and differs
     auto r = compare_images(a, b);
     ASSERT_TRUE(r.ok());
-    EXPECT_EQ(r->differing_pixels, 10);
+    EXPECT_EQ(r->differing_pixels, 1);
+    EXPECT_EQ(r->footprint_pixels, 1001);
     EXPECT_TRUE(r->match) << r->summary();
-    b.at(10, 0)[0] = 200;
+    b.at(10, 10)[1] = 200;  // inside the character
     r = compare_images(a, b);
+    EXPECT_EQ(r->differing_pixels, 2);
+    EXPECT_EQ(r->footprint_pixels, 1001);
     EXPECT_FALSE(r->match) << r->summary();
-    EXPECT_EQ(r->summary(), "MISMATCH: 11 of 10000 pixels differ (0.1100%), largest channel difference 200/255");
+    EXPECT_EQ(r->summary(),
+              "MISMATCH: 2 of 1001 footprint pixels differ (0.1998% of the footprint), 2 of 10000 in the frame (0.0200%), "
+              "largest channel difference 200/255");
+}
+
+// With a background image (the frame without the character), what the background draws (a grid
+// line here) is not footprint; without one, the most common colour is the background and the line
+// counts.
+TEST(ImageCompare, BackgroundImageKeepsTheGridOutOfTheFootprint) {
+    RgbaImage bg = flat(100, 100, 0);
+    for (int x = 0; x < 100; ++x) bg.at(x, 90)[2] = 120;  // a grid line
+    RgbaImage a = with_character();
+    for (int x = 0; x < 100; ++x) a.at(x, 90)[2] = 120;
+    auto with_bg = compare_images(a, a, {}, &bg);
+    auto without = compare_images(a, a);
+    ASSERT_TRUE(with_bg.ok() && without.ok());
+    EXPECT_EQ(with_bg->footprint_pixels, 1000);
+    EXPECT_EQ(without->footprint_pixels, 1100);
+}
+
+// The frame budget still holds when a caller sets it.
+TEST(ImageCompare, OptionalFrameBudget) {
+    const RgbaImage a = with_character();
+    RgbaImage b = a;
+    b.at(10, 10)[1] = 200;
+    CompareOptions o;
+    o.max_footprint_fraction = 1.0;
+    o.max_differing_fraction = 0.0;
+    auto r = compare_images(a, b, o);
+    ASSERT_TRUE(r.ok());
+    EXPECT_FALSE(r->match);
+    o.max_differing_fraction = 0.0001;  // one pixel of 10,000
+    EXPECT_TRUE(compare_images(a, b, o)->match);
 }
 
 }  // namespace

@@ -16,19 +16,10 @@ namespace {
 
 using namespace sv;
 
-std::string khronos(const std::string& rel) {
-    const auto p = test::shared_assets().parent_path() / "khronos" / rel;
-    return std::filesystem::exists(p) ? p.string() : std::string();
-}
-
 class MorphDiagnose : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(MorphDiagnose, GpuMorphsMatchTheReferenceAndTheCheckSeesAMissingMorph) {
-    const std::string path = khronos("AnimatedMorphCube/glTF/AnimatedMorphCube.gltf");
-    if (path.empty()) {
-        if (std::getenv("CI")) FAIL() << "../shared/khronos is missing; CI always has it";
-        GTEST_SKIP() << "../shared/khronos/AnimatedMorphCube is not beside the project (put the shared folder at ../shared)";
-    }
+    SKINVIEW_SHARED_ASSET_OR_SKIP(path, "../khronos/AnimatedMorphCube/glTF/AnimatedMorphCube.gltf");
     viewer::SceneOptions o;
     o.file = path;
     o.api = GetParam();

@@ -22,8 +22,10 @@ std::string path_of(const std::string& f) {
 class ReadBack : public ::testing::TestWithParam<Case> {
 protected:
     void SetUp() override {
+        if (GetParam().file.rfind("shared:", 0) == 0) {
+            SKINVIEW_SHARED_ASSET_OR_SKIP(p, GetParam().file.substr(7));
+        }
         path_ = path_of(GetParam().file);
-        if (path_.empty()) GTEST_SKIP() << GetParam().file << " is not present (../shared/assets missing)";
         auto ctx = create_headless_context(GetParam().api);
         ASSERT_TRUE(ctx.ok()) << ctx.error().message;
         ctx_ = std::move(*ctx);

@@ -55,8 +55,7 @@ size_t loaded_vertices(const Asset& a) {
 }
 
 void expect_shared_asset_matches_its_file(const std::string& file) {
-    const std::string path = sv::test::shared_asset(file);
-    if (path.empty()) GTEST_SKIP() << file << " is not in ../shared/assets";
+    SKINVIEW_SHARED_ASSET_OR_SKIP(path, file);
     const Declared d = declared(path);
     auto a = load_gltf(path);
     ASSERT_TRUE(a.ok()) << a.error().message;
@@ -75,8 +74,7 @@ void expect_shared_asset_matches_its_file(const std::string& file) {
 }  // namespace
 
 TEST(SharedAssets, XbotMatchesSourcesMd) {
-    const std::string path = sv::test::shared_asset("Xbot.glb");
-    if (path.empty()) GTEST_SKIP() << "Xbot.glb is not in ../shared/assets";
+    SKINVIEW_SHARED_ASSET_OR_SKIP(path, "Xbot.glb");
     auto a = load_gltf(path);
     ASSERT_TRUE(a.ok()) << a.error().message;
     // SOURCES.md: 1 skin, 65 joints, two meshes sharing it, 28 374 vertices, 1 clip.

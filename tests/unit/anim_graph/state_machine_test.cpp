@@ -157,3 +157,33 @@ TEST(StateMachine, ReplayIsBitIdentical) {
         ASSERT_EQ(a.sm.current_state(), b.sm.current_state());
     }
 }
+
+// Step size: the machine stepped at 60 Hz and at 240 Hz through the same parameter track (speed
+// toggling every 50/60 s, which both step through exactly: 50/60 and 200/240 are the same double)
+// must give the same state and pose at every time both pass through. A cross-fade that advanced its
+// weight by a per-step increment, or a minimum time counted in frames, would differ. Tolerance 1e-5:
+// float rounding of the clip sampling; a step-size dependence is a sizeable fraction of a fade.
+TEST(StateMachine, DifferentStepSizesGiveTheSamePoseAtTheSameTime) {
+    Machine coarse, fine;
+    ASSERT_TRUE(coarse.sm.start(coarse.s_idle, 0.0).ok());
+    ASSERT_TRUE(fine.sm.start(fine.s_idle, 0.0).ok());
+    Pose pc(2), pf(2);
+    const auto speed_at = [](int sixtieths) { return (sixtieths / 50) % 2 ? 1.0f : 0.0f; };
+    int transitions = 0, last = coarse.sm.current_state();
+    for (int i = 0; i < 400; ++i) {
+        coarse.params.set(coarse.speed, speed_at(i));
+        coarse.sm.update(coarse.params, i / 60.0, pc);
+        for (int k = (i == 0 ? 0 : -3); k <= 0; ++k) {
+            const int j = 4 * i + k;  // 240 Hz frames up to and including this 60 Hz one
+            fine.params.set(fine.speed, speed_at(j / 4));
+            fine.sm.update(fine.params, j / 240.0, pf);
+        }
+        ASSERT_EQ(coarse.sm.current_state(), fine.sm.current_state()) << "frame " << i;
+        for (size_t c = 0; c < pc.translation.size(); ++c)
+            ASSERT_NEAR(pc.translation[c], pf.translation[c], 1e-5f) << "frame " << i << " component " << c;
+        for (size_t c = 0; c < pc.rotation.size(); ++c)
+            ASSERT_NEAR(pc.rotation[c], pf.rotation[c], 1e-5f) << "frame " << i << " component " << c;
+        if (coarse.sm.current_state() != last) ++transitions, last = coarse.sm.current_state();
+    }
+    EXPECT_GE(transitions, 6) << "the track must cross both transitions several times";
+}

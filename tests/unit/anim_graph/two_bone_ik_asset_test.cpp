@@ -27,8 +27,7 @@ glm::dvec3 world_pos(const Skeleton& s, int j) {
 class TwoBoneIkAsset : public ::testing::Test {
 protected:
     void SetUp() override {
-        const std::string path = sv::test::shared_asset("Xbot.glb");
-        if (path.empty()) GTEST_SKIP() << "Xbot.glb is not in ../shared/assets";
+        SKINVIEW_SHARED_ASSET_OR_SKIP(path, "Xbot.glb");
         auto loaded = load_gltf(path);
         ASSERT_TRUE(loaded.ok()) << loaded.error().message;
         asset = std::move(*loaded);

@@ -65,8 +65,7 @@ TEST(FrameErrorTable, BuiltInHumanoid) {
 }
 
 TEST(FrameErrorTable, Xbot) {
-    const std::string path = shared_asset("Xbot.glb");
-    if (path.empty()) GTEST_SKIP() << "../shared/assets/Xbot.glb is not beside the project";
+    SKINVIEW_SHARED_ASSET_OR_SKIP(path, "Xbot.glb");
     Expected<Asset> a = load_gltf(path);
     ASSERT_TRUE(a.ok()) << a.error().message;
     Expected<FrameErrorTable> t = frame_error_table(*a, 0, 0, 0.5f);
@@ -76,8 +75,7 @@ TEST(FrameErrorTable, Xbot) {
 }
 
 TEST(SharedAssets, XbotFiguresMatchSources) {
-    const std::string path = shared_asset("Xbot.glb");
-    if (path.empty()) GTEST_SKIP() << "../shared/assets/Xbot.glb is not beside the project";
+    SKINVIEW_SHARED_ASSET_OR_SKIP(path, "Xbot.glb");
     Asset a = *load_gltf(path);
     SkinRegistry reg(nullptr);
     const SkinRecord& r = reg.register_skin(a, 0);
@@ -92,8 +90,7 @@ TEST(SharedAssets, XbotFiguresMatchSources) {
 }
 
 TEST(SharedAssets, RobotExpressiveIsAlreadyOnItsFrame) {
-    const std::string path = shared_asset("RobotExpressive.glb");
-    if (path.empty()) GTEST_SKIP() << "../shared/assets/RobotExpressive.glb is not beside the project";
+    SKINVIEW_SHARED_ASSET_OR_SKIP(path, "RobotExpressive.glb");
     Asset a = *load_gltf(path);
     SkinRegistry reg(nullptr);
     for (size_t s = 0; s < a.skins.size(); ++s)
@@ -104,8 +101,7 @@ TEST(SharedAssets, RobotExpressiveIsAlreadyOnItsFrame) {
 }
 
 TEST(SharedAssets, FoxFoldsInchesToMetres) {
-    const std::string path = shared_asset("Fox.glb");
-    if (path.empty()) GTEST_SKIP() << "../shared/assets/Fox.glb is not beside the project";
+    SKINVIEW_SHARED_ASSET_OR_SKIP(path, "Fox.glb");
     Asset a = *load_gltf(path);
     SkinRegistry reg(nullptr);
     const SkinRecord& r = reg.register_skin(a, 0);

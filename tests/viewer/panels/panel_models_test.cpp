@@ -11,7 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "anim/asset_builder.h"
 #include "anim/gltf_import.h"
+#include "anim/retarget.h"
 #include "test_paths.h"
 #include "ui/frame_panel.h"
 #include "ui/viewer_model.h"
@@ -252,13 +254,79 @@ TEST(ConflictsPanel, NoneIsSaidPlainly) {
     EXPECT_EQ(p.summary().rfind("none", 0), 0u);
 }
 
-TEST(GraphPanel, RetargetingAFileOntoItselfMatchesEveryJoint) {
+// Retargeting onto a different rig: the source is Xbot (Mixamo's own export, its joints spelled
+// "mixamorig:Hips"), the target the built-in humanoid ("Hips"). Exact names match nothing, and the
+// panel says so both ways rather than playing a clip that moves no limb. (Retargeting a file onto
+// itself, the old test, matched every joint by construction and could not fail.)
+TEST(GraphPanel, RetargetingADifferentlySpelledRigReportsEveryJointUnmatched) {
+    SKINVIEW_SHARED_ASSET_OR_SKIP(xbot, "Xbot.glb");
     anim::Character c = load(builtin());
     ui::GraphPanel g;
     g.attach(c, 0);
-    ASSERT_TRUE(g.load_source(builtin(), c, 0));
+    ASSERT_TRUE(g.load_source(xbot, c, 0));
+    ASSERT_TRUE(g.source);
+    const auto& src_names = g.source->skins()[0].skeleton.names();
+    EXPECT_EQ(g.map.unmatched_source.size(), src_names.size());
+    EXPECT_EQ(g.map.unmatched_target.size(), c.skins()[0].skeleton.names().size());
+    EXPECT_TRUE(std::all_of(g.map.target_of_source.begin(), g.map.target_of_source.end(),
+                            [](int t) { return t < 0; }));
+}
+
+// Retargeting onto a different rig with the same names: the source is the built-in humanoid
+// rebuilt 1.25 times taller (every node offset, inverse bind translation and vertex scaled, so it is
+// a consistent skin of other proportions), written to a file and loaded as the panel loads one. The
+// target takes the source's rotations joint for joint and keeps its own bone lengths.
+TEST(GraphPanel, RetargetingARigOfOtherProportionsTakesRotationsAndKeepsBones) {
+    anim::Character target = load(builtin());
+    ui::GraphPanel g;
+    g.attach(target, 0);
+    auto asset = anim::load_gltf(builtin());
+    ASSERT_TRUE(asset) << asset.error().message;
+    const double k = 1.25;
+    for (auto& n : asset->scene.nodes) {
+        n.translation *= k;
+        for (int c = 0; c < 3; ++c) n.matrix[3][c] *= k;
+    }
+    for (auto& skin : asset->skins)
+        for (auto& ibm : skin.inverse_bind)
+            for (int c = 0; c < 3; ++c) ibm[3][c] *= k;
+    for (auto& mesh : asset->meshes)
+        for (auto& prim : mesh.primitives)
+            for (auto& v : prim.positions) v *= static_cast<float>(k);
+    auto bytes = anim::write_glb(*asset);
+    ASSERT_TRUE(bytes) << bytes.error().message;
+    const std::string prescale = (test::output_dir() / "humanoid_taller.glb").string();
+    std::ofstream(prescale, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes->data()), static_cast<std::streamsize>(bytes->size()));
+    ASSERT_TRUE(g.load_source(prescale, target, 0));
     EXPECT_TRUE(g.map.unmatched_source.empty());
     EXPECT_TRUE(g.map.unmatched_target.empty());
+    ASSERT_FALSE(g.source->asset().clips.empty());
+    g.source->pose_at(0, 0.5f, true);
+    const anim::Pose& sp = g.source->skins()[0].pose;
+    const anim::Skeleton& tsk = target.skins()[0].skeleton;
+    anim::Pose out = tsk.rest_pose();
+    anim::retarget_pose(g.map, sp, out);
+    int bones_that_differ = 0, rotations_that_moved = 0;
+    for (size_t s = 0; s < g.map.target_of_source.size(); ++s) {
+        const int t = g.map.target_of_source[s];
+        ASSERT_GE(t, 0);
+        for (size_t c = 0; c < 4; ++c)
+            EXPECT_EQ(out.rotation[4 * size_t(t) + c], sp.rotation[4 * s + c]) << tsk.names()[size_t(t)];
+        if (std::abs(out.rotation[4 * size_t(t) + 3] - tsk.rest_pose().rotation[4 * size_t(t) + 3]) > 1e-4f)
+            ++rotations_that_moved;
+        if (tsk.parents()[size_t(t)] < 0) continue;  // the root takes the source's translation
+        for (size_t c = 0; c < 3; ++c) {
+            EXPECT_EQ(out.translation[3 * size_t(t) + c], tsk.rest_pose().translation[3 * size_t(t) + c])
+                << tsk.names()[size_t(t)];
+            // 1e-3: the rigs' bone offsets differ by a quarter, so real differences are far larger.
+            if (std::abs(sp.translation[3 * s + c] - out.translation[3 * size_t(t) + c]) > 1e-3f)
+                ++bones_that_differ;
+        }
+    }
+    EXPECT_GT(bones_that_differ, 20)
+        << "the source must be a rig of other proportions, or this proves nothing";
+    EXPECT_GT(rotations_that_moved, 5) << "the clip at 0.5 s must turn joints away from the target's rest";
 }
 
 TEST(GraphPanel, RootMotionWalksTheCharacterAndLeavesATrail) {
@@ -325,21 +393,10 @@ TEST(IkPanel, AChainThatIsNotParentToChildIsRefusedWithItsNames) {
 
 // --- morph weights ----------------------------------------------------------------------------
 
-namespace {
-std::string khronos(const std::string& rel) {
-    const auto p = test::shared_assets().parent_path() / "khronos" / rel;
-    return std::filesystem::exists(p) ? p.string() : std::string();
-}
-}  // namespace
-
 // Expected weights come from the file's own JSON (mesh.weights) and its animation keys, read with
 // nlohmann here, not through the importer.
 TEST(MorphPanel, ShowsTheFirstMorphingNodeAndItsWeightsLive) {
-    const std::string path = khronos("SimpleMorph/glTF/SimpleMorph.gltf");
-    if (path.empty()) {
-        if (std::getenv("CI")) FAIL() << "../shared/khronos is missing; CI always has it";
-        GTEST_SKIP() << "../shared/khronos/SimpleMorph is not beside the project (put the shared folder at ../shared)";
-    }
+    SKINVIEW_SHARED_ASSET_OR_SKIP(path, "../khronos/SimpleMorph/glTF/SimpleMorph.gltf");
     anim::Character c = load(path);
     ui::ViewerModel m;
     m.attach(c);

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "render/image.h"
 #include "test_paths.h"
@@ -110,13 +111,12 @@ TEST_F(ViewerSmoke, CorrectionToggledOffMidRunShowsTheSoup) {
 TEST_F(ViewerSmoke, EachSharedAsset) {
     int ran = 0;
     for (const char* name : {"Xbot.glb", "Fox.glb", "RobotExpressive.glb"}) {
-        const std::string path = sv::test::shared_asset(name);
-        if (path.empty()) continue;
         SCOPED_TRACE(name);
+        SKINVIEW_SHARED_ASSET_OR_SKIP(path, name);
         expect_character(path, out(std::string("viewer_") + name + ".png"));
         ++ran;
     }
-    if (ran == 0) GTEST_SKIP() << "no shared assets beside the project (../shared/assets)";
+    EXPECT_EQ(ran, 3);
 }
 
 TEST_F(ViewerSmoke, FileThatFailsToLoadShowsItsErrorAndExitsZero) {
@@ -134,14 +134,43 @@ TEST_F(ViewerSmoke, FileThatFailsToLoadShowsItsErrorAndExitsZero) {
     EXPECT_LT(character_pixels(*img), 50) << "nothing was loaded, so nothing should be drawn";
 }
 
-// Every inspector tab draws with a joint selected, the character still on screen. (A tab whose
-// drawing asserted or crashed would fail here; what each tab computes is tested on its model.)
+// Pixels of the right-hand inspector panel that differ (any channel by more than 24) between two
+// screenshots of the same size.
+long panel_difference(const sv::render::RgbaImage& a, const sv::render::RgbaImage& b) {
+    const sv::ui::Layout l =
+        sv::ui::compute_layout(static_cast<float>(a.width), static_cast<float>(a.height));
+    const auto& r = l.right;
+    long n = 0;
+    for (int y = static_cast<int>(r.y); y < static_cast<int>(r.y + r.h) && y < a.height; ++y)
+        for (int x = static_cast<int>(r.x); x < static_cast<int>(r.x + r.w) && x < a.width; ++x) {
+            const auto *p = a.at(x, y), *q = b.at(x, y);
+            if (std::abs(p[0] - q[0]) > 24 || std::abs(p[1] - q[1]) > 24 || std::abs(p[2] - q[2]) > 24) ++n;
+        }
+    return n;
+}
+
+// Every inspector tab draws with a joint selected, the character still on screen (a tab whose
+// drawing asserted or crashed would fail here; what each tab computes is tested on its model), and
+// each tab's inspector differs from every other's: if --tab were ignored, every screenshot would
+// show the same tab and this fails.
 TEST_F(ViewerSmoke, EveryInspectorTabDrawsWithAJointSelected) {
     const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
-    for (const char* tab : {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph"}) {
+    const std::vector<std::string> tabs = {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph"};
+    std::vector<sv::render::RgbaImage> shots;
+    for (const auto& tab : tabs) {
         SCOPED_TRACE(tab);
-        expect_character(file, out(std::string("viewer_tab_") + tab + ".png"), std::string("--tab ") + tab + " --joint LeftForeArm");
+        const std::string png = out("viewer_tab_" + tab + ".png");
+        expect_character(file, png, "--tab " + tab + " --joint LeftForeArm");
+        auto img = sv::render::read_png(png);
+        ASSERT_TRUE(img) << png;
+        shots.push_back(std::move(*img));
     }
+    // 300 pixels: a panel's text and widgets change thousands; two renders of one tab change none.
+    for (size_t i = 0; i < tabs.size(); ++i)
+        for (size_t j = i + 1; j < tabs.size(); ++j)
+            EXPECT_GT(panel_difference(shots[i], shots[j]), 300)
+                << "tabs '" << tabs[i] << "' and '" << tabs[j]
+                << "' draw the same inspector: is --tab ignored?";
 }
 
 // A file that fails to load mid-session (as a drop or the Open field would bring it) shows its

@@ -1,0 +1,78 @@
+// `render --ref` and the screenshot goldens: a picture held against a reference image, and the
+// structure behind it (every joint's screen position, the skinned bounds) held against the
+// reference's sidecar, so a failure names the joint that moved.
+//
+// Sidecar: REF.joints.json beside REF.png (sidecar_path). Joint positions come from the CPU
+// skeleton (Skeleton::world(), the joints the skeleton overlay draws), the skinned bounds from the
+// CPU reference skinner (double, the rung the draw uses), both projected with the session's
+// view_proj into pixels, x right and y down from the top-left corner as in the PNG. Both are on the
+// CPU so one sidecar serves both APIs (the GLES context has no vertex read-back); what the GPU drew
+// is the image's to hold.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "anim/expected.h"
+#include "render/image.h"
+#include "render/image_compare.h"
+
+namespace sv::viewer {
+
+class SceneSession;
+
+struct JointOnScreen {
+    int skin = 0;
+    std::string name;
+    double x = 0.0, y = 0.0;  // pixels
+};
+
+struct JointSidecar {
+    int width = 0, height = 0;
+    std::vector<JointOnScreen> joints;
+    double min_x = 0.0, min_y = 0.0, max_x = 0.0, max_y = 0.0;  // skinned bounds on screen, pixels
+    bool has_bounds = false;
+};
+
+struct ReferenceOptions {
+    render::CompareOptions image;  // the footprint budget; see render/image_compare.h
+    // A joint moved by more than a fifth of a pixel is a different pose: the CPU skeleton is
+    // deterministic to far below that (float rounding moves a joint by thousandths of a pixel at
+    // 640x480), and the sidecar stores hundredths. Measured on Xbot at 640x480: a forearm turned 1
+    // degree moves the hand 0.2 px and the finger tips up to 0.5 px; an index finger joint turned
+    // 30 degrees moves the joints below it 1.7 to 4.2 px. What would make it wrong: a pose computed
+    // differently on another platform (libm, SIMD paths) by more than a fifth of a pixel.
+    double joint_tolerance_px = 0.2;
+    // The bounds are the extreme skinned vertices in double; a fifth of a pixel likewise.
+    double bounds_tolerance_px = 0.2;
+};
+
+struct ReferenceReport {
+    render::CompareResult image;
+    bool sidecar_checked = false;
+    std::vector<std::string> structure_failures;  // "mixamorig:LeftHandIndex2 moved 6.2 px", ...
+    bool match() const { return image.match && structure_failures.empty(); }
+    std::string text() const;
+};
+
+// REF.png -> REF.joints.json (any extension is replaced).
+std::string sidecar_path(const std::string& image_path);
+
+// Measures the session's current pose (after pose()/apply_poses and a palette upload) for a frame
+// of this size.
+Expected<JointSidecar> measure_sidecar(SceneSession& session, int width, int height);
+Status write_sidecar(const std::string& path, const JointSidecar& sidecar);
+Expected<JointSidecar> read_sidecar(const std::string& path);
+// One line per joint moved past its tolerance (or missing, or extra), and per bound edge moved.
+std::vector<std::string> compare_sidecars(const JointSidecar& expected, const JointSidecar& actual,
+                                          const ReferenceOptions& options = {});
+
+// The image against the reference with `background` (the same frame without the character) for the
+// footprint, and the sidecars when `expected_sidecar` is given.
+Expected<ReferenceReport> check_reference(const render::RgbaImage& expected,
+                                          const JointSidecar* expected_sidecar,
+                                          const render::RgbaImage& actual, const JointSidecar& actual_sidecar,
+                                          const render::RgbaImage* background,
+                                          const ReferenceOptions& options = {});
+
+}  // namespace sv::viewer

@@ -47,7 +47,10 @@ Expected<JointSidecar> measure_sidecar(SceneSession& session, int width, int hei
         const float* world = sk.world().data();
         for (int j = 0; j < sk.joint_count(); ++j) {
             const float* m = world + static_cast<size_t>(j) * 16;
-            JointOnScreen js{static_cast<int>(k), sk.names()[static_cast<size_t>(j)]};
+            // Unnamed joints (glTF names are optional) are named by index, so a failure still says
+            // which joint moved and two unnamed joints never pair with each other.
+            const std::string& name = sk.names()[static_cast<size_t>(j)];
+            JointOnScreen js{static_cast<int>(k), name.empty() ? "joint " + std::to_string(j) : name};
             // Column-major: the translation is the fourth column.
             if (!project(vp, glm::vec3(m[12], m[13], m[14]), width, height, js.x, js.y)) js.x = js.y = NAN;
             sc.joints.push_back(std::move(js));
@@ -146,7 +149,8 @@ std::vector<std::string> compare_sidecars(const JointSidecar& e, const JointSide
     std::vector<bool> seen(a.joints.size(), false);
     for (const auto& je : e.joints) {
         size_t i = 0;
-        while (i < a.joints.size() && (a.joints[i].skin != je.skin || a.joints[i].name != je.name)) ++i;
+        // Duplicate names pair in order: the first unpaired one of that name.
+        while (i < a.joints.size() && (seen[i] || a.joints[i].skin != je.skin || a.joints[i].name != je.name)) ++i;
         if (i == a.joints.size()) {
             out.push_back(je.name + " (skin " + std::to_string(je.skin) + ") is missing");
             continue;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "anim/morph_targets.h"
 #include "anim/reference_skinner.h"
 #include "anim/skin_bind_transform.h"
 #include "anim/skin_registry.h"
@@ -105,10 +106,14 @@ Expected<Character> Character::create(Asset asset) {
             Probe probe;
             probe.skinned = static_cast<int>(i);
             const size_t stride = std::max<size_t>(1, prim.positions.size() / kProbeVertices);
+            probe.vertices.targets.resize(prim.targets.size());
             for (size_t v = 0; v < prim.positions.size(); v += stride) {
                 probe.vertices.positions.push_back(prim.positions[v]);
                 probe.vertices.joints.push_back(prim.joints[v]);
                 probe.vertices.weights.push_back(prim.weights[v]);
+                for (size_t t = 0; t < prim.targets.size(); ++t)
+                    if (prim.targets[t].positions.size() == prim.positions.size())
+                        probe.vertices.targets[t].positions.push_back(prim.targets[t].positions[v]);
             }
             c.probes_.push_back(std::move(probe));
         }
@@ -181,10 +186,13 @@ Aabb Character::drawn_bounds(const SkinningRung* forced) const {
         box.min = glm::min(box.min, w);
         box.max = glm::max(box.max, w);
     };
+    // Morphed as drawn: a morph target can move vertices far outside the base mesh.
+    Primitive scratch;
     for (size_t i = 0; i < static_.size(); ++i) {
-        const glm::dmat4 g(static_mesh_world(static_cast<int>(i)));
+        const glm::dmat4& g = scene_pose_.global(static_[i].node);
         for (const auto& p : asset_.meshes[static_cast<size_t>(static_[i].mesh)].primitives)
-            for (const auto& v : p.positions) add(glm::dvec3(g * glm::dvec4(glm::dvec3(v), 1.0)));
+            for (const auto& v : morphed(p, morph_weights(static_[i].node), scratch).positions)
+                add(glm::dvec3(g * glm::dvec4(glm::dvec3(v), 1.0)));
     }
     // Skinned as the GPU does it in the frame it is drawn in, so the correction off bounds the
     // soup, not the character the joints describe.
@@ -192,7 +200,8 @@ Aabb Character::drawn_bounds(const SkinningRung* forced) const {
         const SkinnedMeshNode& s = skinned_[static_cast<size_t>(probe.skinned)];
         const glm::dmat4& frame = mesh_frame(probe.skinned);
         const SkinningRung rung = forced ? *forced : skins_[static_cast<size_t>(s.skin)].rung.rung;
-        auto local = emulate_gpu_skin_positions(probe.vertices, joint_matrices(s.skin), frame, rung);
+        auto local = emulate_gpu_skin_positions(morphed(probe.vertices, morph_weights(s.node), scratch),
+                                                joint_matrices(s.skin), frame, rung);
         if (!local) continue;
         for (const auto& p : *local) add(glm::dvec3(frame * glm::dvec4(glm::dvec3(p), 1.0)));
     }

@@ -43,6 +43,13 @@ struct BakeArgs {
 };
 int run_bake(const BakeArgs& args);
 
+struct FixArgs {
+    std::string input;
+    std::string output;  // .glb for a .glb input, .gltf (and its .bin) for a .gltf input
+    bool check = false;  // write nothing; exit 1 when fix would change the file
+};
+int run_fix(const FixArgs& args);
+
 struct FrameTableArgs {
     std::string file;
     float time = 0.5f;

@@ -1,5 +1,5 @@
 // skinview: the interactive viewer (no subcommand) and the headless subcommands render, audit,
-// diagnose and frame-table, over one option vocabulary (cli_options.h).
+// diagnose, bake, fix and frame-table, over one option vocabulary (cli_options.h).
 #include <cstdio>
 #include <exception>
 
@@ -95,6 +95,18 @@ int main(int argc, char** argv) {
         "'f a b c' triangles (1-based over all v lines so far; triangle modes only). Nodes ascending, then\n"
         "primitives. The clip time is clamped to the clip's keys.");
 
+    FixArgs fix;
+    CLI::App* fix_cmd = app.add_subcommand("fix", "write a copy whose skinned mesh nodes sit on their skins' bind transforms");
+    fix_cmd->add_option("input", fix.input, "glTF file (.gltf or .glb)")->required();
+    fix_cmd->add_option("-o,--output", fix.output, "output: .glb for a .glb, .gltf (plus its .bin) for a .gltf");
+    fix_cmd->add_flag("--check", fix.check, "write nothing; exit 1 when fix would change the file");
+    fix_cmd->footer(
+        "Each corrected skinned mesh node gets a matrix local that makes its global its skin's bind transform\n"
+        "(its children keep their place), joints not listed parents-first are sorted, and nothing else changes.\n"
+        "A file that needs nothing is copied byte for byte. Exit status: 0 written; 1 refused (a skin that cannot\n"
+        "be fixed, an animated node that would need a matrix, a required extension it cannot keep) or an error.\n"
+        "With --check: 0 nothing to fix, 1 fix would change the file, 2 refused or an error.");
+
     FrameTableArgs table;
     CLI::App* table_cmd = app.add_subcommand("frame-table", "the skinning-frame error table (CPU, no GL)");
     table_cmd->add_option("file", table.file, "glTF file (default: the built-in character)");
@@ -112,6 +124,7 @@ int main(int argc, char** argv) {
         if (*diagnose_cmd) return run_diagnose(diagnose);
         if (*bake_cmd) return run_bake(bake);
         if (*table_cmd) return run_frame_table(table);
+        if (*fix_cmd) return run_fix(fix);
         view.window_height = view.window_width * 9 / 16;
         if (!sv::render::display_available()) return headless_fallback(view);
         return run_interactive(view);

@@ -24,9 +24,14 @@ struct RenderArgs {
 int run_render(const RenderArgs& args);
 
 struct AuditArgs {
-    std::vector<std::string> files;
+    std::vector<std::string> files;  // files and folders (searched recursively for .gltf and .glb)
     bool json = false;
+    bool jsonl = false;              // one JSON object a file, streamed as each finishes
+    std::string junit;               // JUnit XML report path
+    std::string shard;               // "K/N": only the files whose path hashes to shard K of N (1-based)
+    int jobs = 0;                    // workers; 0: the machine's cores
     bool strict = false;
+    int progress = -1;               // -1: a progress bar when stderr is a terminal; 0 never; 1 always
 };
 int run_audit(const AuditArgs& args);
 

@@ -72,11 +72,21 @@ int main(int argc, char** argv) {
 
     AuditArgs audit;
     CLI::App* audit_cmd = app.add_subcommand("audit", "report each skin's frame, correction and scale conflicts");
-    audit_cmd->add_option("files", audit.files, "glTF files")->required();
+    audit_cmd->add_option("paths", audit.files, "glTF files and folders (searched recursively for .gltf and .glb)")
+        ->required();
     audit_cmd->add_flag("--json", audit.json, "one JSON document on stdout");
-    audit_cmd->add_flag("--strict", audit.strict, "also exit 1 when any correction was needed");
-    audit_cmd->footer("Exit status: 0 when every file loads and every skin is fine or corrected; 1 when a skin cannot\n"
-                      "be fixed or a file fails to load; with --strict, also 1 when any correction was needed.");
+    audit_cmd->add_flag("--jsonl", audit.jsonl, "one JSON object a line, a file each, streamed as each finishes");
+    audit_cmd->add_option("--junit", audit.junit, "also write a JUnit XML report here (a testcase a file)");
+    audit_cmd->add_option("--shard", audit.shard, "K/N: audit only shard K (1..N) of N, split by a hash of each path");
+    audit_cmd->add_option("-j,--jobs", audit.jobs, "parallel workers (default: the machine's cores)")->check(CLI::NonNegativeNumber);
+    audit_cmd->add_flag("--strict", audit.strict, "also fail a file whose correction absorbs non-rigidity");
+    std::string audit_progress = "auto";
+    audit_cmd->add_option("--progress", audit_progress, "progress bar on stderr: auto (when a terminal), always or never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
+    audit_cmd->footer("Exit status: 0 when every file passes; 1 when any fails: it does not load, a skin cannot be\n"
+                      "fixed, or with --strict a correction absorbs non-rigidity above 1e-4 (a rigid placement is not\n"
+                      "a defect). A progress bar goes to stderr when it is a terminal. Shards hash the path as listed,\n"
+                      "so run every shard with the same PATH arguments from the same folder.");
 
     DiagnoseArgs diagnose;
     CLI::App* diagnose_cmd = app.add_subcommand("diagnose", "GPU read-back against the CPU double-precision reference");
@@ -120,7 +130,10 @@ int main(int argc, char** argv) {
 
     try {
         if (*render_cmd) return run_render(render);
-        if (*audit_cmd) return run_audit(audit);
+        if (*audit_cmd) {
+            audit.progress = audit_progress == "always" ? 1 : audit_progress == "never" ? 0 : -1;
+            return run_audit(audit);
+        }
         if (*diagnose_cmd) return run_diagnose(diagnose);
         if (*bake_cmd) return run_bake(bake);
         if (*table_cmd) return run_frame_table(table);

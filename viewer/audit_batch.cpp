@@ -27,7 +27,8 @@ using Clock = std::chrono::steady_clock;
 
 bool is_gltf_name(const fs::path& p) {
     std::string ext = p.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
     return ext == ".gltf" || ext == ".glb";
 }
 
@@ -45,7 +46,8 @@ std::vector<std::string> expand_paths(const std::vector<std::string>& args) {
         std::vector<std::string> found;
         for (auto it = fs::recursive_directory_iterator(a, fs::directory_options::skip_permission_denied, ec);
              !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-            if (it->is_regular_file(ec) && is_gltf_name(it->path())) found.push_back(it->path().generic_string());
+            if (it->is_regular_file(ec) && is_gltf_name(it->path()))
+                found.push_back(it->path().generic_string());
         std::sort(found.begin(), found.end());
         out.insert(out.end(), found.begin(), found.end());
     }
@@ -80,20 +82,33 @@ bool parse_shard(const std::string& s, int* k, int* n) {
 std::string xml_escape(const std::string& s) {
     std::string o;
     for (char ch : s) switch (ch) {
-            case '&': o += "&amp;"; break;
-            case '<': o += "&lt;"; break;
-            case '>': o += "&gt;"; break;
-            case '"': o += "&quot;"; break;
-            case '\'': o += "&apos;"; break;
+            case '&':
+                o += "&amp;";
+                break;
+            case '<':
+                o += "&lt;";
+                break;
+            case '>':
+                o += "&gt;";
+                break;
+            case '"':
+                o += "&quot;";
+                break;
+            case '\'':
+                o += "&apos;";
+                break;
             default:
                 // XML 1.0 cannot carry most control characters, even escaped.
-                if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t') o += '?';
-                else o += ch;
+                if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t')
+                    o += '?';
+                else
+                    o += ch;
         }
     return o;
 }
 
-bool write_junit(const std::string& path, const std::vector<FileAudit>& audits, const std::vector<double>& seconds) {
+bool write_junit(const std::string& path, const std::vector<FileAudit>& audits,
+                 const std::vector<double>& seconds) {
     std::ofstream f(path);
     if (!f) return false;
     size_t failures = 0;
@@ -105,7 +120,8 @@ bool write_junit(const std::string& path, const std::vector<FileAudit>& audits, 
     char t[32];
     std::snprintf(t, sizeof t, "%.3f", total);
     f << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      << "<testsuites tests=\"" << audits.size() << "\" failures=\"" << failures << "\" time=\"" << t << "\">\n"
+      << "<testsuites tests=\"" << audits.size() << "\" failures=\"" << failures << "\" time=\"" << t
+      << "\">\n"
       << "  <testsuite name=\"skinview audit\" tests=\"" << audits.size() << "\" failures=\"" << failures
       << "\" errors=\"0\" skipped=\"0\" time=\"" << t << "\">\n";
     for (size_t i = 0; i < audits.size(); ++i) {
@@ -119,8 +135,8 @@ bool write_junit(const std::string& path, const std::vector<FileAudit>& audits, 
         }
         std::string all;
         for (const auto& why : j["failures"]) all += why.get<std::string>() + "\n";
-        f << ">\n      <failure type=\"audit\" message=\"" << xml_escape(j["failures"][0].get<std::string>()) << "\">"
-          << xml_escape(all) << "</failure>\n    </testcase>\n";
+        f << ">\n      <failure type=\"audit\" message=\"" << xml_escape(j["failures"][0].get<std::string>())
+          << "\">" << xml_escape(all) << "</failure>\n    </testcase>\n";
     }
     f << "  </testsuite>\n</testsuites>\n";
     return static_cast<bool>(f);
@@ -139,8 +155,8 @@ std::string progress_line(size_t done, size_t total, size_t failed, double elaps
         std::snprintf(eta, sizeof eta, s >= 60 ? "ETA %ldm%02lds" : "ETA %lds", s >= 60 ? s / 60 : s, s % 60);
     }
     char buf[160];
-    std::snprintf(buf, sizeof buf, "[%s] %zu/%zu files, %zu failed, %.1f files/s, %s", bar.c_str(), done, total, failed,
-                  rate, eta);
+    std::snprintf(buf, sizeof buf, "[%s] %zu/%zu files, %zu failed, %.1f files/s, %s", bar.c_str(), done,
+                  total, failed, rate, eta);
     return buf;
 }
 
@@ -151,11 +167,15 @@ int run_audit(const AuditArgs& args) {
     if (!args.shard.empty()) {
         int k = 0, n = 0;
         if (!parse_shard(args.shard, &k, &n)) {
-            std::fprintf(stderr, "skinview audit: --shard '%s': expected K/N with 1 <= K <= N\n", args.shard.c_str());
+            std::fprintf(stderr, "skinview audit: --shard '%s': expected K/N with 1 <= K <= N\n",
+                         args.shard.c_str());
             return 1;
         }
         files.erase(std::remove_if(files.begin(), files.end(),
-                                   [&](const std::string& f) { return fnv1a(f) % static_cast<std::uint64_t>(n) != static_cast<std::uint64_t>(k - 1); }),
+                                   [&](const std::string& f) {
+                                       return fnv1a(f) % static_cast<std::uint64_t>(n) !=
+                                              static_cast<std::uint64_t>(k - 1);
+                                   }),
                     files.end());
     }
     if (args.json && args.jsonl) {
@@ -211,8 +231,10 @@ int run_audit(const AuditArgs& args) {
             if (!a.loaded) {
                 // The path once: the importer's messages already begin with it.
                 const std::string error = a.json["error"].get<std::string>();
-                if (error.rfind(files[i], 0) == 0) std::fprintf(stderr, "skinview audit: %s\n", error.c_str());
-                else std::fprintf(stderr, "skinview audit: %s: %s\n", files[i].c_str(), error.c_str());
+                if (error.rfind(files[i], 0) == 0)
+                    std::fprintf(stderr, "skinview audit: %s\n", error.c_str());
+                else
+                    std::fprintf(stderr, "skinview audit: %s: %s\n", files[i].c_str(), error.c_str());
             }
             if (args.jsonl) {
                 std::printf("%s\n", a.json.dump().c_str());
@@ -225,7 +247,10 @@ int run_audit(const AuditArgs& args) {
         std::fflush(stdout);
         const auto now = Clock::now();
         if (bar && (now - last_bar > std::chrono::milliseconds(100) || done == total)) {
-            std::fprintf(stderr, "\r%s\033[K", progress_line(done, total, failed, std::chrono::duration<double>(now - start).count()).c_str());
+            std::fprintf(
+                stderr, "\r%s\033[K",
+                progress_line(done, total, failed, std::chrono::duration<double>(now - start).count())
+                    .c_str());
             std::fflush(stderr);
             bar_shown = true;
             last_bar = now;

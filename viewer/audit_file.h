@@ -2,9 +2,8 @@
 // every other file, so files audit in parallel and a library splits across machines by --shard.
 #pragma once
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace sv::viewer {
 

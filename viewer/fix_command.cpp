@@ -17,10 +17,12 @@ int run_fix(const FixArgs& args) {
     }
     for (const std::string& line : r->changes) std::printf("%s: %s\n", args.input.c_str(), line.c_str());
     if (args.check) {
-        std::printf("%s: %s\n", args.input.c_str(), r->changed ? "fix would change this file" : "nothing to fix");
+        std::printf("%s: %s\n", args.input.c_str(),
+                    r->changed ? "fix would change this file" : "nothing to fix");
         return r->changed ? 1 : 0;
     }
-    std::printf("%s: %s %s\n", args.input.c_str(), r->changed ? "fixed copy written to" : "nothing to fix; byte copy written to",
+    std::printf("%s: %s %s\n", args.input.c_str(),
+                r->changed ? "fixed copy written to" : "nothing to fix; byte copy written to",
                 args.output.c_str());
     return 0;
 }

@@ -30,9 +30,10 @@ std::string fmt(double v) {
 // still unsigned integers it remaps as such). Anything else that is required might redefine what
 // a node, skin or buffer means (compression, instancing), so a file needing a change is refused.
 bool known_safe_required(const std::string& ext) {
-    static const std::set<std::string> safe = {
-        "KHR_texture_transform", "KHR_texture_basisu", "EXT_texture_webp", "EXT_texture_avif",
-        "KHR_mesh_quantization", "KHR_materials_variants", "KHR_lights_punctual", "KHR_materials_emissive_strength"};
+    static const std::set<std::string> safe = {"KHR_texture_transform", "KHR_texture_basisu",
+                                               "EXT_texture_webp",      "EXT_texture_avif",
+                                               "KHR_mesh_quantization", "KHR_materials_variants",
+                                               "KHR_lights_punctual",   "KHR_materials_emissive_strength"};
     return safe.count(ext) || ext.rfind("KHR_materials_", 0) == 0;
 }
 
@@ -87,15 +88,17 @@ Expected<FixOutcome> fix_gltf(const std::string& in, const std::string& out) {
             Scene scratch = asset.scene;
             const MeshFrameReport rep = normalize_mesh_frame(scratch, skin, m);
             if (rep.verdict == FrameVerdict::CannotFix)
-                return make_error(in + ": skin " + std::to_string(s) + " ('" + skin.name + "') cannot be fixed: " + rep.reason);
+                return make_error(in + ": skin " + std::to_string(s) + " ('" + skin.name +
+                                  "') cannot be fixed: " + rep.reason);
             if (rep.verdict != FrameVerdict::Corrected) continue;
             auto bind = skin_bind_transform(asset.scene, skin);
             if (!bind) return make_error(in + ": " + bind.error().message);
             want[static_cast<size_t>(m)] = *bind;
             corrected[static_cast<size_t>(m)] = true;
-            outcome.changes.push_back(node_label(c.doc, static_cast<size_t>(m)) + ": global set to the bind transform of skin " +
-                                      std::to_string(s) + " ('" + skin.name + "'), absorbing " +
-                                      fmt(rep.non_rigidity_absorbed) + " of non-rigidity");
+            outcome.changes.push_back(node_label(c.doc, static_cast<size_t>(m)) +
+                                      ": global set to the bind transform of skin " + std::to_string(s) +
+                                      " ('" + skin.name + "'), absorbing " + fmt(rep.non_rigidity_absorbed) +
+                                      " of non-rigidity");
         }
     }
 
@@ -116,10 +119,13 @@ Expected<FixOutcome> fix_gltf(const std::string& in, const std::string& out) {
             local = *inv * want[n];
         }
         if (animated_trs.count(static_cast<int>(n)))
-            return make_error(in + ": " + label + (corrected[n] ? " needs the correction" : " needs compensating for its parent's correction") +
-                              " but a clip animates its translation, rotation or scale, which a matrix local cannot carry");
+            return make_error(
+                in + ": " + label +
+                (corrected[n] ? " needs the correction" : " needs compensating for its parent's correction") +
+                " but a clip animates its translation, rotation or scale, which a matrix local cannot carry");
         if (!decomposes_to_trs(local))
-            return make_error(in + ": " + label + ": the corrected local has shear, and glTF node matrices must decompose into "
+            return make_error(in + ": " + label +
+                              ": the corrected local has shear, and glTF node matrices must decompose into "
                               "translation, rotation and scale");
         ojson& node = c.doc["nodes"][n];
         node.erase("translation");
@@ -130,17 +136,20 @@ Expected<FixOutcome> fix_gltf(const std::string& in, const std::string& out) {
             for (int row = 0; row < 4; ++row) m.push_back(local[col][row]);
         node["matrix"] = m;
         if (!corrected[n])
-            outcome.changes.push_back(label + ": local compensated for its parent's correction, so it stays where it was");
+            outcome.changes.push_back(
+                label + ": local compensated for its parent's correction, so it stays where it was");
     }
 
-    if (Status s = sort_joints_parents_first(c, outcome.changes); !s) return make_error(in + ": " + s.error().message);
+    if (Status s = sort_joints_parents_first(c, outcome.changes); !s)
+        return make_error(in + ": " + s.error().message);
     outcome.changed = !outcome.changes.empty();
 
     if (outcome.changed && c.doc.contains("extensionsRequired"))
         for (const auto& e : c.doc["extensionsRequired"]) {
             const std::string ext = e.get<std::string>();
             if (!known_safe_required(ext))
-                return make_error(in + ": requires extension '" + ext + "', which fix does not know it can keep while " +
+                return make_error(in + ": requires extension '" + ext +
+                                  "', which fix does not know it can keep while " +
                                   "changing the file; nothing written");
         }
     if (out.empty()) return outcome;

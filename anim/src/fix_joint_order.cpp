@@ -52,7 +52,8 @@ Status sort_joints_parents_first(GltfContainer& c, std::vector<std::string>& cha
     const size_t node_count = doc.contains("nodes") ? doc["nodes"].size() : 0;
     std::vector<int> parent(node_count, -1);
     for (size_t i = 0; i < node_count; ++i)
-        for (const auto& ch : field(doc["nodes"][i], "children")) parent[ch.get<size_t>()] = static_cast<int>(i);
+        for (const auto& ch : field(doc["nodes"][i], "children"))
+            parent[ch.get<size_t>()] = static_cast<int>(i);
     const std::map<int, int> uses = accessor_use_counts(doc);
     // mesh -> the remap already applied to its JOINTS accessors (by skin), to catch a mesh two skins draw.
     std::map<int, std::vector<int>> mesh_remap;
@@ -96,7 +97,9 @@ Status sort_joints_parents_first(GltfContainer& c, std::vector<std::string>& cha
                                   " is shared, so it cannot be reordered in place");
             auto a = accessor_bytes(c, ibm, 16);
             if (!a) return make_error(name + ": " + a.error().message);
-            if (a->count < n) return make_error(name + ": accessor " + str(static_cast<size_t>(ibm)) + " holds fewer matrices than joints");
+            if (a->count < n)
+                return make_error(name + ": accessor " + str(static_cast<size_t>(ibm)) +
+                                  " holds fewer matrices than joints");
             std::vector<std::uint8_t> old(n * 64);
             for (size_t j = 0; j < n; ++j) std::memcpy(old.data() + j * 64, a->at(j, 0), 64);
             for (size_t k = 0; k < n; ++k) std::memcpy(a->at(k, 0), old.data() + order[k] * 64, 64);
@@ -113,7 +116,8 @@ Status sort_joints_parents_first(GltfContainer& c, std::vector<std::string>& cha
             int k = 0;
             for (int m : ms)
                 for (const auto& prim : field(doc["meshes"][static_cast<size_t>(m)], "primitives"))
-                    for (const auto& kv : field(prim, "attributes").items()) k += kv.value().get<int>() == acc;
+                    for (const auto& kv : field(prim, "attributes").items())
+                        k += kv.value().get<int>() == acc;
             return k;
         };
         std::string remapped;
@@ -122,7 +126,8 @@ Status sort_joints_parents_first(GltfContainer& c, std::vector<std::string>& cha
             if (prior != mesh_remap.end()) {
                 if (prior->second != remap)
                     return make_error(name + ": mesh " + str(static_cast<size_t>(m)) +
-                                      " is also drawn by another skin with a different joint order; its JOINTS cannot serve both");
+                                      " is also drawn by another skin with a different joint order; its "
+                                      "JOINTS cannot serve both");
                 continue;
             }
             mesh_remap[m] = remap;
@@ -136,21 +141,30 @@ Status sort_joints_parents_first(GltfContainer& c, std::vector<std::string>& cha
                     const ojson& adoc = doc["accessors"][static_cast<size_t>(acc)];
                     const int ctype = adoc.value("componentType", 0);
                     if (ctype != 5121 && ctype != 5123)
-                        return make_error(name + ": accessor " + str(static_cast<size_t>(acc)) + " (" + kv.key() +
-                                          ") is not unsigned byte or short");
+                        return make_error(name + ": accessor " + str(static_cast<size_t>(acc)) + " (" +
+                                          kv.key() + ") is not unsigned byte or short");
                     if (uses.at(acc) > uses_in(meshes, acc))
-                        return make_error(name + ": accessor " + str(static_cast<size_t>(acc)) + " (" + kv.key() +
-                                          ") is shared with meshes this skin does not draw, so it cannot be remapped in place");
+                        return make_error(name + ": accessor " + str(static_cast<size_t>(acc)) + " (" +
+                                          kv.key() +
+                                          ") is shared with meshes this skin does not draw, so it cannot be "
+                                          "remapped in place");
                     for (size_t i = 0; i < a->count; ++i)
                         for (size_t k = 0; k < 4; ++k) {
                             std::uint8_t* p = a->at(i, k);
                             std::uint16_t v = 0;
-                            if (ctype == 5121) v = *p; else std::memcpy(&v, p, 2);
+                            if (ctype == 5121)
+                                v = *p;
+                            else
+                                std::memcpy(&v, p, 2);
                             if (v >= n)
-                                return make_error(name + ": accessor " + str(static_cast<size_t>(acc)) + " element " + str(i) +
-                                                  " names joint " + str(v) + " of " + str(n));
+                                return make_error(name + ": accessor " + str(static_cast<size_t>(acc)) +
+                                                  " element " + str(i) + " names joint " + str(v) + " of " +
+                                                  str(n));
                             const std::uint16_t w = static_cast<std::uint16_t>(remap[v]);
-                            if (ctype == 5121) *p = static_cast<std::uint8_t>(w); else std::memcpy(p, &w, 2);
+                            if (ctype == 5121)
+                                *p = static_cast<std::uint8_t>(w);
+                            else
+                                std::memcpy(p, &w, 2);
                         }
                     c.edited[static_cast<size_t>(a->buffer)] = true;
                     // min and max are per component; recompute them when the file gave them.
@@ -159,7 +173,10 @@ Status sort_joints_parents_first(GltfContainer& c, std::vector<std::string>& cha
                         for (size_t i = 0; i < a->count; ++i)
                             for (size_t k = 0; k < 4; ++k) {
                                 std::uint16_t v = 0;
-                                if (ctype == 5121) v = *a->at(i, k); else std::memcpy(&v, a->at(i, k), 2);
+                                if (ctype == 5121)
+                                    v = *a->at(i, k);
+                                else
+                                    std::memcpy(&v, a->at(i, k), 2);
                                 mn[k] = std::min(mn[k], static_cast<int>(v));
                                 mx[k] = std::max(mx[k], static_cast<int>(v));
                             }

@@ -92,9 +92,12 @@ Expected<GltfContainer> read_gltf_container(const std::string& path) {
         size_t at = 12;
         while (at + 8 <= b.size()) {
             const size_t len = u32(b, at), type = u32(b, at + 4);
-            if (at + 8 + len > b.size()) return make_error(path + ": GLB chunk runs past the end of the file");
+            if (at + 8 + len > b.size())
+                return make_error(path + ": GLB chunk runs past the end of the file");
             if (type == 0x4E4F534A) json_text.assign(reinterpret_cast<const char*>(b.data() + at + 8), len);
-            if (type == 0x004E4942) bin.assign(b.begin() + static_cast<long>(at + 8), b.begin() + static_cast<long>(at + 8 + len));
+            if (type == 0x004E4942)
+                bin.assign(b.begin() + static_cast<long>(at + 8),
+                           b.begin() + static_cast<long>(at + 8 + len));
             at += 8 + len;
         }
     } else {
@@ -109,11 +112,13 @@ Expected<GltfContainer> read_gltf_container(const std::string& path) {
         const size_t length = buffers[k].value("byteLength", size_t{0});
         std::vector<std::uint8_t> data;
         if (uri.empty()) {
-            if (!c.binary || k != 0) return make_error(path + ": buffer " + std::to_string(k) + " has no uri");
+            if (!c.binary || k != 0)
+                return make_error(path + ": buffer " + std::to_string(k) + " has no uri");
             data = bin;
         } else if (is_data_uri(uri)) {
             const size_t comma = uri.find(',');
-            if (comma == std::string::npos) return make_error(path + ": buffer " + std::to_string(k) + ": a data: URI without data");
+            if (comma == std::string::npos)
+                return make_error(path + ": buffer " + std::to_string(k) + ": a data: URI without data");
             data = base64_decode(uri.substr(comma + 1));
         } else {
             auto ext = read_bytes((fs::path(c.dir) / uri).string());
@@ -121,8 +126,9 @@ Expected<GltfContainer> read_gltf_container(const std::string& path) {
             data = std::move(*ext);
         }
         if (data.size() < length)
-            return make_error(path + ": buffer " + std::to_string(k) + " holds " + std::to_string(data.size()) +
-                              " bytes, fewer than its byteLength " + std::to_string(length));
+            return make_error(path + ": buffer " + std::to_string(k) + " holds " +
+                              std::to_string(data.size()) + " bytes, fewer than its byteLength " +
+                              std::to_string(length));
         c.buffers.push_back(std::move(data));
     }
     c.edited.assign(c.buffers.size(), false);
@@ -140,7 +146,8 @@ Status write_gltf_container(GltfContainer& c, const std::string& path, const std
             if (Status s = write_bytes(path, bytes->data(), bytes->size()); !s) return s;
         }
         for (size_t k = 0; k < c.buffers.size(); ++k)
-            if (Status s = copy_beside(c, c.doc["buffers"][k].value("uri", std::string()), out_dir); !s) return s;
+            if (Status s = copy_beside(c, c.doc["buffers"][k].value("uri", std::string()), out_dir); !s)
+                return s;
     } else if (c.binary) {
         // GLB: the JSON chunk padded with spaces, the BIN chunk (buffer 0 without a uri) with zeros.
         std::string text = c.doc.dump();
@@ -161,10 +168,13 @@ Status write_gltf_container(GltfContainer& c, const std::string& path, const std
             file.insert(file.end(), bin.begin(), bin.end());
         }
         for (size_t k = has_bin ? 1 : 0; k < c.buffers.size(); ++k)
-            if (c.edited[k]) return make_error("buffer " + std::to_string(k) + " of a GLB is external and was edited; not supported");
+            if (c.edited[k])
+                return make_error("buffer " + std::to_string(k) +
+                                  " of a GLB is external and was edited; not supported");
         if (Status s = write_bytes(path, file.data(), file.size()); !s) return s;
         for (size_t k = 0; k < c.buffers.size(); ++k)
-            if (Status s = copy_beside(c, c.doc["buffers"][k].value("uri", std::string()), out_dir); !s) return s;
+            if (Status s = copy_beside(c, c.doc["buffers"][k].value("uri", std::string()), out_dir); !s)
+                return s;
     } else {
         int edited = 0;
         for (bool e : c.edited) edited += e ? 1 : 0;
@@ -174,12 +184,14 @@ Status write_gltf_container(GltfContainer& c, const std::string& path, const std
                 if (Status s = copy_beside(c, buf.value("uri", std::string()), out_dir); !s) return s;
                 continue;
             }
-            const std::string name = out.stem().string() + (edited > 1 ? "_" + std::to_string(k) : "") + ".bin";
+            const std::string name =
+                out.stem().string() + (edited > 1 ? "_" + std::to_string(k) : "") + ".bin";
             // The output must not overwrite a file it (or the original) still names as unedited.
             for (size_t o = 0; o < c.buffers.size(); ++o)
                 if (!c.edited[o] && c.doc["buffers"][o].value("uri", std::string()) == name)
-                    return make_error("the rewritten buffer " + std::to_string(k) + " would be written as '" + name +
-                                      "', which buffer " + std::to_string(o) + " still names; choose another output name");
+                    return make_error("the rewritten buffer " + std::to_string(k) + " would be written as '" +
+                                      name + "', which buffer " + std::to_string(o) +
+                                      " still names; choose another output name");
             const size_t length = buf.value("byteLength", size_t{0});
             if (Status s = write_bytes((out_dir / name).string(), c.buffers[k].data(), length); !s) return s;
             buf["uri"] = name;
@@ -195,7 +207,8 @@ Status write_gltf_container(GltfContainer& c, const std::string& path, const std
 
 Expected<AccessorBytes> accessor_bytes(GltfContainer& c, int accessor, int components) {
     const std::string name = "accessor " + std::to_string(accessor);
-    if (!c.doc.contains("accessors") || accessor < 0 || static_cast<size_t>(accessor) >= c.doc["accessors"].size())
+    if (!c.doc.contains("accessors") || accessor < 0 ||
+        static_cast<size_t>(accessor) >= c.doc["accessors"].size())
         return make_error(name + " does not exist");
     const ojson& a = c.doc["accessors"][static_cast<size_t>(accessor)];
     if (a.contains("sparse")) return make_error(name + " is sparse; fix rewrites only plain accessors");
@@ -208,9 +221,12 @@ Expected<AccessorBytes> accessor_bytes(GltfContainer& c, int accessor, int compo
     r.buffer = v.value("buffer", 0);
     r.stride = v.value("byteStride", r.component_size * static_cast<size_t>(components));
     const size_t offset = v.value("byteOffset", size_t{0}) + a.value("byteOffset", size_t{0});
-    if (r.buffer < 0 || static_cast<size_t>(r.buffer) >= c.buffers.size()) return make_error(name + ": no such buffer");
+    if (r.buffer < 0 || static_cast<size_t>(r.buffer) >= c.buffers.size())
+        return make_error(name + ": no such buffer");
     std::vector<std::uint8_t>& bytes = c.buffers[static_cast<size_t>(r.buffer)];
-    const size_t end = r.count ? offset + (r.count - 1) * r.stride + r.component_size * static_cast<size_t>(components) : offset;
+    const size_t end =
+        r.count ? offset + (r.count - 1) * r.stride + r.component_size * static_cast<size_t>(components)
+                : offset;
     if (end > bytes.size()) return make_error(name + " runs past its buffer");
     r.base = bytes.data() + offset;
     return r;

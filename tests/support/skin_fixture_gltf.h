@@ -12,12 +12,11 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
-#include <string>
-#include <vector>
-
 #include <glm/glm.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 namespace sv::test {
 
@@ -38,13 +37,15 @@ inline std::string write_skin_fixture(const std::string& dir, const std::string&
     using json = nlohmann::json;
     std::vector<std::uint8_t> bin;
     json views = json::array(), accessors = json::array();
-    auto add = [&](const void* data, size_t bytes, size_t count, int ctype, const char* type, json extra = json::object()) {
+    auto add = [&](const void* data, size_t bytes, size_t count, int ctype, const char* type,
+                   json extra = json::object()) {
         while (bin.size() % 4) bin.push_back(0);
         const size_t off = bin.size();
         bin.resize(off + bytes);
         std::memcpy(bin.data() + off, data, bytes);
         views.push_back({{"buffer", 0}, {"byteOffset", off}, {"byteLength", bytes}});
-        json a = {{"bufferView", views.size() - 1}, {"componentType", ctype}, {"count", count}, {"type", type}};
+        json a = {
+            {"bufferView", views.size() - 1}, {"componentType", ctype}, {"count", count}, {"type", type}};
         a.update(extra);
         accessors.push_back(a);
         return static_cast<int>(accessors.size()) - 1;
@@ -60,7 +61,8 @@ inline std::string write_skin_fixture(const std::string& dir, const std::string&
     const std::uint16_t idx[] = {0, 1, 2, 1, 3, 2};
     const int index_acc = add(idx, sizeof idx, 6, 5123, "SCALAR");
     const glm::dmat4 root = glm::scale(glm::dmat4(1.0), glm::dvec3(f.root_scale));
-    const glm::dmat4 hip_global = root, knee_global = root * glm::translate(glm::dmat4(1.0), glm::dvec3(0, 1, 0));
+    const glm::dmat4 hip_global = root,
+                     knee_global = root * glm::translate(glm::dmat4(1.0), glm::dvec3(0, 1, 0));
     glm::dmat4 ibm[2];
     ibm[hip] = glm::inverse(hip_global) * f.bind_extra;
     ibm[knee] = glm::inverse(knee_global) * f.bind_extra * f.ibm_knee_extra;
@@ -78,10 +80,11 @@ inline std::string write_skin_fixture(const std::string& dir, const std::string&
     json body = {{"name", "Body"}, {"mesh", 0}, {"skin", 0}};
     if (f.prop_child) body["children"] = {4};
     if (!f.node_extensions.is_null()) body["extensions"] = f.node_extensions;
-    json nodes = {{{"name", "Root"}, {"scale", {f.root_scale, f.root_scale, f.root_scale}}, {"children", {1, 2}}},
-                  body,
-                  {{"name", "Hip"}, {"children", {3}}},
-                  {{"name", "Knee"}, {"translation", {0, 1, 0}}}};
+    json nodes = {
+        {{"name", "Root"}, {"scale", {f.root_scale, f.root_scale, f.root_scale}}, {"children", {1, 2}}},
+        body,
+        {{"name", "Hip"}, {"children", {3}}},
+        {{"name", "Knee"}, {"translation", {0, 1, 0}}}};
     if (f.prop_child) nodes.push_back({{"name", "Prop"}, {"translation", {2, 0, 0}}});
     json channels = {{{"sampler", 0}, {"target", {{"node", 3}, {"path", "rotation"}}}}};
     json samplers = {{{"input", time_acc}, {"output", rot_acc}}};
@@ -100,7 +103,9 @@ inline std::string write_skin_fixture(const std::string& dir, const std::string&
     json attributes = {{"POSITION", position}, {"JOINTS_0", joint_acc}, {"WEIGHTS_0", weight_acc}};
     json primitive = {{"attributes", attributes}, {"indices", index_acc}};
     doc["meshes"] = json::array({json{{"name", "Legs"}, {"primitives", json::array({primitive})}}});
-    json skin = {{"name", "LegSkin"}, {"joints", f.child_first ? json{3, 2} : json{2, 3}}, {"inverseBindMatrices", ibm_acc}};
+    json skin = {{"name", "LegSkin"},
+                 {"joints", f.child_first ? json{3, 2} : json{2, 3}},
+                 {"inverseBindMatrices", ibm_acc}};
     doc["skins"] = json::array({skin});
     doc["animations"] = json::array({json{{"name", "kick"}, {"channels", channels}, {"samplers", samplers}}});
     doc["accessors"] = accessors;
@@ -109,7 +114,8 @@ inline std::string write_skin_fixture(const std::string& dir, const std::string&
     doc["extras"] = {{"studio", "keep me"}};
     if (!f.extensions_used.empty()) doc["extensionsUsed"] = f.extensions_used;
     if (!f.extensions_required.empty()) doc["extensionsRequired"] = f.extensions_required;
-    std::ofstream(dir + "/" + stem + ".bin", std::ios::binary).write(reinterpret_cast<const char*>(bin.data()), static_cast<std::streamsize>(bin.size()));
+    std::ofstream(dir + "/" + stem + ".bin", std::ios::binary)
+        .write(reinterpret_cast<const char*>(bin.data()), static_cast<std::streamsize>(bin.size()));
     std::ofstream(dir + "/" + stem + ".gltf") << doc.dump(1);
     return dir + "/" + stem + ".gltf";
 }

@@ -1,14 +1,14 @@
 // skinview audit over a library, as CI runs it: folders, --jsonl, --shard, --junit, -j, the strict
 // rule and the progress bar, through the real binary.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <filesystem>
+#include <glm/gtc/matrix_transform.hpp>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
-
-#include <glm/gtc/matrix_transform.hpp>
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include "run_command.h"
 #include "skin_fixture_gltf.h"
@@ -68,7 +68,8 @@ TEST(AuditBatch, AFolderStreamsOneLineAFileWithTheSchemaOfJson) {
     EXPECT_EQ(lines.size(), want.size()) << r.out;
     EXPECT_EQ(files_of(lines), want);
     // Each line is exactly the --json document's element for that file.
-    const auto doc = nlohmann::json::parse(skinview("audit --json -j 1 " + quoted(lib.string())).out, nullptr, false);
+    const auto doc =
+        nlohmann::json::parse(skinview("audit --json -j 1 " + quoted(lib.string())).out, nullptr, false);
     ASSERT_FALSE(doc.is_discarded());
     ASSERT_EQ(doc["files"].size(), want.size());
     std::map<std::string, nlohmann::json> by_file;
@@ -121,21 +122,26 @@ TEST(AuditBatch, JUnitMarksExactlyTheFailingFiles) {
     const fs::path lib = library();
     const fs::path xml = output_dir() / "audit_batch" / "report.xml";
     fs::remove(xml);
-    const auto r = skinview("audit --strict --jsonl --junit " + quoted(xml.string()) + " " + quoted(lib.string()));
+    const auto r =
+        skinview("audit --strict --jsonl --junit " + quoted(xml.string()) + " " + quoted(lib.string()));
     EXPECT_EQ(r.status, 1);
     std::set<std::string> failing, passing;
-    for (const auto& j : json_lines(r.out)) (j["failures"].empty() ? passing : failing).insert(j["file"].get<std::string>());
+    for (const auto& j : json_lines(r.out))
+        (j["failures"].empty() ? passing : failing).insert(j["file"].get<std::string>());
     // humanoid_mixamo (absorbs 99 under --strict) and broken.glb fail; nothing else does.
     EXPECT_EQ(failing, (std::set<std::string>{(lib / "heroes/humanoid_mixamo.glb").generic_string(),
                                               (lib / "props/broken.glb").generic_string()}));
     const std::string report = read_text(xml.string());
-    const std::regex testcase(R"re(<testcase classname="skinview.audit" name="([^"]*)" time="[0-9.]+"(/?)>)re");
+    const std::regex testcase(
+        R"re(<testcase classname="skinview.audit" name="([^"]*)" time="[0-9.]+"(/?)>)re");
     std::set<std::string> junit_failing, junit_passing;
-    for (auto it = std::sregex_iterator(report.begin(), report.end(), testcase); it != std::sregex_iterator(); ++it)
+    for (auto it = std::sregex_iterator(report.begin(), report.end(), testcase); it != std::sregex_iterator();
+         ++it)
         ((*it)[2] == "/" ? junit_passing : junit_failing).insert((*it)[1]);
     EXPECT_EQ(junit_failing, failing) << report;
     EXPECT_EQ(junit_passing, passing) << report;
-    EXPECT_NE(report.find("<testsuite name=\"skinview audit\" tests=\"5\" failures=\"2\""), std::string::npos) << report;
+    EXPECT_NE(report.find("<testsuite name=\"skinview audit\" tests=\"5\" failures=\"2\""), std::string::npos)
+        << report;
     EXPECT_NE(report.find("<failure type=\"audit\" message=\"does not load: "), std::string::npos) << report;
 }
 
@@ -146,7 +152,8 @@ TEST(AuditBatch, StrictPassesARigidCorrectionAndFailsAnAbsorbedScale) {
     // a pure placement (a rotation and a translation), which no renderer draws differently.
     SkinFixture rigid;
     rigid.root_scale = 1.0;
-    rigid.bind_extra = glm::rotate(glm::translate(glm::dmat4(1.0), glm::dvec3(0.3, -2.0, 5.0)), 0.7, glm::dvec3(0.2, 1.0, 0.1));
+    rigid.bind_extra = glm::rotate(glm::translate(glm::dmat4(1.0), glm::dvec3(0.3, -2.0, 5.0)), 0.7,
+                                   glm::dvec3(0.2, 1.0, 0.1));
     const std::string placed = write_skin_fixture(dir.string(), "placed", rigid);
     auto r = skinview("audit --strict --jsonl " + quoted(placed));
     const auto lines = json_lines(r.out);
@@ -161,8 +168,10 @@ TEST(AuditBatch, StrictPassesARigidCorrectionAndFailsAnAbsorbedScale) {
     const std::string folded = write_skin_fixture(dir.string(), "folded", scaled);
     r = skinview("audit --strict " + quoted(folded));
     EXPECT_EQ(r.status, 1);
-    EXPECT_NE(r.out.find("FAIL: skin 0 ('LegSkin') mesh node 1 ('Body'): the correction absorbs 99 of non-rigidity"),
-              std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(
+                  "FAIL: skin 0 ('LegSkin') mesh node 1 ('Body'): the correction absorbs 99 of non-rigidity"),
+              std::string::npos)
+        << r.out;
     EXPECT_EQ(skinview("audit " + quoted(folded)).status, 0);
 }
 

@@ -3,13 +3,13 @@
 // copy passes the Khronos validator, draws (correction off) exactly what the original draws with the
 // correction on, passes audit --strict, is byte-stable under a second fix, and a file already on its
 // frame comes out byte-identical; refusals name the reason and write nothing.
+#include <gtest/gtest.h>
+
 #include <filesystem>
 #include <fstream>
-#include <sstream>
-
 #include <glm/gtc/matrix_transform.hpp>
-#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "anim/gltf_import.h"
 #include "obj_reader.h"
@@ -48,8 +48,9 @@ std::vector<Character> characters() {
     for (const char* n : {"humanoid_mixamo.glb", "humanoid_prescale.glb", "arm.glb"})
         c.push_back({(source_dir() / "assets" / n).string(), n});
     for (const char* n : {"Xbot.glb", "Fox.glb", "RobotExpressive.glb"}) c.push_back({shared_asset(n), n});
-    for (const char* n : {"RiggedSimple/glTF-Binary/RiggedSimple.glb", "RiggedFigure/glTF-Binary/RiggedFigure.glb",
-                          "CesiumMan/glTF/CesiumMan.gltf", "SimpleSkin/glTF/SimpleSkin.gltf"}) {
+    for (const char* n :
+         {"RiggedSimple/glTF-Binary/RiggedSimple.glb", "RiggedFigure/glTF-Binary/RiggedFigure.glb",
+          "CesiumMan/glTF/CesiumMan.gltf", "SimpleSkin/glTF/SimpleSkin.gltf"}) {
         const fs::path p = khronos / n;
         c.push_back({fs::exists(p) ? p.string() : std::string(), fs::path(n).filename().string()});
     }
@@ -61,11 +62,11 @@ std::string missing_material(const std::vector<Character>& cs) {
         if (c.path.empty()) return "put the third-party test material at ../shared (missing: " + c.name + ")";
     return "";
 }
-#define SKIP_OR_FAIL(missing)                                                     \
-    do {                                                                          \
-        const std::string m_ = (missing);                                         \
+#define SKIP_OR_FAIL(missing)                                                   \
+    do {                                                                        \
+        const std::string m_ = (missing);                                       \
         if (!m_.empty() && std::getenv("CI")) FAIL() << "CI is set and " << m_; \
-        if (!m_.empty()) GTEST_SKIP() << m_;                                      \
+        if (!m_.empty()) GTEST_SKIP() << m_;                                    \
     } while (0)
 
 // Fixes `in` into out_dir(sub); returns the output path ("" and a test failure on a non-zero exit).
@@ -81,13 +82,16 @@ std::string fix_into(const std::string& in, const std::string& sub, const std::s
 
 std::string validator_missing() {
     if (!fs::exists(source_dir() / ".tools/gltf-validator/node_modules/gltf-validator/package.json"))
-        return "the Khronos validator is not installed; run scripts/install-validator.sh (needs npm and the registry)";
-    if (run_command("node --version").status != 0) return "node is not installed (scripts/setup.sh installs it)";
+        return "the Khronos validator is not installed; run scripts/install-validator.sh (needs npm and the "
+               "registry)";
+    if (run_command("node --version").status != 0)
+        return "node is not installed (scripts/setup.sh installs it)";
     return "";
 }
 
 nlohmann::json validate(const std::string& file) {
-    const auto r = run_command("node " + quoted((source_dir() / "scripts/validate-gltf.js").string()) + " " + quoted(file));
+    const auto r = run_command("node " + quoted((source_dir() / "scripts/validate-gltf.js").string()) + " " +
+                               quoted(file));
     auto j = nlohmann::json::parse(r.out, nullptr, false);
     EXPECT_FALSE(j.is_discarded()) << file << ": " << r.out << r.err;
     return j.is_discarded() ? nlohmann::json{{"errors", -1}, {"messages", {r.err}}} : j;
@@ -124,7 +128,8 @@ double worst_distance(const ObjFile& a, const ObjFile& b, double* body) {
     double worst = 0.0;
     glm::dvec3 lo(INFINITY), hi(-INFINITY);
     for (size_t o = 0; o < a.objects.size(); ++o) {
-        if (a.objects[o].node != b.objects[o].node || a.objects[o].vertices.size() != b.objects[o].vertices.size())
+        if (a.objects[o].node != b.objects[o].node ||
+            a.objects[o].vertices.size() != b.objects[o].vertices.size())
             return INFINITY;
         for (size_t i = 0; i < a.objects[o].vertices.size(); ++i) {
             const double d = glm::length(a.objects[o].vertices[i] - b.objects[o].vertices[i]);
@@ -147,12 +152,14 @@ void expect_draws_alike(const std::string& original, const std::string& fixed, c
     for (const char* skinning : {"lbs", "auto"})
         for (const char* pose : {"--bind", "--time 0.5"}) {
             const std::string common = std::string(" --skinning ") + skinning + " " + pose;
-            const ObjFile want = bake(original, "--correction on" + common, (d / (label + ".want.obj")).string());
+            const ObjFile want =
+                bake(original, "--correction on" + common, (d / (label + ".want.obj")).string());
             const ObjFile got = bake(fixed, "--correction off" + common, (d / (label + ".got.obj")).string());
             double body = 0.0;
             const double worst = worst_distance(want, got, &body);
             EXPECT_LE(worst, kSameDrawing * std::max(body, 1e-9))
-                << label << common << ": the fixed file drawn as given is not the original corrected (" << want.error << got.error << ")";
+                << label << common << ": the fixed file drawn as given is not the original corrected ("
+                << want.error << got.error << ")";
         }
 }
 
@@ -169,8 +176,10 @@ TEST(Fix, NegativeControlTheOriginalUncorrectedIsSoup) {
     // Without this, a bake that ignored --correction would pass the test above vacuously.
     const std::string mixamo = (source_dir() / "assets/humanoid_mixamo.glb").string();
     const fs::path d = out_dir("bakes");
-    const ObjFile on = bake(mixamo, "--correction on --skinning auto --time 0.5", (d / "control_on.obj").string());
-    const ObjFile off = bake(mixamo, "--correction off --skinning auto --time 0.5", (d / "control_off.obj").string());
+    const ObjFile on =
+        bake(mixamo, "--correction on --skinning auto --time 0.5", (d / "control_on.obj").string());
+    const ObjFile off =
+        bake(mixamo, "--correction off --skinning auto --time 0.5", (d / "control_off.obj").string());
     double body = 0.0;
     EXPECT_GT(worst_distance(on, off, &body), 0.1 * body);
 }
@@ -201,8 +210,8 @@ TEST(Fix, AFileAlreadyOnItsFrameComesOutByteIdentical) {
     // The ones that are off their frame say so, and --check writes nothing.
     const fs::path none = out_dir("check") / "none.glb";
     fs::remove(none);
-    const auto r = skinview("fix --check " + quoted((source_dir() / "assets/humanoid_mixamo.glb").string()) + " -o " +
-                            quoted(none.string()));
+    const auto r = skinview("fix --check " + quoted((source_dir() / "assets/humanoid_mixamo.glb").string()) +
+                            " -o " + quoted(none.string()));
     EXPECT_EQ(r.status, 1) << r.out << r.err;
     EXPECT_NE(r.out.find("node 1 ('Body'): global set to the bind transform"), std::string::npos) << r.out;
     EXPECT_FALSE(fs::exists(none));
@@ -230,7 +239,8 @@ TEST(Fix, JointsListedChildFirstAreSortedAndDrawTheSame) {
         EXPECT_EQ(validate(out)["errors"], 0) << validate(out).dump();
     }
     // The original's .bin is not touched by a fix written beside it.
-    EXPECT_EQ(fs::file_size(out_dir("fixtures") / "child_first.bin"), fs::file_size(out_dir("sorted") / "child_first_fixed.bin"));
+    EXPECT_EQ(fs::file_size(out_dir("fixtures") / "child_first.bin"),
+              fs::file_size(out_dir("sorted") / "child_first_fixed.bin"));
 }
 
 TEST(Fix, AChildOfTheSkinnedMeshNodeKeepsItsPlace) {
@@ -243,7 +253,8 @@ TEST(Fix, AChildOfTheSkinnedMeshNodeKeepsItsPlace) {
     ASSERT_TRUE(a.ok() && b.ok());
     const glm::dmat4 before = a->scene.nodes[4].global, after = b->scene.nodes[4].global;
     for (int c = 0; c < 4; ++c)
-        for (int r = 0; r < 4; ++r) EXPECT_NEAR(before[c][r], after[c][r], 1e-12) << c << "," << r;  // double rounding
+        for (int r = 0; r < 4; ++r)
+            EXPECT_NEAR(before[c][r], after[c][r], 1e-12) << c << "," << r;  // double rounding
     EXPECT_NE(a->scene.nodes[1].global, b->scene.nodes[1].global) << "the mesh node itself was moved";
 }
 
@@ -286,7 +297,8 @@ TEST(Fix, SkinsThatCannotBeFixedAreRefusedWithTheAuditsReason) {
     expect_refused(disagree, "disagree", "joint 1 ('Knee') defect");
     SkinFixture animated;
     animated.animate_body = true;
-    expect_refused(animated, "animated", "node 1 ('Body') needs the correction but a clip animates its translation");
+    expect_refused(animated, "animated",
+                   "node 1 ('Body') needs the correction but a clip animates its translation");
 }
 
 TEST(Fix, ABindTransformWithShearIsRefusedNotWrittenAsAnInvalidMatrix) {

@@ -163,6 +163,16 @@ TEST(AuditBatch, StrictPassesARigidCorrectionAndFailsAnAbsorbedScale) {
     // The inverse binds are floats: a stored rotation is orthogonal to about 6e-8 a component.
     EXPECT_LT(mesh["non_rigidity_absorbed"].get<double>(), 1e-6);
     EXPECT_EQ(r.status, 0) << r.out;
+    // A shipped sample with the same property: RiggedSimple's mesh node is off its bind transform
+    // by a rigid placement only (absorbing ~1e-16).
+    const fs::path rigged = shared_assets().parent_path() / "khronos/RiggedSimple/glTF-Binary/RiggedSimple.glb";
+    if (fs::exists(rigged)) {
+        r = skinview("audit --strict --jsonl " + quoted(rigged.string()));
+        const auto sample = json_lines(r.out);
+        ASSERT_EQ(sample.size(), 1u);
+        EXPECT_EQ(sample[0]["skins"][0]["meshes"][0]["verdict"], "corrected");
+        EXPECT_EQ(r.status, 0) << r.out;
+    }
     // Negative control: the 0.01 armature (absorbs 99) fails --strict and passes without it.
     SkinFixture scaled;
     const std::string folded = write_skin_fixture(dir.string(), "folded", scaled);

@@ -149,15 +149,19 @@ std::string progress_line(size_t done, size_t total, size_t failed, double elaps
     const int filled = total ? static_cast<int>(kWidth * done / total) : kWidth;
     std::string bar(static_cast<size_t>(filled), '#');
     bar.append(static_cast<size_t>(kWidth - filled), '-');
-    const double rate = elapsed > 0.0 ? static_cast<double>(done) / elapsed : 0.0;
+    // Under a quarter second the first files, started together, finish together: no rate yet.
+    const bool measured = elapsed >= 0.25 || (done == total && elapsed > 0.0);
+    const double rate = measured ? static_cast<double>(done) / elapsed : 0.0;
     char eta[32] = "ETA ?";
     if (rate > 0.0) {
         const long s = static_cast<long>(static_cast<double>(total - done) / rate + 0.5);
         std::snprintf(eta, sizeof eta, s >= 60 ? "ETA %ldm%02lds" : "ETA %lds", s >= 60 ? s / 60 : s, s % 60);
     }
     char buf[160];
-    std::snprintf(buf, sizeof buf, "[%s] %zu/%zu files, %zu failed, %.1f files/s, %s", bar.c_str(), done,
-                  total, failed, rate, eta);
+    char rate_text[32] = "?";
+    if (measured) std::snprintf(rate_text, sizeof rate_text, "%.1f", rate);
+    std::snprintf(buf, sizeof buf, "[%s] %zu/%zu files, %zu failed, %s files/s, %s", bar.c_str(), done,
+                  total, failed, rate_text, eta);
     return buf;
 }
 

@@ -22,9 +22,10 @@ const std::string kExe = SKINVIEW_EXE;
 CommandResult skinview(const std::string& args) { return run_command(quoted(kExe) + " " + args); }
 
 // A small library: the project's characters in nested folders, a fixture .gltf (with its .bin, which
-// must not be audited), a file that does not load, and a text file that is not glTF.
-fs::path library() {
-    const fs::path root = output_dir() / "audit_batch" / "library";
+// must not be audited), a file that does not load, and a text file that is not glTF. One copy per
+// test: ctest runs the tests of one executable in parallel, and each rebuilds its library.
+fs::path library(const std::string& test) {
+    const fs::path root = output_dir() / "audit_batch" / test;
     fs::remove_all(root);
     fs::create_directories(root / "heroes" / "deep");
     fs::create_directories(root / "props");
@@ -57,7 +58,7 @@ std::set<std::string> files_of(const std::vector<nlohmann::json>& lines) {
 }
 
 TEST(AuditBatch, AFolderStreamsOneLineAFileWithTheSchemaOfJson) {
-    const fs::path lib = library();
+    const fs::path lib = library("AFolderStreamsOneLineAFileWithTheSchemaOfJson");
     const auto r = skinview("audit --jsonl -j 2 " + quoted(lib.string()));
     EXPECT_EQ(r.status, 1) << "broken.glb fails to load";
     const auto lines = json_lines(r.out);
@@ -78,7 +79,7 @@ TEST(AuditBatch, AFolderStreamsOneLineAFileWithTheSchemaOfJson) {
 }
 
 TEST(AuditBatch, OutputDoesNotDependOnTheWorkerCount) {
-    const fs::path lib = library();
+    const fs::path lib = library("OutputDoesNotDependOnTheWorkerCount");
     const auto one = skinview("audit --json -j 1 " + quoted(lib.string()));
     const auto two = skinview("audit --json -j 2 " + quoted(lib.string()));
     const auto text1 = skinview("audit -j 1 " + quoted(lib.string()));
@@ -119,7 +120,7 @@ TEST(AuditBatch, ShardsPartitionTheLibraryExactlyAndStably) {
 }
 
 TEST(AuditBatch, JUnitMarksExactlyTheFailingFiles) {
-    const fs::path lib = library();
+    const fs::path lib = library("JUnitMarksExactlyTheFailingFiles");
     const fs::path xml = output_dir() / "audit_batch" / "report.xml";
     fs::remove(xml);
     const auto r =
@@ -186,7 +187,7 @@ TEST(AuditBatch, StrictPassesARigidCorrectionAndFailsAnAbsorbedScale) {
 }
 
 TEST(AuditBatch, ProgressBarCountsFilesFailuresRateAndEta) {
-    const fs::path lib = library();
+    const fs::path lib = library("ProgressBarCountsFilesFailuresRateAndEta");
     const auto r = skinview("audit --progress always -j 2 " + quoted(lib.string()));
     EXPECT_NE(r.err.find("] 5/5 files, 1 failed, "), std::string::npos) << r.err;
     EXPECT_NE(r.err.find(" files/s, ETA "), std::string::npos) << r.err;

@@ -216,6 +216,9 @@ int run_audit(const AuditArgs& args) {
     const auto start = Clock::now();
     auto last_bar = start - std::chrono::seconds(1);
     size_t done = 0, failed = 0, printed = 0;
+    // What this thread has taken from `finished`: a slot of `results` is read only after that, never
+    // while a worker may be writing it.
+    std::vector<bool> consumed(total, false);
     bool bar_shown = false;
     auto clear_bar = [&] {
         if (bar_shown) std::fprintf(stderr, "\r\033[K");
@@ -229,6 +232,7 @@ int run_audit(const AuditArgs& args) {
             batch.swap(finished);
         }
         for (size_t i : batch) {
+            consumed[i] = true;
             const FileAudit& a = *results[i];
             ++done;
             failed += a.failed() ? 1 : 0;
@@ -248,7 +252,7 @@ int run_audit(const AuditArgs& args) {
         }
         // Text comes in the order the files were named, whatever order they finish in.
         if (!args.json && !args.jsonl)
-            for (; printed < total && results[printed]; ++printed) print_text(results[printed]->json);
+            for (; printed < total && consumed[printed]; ++printed) print_text(results[printed]->json);
         std::fflush(stdout);
         const auto now = Clock::now();
         if (bar && (now - last_bar > std::chrono::milliseconds(100) || done == total)) {

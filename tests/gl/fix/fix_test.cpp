@@ -172,6 +172,34 @@ TEST(Fix, FixedCopyDrawnAsGivenIsTheOriginalCorrected) {
     }
 }
 
+TEST(Fix, FixedCopyDrawsLikeTheCorrectedOriginalOnTheGpu) {
+    // What the GPU draws (read back by transform feedback), not only the double reference: the
+    // fixed file's mesh matrix goes through the same float palette as the viewer's correction.
+    // Both sides are float skinning of the same joints; 1e-5 of the body is float rounding of a
+    // palette product with room, and far below the negative control's 0.1 of the body.
+    const fs::path d = out_dir("bakes");
+    for (const char* name : {"humanoid_mixamo.glb", "arm.glb"}) {
+        const std::string original = (source_dir() / "assets" / name).string();
+        const std::string fixed = fix_into(original, "gpu", name);
+        if (fixed.empty()) continue;
+        for (const char* skinning : {"lbs", "auto"}) {
+            const std::string common =
+                std::string(" --skinning ") + skinning + " --time 0.5 --source gpu -o ";
+            const std::string want_path = (d / (std::string(name) + ".gpu_want.obj")).string();
+            const std::string got_path = (d / (std::string(name) + ".gpu_got.obj")).string();
+            const auto w =
+                skinview("bake " + quoted(original) + " --correction on" + common + quoted(want_path));
+            const auto g =
+                skinview("bake " + quoted(fixed) + " --correction off" + common + quoted(got_path));
+            ASSERT_EQ(w.status, 0) << w.err;
+            ASSERT_EQ(g.status, 0) << g.err;
+            double body = 0.0;
+            EXPECT_LE(worst_distance(read_obj(want_path), read_obj(got_path), &body), 1e-5 * body)
+                << name << " " << skinning;
+        }
+    }
+}
+
 TEST(Fix, NegativeControlTheOriginalUncorrectedIsSoup) {
     // Without this, a bake that ignored --correction would pass the test above vacuously.
     const std::string mixamo = (source_dir() / "assets/humanoid_mixamo.glb").string();

@@ -15,6 +15,7 @@ packages=(
   libbenchmark-dev python3-glad nlohmann-json3-dev libcli11-dev
   libegl-dev libegl-mesa0 libgl1-mesa-dri libgles-dev libgl-dev xvfb xauth
   clang libclang-rt-dev
+  nodejs npm
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -31,6 +32,14 @@ fi
 
 # SKINVIEW_SETUP_NO_BUILD=1: packages only; the caller configures its own build (sanitize.sh, fuzz.sh).
 [ -z "${SKINVIEW_SETUP_NO_BUILD:-}" ] || exit 0
+
+# The Khronos glTF validator (npm), which tests/gl/fix holds every file `skinview fix` writes to. It
+# needs the npm registry: on a desk without it the fix tests skip that check and say so; in CI
+# (CI set) a failed install stops here, since the tests would fail for it anyway.
+if ! "$here/scripts/install-validator.sh" >/dev/null; then
+  [ -z "${CI:-}" ] || { echo "setup: could not install the glTF validator (scripts/install-validator.sh)" >&2; exit 1; }
+  echo "setup: the glTF validator could not be installed; the fix tests will skip it" >&2
+fi
 
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE="${SKINVIEW_BUILD_TYPE:-Release}" "$@" >/dev/null
 cmake --build "$build" -j"$(nproc)"

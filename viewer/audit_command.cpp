@@ -1,12 +1,12 @@
+// One file's audit: load, register every skin (which measures and corrects each mesh frame), and
+// report it as JSON and as text. The batch (folders, workers, shards, JSON lines, JUnit) is
+// audit_batch.cpp.
 #include <cmath>
 #include <cstdio>
-#include <unistd.h>
-
-#include <nlohmann/json.hpp>
 
 #include "anim/character.h"
 #include "anim/gltf_import.h"
-#include "commands.h"
+#include "audit_file.h"
 
 namespace sv::viewer {
 
@@ -22,26 +22,24 @@ std::string text_number(double v) {
     return buf;
 }
 
+}  // namespace
+
 // Folded scale as the audit defines it: the mean column length of mesh.global^-1 x A_j over the
 // joints' columns, i.e. what the skinning pass would see with the mesh node as given.
-struct FileAudit {
-    nlohmann::json json;
-    bool loaded = false;
-    bool cannot_fix = false;
-    bool corrected = false;
-};
-
-FileAudit audit_file(const std::string& path) {
+FileAudit audit_file(const std::string& path, bool strict) {
     FileAudit a;
-    a.json = {{"file", path}, {"error", nullptr}, {"skins", nlohmann::json::array()}};
+    a.json = {{"file", path}, {"error", nullptr}, {"skins", nlohmann::json::array()},
+              {"failures", nlohmann::json::array()}};
     auto asset = anim::load_gltf(path);
     if (!asset) {
         a.json["error"] = asset.error().message;
+        a.json["failures"].push_back("does not load: " + asset.error().message);
         return a;
     }
     auto character = anim::Character::create(std::move(*asset));
     if (!character) {
         a.json["error"] = character.error().message;
+        a.json["failures"].push_back("does not load: " + character.error().message);
         return a;
     }
     a.loaded = true;
@@ -77,6 +75,12 @@ FileAudit audit_file(const std::string& path) {
                                       {"children", r.children}});
             a.cannot_fix |= r.verdict == anim::FrameVerdict::CannotFix;
             a.corrected |= r.verdict == anim::FrameVerdict::Corrected;
+            const std::string where = "skin " + std::to_string(k) + " ('" + as.skins[k].name + "') mesh node " +
+                                      std::to_string(sm.node) + " ('" + r.mesh_name + "')";
+            if (r.verdict == anim::FrameVerdict::CannotFix) a.json["failures"].push_back(where + " cannot be fixed: " + r.reason);
+            if (strict && r.verdict == anim::FrameVerdict::Corrected && r.non_rigidity_absorbed > anim::kFrameDefectTolerance)
+                a.json["failures"].push_back(where + ": the correction absorbs " + text_number(r.non_rigidity_absorbed) +
+                                             " of non-rigidity (strict tolerance " + text_number(anim::kFrameDefectTolerance) + ")");
         }
         for (const auto& cc : cs.scale_conflicts)
             for (const auto& x : cc.conflicts)
@@ -135,32 +139,7 @@ void print_text(const nlohmann::json& f) {
                         x["min"].get<double>(), x["max"].get<double>(), x["joints_reached"].get<int>(),
                         x["reaches_mesh"].get<bool>() ? " and the mesh" : ", not the mesh");
     }
-}
-
-}  // namespace
-
-int run_audit(const AuditArgs& args) {
-    nlohmann::json doc = {{"files", nlohmann::json::array()}};
-    bool failed = false, any_correction = false;
-    const bool progress = args.files.size() > 1 && isatty(STDERR_FILENO);
-    for (size_t i = 0; i < args.files.size(); ++i) {
-        if (progress) std::fprintf(stderr, "\r[%zu/%zu] %s\033[K", i + 1, args.files.size(), args.files[i].c_str());
-        FileAudit a = audit_file(args.files[i]);
-        if (!a.loaded) {
-            failed = true;
-            std::fprintf(stderr, "%sskinview audit: %s: %s\n", progress ? "\n" : "", args.files[i].c_str(),
-                         a.json["error"].get<std::string>().c_str());
-        }
-        failed |= a.cannot_fix;
-        any_correction |= a.corrected;
-        if (!args.json) print_text(a.json);
-        doc["files"].push_back(std::move(a.json));
-    }
-    if (progress) std::fprintf(stderr, "\r\033[K");
-    if (args.json) std::printf("%s\n", doc.dump(2).c_str());
-    if (failed) return 1;
-    if (args.strict && any_correction) return 1;
-    return 0;
+    for (const auto& why : f["failures"]) std::printf("  FAIL: %s\n", why.get<std::string>().c_str());
 }
 
 }  // namespace sv::viewer

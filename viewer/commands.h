@@ -28,9 +28,14 @@ struct RenderArgs {
 int run_render(const RenderArgs& args);
 
 struct AuditArgs {
-    std::vector<std::string> files;
+    std::vector<std::string> files;  // files and folders (searched recursively for .gltf and .glb)
     bool json = false;
+    bool jsonl = false;              // one JSON object a file, streamed as each finishes
+    std::string junit;               // JUnit XML report path
+    std::string shard;               // "K/N": only the files whose path hashes to shard K of N (1-based)
+    int jobs = 0;                    // workers; 0: the machine's cores
     bool strict = false;
+    int progress = -1;               // -1: a progress bar when stderr is a terminal; 0 never; 1 always
 };
 int run_audit(const AuditArgs& args);
 
@@ -46,6 +51,13 @@ struct BakeArgs {
     std::string source = "gpu";  // gpu: transform feedback read-back; cpu: the double reference
 };
 int run_bake(const BakeArgs& args);
+
+struct FixArgs {
+    std::string input;
+    std::string output;  // .glb for a .glb input, .gltf (and its .bin) for a .gltf input
+    bool check = false;  // write nothing; exit 1 when fix would change the file
+};
+int run_fix(const FixArgs& args);
 
 struct FrameTableArgs {
     std::string file;

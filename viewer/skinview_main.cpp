@@ -1,5 +1,5 @@
 // skinview: the interactive viewer (no subcommand) and the headless subcommands render, audit,
-// diagnose and frame-table, over one option vocabulary (cli_options.h).
+// diagnose, bake, fix and frame-table, over one option vocabulary (cli_options.h).
 #include <cstdio>
 #include <exception>
 
@@ -84,11 +84,21 @@ int main(int argc, char** argv) {
 
     AuditArgs audit;
     CLI::App* audit_cmd = app.add_subcommand("audit", "report each skin's frame, correction and scale conflicts");
-    audit_cmd->add_option("files", audit.files, "glTF files")->required();
+    audit_cmd->add_option("paths", audit.files, "glTF files and folders (searched recursively for .gltf and .glb)")
+        ->required();
     audit_cmd->add_flag("--json", audit.json, "one JSON document on stdout");
-    audit_cmd->add_flag("--strict", audit.strict, "also exit 1 when any correction was needed");
-    audit_cmd->footer("Exit status: 0 when every file loads and every skin is fine or corrected; 1 when a skin cannot\n"
-                      "be fixed or a file fails to load; with --strict, also 1 when any correction was needed.");
+    audit_cmd->add_flag("--jsonl", audit.jsonl, "one JSON object a line, a file each, streamed as each finishes");
+    audit_cmd->add_option("--junit", audit.junit, "also write a JUnit XML report here (a testcase a file)");
+    audit_cmd->add_option("--shard", audit.shard, "K/N: audit only shard K (1..N) of N, split by a hash of each path");
+    audit_cmd->add_option("-j,--jobs", audit.jobs, "parallel workers (default: the machine's cores)")->check(CLI::NonNegativeNumber);
+    audit_cmd->add_flag("--strict", audit.strict, "also fail a file whose correction absorbs non-rigidity");
+    std::string audit_progress = "auto";
+    audit_cmd->add_option("--progress", audit_progress, "progress bar on stderr: auto (when a terminal), always or never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
+    audit_cmd->footer("Exit status: 0 when every file passes; 1 when any fails: it does not load, a skin cannot be\n"
+                      "fixed, or with --strict a correction absorbs non-rigidity above 1e-4 (a rigid placement is not\n"
+                      "a defect). A progress bar goes to stderr when it is a terminal. Shards hash the path as listed,\n"
+                      "so run every shard with the same PATH arguments from the same folder.");
 
     DiagnoseArgs diagnose;
     CLI::App* diagnose_cmd = app.add_subcommand("diagnose", "GPU read-back against the CPU double-precision reference");
@@ -107,6 +117,18 @@ int main(int argc, char** argv) {
         "'f a b c' triangles (1-based over all v lines so far; triangle modes only). Nodes ascending, then\n"
         "primitives. The clip time is clamped to the clip's keys.");
 
+    FixArgs fix;
+    CLI::App* fix_cmd = app.add_subcommand("fix", "write a copy whose skinned mesh nodes sit on their skins' bind transforms");
+    fix_cmd->add_option("input", fix.input, "glTF file (.gltf or .glb)")->required();
+    fix_cmd->add_option("-o,--output", fix.output, "output: .glb for a .glb, .gltf (plus its .bin) for a .gltf");
+    fix_cmd->add_flag("--check", fix.check, "write nothing; exit 1 when fix would change the file");
+    fix_cmd->footer(
+        "Each corrected skinned mesh node gets a matrix local that makes its global its skin's bind transform\n"
+        "(its children keep their place), joints not listed parents-first are sorted, and nothing else changes.\n"
+        "A file that needs nothing is copied byte for byte. Exit status: 0 written; 1 refused (a skin that cannot\n"
+        "be fixed, an animated node that would need a matrix, a required extension it cannot keep) or an error.\n"
+        "With --check: 0 nothing to fix, 1 fix would change the file, 2 refused or an error.");
+
     FrameTableArgs table;
     CLI::App* table_cmd = app.add_subcommand("frame-table", "the skinning-frame error table (CPU, no GL)");
     table_cmd->add_option("file", table.file, "glTF file (default: the built-in character)");
@@ -120,10 +142,14 @@ int main(int argc, char** argv) {
 
     try {
         if (*render_cmd) return run_render(render);
-        if (*audit_cmd) return run_audit(audit);
+        if (*audit_cmd) {
+            audit.progress = audit_progress == "always" ? 1 : audit_progress == "never" ? 0 : -1;
+            return run_audit(audit);
+        }
         if (*diagnose_cmd) return run_diagnose(diagnose);
         if (*bake_cmd) return run_bake(bake);
         if (*table_cmd) return run_frame_table(table);
+        if (*fix_cmd) return run_fix(fix);
         view.window_height = view.window_width * 9 / 16;
         if (!sv::render::display_available()) return headless_fallback(view);
         return run_interactive(view);

@@ -18,6 +18,7 @@
 #include "render/gpu_diagnose.h"
 #include "render/render_target.h"
 #include "scene_session.h"
+#include "settings_apply.h"
 #include "ui/frame_panel.h"
 #include "ui/panels_draw.h"
 #include "ui/viewer_model.h"
@@ -57,50 +58,67 @@ long count_vertices(const anim::Character& c) {
     return n;
 }
 
-ui::InspectorTab tab_from_name(const std::string& n) {
-    if (n == "joints") return ui::InspectorTab::Joints;
-    if (n == "scale") return ui::InspectorTab::Conflicts;
-    if (n == "ik") return ui::InspectorTab::IK;
-    if (n == "palette") return ui::InspectorTab::Palette;
-    if (n == "diagnose") return ui::InspectorTab::Diagnose;
-    if (n == "graph") return ui::InspectorTab::Graph;
-    return ui::InspectorTab::Frame;
-}
-
 class Viewer {
 public:
     Viewer(const InteractiveOptions& o, render::Api api, render::Context& ctx) : opts_(o), api_(api), ctx_(ctx) {}
 
     // Opens `path`; on failure the previous session stays and the error is shown (and printed, so
-    // a scripted run leaves it in its log).
-    void open(const std::string& path, const SceneOptions* options) {
+    // a scripted run leaves it in its log). Options and settings that cannot be honoured are shown
+    // the same way, over the character they were applied to.
+    void open(const std::string& path, const SceneOptions* options, const ui::ViewerSettings* settings = nullptr) {
         auto s = SceneSession::open(path, api_);
         if (!s) {
-            ui_.load_error = s.error().message;
-            std::fprintf(stderr, "skinview: could not open %s\n", s.error().message.c_str());
+            show_error("Could not open the file", s.error().message, "could not open ");
             return;
         }
         std::unique_ptr<SceneSession> next = std::move(*s);
-        if (options) {
-            if (auto st = next->apply(*options); !st) {
-                ui_.load_error = st.error().message;
-                std::fprintf(stderr, "skinview: %s\n", st.error().message.c_str());
-            }
-        }
+        std::string problems;
+        const auto note = [&](const std::string& e) { problems += (problems.empty() ? "" : "\n") + e; };
+        if (options)
+            if (auto st = next->apply(*options); !st) note(st.error().message);
         session_ = std::move(next);
+        // Cleared here, before anything of this load is reported, so an error found while applying
+        // the options survives to the first frame (it used to be cleared after being set).
         ui_.load_error.clear();
         model_.attach(session_->character());
+        model_.animation.clip = session_->state().clip;
+        model_.animation.time = session_->state().time;
+        if (settings)
+            if (auto st = apply_settings(*settings, model_, session_->character(), session_->state()); !st)
+                note(st.error().message);
+        // The explicit flags come last, so they win over a settings file.
         if (!opts_.tab.empty()) model_.set_tab(tab_from_name(opts_.tab));
         if (!opts_.joint.empty() && !session_->character().skins().empty()) {
             const int j = session_->character().skins()[0].skeleton.find(opts_.joint);
             if (j < 0 || !model_.select_joint(session_->character(), 0, j))
-                std::fprintf(stderr, "skinview: --joint '%s': no such joint in skin 0\n", opts_.joint.c_str());
+                note("--joint '" + opts_.joint + "': no such joint in skin 0");
         }
-        model_.animation.clip = session_->state().clip;
-        model_.animation.time = session_->state().time;
+        if (!problems.empty()) show_error("Some options could not be applied", problems, "");
         model_.open.push_recent(path);
         std::snprintf(model_.open.path, sizeof model_.open.path, "%s", path.c_str());
         glfwSetWindowTitle(ctx_.window(), ("skinview - " + path).c_str());
+    }
+
+    void show_error(const std::string& title, const std::string& message, const char* log_prefix) {
+        ui_.error_title = title;
+        ui_.load_error = message;
+        std::fprintf(stderr, "skinview: %s%s\n", log_prefix, message.c_str());
+    }
+
+    void load_settings(const std::string& path) {
+        auto s = ui::load_settings_file(path);
+        if (!s) return show_error("Could not load the settings", s.error().message, "");
+        if (!session_) return;
+        if (auto st = apply_settings(*s, model_, session_->character(), session_->state()); !st)
+            return show_error("Some settings could not be applied", st.error().message, "");
+        model_.screenshot_message = "settings loaded from " + path;
+    }
+
+    void save_settings(const std::string& path) {
+        if (!session_) return;
+        auto st = ui::save_settings_file(path, capture_settings(model_, session_->character(), session_->state()));
+        model_.screenshot_message = st ? "settings saved to " + path : st.error().message;
+        std::fprintf(stderr, "skinview: %s\n", model_.screenshot_message.c_str());
     }
 
     int run() {
@@ -121,7 +139,14 @@ public:
         if (!scripted_) model_.open.load_recent(recent_file());
 
         const std::string first = opts_.scene.file.empty() ? default_asset_path() : opts_.scene.file;
-        open(first, &opts_.scene);
+        if (!opts_.settings.empty()) {
+            std::snprintf(ui_.settings_path, sizeof ui_.settings_path, "%s", opts_.settings.c_str());
+            auto settings = ui::load_settings_file(opts_.settings);
+            open(first, &opts_.scene, settings ? &*settings : nullptr);
+            if (!settings) show_error("Could not load the settings", settings.error().message, "");
+        } else {
+            open(first, &opts_.scene);
+        }
 
         auto last = std::chrono::steady_clock::now();
         int frame = 0;
@@ -142,6 +167,7 @@ public:
             if (scripted_ && frame >= opts_.frames) break;
         }
         if (!scripted_ && !recent_file().empty()) model_.open.save_recent(recent_file());
+        if (!opts_.save_settings.empty()) save_settings(opts_.save_settings);
         session_.reset();  // GL objects go before the context
         ImGui_ImplOpenGL3_Shutdown();
         ImGui_ImplGlfw_Shutdown();
@@ -155,6 +181,9 @@ private:
         for (auto& d : inbox_.drops) model_.open.request(d);
         inbox_.drops.clear();
         if (std::string req = model_.open.take_request(); !req.empty()) open(req, nullptr);
+        if (ui_.request_save_settings && ui_.settings_path[0]) save_settings(ui_.settings_path);
+        if (ui_.request_load_settings && ui_.settings_path[0]) load_settings(ui_.settings_path);
+        ui_.request_save_settings = ui_.request_load_settings = false;
         if (ui_.dismiss_error) {
             ui_.load_error.clear();
             ui_.dismiss_error = false;
@@ -194,6 +223,11 @@ private:
             st.time = static_cast<float>(model_.animation.time);
             st.draw.selected_skin = model_.scene.selection.skin;
             st.draw.selected_joint = model_.scene.selection.joint;
+            // The weights map shows the joint the settings named, else the selected one.
+            if (st.draw.debug_view == render::DebugView::Weights && model_.weights_joint >= 0) {
+                st.draw.selected_skin = model_.weights_skin;
+                st.draw.selected_joint = model_.weights_joint;
+            }
             st.draw.draw_skeleton = model_.draw_skeleton;
             (void)session_->renderer().write_palettes(ch, {});
             session_->renderer().upload_palettes();

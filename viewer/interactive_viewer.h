@@ -18,6 +18,8 @@ struct InteractiveOptions {
     std::string tab;                  // inspector tab to open on: frame, joints, scale, ik, palette,
                                       // diagnose, graph (empty: frame)
     std::string joint;                // joint to select on load (skin 0), by name
+    std::string settings;             // settings file (ui/viewer_settings.h) applied before the first frame
+    std::string save_settings;        // write the settings of what is on screen here at exit
 };
 
 // Runs the viewer until the window closes (or `frames` have run). Returns the process exit code:

@@ -47,6 +47,8 @@ int main(int argc, char** argv) {
     app.add_option("--tab", view.tab, "inspector tab to open on")
         ->check(CLI::IsMember({"frame", "joints", "scale", "ik", "palette", "diagnose", "graph"}));
     app.add_option("--joint", view.joint, "joint to select on load (by name)");
+    app.add_option("--settings", view.settings, "settings JSON (correction, heatmap, joint, clip, time, camera...) applied before the first frame");
+    app.add_option("--save-settings", view.save_settings, "write the settings of the view on screen to this JSON file at exit");
     app.add_option("--then-open", view.then_open, "scripted: open this file mid-run, as a dropped file would");
     app.add_option("--then-open-at", view.then_open_at, "the frame --then-open happens at (default 1)");
 

@@ -77,7 +77,8 @@ void draw_error_window(UiContext& c) {
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.08f, 0.08f, 0.95f));
     ImGui::PushStyleColor(ImGuiCol_TitleBgActive, ImVec4(0.6f, 0.1f, 0.1f, 1.0f));
     ImGui::PushStyleColor(ImGuiCol_TitleBg, ImVec4(0.6f, 0.1f, 0.1f, 1.0f));
-    ImGui::Begin("Could not open the file", nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize);
+    const std::string title = c.error_title + "###error";
+    ImGui::Begin(title.c_str(), nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize);
     ImGui::TextWrapped("%s", c.load_error.c_str());
     ImGui::TextUnformatted(c.character ? "The previous file stays open." : "Nothing is loaded.");
     if (ImGui::Button("Dismiss")) c.dismiss_error = true;

@@ -23,6 +23,14 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
             ImGui::EndCombo();
         }
     }
+    // Settings: the whole view as one JSON file (ui/viewer_settings.h), for bug reports.
+    ImGui::SetNextItemWidth(-110.0f);
+    ImGui::InputTextWithHint("##settings", "settings .json", c.settings_path, sizeof c.settings_path);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A settings file reproduces this view: correction, rung, heat map, joint, clip, time, camera.");
+    ImGui::SameLine();
+    if (ImGui::Button("Save")) c.request_save_settings = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Load")) c.request_load_settings = true;
     ImGui::Separator();
     if (!c.character) {
         ImGui::TextDisabled("no scene");

@@ -14,6 +14,8 @@ void ViewerModel::attach(anim::Character& character) {
     morph.refresh(character, -1);
     palette.counts = count_vertex_data(character);
     diagnose = {};
+    weights_skin = 0;
+    weights_joint = -1;
     graph.attach(character, 0);
     graph.root.bind(character, 0, animation.clip);
 }

@@ -19,7 +19,8 @@ struct UiContext {
     std::string file;
     long vertices = 0;
     double frame_ms = 0.0;
-    std::string load_error;  // the last failed load (the previous asset stays on screen)
+    std::string load_error;  // the last failed load (the previous asset stays on screen), or options
+    std::string error_title = "Could not open the file";  // what kind of failure load_error is
     bool dismiss_error = false;
     Layout layout;
     // Requests for the viewer.
@@ -29,6 +30,9 @@ struct UiContext {
     std::string retarget_path_request;
     char retarget_path[1024] = {};
     char screenshot_dir[1024] = {};
+    char settings_path[1024] = "skinview_settings.json";
+    bool request_save_settings = false;
+    bool request_load_settings = false;
 };
 
 // Begins an ImGui window pinned to `r` (the layout is computed, never dragged or saved); the caller

@@ -39,6 +39,10 @@ struct ViewerModel {
     bool tab_forced = false;  // set_tab asks the tab bar to switch once
     std::string screenshot_message;  // the last screenshot's path (or why it failed)
     bool draw_skeleton = false;
+    // Whose weights the weights heat map shows: (weights_skin, weights_joint), or the selected
+    // joint when weights_joint is -1 (settings key `weights_joint`).
+    int weights_skin = 0;
+    int weights_joint = -1;
 
     // Rebuilds every panel for a freshly loaded character (the open panel is kept) and poses it
     // at the first clip's start, which is where IK places its target.

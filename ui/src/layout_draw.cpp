@@ -80,7 +80,8 @@ void draw_error_window(UiContext& c) {
     const std::string title = c.error_title + "###error";
     ImGui::Begin(title.c_str(), nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize);
     ImGui::TextWrapped("%s", c.load_error.c_str());
-    ImGui::TextUnformatted(c.character ? "The previous file stays open." : "Nothing is loaded.");
+    if (c.error_title == "Could not open the file")
+        ImGui::TextUnformatted(c.character ? "The previous file stays open." : "Nothing is loaded.");
     if (ImGui::Button("Dismiss")) c.dismiss_error = true;
     ImGui::End();
     ImGui::PopStyleColor(3);

@@ -1,5 +1,7 @@
 #include <imgui.h>
 
+#include "ui/format.h"
+#include "ui/frame_panel.h"
 #include "ui/panels_draw.h"
 
 namespace sv::ui {
@@ -13,6 +15,20 @@ void begin_fixed_window(const char* name, const Rect& r, int extra_flags) {
     ImGui::SetNextWindowPos(ImVec2(r.x, r.y), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(r.w, r.h), ImGuiCond_Always);
     ImGui::Begin(name, nullptr, kFixed | extra_flags);
+}
+
+void value_row(const char* label, const std::string& value, const char* tooltip) {
+    ImGui::TextUnformatted(label);
+    // One column for every label in the panels: the widest of them plus a gap.
+    ImGui::SameLine(ImGui::CalcTextSize("non-rigidity absorbed").x + ImGui::GetFontSize() * 1.5f);
+    ImGui::TextUnformatted(value.c_str());
+    if (tooltip && *tooltip && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(tooltip);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
 }
 
 void draw_inspector_window(ViewerModel& m, UiContext& c) {
@@ -33,7 +49,8 @@ void draw_inspector_window(ViewerModel& m, UiContext& c) {
         {"Palette", InspectorTab::Palette, draw_palette_tab},   {"Diagnose", InspectorTab::Diagnose, draw_diagnose_tab},
         {"Graph", InspectorTab::Graph, draw_graph_tab},
     };
-    if (ImGui::BeginTabBar("tabs")) {
+    // Scrolling, not shrinking: a narrow inspector must never cut a tab's label.
+    if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
         for (const Tab& t : tabs) {
             const ImGuiTabItemFlags f = (m.tab_forced && m.tab == t.id) ? ImGuiTabItemFlags_SetSelected : 0;
             if (ImGui::BeginTabItem(t.label, nullptr, f)) {
@@ -53,12 +70,21 @@ void draw_status_line(const ViewerModel& m, const UiContext& c) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8, 4));
     begin_fixed_window("##status", c.layout.status, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
     if (c.character) {
-        int joints = 0;
-        for (const auto& s : c.character->skins()) joints += s.skeleton.joint_count();
-        ImGui::Text("%s  |  %ld vertices  |  %d joints  |  %.2f ms  |  correction %s", c.file.c_str(), c.vertices,
-                    joints, c.frame_ms, c.character->correction() ? "on" : "off");
+        const double fps = c.frame_ms > 0.0 ? 1000.0 / c.frame_ms : 0.0;
+        ImGui::Text("%s  |  %ld vertices  |  %d joints  |  %s ms (%s fps)", c.file.c_str(), c.vertices,
+                    distinct_joint_count(*c.character), format_number(c.frame_ms).c_str(), format_number(fps).c_str());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("vertices: every drawn primitive's; joints: over all skins, a joint two skins share counted "
+                              "once; frame time averaged over the last ~10 frames");
+        ImGui::SameLine();
+        const std::string hint = FramePanel::correction_hint(*c.character);
+        const bool off = !c.character->correction();
+        if (hint.empty())
+            ImGui::Text("  |  correction %s", off ? "off" : "on");
+        else
+            ImGui::TextColored(off ? ImVec4(1.0f, 0.6f, 0.3f, 1) : ImVec4(0.6f, 0.8f, 0.6f, 1), "  |  %s", hint.c_str());
     } else {
-        ImGui::Text("no file  |  %.2f ms", c.frame_ms);
+        ImGui::Text("no file  |  %s ms", format_number(c.frame_ms).c_str());
     }
     if (!m.screenshot_message.empty()) {
         ImGui::SameLine();

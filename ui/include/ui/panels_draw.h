@@ -45,6 +45,10 @@ void draw_inspector_window(ViewerModel& m, UiContext& c);  // right column: one 
 void draw_status_line(const ViewerModel& m, const UiContext& c);
 void draw_error_window(UiContext& c);                      // only when a load failed
 
+// "label   value" with the value's meaning (and what is bad) on hover: every number the panels show
+// goes through this, so none is without its explanation.
+void value_row(const char* label, const std::string& value, const char* tooltip);
+
 // Tab bodies.
 void draw_frame_tab(ViewerModel& m, UiContext& c);
 void draw_joints_tab(ViewerModel& m, UiContext& c);

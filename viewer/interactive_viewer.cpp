@@ -136,6 +136,7 @@ public:
         ImGui_ImplOpenGL3_Init(api_ == render::Api::GL ? "#version 330 core" : "#version 300 es");
         if (opts_.frames > 0) glfwSwapInterval(0);  // a scripted run should not wait for vsync
         scripted_ = opts_.frames > 0;
+        ui_.show_help = opts_.show_keys;
         if (!scripted_) model_.open.load_recent(recent_file());
 
         const std::string first = opts_.scene.file.empty() ? default_asset_path() : opts_.scene.file;
@@ -204,6 +205,7 @@ private:
             }
             if (key == GLFW_KEY_F && session_) session_->frame_drawn_now();
             if (key == GLFW_KEY_S) ui_.request_screenshot = true;
+            if (key == GLFW_KEY_F1) ui_.show_help = !ui_.show_help;
         }
         inbox_.keys.clear();
     }
@@ -248,6 +250,8 @@ private:
         ui::draw_status_line(model_, ui_);
         ui::draw_error_window(ui_);
         if (session_) viewport_interaction();
+        if (session_) heat_legend();
+        if (ui_.show_help) draw_help();
         ImGui::Render();
 
         glViewport(0, 0, fbw, fbh);
@@ -306,15 +310,22 @@ private:
             model_.palette.inspect(row, sel.joint, rend.palette().read_back_row(row), rend.palette().matrix(row, sel.joint));
         }
         auto& d = model_.diagnose;
+        const FrameState& st = session_->state();
+        const ui::DiagnoseState now{ch.correction(), st.draw.auto_rung, static_cast<int>(st.draw.rung),
+                                    model_.animation.clip, model_.animation.time};
+        // A stale result that is on screen (the heat map, or the Diagnose tab) is measured again: a
+        // run is a few milliseconds, cheaper than a number that belongs to another frame.
+        if (d.stale(now) && (d.heat_map || model_.tab == ui::InspectorTab::Diagnose)) d.run_requested = true;
         if (d.run_requested || d.run_every_frame) {
             d.run_requested = false;
-            d.set_result(render::diagnose(rend, ch, {}, session_->state().draw));
+            d.set_result(render::diagnose(rend, ch, {}, session_->state().draw), now);
             if (d.has_result)
                 for (size_t i = 0; i < d.result.vertex_errors.size(); ++i)
                     for (size_t p = 0; p < d.result.vertex_errors[i].size(); ++p)
                         rend.set_vertex_errors(static_cast<int>(i), static_cast<int>(p), d.result.vertex_errors[i][p]);
         }
         session_->state().draw.heat_scale = d.effective_heat_scale();
+        ui_.diagnose_stale = d.stale(now);
     }
 
     // Camera orbit and zoom, IK handle drags, and the overlays drawn over the 3D view.
@@ -334,15 +345,18 @@ private:
                 dl->AddLine(ImVec2(a.x, a.y), ImVec2(b.x, b.y), IM_COL32(255, 170, 60, 220), 2.0f);
         }
 
-        // IK handles.
+        // IK handles. Target and pole live in the character's own space (IkPanel), so they walk
+        // with it under root motion; on screen they are placed through the root-motion model.
         auto& ik = model_.ik;
+        const glm::mat4 model = model_.graph.root.model();
+        const glm::dmat4 model_d(model);
+        const auto to_world = [&](const glm::dvec3& p) { return glm::dvec3(model_d * glm::dvec4(p, 1.0)); };
         if (ik.enabled && ik.chain.tip >= 0) {
-            const glm::mat4 model = model_.graph.root.model();
             const auto& sk = session_->character().skins()[static_cast<size_t>(ik.skin)].skeleton;
             glm::vec2 t, p, mid;
-            const bool ht = ui::project_to_screen(vp, v, glm::vec3(ik.target), t);
-            const bool hp = ui::project_to_screen(vp, v, glm::vec3(ik.pole), p);
-            const glm::vec3 mw = glm::vec3(model * glm::vec4(glm::vec3(ui::joint_world_position(sk, ik.chain.mid)), 1.0f));
+            const bool ht = ui::project_to_screen(vp, v, glm::vec3(to_world(ik.target)), t);
+            const bool hp = ui::project_to_screen(vp, v, glm::vec3(to_world(ik.pole)), p);
+            const glm::vec3 mw(to_world(ui::joint_world_position(sk, ik.chain.mid)));
             if (hp && ui::project_to_screen(vp, v, mw, mid))
                 dl->AddLine(ImVec2(mid.x, mid.y), ImVec2(p.x, p.y), IM_COL32(240, 220, 60, 200), 1.5f);
             if (ht) dl->AddCircleFilled(ImVec2(t.x, t.y), 7.0f, ik.reachable ? IM_COL32(60, 230, 90, 255) : IM_COL32(240, 70, 60, 255));
@@ -351,31 +365,95 @@ private:
                 const glm::vec2 m(io.MousePos.x, io.MousePos.y);
                 if (ht && glm::length(m - t) < 10.0f) dragging_ = 1;
                 else if (hp && glm::length(m - p) < 10.0f) dragging_ = 2;
-            }
-            if (dragging_ && ImGui::IsMouseDown(0)) {
+            } else if (dragging_ && ImGui::IsMouseDown(0)) {
+                // Not on the click frame: its mouse delta moved the cursor onto the handle, not it.
                 glm::dvec3& h = dragging_ == 1 ? ik.target : ik.pole;
-                h = ui::drag_in_view_plane(cam, v, h, io.MouseDelta.x, io.MouseDelta.y);
+                const glm::dvec3 w = ui::drag_in_view_plane(cam, v, to_world(h), io.MouseDelta.x, io.MouseDelta.y);
+                h = glm::dvec3(glm::inverse(model_d) * glm::dvec4(w, 1.0));
             }
         }
         if (!ImGui::IsMouseDown(0)) dragging_ = 0;
         if (over && !dragging_) {
-            if (ImGui::IsMouseDragging(0)) {
+            const bool pan = ImGui::IsMouseDragging(2) || (ImGui::IsMouseDragging(0) && io.KeyShift);
+            if (pan) {
+                // The target moves against the drag in the view plane, so the scene follows the cursor.
+                cam.target = glm::vec3(ui::drag_in_view_plane(cam, v, glm::dvec3(cam.target), -io.MouseDelta.x, -io.MouseDelta.y));
+            } else if (ImGui::IsMouseDragging(0)) {
                 cam.yaw_degrees -= io.MouseDelta.x * 0.3f;
                 cam.pitch_degrees = glm::clamp(cam.pitch_degrees + io.MouseDelta.y * 0.3f, -85.0f, 85.0f);
             }
             if (io.MouseWheel != 0.0f) cam.distance *= std::pow(0.9f, io.MouseWheel);
+            // A click (released where it was pressed) on a joint selects it.
+            if (ImGui::IsMouseReleased(0) && io.MouseDragMaxDistanceSqr[0] < 9.0f) pick_joint(vp, model);
         }
-        if (!model_.graph.root.trail.empty() || ik.enabled) return;
+        if (ik.enabled) return;
         if (model_.scene.selection.joint >= 0) {
             const auto& sk = session_->character().skins()[static_cast<size_t>(model_.scene.selection.skin)].skeleton;
             glm::vec2 s;
-            const glm::vec3 jw(ui::joint_world_position(sk, model_.scene.selection.joint));
+            const glm::vec3 jw(to_world(ui::joint_world_position(sk, model_.scene.selection.joint)));
             if (ui::project_to_screen(vp, v, jw, s)) {
                 dl->AddCircle(ImVec2(s.x, s.y), 6.0f, IM_COL32(255, 90, 30, 255), 12, 2.0f);
                 dl->AddText(ImVec2(s.x + 8, s.y - 8), IM_COL32(255, 200, 160, 255),
                             sk.names()[static_cast<size_t>(model_.scene.selection.joint)].c_str());
             }
         }
+    }
+
+    // Selects the joint drawn nearest the cursor, within 12 pixels; a click on nothing keeps the selection.
+    void pick_joint(const glm::mat4& vp, const glm::mat4& model) {
+        const ImVec2 mouse = ImGui::GetIO().MousePos;
+        const auto& skins = session_->character().skins();
+        float best = 12.0f;
+        int best_skin = -1, best_joint = -1;
+        for (size_t k = 0; k < skins.size(); ++k)
+            for (int j = 0; j < skins[k].skeleton.joint_count(); ++j) {
+                glm::vec2 s;
+                const glm::vec3 w(model * glm::vec4(glm::vec3(ui::joint_world_position(skins[k].skeleton, j)), 1.0f));
+                if (!ui::project_to_screen(vp, ui_.layout.viewport, w, s)) continue;
+                const float d = glm::length(s - glm::vec2(mouse.x, mouse.y));
+                if (d < best) {
+                    best = d;
+                    best_skin = static_cast<int>(k);
+                    best_joint = j;
+                }
+            }
+        if (best_joint >= 0) (void)model_.select_joint(session_->character(), best_skin, best_joint);
+    }
+
+    void heat_legend() {
+        const auto& draw = session_->state().draw;
+        if (draw.debug_view == render::DebugView::Weights) {
+            const auto& skins = session_->character().skins();
+            const int skin = draw.selected_skin, joint = draw.selected_joint;
+            std::string name;
+            if (skin >= 0 && static_cast<size_t>(skin) < skins.size() && joint >= 0)
+                name = skins[static_cast<size_t>(skin)].skeleton.names()[static_cast<size_t>(joint)];
+            ui::draw_heat_legend(ui::weights_legend(name), ui_.layout.viewport);
+        } else if (draw.debug_view == render::DebugView::ErrorHeatMap) {
+            ui::draw_heat_legend(ui::error_legend(model_.diagnose, ui_.diagnose_stale), ui_.layout.viewport);
+        }
+    }
+
+    void draw_help() {
+        const ui::Rect& v = ui_.layout.viewport;
+        ImGui::SetNextWindowPos(ImVec2(v.x + 16.0f, v.y + 16.0f), ImGuiCond_Always);
+        ImGui::SetNextWindowBgAlpha(0.92f);
+        ImGui::Begin("Keys (F1 closes)", &ui_.show_help, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
+                                                          ImGuiWindowFlags_NoSavedSettings);
+        static const char* const lines[][2] = {
+            {"space", "play / pause"},           {"C", "correction on / off (soup against character)"},
+            {"F", "frame what is drawn now"},    {"S", "screenshot (path in the status line)"},
+            {"F1", "this help"},                 {"Esc", "quit"},
+            {"left drag", "orbit"},              {"middle or shift + left drag", "pan"},
+            {"wheel", "zoom"},                   {"click a joint", "select it"},
+            {"drag the IK handles", "move target (disc) and pole (ring)"},
+        };
+        for (const auto& l : lines) {
+            ImGui::TextUnformatted(l[0]);
+            ImGui::SameLine(200.0f);
+            ImGui::TextDisabled("%s", l[1]);
+        }
+        ImGui::End();
     }
 
     InteractiveOptions opts_;

@@ -19,6 +19,7 @@ struct InteractiveOptions {
                                       // diagnose, graph (empty: frame)
     std::string joint;                // joint to select on load (skin 0), by name
     std::string settings;             // settings file (ui/viewer_settings.h) applied before the first frame
+    bool show_keys = false;           // open with the keys overlay (F1) shown
     std::string save_settings;        // write the settings of what is on screen here at exit
 };
 

@@ -47,7 +47,7 @@ void draw_timeline_window(ViewerModel& m, UiContext& c) {
                                                                    : "no clip: rest pose (%.2f s)",
                             m.graph.clock);
     }
-    ImGui::TextDisabled("space play/pause   C correction   F frame   S screenshot   Esc quit");
+    ImGui::TextDisabled("space play/pause   C correction   F frame   S screenshot   F1 keys   Esc quit");
     ImGui::End();
 }
 

@@ -86,15 +86,10 @@ void ViewerModel::pose_with_step(anim::Character& character, double from, double
                                  0.0, graph.clock - graph.spring.impulse_time, skins[0].pose);
     character.apply_poses();
     if (ik.enabled && ik.skin >= 0 && static_cast<size_t>(ik.skin) < skins.size()) {
-        // The handles live in the world the character is drawn in; the solver works in the
-        // skeleton's, which root motion has moved away from by the placement.
-        const glm::dmat4 to_skeleton = glm::inverse(glm::dmat4(graph.root.model()));
-        const glm::dvec3 target = ik.target, pole = ik.pole;
-        ik.target = glm::dvec3(to_skeleton * glm::dvec4(target, 1.0));
-        ik.pole = glm::dvec3(to_skeleton * glm::dvec4(pole, 1.0));
+        // The handles live in the character's own space (the skeleton's, before the root-motion
+        // placement), so a walking character carries them along; the viewer draws and drags them
+        // through the placement.
         ik.solve(skins[static_cast<size_t>(ik.skin)]);
-        ik.target = target;
-        ik.pole = pole;
         character.apply_poses();
     }
     morph.refresh(character, scene.selected_node);

@@ -1,5 +1,6 @@
 // The IK panel: a two-bone chain picked from the skeleton or from a detected arm or leg, a target
-// and a pole hint in world space, a weight, and the live answer (reachable, solved).
+// and a pole hint in the character's own space (before the root-motion placement, so they walk
+// with it), a weight, and the live answer (reachable, solved).
 //
 // The solve runs on top of whatever the animation wrote this frame: pose the clip, derive the
 // world matrices, solve, derive again. The chain is validated when it is picked, so the frame path

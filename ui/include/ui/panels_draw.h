@@ -8,6 +8,7 @@
 
 #include "anim/character.h"
 #include "render/character_renderer.h"
+#include "ui/heat_legend.h"
 #include "ui/viewer_model.h"
 #include "ui/viewport.h"
 
@@ -23,10 +24,12 @@ struct UiContext {
     std::string error_title = "Could not open the file";  // what kind of failure load_error is
     bool dismiss_error = false;
     Layout layout;
+    bool diagnose_stale = false;  // the diagnose result was measured in another state
     // Requests for the viewer.
     bool request_screenshot = false;
     bool request_frame = false;
     bool request_quit = false;
+    bool show_help = false;  // the keys overlay (F1)
     std::string retarget_path_request;
     char retarget_path[1024] = {};
     char screenshot_dir[1024] = {};
@@ -48,6 +51,9 @@ void draw_error_window(UiContext& c);                      // only when a load f
 // "label   value" with the value's meaning (and what is bad) on hover: every number the panels show
 // goes through this, so none is without its explanation.
 void value_row(const char* label, const std::string& value, const char* tooltip);
+
+// The heat map's colour bar in the viewport's top-right corner.
+void draw_heat_legend(const HeatLegend& legend, const Rect& viewport);
 
 // Tab bodies.
 void draw_frame_tab(ViewerModel& m, UiContext& c);

@@ -1,0 +1,177 @@
+// The models behind issue 15's viewer items: the number rule, the scene tree, the status line's
+// correction hint, the joints bar plot, stale diagnose results and the heat-map colour bar.
+#include <gtest/gtest.h>
+
+#include "anim/gltf_import.h"
+#include "test_paths.h"
+#include "ui/format.h"
+#include "ui/frame_panel.h"
+#include "ui/heat_legend.h"
+#include "ui/viewer_model.h"
+
+namespace {
+
+using namespace sv;
+
+anim::Character load_builtin() {
+    auto asset = anim::load_gltf((test::source_dir() / "assets" / "humanoid_mixamo.glb").string());
+    EXPECT_TRUE(asset) << (asset ? "" : asset.error().message);
+    auto c = anim::Character::create(std::move(*asset));
+    EXPECT_TRUE(c);
+    return std::move(*c);
+}
+
+TEST(Format, ThreeSignificantDigitsScientificUnderAThousandthNeverMinusZero) {
+    EXPECT_EQ(ui::format_number(0.0), "0");
+    EXPECT_EQ(ui::format_number(-0.0), "0");
+    EXPECT_EQ(ui::format_number(99.0), "99");
+    EXPECT_EQ(ui::format_number(1.0 / 3.0), "0.333");
+    EXPECT_EQ(ui::format_number(0.00123), "0.00123");
+    EXPECT_EQ(ui::format_number(0.000123), "1.23e-04");
+    EXPECT_EQ(ui::format_number(-2.5e-7), "-2.50e-07");
+    EXPECT_EQ(ui::format_number(12345.0), "12300");
+    EXPECT_EQ(ui::format_number(2.5e7), "2.50e+07");
+    EXPECT_EQ(ui::format_number(std::nan("")), "n/a");
+    EXPECT_EQ(ui::format_quantity(0.5, "m"), "0.5 m");
+    EXPECT_EQ(ui::format_quantity(0.5, ""), "0.5");
+}
+
+TEST(Format, UnnamedSkinsAreSaidSoAndSharedJointsCountOnce) {
+    anim::Character c = load_builtin();
+    EXPECT_EQ(ui::skin_label(c, 0), "skin 0 'HumanoidSkin'");
+    // The built-in character has one skin: its joint count is the skin's.
+    EXPECT_EQ(ui::distinct_joint_count(c), c.skins()[0].skeleton.joint_count());
+    anim::Asset a = c.asset();
+    a.skins.push_back(a.skins[0]);  // a second skin over the same joints
+    a.skins.back().name.clear();
+    auto two = anim::Character::create(std::move(a));
+    ASSERT_TRUE(two) << two.error().message;
+    EXPECT_EQ(ui::skin_label(*two, 1), "skin 1 (unnamed)");
+    EXPECT_EQ(ui::distinct_joint_count(*two), two->skins()[0].skeleton.joint_count()) << "shared joints counted once";
+}
+
+TEST(SceneTree, ChildrenAncestorsAndTooltip) {
+    anim::Character c = load_builtin();
+    ui::ScenePanel p;
+    p.rebuild(c);
+    int forearm = -1;
+    for (size_t i = 0; i < p.rows.size(); ++i)
+        if (p.rows[i].name == "LeftForeArm") forearm = static_cast<int>(i);
+    ASSERT_GE(forearm, 0);
+    const auto path = p.ancestors(forearm);
+    ASSERT_FALSE(path.empty());
+    EXPECT_EQ(p.rows[static_cast<size_t>(path.back())].name, "LeftArm");
+    EXPECT_EQ(p.rows[static_cast<size_t>(path.front())].depth, 0);
+    for (size_t k = 1; k < path.size(); ++k)
+        EXPECT_EQ(p.rows[static_cast<size_t>(path[k])].parent_row, path[k - 1]);
+    // Children counts add up to every row but the roots.
+    int kids = 0, roots = 0;
+    for (const auto& r : p.rows) {
+        kids += r.children;
+        roots += r.parent_row < 0 ? 1 : 0;
+    }
+    EXPECT_EQ(kids + roots, static_cast<int>(p.rows.size()));
+    const std::string tip = p.tooltip(c, forearm);
+    EXPECT_NE(tip.find("LeftForeArm"), std::string::npos);
+    EXPECT_NE(tip.find("joint "), std::string::npos);
+    EXPECT_NE(tip.find("skin 0 'HumanoidSkin'"), std::string::npos) << tip;
+}
+
+TEST(SceneTree, SelectingFromElsewhereRevealsTheRowOnce) {
+    anim::Character c = load_builtin();
+    ui::ViewerModel m;
+    m.attach(c);
+    EXPECT_EQ(m.scene.reveal_row, -1);
+    const int j = c.skins()[0].skeleton.find("LeftHandPinky2");
+    ASSERT_GE(j, 0);
+    ASSERT_TRUE(m.select_joint(c, 0, j));
+    ASSERT_GE(m.scene.reveal_row, 0);
+    EXPECT_EQ(m.scene.rows[static_cast<size_t>(m.scene.reveal_row)].name, "LeftHandPinky2");
+}
+
+TEST(FramePanel, StatusLineSaysWhatTheCorrectionChanges) {
+    anim::Character c = load_builtin();
+    c.set_correction(false);
+    EXPECT_EQ(ui::FramePanel::correction_hint(c), "correction off: mesh 'Body' drawn 100x too large: press C");
+    c.set_correction(true);
+    EXPECT_NE(ui::FramePanel::correction_hint(c).find("correction on: mesh 'Body' moved onto its skin frame"),
+              std::string::npos);
+}
+
+TEST(JointsPlot, LogAxisAndTheAllRigidMessage) {
+    EXPECT_EQ(ui::JointsPanel::plot_height(0.0), 0.0);
+    EXPECT_EQ(ui::JointsPanel::plot_height(1e3), 1.0);
+    EXPECT_EQ(ui::JointsPanel::plot_height(std::nan("")), 1.0);
+    // 1e-4 sits 4 of the 11 decades up.
+    EXPECT_NEAR(ui::JointsPanel::plot_height(1e-4), 4.0 / 11.0, 1e-12);
+    anim::Character c = load_builtin();
+    ui::JointsPanel p;
+    p.rebuild(c, 0);
+    // The built-in character is a 100x fold: every joint is 99 as given and 0 once corrected.
+    EXPECT_EQ(p.plot_message(true), "all joints rigid on the skin frame (every defect 0)");
+    EXPECT_EQ(p.plot_message(false), "") << "negative control: as given there are bars to draw";
+    EXPECT_EQ(p.bar_at(0.0, false), p.visible(false).front());
+    EXPECT_EQ(p.bar_at(0.999, false), p.visible(false).back());
+    EXPECT_EQ(p.bar_at(1.0, false), -1);
+}
+
+TEST(Diagnose, AResultIsStaleOnceTheStateMovesOn) {
+    ui::DiagnosePanel d;
+    const ui::DiagnoseState at{true, true, 0, 0, 0.5};
+    render::DiagnoseResult r;
+    r.body_size = 2.0;
+    r.worst_error = 3e-7;
+    d.set_result(r, at);
+    EXPECT_FALSE(d.stale(at));
+    ui::DiagnoseState moved = at;
+    moved.time = 0.6;
+    EXPECT_TRUE(d.stale(moved));
+    moved = at;
+    moved.correction = false;
+    EXPECT_TRUE(d.stale(moved));
+    moved = at;
+    moved.clip = 1;
+    EXPECT_TRUE(d.stale(moved));
+}
+
+TEST(Diagnose, TheHeatScaleComesFromTheDataWithTheToleranceAsFloor) {
+    EXPECT_DOUBLE_EQ(ui::DiagnosePanel::nice_ceiling(0.0013), 0.002);
+    EXPECT_DOUBLE_EQ(ui::DiagnosePanel::nice_ceiling(0.002), 0.002);
+    EXPECT_DOUBLE_EQ(ui::DiagnosePanel::nice_ceiling(3.0), 5.0);
+    EXPECT_DOUBLE_EQ(ui::DiagnosePanel::nice_ceiling(7.0), 10.0);
+    ui::DiagnosePanel d;
+    render::DiagnoseResult r;
+    r.body_size = 2.0;  // tolerance 2e-4 m
+    r.worst_error = 1.5;  // the soup
+    d.set_result(r, {});
+    EXPECT_FLOAT_EQ(d.effective_heat_scale(), 2.0f);
+    r.worst_error = 3e-7;  // float noise: the scale stays at twice the tolerance, so it draws blue
+    d.set_result(r, {});
+    EXPECT_FLOAT_EQ(d.effective_heat_scale(), 5e-4f);
+    const ui::HeatLegend l = ui::error_legend(d, false);
+    EXPECT_EQ(l.unit, "m");
+    EXPECT_DOUBLE_EQ(l.mark, 2e-4);
+    EXPECT_EQ(l.labels().back(), "5.00e-04 m");
+    EXPECT_NEAR(l.position(l.mark), 0.4, 1e-6);
+    EXPECT_EQ(ui::error_legend(d, true).note, "stale: measured in another state");
+    EXPECT_EQ(ui::weights_legend("Spine").labels(), (std::vector<std::string>{"0", "0.5", "1"}));
+}
+
+// The IK handles live in the character's space: with root motion on and the character walking,
+// the solved tip stays on the target (which used to stay behind in the world).
+TEST(IkPanel, TheTargetWalksWithTheCharacter) {
+    anim::Character c = load_builtin();
+    ui::ViewerModel m;
+    m.attach(c);
+    ASSERT_GE(m.ik.chain.tip, 0);
+    m.ik.enabled = true;
+    m.animation.root_motion = true;
+    for (int i = 0; i < 30; ++i) m.advance_and_pose(c, 1.0 / 30.0);
+    const auto& sk = c.skins()[0].skeleton;
+    const double chain = glm::length(ui::joint_world_position(sk, m.ik.chain.root) - ui::joint_world_position(sk, m.ik.chain.mid));
+    // 1e-3 of the limb: the solver's own tolerance is far finer; a handle left behind by the
+    // placement would miss by the distance walked.
+    EXPECT_LT(glm::length(ui::joint_world_position(sk, m.ik.chain.tip) - m.ik.target), 1e-3 * chain);
+}
+
+}  // namespace

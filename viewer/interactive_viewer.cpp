@@ -450,7 +450,7 @@ private:
         };
         for (const auto& l : lines) {
             ImGui::TextUnformatted(l[0]);
-            ImGui::SameLine(200.0f);
+            ImGui::SameLine(ImGui::CalcTextSize("middle or shift + left drag").x + 24.0f);
             ImGui::TextDisabled("%s", l[1]);
         }
         ImGui::End();

@@ -171,3 +171,32 @@ TEST_F(SettingsSmoke, AnOptionErrorSurvivesToTheScreen) {
 }
 
 }  // namespace
+
+namespace {
+
+// The overlays issue 15 asks for, each in a screenshot a test takes: the keys help (F1), and the
+// heat map's colour bar in the viewport's top-right corner (both maps), against the same view
+// without them.
+TEST_F(SettingsSmoke, KeysHelpAndHeatLegendsAreOnScreen) {
+    const auto plain = shot("overlay_plain", R"({"time": 0.5, "tab": "joints", "correction": false})");
+    const auto help = shot("overlay_keys_help", R"({"time": 0.5, "tab": "joints", "correction": false})", "--keys-help");
+    EXPECT_GT(differing_pixels(plain, help, Region::Viewport), 5000) << "the keys overlay is not drawn";
+    // The legend's corner: the 200 x 300 pixels at the viewport's top right.
+    const auto corner = [](const sv::render::RgbaImage& a, const sv::render::RgbaImage& b) {
+        const sv::ui::Layout l = sv::ui::compute_layout(float(a.width), float(a.height));
+        long n = 0;
+        for (int y = int(l.viewport.y); y < int(l.viewport.y + 300); ++y)
+            for (int x = int(l.viewport.x + l.viewport.w - 200); x < int(l.viewport.x + l.viewport.w); ++x) {
+                const auto *p = a.at(x, y), *q = b.at(x, y);
+                if (std::abs(p[0] - q[0]) > 24 || std::abs(p[1] - q[1]) > 24 || std::abs(p[2] - q[2]) > 24) ++n;
+            }
+        return n;
+    };
+    const auto base = shot("legend_none", R"({"time": 0.5, "joint": "Spine"})");
+    const auto weights = shot("legend_weights", R"({"time": 0.5, "joint": "Spine", "heatmap": "weights"})");
+    const auto error = shot("legend_error", R"({"time": 0.5, "tab": "diagnose", "heatmap": "error"})");
+    EXPECT_GT(corner(base, weights), 3000) << "no colour bar with the weights map";
+    EXPECT_GT(corner(base, error), 3000) << "no colour bar with the error map";
+}
+
+}  // namespace

@@ -482,6 +482,14 @@ int run_interactive(const InteractiveOptions& options) {
         std::fprintf(stderr, "skinview: no window: %s\n", ctx.error().message.c_str());
         return 1;
     }
+    // The default window must fit the monitor's work area (a 1280x720 window on a 1366x768 laptop
+    // with a panel bar would put the status line off screen).
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+        int x = 0, y = 0, w = 0, h = 0;
+        glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h);
+        const ui::WindowSize fit = ui::fit_to_work_area(options.window_width, options.window_height, w, h);
+        if (fit.w != options.window_width || fit.h != options.window_height) glfwSetWindowSize((*ctx)->window(), fit.w, fit.h);
+    }
     Viewer viewer(options, *api, **ctx);
     return viewer.run();
 }

@@ -11,7 +11,7 @@ struct TabName {
 constexpr TabName kTabs[] = {{ui::InspectorTab::Frame, "frame"},       {ui::InspectorTab::Joints, "joints"},
                              {ui::InspectorTab::Conflicts, "scale"},   {ui::InspectorTab::IK, "ik"},
                              {ui::InspectorTab::Palette, "palette"},   {ui::InspectorTab::Diagnose, "diagnose"},
-                             {ui::InspectorTab::Graph, "graph"}};
+                             {ui::InspectorTab::Graph, "graph"},       {ui::InspectorTab::Notes, "notes"}};
 
 // The first skin that has a joint of this name, and its index there.
 bool find_joint(const anim::Character& ch, const std::string& name, int& skin, int& joint) {

@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
     app.add_option("--toggle-correction-at", view.toggle_correction_at, "flip the correction switch at this frame");
     app.add_option("--window", view.window_width, "window width (height follows at 16:9)");
     app.add_option("--tab", view.tab, "inspector tab to open on")
-        ->check(CLI::IsMember({"frame", "joints", "scale", "ik", "palette", "diagnose", "graph"}));
+        ->check(CLI::IsMember({"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes"}));
     app.add_option("--joint", view.joint, "joint to select on load (by name)");
     app.add_option("--settings", view.settings, "settings JSON (correction, heatmap, joint, clip, time, camera...) applied before the first frame");
     app.add_option("--save-settings", view.save_settings, "write the settings of the view on screen to this JSON file at exit");

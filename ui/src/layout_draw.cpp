@@ -47,7 +47,7 @@ void draw_inspector_window(ViewerModel& m, UiContext& c) {
         {"Frame", InspectorTab::Frame, draw_frame_tab},         {"Joints", InspectorTab::Joints, draw_joints_tab},
         {"Scale", InspectorTab::Conflicts, draw_conflicts_tab}, {"IK", InspectorTab::IK, draw_ik_tab},
         {"Palette", InspectorTab::Palette, draw_palette_tab},   {"Diagnose", InspectorTab::Diagnose, draw_diagnose_tab},
-        {"Graph", InspectorTab::Graph, draw_graph_tab},
+        {"Graph", InspectorTab::Graph, draw_graph_tab},         {"Notes", InspectorTab::Notes, draw_notes_tab},
     };
     // Scrolling, not shrinking: a narrow inspector must never cut a tab's label.
     if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {

@@ -11,6 +11,18 @@ namespace sv::ui {
 
 namespace {
 
+// Tab in the Open field: the longest common prefix of the matching folders and glTF files.
+int complete_path(ImGuiInputTextCallbackData* data) {
+    if (data->EventFlag != ImGuiInputTextFlags_CallbackCompletion) return 0;
+    const std::string typed(data->Buf, static_cast<size_t>(data->BufTextLen));
+    const std::string done = OpenPanel::complete(typed);
+    if (done != typed) {
+        data->DeleteChars(0, data->BufTextLen);
+        data->InsertChars(0, done.c_str());
+    }
+    return 0;
+}
+
 ImVec4 kind_colour(const SceneRow& r) {
     if (r.skin >= 0) return ImVec4(0.55f, 0.85f, 1.0f, 1.0f);
     if (r.mesh >= 0) return ImVec4(0.7f, 0.9f, 0.6f, 1.0f);
@@ -77,8 +89,19 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     begin_fixed_window("Scene", c.layout.left);
     // Open field and recent files.
     ImGui::SetNextItemWidth(-60.0f);
-    const bool enter = ImGui::InputTextWithHint("##path", "path to .glb / .gltf", m.open.path, sizeof m.open.path,
-                                                ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool enter = ImGui::InputTextWithHint("##path", "path to .glb / .gltf (Tab completes)", m.open.path,
+                                                sizeof m.open.path,
+                                                ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion,
+                                                complete_path);
+    if (ImGui::IsItemActive() && m.open.path[0]) {
+        const auto& options = m.open.cached_completions(m.open.path);
+        if (!options.empty()) {
+            ImGui::BeginTooltip();
+            ImGui::TextDisabled("Tab completes:");
+            for (const auto& o : options) ImGui::TextUnformatted(o.c_str());
+            ImGui::EndTooltip();
+        }
+    }
     ImGui::SameLine();
     if ((ImGui::Button("Open") || enter) && m.open.path[0]) m.open.request(m.open.path);
     if (!m.open.recent.empty()) {

@@ -8,6 +8,7 @@ void ViewerModel::attach(anim::Character& character) {
     character.pose_at(animation.clip, 0.0f, animation.loop);
     joints.rebuild(character, 0);
     conflicts.rebuild(character);
+    notes.rebuild(character);
     ik.rebuild(character, 0);
     palette = {};
     morph = {};

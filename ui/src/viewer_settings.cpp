@@ -120,7 +120,7 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
         else if (k == "weights_joint") st = read_string(v, "weights_joint", s.weights_joint);
         else if (k == "ik") st = read_bool(v, "ik", s.ik);
         else if (k == "tab")
-            st = read_word(v, "tab", {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph"}, s.tab);
+            st = read_word(v, "tab", {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes"}, s.tab);
         else if (k == "joint") st = read_string(v, "joint", s.joint);
         else if (k == "clip") st = read_string(v, "clip", s.clip);
         else if (k == "time") st = read_number(v, "time", s.time);

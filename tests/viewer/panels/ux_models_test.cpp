@@ -2,12 +2,16 @@
 // correction hint, the joints bar plot, stale diagnose results and the heat-map colour bar.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "anim/gltf_import.h"
 #include "test_paths.h"
 #include "ui/format.h"
 #include "ui/frame_panel.h"
 #include "ui/heat_legend.h"
 #include "ui/viewer_model.h"
+#include "ui/viewport.h"
 
 namespace {
 
@@ -178,6 +182,51 @@ TEST(IkPanel, TheTargetWalksWithTheCharacter) {
     const double chain = glm::length(ui::joint_world_position(sk, m.ik.chain.root) - ui::joint_world_position(sk, m.ik.chain.mid));
     // 1e-3 of the limb: the solver reaches far closer; a handle left in the world misses by 0.5 m.
     EXPECT_LT(glm::length(ui::joint_world_position(sk, m.ik.chain.tip) - m.ik.target), 1e-3 * chain);
+}
+
+TEST(Layout, SmallWindowsKeepTheViewportAndFitTheWorkArea) {
+    for (auto [w, h] : {std::pair{800.0f, 450.0f}, std::pair{640.0f, 480.0f}, std::pair{1024.0f, 576.0f}}) {
+        SCOPED_TRACE(w);
+        const ui::Layout l = ui::compute_layout(w, h);
+        EXPECT_FLOAT_EQ(l.left.w + l.viewport.w + l.right.w, w);
+        EXPECT_GT(l.viewport.w, 0.4f * w) << "the side columns ate the viewport";
+        EXPECT_GT(l.viewport.h, 0.3f * h);
+    }
+    // A 1280x720 window on a 1366x768 work area minus a 40 px bar: scaled down, aspect kept.
+    const ui::WindowSize fit = ui::fit_to_work_area(1280, 720, 1366, 728);
+    EXPECT_LE(fit.h, 728 * 0.92 + 1);
+    EXPECT_NEAR(double(fit.w) / fit.h, 1280.0 / 720.0, 0.01);
+    const ui::WindowSize same = ui::fit_to_work_area(1280, 720, 1920, 1080);
+    EXPECT_EQ(same.w, 1280);
+    EXPECT_EQ(same.h, 720);
+    EXPECT_EQ(ui::fit_to_work_area(1280, 720, 0, 0).w, 1280) << "an unknown work area changes nothing";
+}
+
+TEST(OpenPanel, ThePathFieldCompletesFoldersAndGltfFiles) {
+    namespace fs = std::filesystem;
+    const fs::path dir = test::output_dir() / "complete_me";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "characters");
+    for (const char* f : {"walker.glb", "walker_2.gltf", "notes.txt", "WALK.GLB"}) std::ofstream(dir / f) << "x";
+    const std::string base = dir.string() + "/";
+    const auto all = ui::OpenPanel::completions(base);
+    EXPECT_EQ(all, (std::vector<std::string>{base + "WALK.GLB", base + "characters/", base + "walker.glb", base + "walker_2.gltf"}));
+    EXPECT_EQ(ui::OpenPanel::complete(base + "wa"), base + "walker");
+    EXPECT_EQ(ui::OpenPanel::complete(base + "ch"), base + "characters/");
+    EXPECT_EQ(ui::OpenPanel::complete(base + "zzz"), base + "zzz") << "nothing matches: the text stays";
+    EXPECT_TRUE(ui::OpenPanel::completions(base + "no_such_folder/x").empty());
+}
+
+TEST(NotesPanel, SaysWhatAuditSays) {
+    anim::Character c = load_builtin();
+    ui::NotesPanel n;
+    n.rebuild(c);
+    ASSERT_EQ(n.import_notes, static_cast<int>(c.asset().report.size()));
+    ASSERT_EQ(n.lines.size(), c.asset().report.size() + c.skins().size() + c.skinned_meshes().size());
+    const auto& skin = n.lines[static_cast<size_t>(n.import_notes)];
+    EXPECT_EQ(skin.kind, ui::NoteLine::Kind::Skin);
+    EXPECT_EQ(skin.text.rfind("skin 0 'HumanoidSkin': ", 0), 0u) << skin.text;
+    EXPECT_NE(n.lines.back().text.find("mesh 'Body': corrected"), std::string::npos) << n.lines.back().text;
 }
 
 }  // namespace

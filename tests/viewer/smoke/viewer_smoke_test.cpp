@@ -138,10 +138,25 @@ TEST_F(ViewerSmoke, FileThatFailsToLoadShowsItsErrorAndExitsZero) {
 // drawing asserted or crashed would fail here; what each tab computes is tested on its model.)
 TEST_F(ViewerSmoke, EveryInspectorTabDrawsWithAJointSelected) {
     const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
-    for (const char* tab : {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph"}) {
+    for (const char* tab : {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes"}) {
         SCOPED_TRACE(tab);
         expect_character(file, out(std::string("viewer_tab_") + tab + ".png"), std::string("--tab ") + tab + " --joint LeftForeArm");
     }
+}
+
+// A small window (800x450) keeps the character in a viewport of about half the width; the panels
+// narrow and scroll instead of covering it.
+TEST_F(ViewerSmoke, ASmallWindowKeepsTheCharacterInView) {
+    const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
+    const std::string png = out("viewer_small_window.png");
+    std::filesystem::remove(png);
+    const RunResult r = run("\"" + file + "\" --frames 10 --window 800 --tab joints --screenshot \"" + png + "\"");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    auto img = sv::render::read_png(png);
+    ASSERT_TRUE(img) << (img ? "" : img.error().message);
+    EXPECT_EQ(img->width, 800);
+    // Scaled from the 1000 of the 1280 px window by the viewport's area (about a quarter of it).
+    EXPECT_GT(character_pixels(*img), 250) << png;
 }
 
 // A file that fails to load mid-session (as a drop or the Open field would bring it) shows its

@@ -63,5 +63,6 @@ void draw_ik_tab(ViewerModel& m, UiContext& c);
 void draw_palette_tab(ViewerModel& m, UiContext& c);
 void draw_diagnose_tab(ViewerModel& m, UiContext& c);
 void draw_graph_tab(ViewerModel& m, UiContext& c);
+void draw_notes_tab(ViewerModel& m, UiContext& c);
 
 }  // namespace sv::ui

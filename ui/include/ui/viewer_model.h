@@ -15,13 +15,14 @@
 #include "ui/ik_panel.h"
 #include "ui/joints_panel.h"
 #include "ui/morph_panel.h"
+#include "ui/notes_panel.h"
 #include "ui/open_panel.h"
 #include "ui/palette_panel.h"
 #include "ui/scene_panel.h"
 
 namespace sv::ui {
 
-enum class InspectorTab { Frame, Joints, Conflicts, IK, Palette, Diagnose, Graph };
+enum class InspectorTab { Frame, Joints, Conflicts, IK, Palette, Diagnose, Graph, Notes };
 
 struct ViewerModel {
     ScenePanel scene;
@@ -34,6 +35,7 @@ struct ViewerModel {
     OpenPanel open;
     GraphPanel graph;
     MorphPanel morph;
+    NotesPanel notes;
 
     InspectorTab tab = InspectorTab::Frame;
     bool tab_forced = false;  // set_tab asks the tab bar to switch once

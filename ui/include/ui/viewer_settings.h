@@ -21,7 +21,7 @@ struct ViewerSettings {
     std::string heatmap = "off";     // off | weights | error
     std::string weights_joint;       // heatmap weights: whose weights; empty: the selected joint
     bool ik = false;                 // two-bone IK on (the panel's first detected limb)
-    std::string tab = "frame";       // frame | joints | scale | ik | palette | diagnose | graph
+    std::string tab = "frame";       // frame | joints | scale | ik | palette | diagnose | graph | notes
     std::string joint;               // the selected joint, by name (skin 0 first); empty: none
     std::string clip;                // clip name; empty: the first clip; "rest": the rest pose
     double time = 0.0;               // seconds into the clip

@@ -60,8 +60,11 @@ void ViewerModel::base_pose(anim::Character& character) {
         case GraphMode::Retarget:
             if (graph.source && has_skin) {
                 character.pose_at(-1, 0.0f, true);
+                // The target was just posed at rest: its world matrices are the rest the clip is
+                // measured against.
                 graph.source->pose_at(graph.source_clip, t, animation.loop);
-                anim::retarget_pose(graph.map, graph.source->skins()[0].pose, skins[skin].pose);
+                retarget_rest_relative(graph.rest, graph.source->skins()[0].skeleton.world(), skins[skin].skeleton,
+                                       skins[skin].pose);
                 return;
             }
             break;

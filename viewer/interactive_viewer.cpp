@@ -162,7 +162,7 @@ public:
 
             handle_inputs(frame);
             const bool last_frame = scripted_ && frame + 1 >= opts_.frames;
-            render_frame(dt, last_frame);
+            render_frame(dt, last_frame, frame);
             glfwSwapBuffers(win);
             ++frame;
             if (scripted_ && frame >= opts_.frames) break;
@@ -210,7 +210,7 @@ private:
         inbox_.keys.clear();
     }
 
-    void render_frame(double dt, bool last_frame) {
+    void render_frame(double dt, bool last_frame, int frame) {
         int fbw = 0, fbh = 0, ww = 0, wh = 0;
         glfwGetFramebufferSize(ctx_.window(), &fbw, &fbh);
         glfwGetWindowSize(ctx_.window(), &ww, &wh);
@@ -239,6 +239,7 @@ private:
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
+        scripted_pick(frame);
         ImGui::NewFrame();
         ui_.character = session_ ? &session_->character() : nullptr;
         ui_.draw = session_ ? &session_->state().draw : &spare_draw_;
@@ -282,6 +283,27 @@ private:
             std::fprintf(stderr, "skinview: %s\n", model_.screenshot_message.c_str());
             ui_.request_screenshot = false;
         }
+    }
+
+    // A scripted click on a joint: the mouse goes to the joint's pixel, presses at `pick_at` and
+    // releases a frame later, through the same ImGui input the user's mouse drives (set after the
+    // GLFW backend has written the real mouse, so the real pointer does not interfere).
+    void scripted_pick(int frame) {
+        if (opts_.pick_joint.empty() || !session_ || (frame != opts_.pick_at && frame != opts_.pick_at + 1)) return;
+        const auto& skins = session_->character().skins();
+        for (const auto& s : skins) {
+            const int j = s.skeleton.find(opts_.pick_joint);
+            if (j < 0) continue;
+            glm::vec2 p;
+            const glm::mat4 model = model_.graph.root.model();
+            const glm::vec3 w(model * glm::vec4(glm::vec3(ui::joint_world_position(s.skeleton, j)), 1.0f));
+            if (!ui::project_to_screen(view_proj(), ui_.layout.viewport, w, p)) return;
+            ImGuiIO& io = ImGui::GetIO();
+            io.MousePos = ImVec2(p.x, p.y);
+            io.MouseDown[0] = frame == opts_.pick_at;
+            return;
+        }
+        std::fprintf(stderr, "skinview: --pick-joint '%s': no such joint\n", opts_.pick_joint.c_str());
     }
 
     std::string screenshot_path() {

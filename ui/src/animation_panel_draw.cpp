@@ -19,7 +19,8 @@ void draw_timeline_window(ViewerModel& m, UiContext& c) {
     if (m.graph.mode != GraphMode::Clip && (m.graph.tree || m.graph.machine || m.graph.source)) {
         ImGui::TextColored(ImVec4(0.6f, 0.85f, 1.0f, 1), "%s", playing.c_str());
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Set in the Graph tab; choose Clip there to pick a clip here.");
-    } else if (ImGui::BeginCombo("##clip", playing.c_str())) {
+    } else if (ImGui::BeginCombo("##clip", m.animation.clip >= 0 ? clips[static_cast<size_t>(m.animation.clip)].name.c_str()
+                                                                  : "rest pose")) {
         if (ImGui::Selectable("rest pose", m.animation.clip < 0)) m.animation.set_clip(*c.character, -1);
         for (size_t i = 0; i < clips.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));

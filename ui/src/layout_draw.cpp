@@ -31,6 +31,15 @@ void value_row(const char* label, const std::string& value, const char* tooltip)
     }
 }
 
+void item_tooltip(const char* text) {
+    if (!ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
 void draw_inspector_window(ViewerModel& m, UiContext& c) {
     begin_fixed_window("Inspector", c.layout.right);
     if (!c.character) {

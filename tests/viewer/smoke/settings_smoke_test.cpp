@@ -199,4 +199,18 @@ TEST_F(SettingsSmoke, KeysHelpAndHeatLegendsAreOnScreen) {
     EXPECT_GT(corner(base, error), 3000) << "no colour bar with the error map";
 }
 
+// A click on a joint in the viewport selects it (scripted through the same ImGui mouse input a
+// user's click gives): the saved settings name it, and without the click nothing is selected.
+TEST_F(SettingsSmoke, ClickingAJointInTheViewportSelectsIt) {
+    const std::string with = out("viewer_pick_with.json"), without = out("viewer_pick_without.json");
+    std::filesystem::remove(with);
+    std::filesystem::remove(without);
+    (void)shot("pick_without", R"({"time": 0.5})", "--save-settings \"" + without + "\"");
+    (void)shot("pick_with", R"({"time": 0.5})", "--pick-joint Spine1 --save-settings \"" + with + "\"");
+    auto a = sv::ui::load_settings_file(without), b = sv::ui::load_settings_file(with);
+    ASSERT_TRUE(a && b);
+    EXPECT_EQ(a->joint, "") << "negative control: nothing is selected without the click";
+    EXPECT_EQ(b->joint, "Spine1");
+}
+
 }  // namespace

@@ -51,6 +51,8 @@ void draw_error_window(UiContext& c);                      // only when a load f
 // "label   value" with the value's meaning (and what is bad) on hover: every number the panels show
 // goes through this, so none is without its explanation.
 void value_row(const char* label, const std::string& value, const char* tooltip);
+// The hover text of the last item (a slider, a drag field): what the number means, its unit.
+void item_tooltip(const char* text);
 
 // The heat map's colour bar in the viewport's top-right corner.
 void draw_heat_legend(const HeatLegend& legend, const Rect& viewport);

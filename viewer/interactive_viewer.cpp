@@ -19,6 +19,7 @@
 #include "render/render_target.h"
 #include "scene_session.h"
 #include "settings_apply.h"
+#include "ui/format.h"
 #include "ui/frame_panel.h"
 #include "ui/panels_draw.h"
 #include "ui/viewer_model.h"
@@ -341,6 +342,11 @@ private:
         if (d.run_requested || d.run_every_frame) {
             d.run_requested = false;
             d.set_result(render::diagnose(rend, ch, {}, session_->state().draw), now);
+            // A scripted run logs each measurement, so a test can tell a re-run from a stale result.
+            if (scripted_ && d.has_result)
+                std::fprintf(stderr, "skinview: diagnose at clip %d, %s s, correction %s: worst error %s m\n", now.clip,
+                             ui::format_number(now.time).c_str(), now.correction ? "on" : "off",
+                             ui::format_number(d.result.worst_error).c_str());
             if (d.has_result)
                 for (size_t i = 0; i < d.result.vertex_errors.size(); ++i)
                     for (size_t p = 0; p < d.result.vertex_errors[i].size(); ++p)

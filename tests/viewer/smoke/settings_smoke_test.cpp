@@ -213,4 +213,21 @@ TEST_F(SettingsSmoke, ClickingAJointInTheViewportSelectsIt) {
     EXPECT_EQ(b->joint, "Spine1");
 }
 
+// A diagnose result belongs to the state it was measured in: with the Diagnose tab open, flipping
+// the correction measures again (the soup's error, metres, not the character's float noise).
+TEST_F(SettingsSmoke, DiagnoseIsMeasuredAgainWhenTheCorrectionChanges) {
+    const std::string settings = out("viewer_settings_diagnose.json");
+    std::ofstream(settings) << R"({"tab": "diagnose", "heatmap": "error", "time": 0.5})";
+    int rc = -1;
+    const std::string base = "\"" + builtin() + "\" --frames 6 --settings \"" + settings + "\"";
+    const std::string steady = run_viewer(base, &rc);
+    ASSERT_EQ(rc, 0) << steady;
+    EXPECT_NE(steady.find("correction on: worst error"), std::string::npos) << steady;
+    EXPECT_EQ(steady.find("correction off"), std::string::npos) << "negative control: nothing moved, nothing re-ran";
+    const std::string png = out("viewer_diagnose_rerun.png");
+    const std::string toggled = run_viewer(base + " --toggle-correction-at 3 --screenshot \"" + png + "\"", &rc);
+    ASSERT_EQ(rc, 0) << toggled;
+    EXPECT_NE(toggled.find("correction off: worst error"), std::string::npos) << toggled;
+}
+
 }  // namespace

@@ -113,6 +113,14 @@ TEST_F(SettingsSmoke, EveryKeyChangesTheScreenshot) {
         // 50: a joint marker or a handle is a few hundred pixels; noise is 0 (the control above).
         EXPECT_GT(d, 50) << c.with << " looks the same as " << c.base;
     }
+    // Each tab, from a settings file, against the default (Frame) tab.
+    for (const char* tab : {"joints", "scale", "ik", "palette", "diagnose", "graph", "notes"}) {
+        SCOPED_TRACE(tab);
+        const auto with = shot(std::string("tab_") + tab, std::string(R"({"tab": ")") + tab + R"("})");
+        const long d = differing_pixels(a, with, Region::Inspector);
+        std::printf("tab %-12s %ld pixels differ\n", tab, d);
+        EXPECT_GT(d, 2000) << "the " << tab << " tab was not opened";
+    }
 }
 
 // A view saved at exit, loaded again, saves the same file and draws the same picture.

@@ -8,10 +8,10 @@ struct TabName {
     ui::InspectorTab tab;
     const char* name;
 };
-constexpr TabName kTabs[] = {{ui::InspectorTab::Frame, "frame"},       {ui::InspectorTab::Joints, "joints"},
-                             {ui::InspectorTab::Conflicts, "scale"},   {ui::InspectorTab::IK, "ik"},
-                             {ui::InspectorTab::Palette, "palette"},   {ui::InspectorTab::Diagnose, "diagnose"},
-                             {ui::InspectorTab::Graph, "graph"},       {ui::InspectorTab::Notes, "notes"}};
+constexpr TabName kTabs[] = {{ui::InspectorTab::Frame, "frame"},     {ui::InspectorTab::Joints, "joints"},
+                             {ui::InspectorTab::Conflicts, "scale"}, {ui::InspectorTab::IK, "ik"},
+                             {ui::InspectorTab::Palette, "palette"}, {ui::InspectorTab::Diagnose, "diagnose"},
+                             {ui::InspectorTab::Graph, "graph"},     {ui::InspectorTab::Notes, "notes"}};
 
 // The first skin that has a joint of this name, and its index there.
 bool find_joint(const anim::Character& ch, const std::string& name, int& skin, int& joint) {
@@ -53,8 +53,10 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     ch.set_correction(s.correction);
     st.draw.auto_rung = s.skinning == "auto";
     if (!st.draw.auto_rung) {
-        if (auto mode = render::parse_skin_mode(s.skinning)) st.draw.rung = *mode;
-        else fail("skinning: " + mode.error().message);
+        if (auto mode = render::parse_skin_mode(s.skinning))
+            st.draw.rung = *mode;
+        else
+            fail("skinning: " + mode.error().message);
     }
     m.draw_skeleton = s.show_armature;
     st.draw.draw_skeleton = s.show_armature;
@@ -79,8 +81,10 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
         m.scene.selection.joint = -1;
     } else {
         int skin = 0, joint = -1;
-        if (find_joint(ch, s.joint, skin, joint)) (void)m.select_joint(ch, skin, joint);
-        else fail("joint: no joint named '" + s.joint + "' in any skin");
+        if (find_joint(ch, s.joint, skin, joint))
+            (void)m.select_joint(ch, skin, joint);
+        else
+            fail("joint: no joint named '" + s.joint + "' in any skin");
     }
 
     m.weights_joint = -1;
@@ -118,7 +122,8 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     return ok_status();
 }
 
-ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Character& ch, const FrameState& st) {
+ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Character& ch,
+                                    const FrameState& st) {
     ui::ViewerSettings s;
     s.correction = ch.correction();
     s.skinning = st.draw.auto_rung ? "auto" : render::skin_mode_name(st.draw.rung);
@@ -131,7 +136,8 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     s.tab = tab_name(m.tab);
     s.joint = joint_name(ch, m.scene.selection.skin, m.scene.selection.joint);
     const auto& clips = ch.asset().clips;
-    if (m.animation.clip < 0 || static_cast<size_t>(m.animation.clip) >= clips.size()) s.clip = "rest";
+    if (m.animation.clip < 0 || static_cast<size_t>(m.animation.clip) >= clips.size())
+        s.clip = "rest";
     else {
         const std::string& n = clips[static_cast<size_t>(m.animation.clip)].name;
         // An unnamed clip is saved by index, which resolve_clip reads back.

@@ -36,8 +36,10 @@ HeatLegend error_legend(const DiagnosePanel& p, bool stale) {
         l.mark = p.tolerance();
         l.mark_label = "tolerance " + format_quantity(l.mark, "m");
     }
-    if (!p.has_result) l.note = p.error.empty() ? "no result yet" : p.error;
-    else if (stale) l.note = "stale: measured in another state";
+    if (!p.has_result)
+        l.note = p.error.empty() ? "no result yet" : p.error;
+    else if (stale)
+        l.note = "stale: measured in another state";
     return l;
 }
 

@@ -15,14 +15,16 @@ void draw_heat_legend(const HeatLegend& l, const Rect& v) {
     const float bar_w = 16.0f, bar_h = std::min(220.0f, v.h * 0.5f);
     const float x = v.x + v.w - 190.0f, y = v.y + 40.0f;
     const ImU32 text = IM_COL32(230, 230, 230, 255), dim = IM_COL32(160, 160, 160, 255);
-    dl->AddRectFilled(ImVec2(x - 8, y - 30), ImVec2(v.x + v.w - 4, y + bar_h + 28), IM_COL32(20, 22, 26, 190), 4.0f);
+    dl->AddRectFilled(ImVec2(x - 8, y - 30), ImVec2(v.x + v.w - 4, y + bar_h + 28), IM_COL32(20, 22, 26, 190),
+                      4.0f);
     dl->AddText(ImVec2(x - 4, y - 26), text, l.title.c_str());
     // The bar runs from lo at the bottom to hi at the top, one gradient per pair of stops.
     const size_t n = l.stops.size() - 1;
     for (size_t i = 0; i < n; ++i) {
-        const float y0 = y + bar_h * (1.0f - float(i + 1) / float(n)), y1 = y + bar_h * (1.0f - float(i) / float(n));
-        dl->AddRectFilledMultiColor(ImVec2(x, y0), ImVec2(x + bar_w, y1), colour(l.stops[i + 1]), colour(l.stops[i + 1]),
-                                    colour(l.stops[i]), colour(l.stops[i]));
+        const float y0 = y + bar_h * (1.0f - float(i + 1) / float(n)),
+                    y1 = y + bar_h * (1.0f - float(i) / float(n));
+        dl->AddRectFilledMultiColor(ImVec2(x, y0), ImVec2(x + bar_w, y1), colour(l.stops[i + 1]),
+                                    colour(l.stops[i + 1]), colour(l.stops[i]), colour(l.stops[i]));
     }
     dl->AddRect(ImVec2(x, y), ImVec2(x + bar_w, y + bar_h), dim);
     const auto labels = l.labels();
@@ -36,7 +38,8 @@ void draw_heat_legend(const HeatLegend& l, const Rect& v) {
         dl->AddLine(ImVec2(x - 4, my), ImVec2(x + bar_w + 4, my), IM_COL32(255, 255, 255, 255), 2.0f);
         dl->AddText(ImVec2(x - 4, y + bar_h + 4), IM_COL32(255, 255, 255, 255), l.mark_label.c_str());
     }
-    if (!l.note.empty()) dl->AddText(ImVec2(x - 4, y + bar_h + 16), IM_COL32(255, 170, 80, 255), l.note.c_str());
+    if (!l.note.empty())
+        dl->AddText(ImVec2(x - 4, y + bar_h + 16), IM_COL32(255, 170, 80, 255), l.note.c_str());
 }
 
 }  // namespace sv::ui

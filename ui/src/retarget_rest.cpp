@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
-
 #include <glm/gtc/matrix_transform.hpp>
+#include <limits>
 
 namespace sv::ui {
 
@@ -44,7 +43,8 @@ glm::dmat4 rest_local_matrix(const anim::Pose& p, int j) {
     const size_t t = static_cast<size_t>(j) * 3;
     const glm::dvec3 tr(p.translation[t], p.translation[t + 1], p.translation[t + 2]);
     const glm::dvec3 sc(p.scale[t], p.scale[t + 1], p.scale[t + 2]);
-    return glm::translate(glm::dmat4(1.0), tr) * glm::mat4_cast(rest_local_rotation(p, j)) * glm::scale(glm::dmat4(1.0), sc);
+    return glm::translate(glm::dmat4(1.0), tr) * glm::mat4_cast(rest_local_rotation(p, j)) *
+           glm::scale(glm::dmat4(1.0), sc);
 }
 
 }  // namespace
@@ -64,7 +64,8 @@ Status prepare_rest_retarget(const anim::Character& source, const anim::Retarget
     }
     if (matched == 0) return make_error("retarget: no joint names in common, so nothing would move");
     r.source_rest_world.resize(static_cast<size_t>(sk.joint_count()));
-    for (int j = 0; j < sk.joint_count(); ++j) r.source_rest_world[static_cast<size_t>(j)] = rotation_of(world_of(sk.world(), j));
+    for (int j = 0; j < sk.joint_count(); ++j)
+        r.source_rest_world[static_cast<size_t>(j)] = rotation_of(world_of(sk.world(), j));
     // The source joint that drives the first target root (the hips, in every rig seen so far).
     int root = -1;
     for (int t = 0; t < target_joints && root < 0; ++t)
@@ -74,16 +75,17 @@ Status prepare_rest_retarget(const anim::Character& source, const anim::Retarget
         r.source_hip_height = hip_height(sk.world(), sk.joint_count(), root);
         // 1e-6 of a metre: a root level with the feet has no height to scale travel by.
         if (!(r.source_hip_height > 1e-6))
-            return make_error("retarget: the source's root '" + sk.names()[static_cast<size_t>(root)] +
-                              "' is level with its lowest joint at rest, so there is no hip height to scale its travel by");
+            return make_error(
+                "retarget: the source's root '" + sk.names()[static_cast<size_t>(root)] +
+                "' is level with its lowest joint at rest, so there is no hip height to scale its travel by");
     }
     r.scratch.resize(static_cast<size_t>(target_joints));
     out = std::move(r);
     return ok_status();
 }
 
-void retarget_rest_relative(RetargetRest& r, const std::vector<float>& source_world, const anim::Skeleton& target,
-                            anim::Pose& out) {
+void retarget_rest_relative(RetargetRest& r, const std::vector<float>& source_world,
+                            const anim::Skeleton& target, anim::Pose& out) {
     const int n = target.joint_count();
     const auto& parents = target.parents();
     const anim::Pose& rest = target.rest_pose();
@@ -108,13 +110,14 @@ void retarget_rest_relative(RetargetRest& r, const std::vector<float>& source_wo
             if (p < 0 && r.source_hip_height > 0.0) {
                 // Travel in the world, scaled by hip height, brought into the root's parent frame.
                 const double ratio = hip_height(target.world(), n, j) / r.source_hip_height;
-                const glm::dvec3 travel = (glm::dvec3(world_of(source_world, s)[3]) - r.source_root_rest) * ratio;
+                const glm::dvec3 travel =
+                    (glm::dvec3(world_of(source_world, s)[3]) - r.source_root_rest) * ratio;
                 const glm::dmat4 parent_world = w_rest * glm::inverse(rest_local_matrix(rest, j));
                 const glm::dvec3 local_travel = glm::inverse(glm::dmat3(parent_world)) * travel;
                 const size_t t = static_cast<size_t>(j) * 3;
                 for (int c = 0; c < 3; ++c)
-                    out.translation[t + static_cast<size_t>(c)] = rest.translation[t + static_cast<size_t>(c)] +
-                                                                  static_cast<float>(local_travel[c]);
+                    out.translation[t + static_cast<size_t>(c)] =
+                        rest.translation[t + static_cast<size_t>(c)] + static_cast<float>(local_travel[c]);
             }
         }
         r.scratch[static_cast<size_t>(j)] = world;

@@ -3,9 +3,8 @@
 #include <cmath>
 #include <fstream>
 #include <initializer_list>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 namespace sv::ui {
 
@@ -13,8 +12,8 @@ namespace {
 
 using nlohmann::json;
 
-const char* const kKeys[] = {"correction", "skinning", "show_armature", "heatmap", "weights_joint", "ik", "tab",
-                             "joint",      "clip",     "time",          "playing", "camera"};
+const char* const kKeys[] = {"correction", "skinning", "show_armature", "heatmap", "weights_joint", "ik",
+                             "tab",        "joint",    "clip",          "time",    "playing",       "camera"};
 
 bool one_of(const std::string& v, std::initializer_list<const char*> set) {
     for (const char* s : set)
@@ -29,13 +28,15 @@ std::string words(std::initializer_list<const char*> set) {
 }
 
 Status read_bool(const json& j, const char* key, bool& out) {
-    if (!j.is_boolean()) return make_error(std::string("settings: '") + key + "': expected true or false, got " + j.dump());
+    if (!j.is_boolean())
+        return make_error(std::string("settings: '") + key + "': expected true or false, got " + j.dump());
     out = j.get<bool>();
     return ok_status();
 }
 
 Status read_string(const json& j, const char* key, std::string& out) {
-    if (!j.is_string()) return make_error(std::string("settings: '") + key + "': expected a string, got " + j.dump());
+    if (!j.is_string())
+        return make_error(std::string("settings: '") + key + "': expected a string, got " + j.dump());
     out = j.get<std::string>();
     return ok_status();
 }
@@ -66,7 +67,9 @@ Status read_camera(const json& j, ViewerSettings& s) {
         return ok_status();
     }
     if (!j.is_object())
-        return make_error("settings: 'camera': expected a preset string or {yaw, pitch, distance, target}, got " + j.dump());
+        return make_error(
+            "settings: 'camera': expected a preset string or {yaw, pitch, distance, target}, got " +
+            j.dump());
     for (const auto& [k, v] : j.items()) {
         if (k == "yaw") {
             if (auto st = read_number(v, "camera.yaw", s.yaw_degrees); !st) return st;
@@ -74,14 +77,16 @@ Status read_camera(const json& j, ViewerSettings& s) {
             if (auto st = read_number(v, "camera.pitch", s.pitch_degrees); !st) return st;
         } else if (k == "distance") {
             if (auto st = read_number(v, "camera.distance", s.distance); !st) return st;
-            if (s.distance <= 0.0) return make_error("settings: 'camera.distance': must be above 0, got " + v.dump());
+            if (s.distance <= 0.0)
+                return make_error("settings: 'camera.distance': must be above 0, got " + v.dump());
         } else if (k == "target") {
             if (!v.is_array() || v.size() != 3)
                 return make_error("settings: 'camera.target': expected [x, y, z], got " + v.dump());
             for (size_t i = 0; i < 3; ++i)
                 if (auto st = read_number(v[i], "camera.target", s.target[i]); !st) return st;
         } else {
-            return make_error("settings: 'camera': unknown key '" + k + "' (keys: yaw, pitch, distance, target)");
+            return make_error("settings: 'camera': unknown key '" + k +
+                              "' (keys: yaw, pitch, distance, target)");
         }
     }
     s.camera_orbit = true;
@@ -109,23 +114,36 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
     // The non-throwing parse: a broken file is an error value, never an exception.
     const json j = json::parse(text, nullptr, false);
     if (j.is_discarded()) return make_error("settings: not valid JSON");
-    if (!j.is_object()) return make_error("settings: expected a JSON object of keys, got " + std::string(j.type_name()));
+    if (!j.is_object())
+        return make_error("settings: expected a JSON object of keys, got " + std::string(j.type_name()));
     ViewerSettings s;
     for (const auto& [k, v] : j.items()) {
         Status st = ok_status();
-        if (k == "correction") st = read_bool(v, "correction", s.correction);
-        else if (k == "skinning") st = read_word(v, "skinning", {"auto", "dqs", "dqs-scale", "lbs"}, s.skinning);
-        else if (k == "show_armature") st = read_bool(v, "show_armature", s.show_armature);
-        else if (k == "heatmap") st = read_word(v, "heatmap", {"off", "weights", "error"}, s.heatmap);
-        else if (k == "weights_joint") st = read_string(v, "weights_joint", s.weights_joint);
-        else if (k == "ik") st = read_bool(v, "ik", s.ik);
+        if (k == "correction")
+            st = read_bool(v, "correction", s.correction);
+        else if (k == "skinning")
+            st = read_word(v, "skinning", {"auto", "dqs", "dqs-scale", "lbs"}, s.skinning);
+        else if (k == "show_armature")
+            st = read_bool(v, "show_armature", s.show_armature);
+        else if (k == "heatmap")
+            st = read_word(v, "heatmap", {"off", "weights", "error"}, s.heatmap);
+        else if (k == "weights_joint")
+            st = read_string(v, "weights_joint", s.weights_joint);
+        else if (k == "ik")
+            st = read_bool(v, "ik", s.ik);
         else if (k == "tab")
-            st = read_word(v, "tab", {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes"}, s.tab);
-        else if (k == "joint") st = read_string(v, "joint", s.joint);
-        else if (k == "clip") st = read_string(v, "clip", s.clip);
-        else if (k == "time") st = read_number(v, "time", s.time);
-        else if (k == "playing") st = read_bool(v, "playing", s.playing);
-        else if (k == "camera") st = read_camera(v, s);
+            st = read_word(
+                v, "tab", {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes"}, s.tab);
+        else if (k == "joint")
+            st = read_string(v, "joint", s.joint);
+        else if (k == "clip")
+            st = read_string(v, "clip", s.clip);
+        else if (k == "time")
+            st = read_number(v, "time", s.time);
+        else if (k == "playing")
+            st = read_bool(v, "playing", s.playing);
+        else if (k == "camera")
+            st = read_camera(v, s);
         else {
             int n = 0;
             const char* const* keys = settings_keys(n);

@@ -1,5 +1,7 @@
 // Retargeting relative to each rig's rest: a source whose joints carry other axes (another rig's
 // orientation) plays upright, exactly as the clip plays on the target itself.
+#include "ui/retarget_rest.h"
+
 #include <gtest/gtest.h>
 
 #include <glm/gtc/quaternion.hpp>
@@ -7,7 +9,6 @@
 #include "anim/gltf_import.h"
 #include "test_paths.h"
 #include "ui/graph_panel.h"
-#include "ui/retarget_rest.h"
 
 namespace {
 
@@ -19,7 +20,9 @@ anim::Asset builtin_asset() {
     return std::move(*a);
 }
 
-glm::dquat key(const std::vector<float>& v, size_t k) { return glm::dquat(v[k * 4 + 3], v[k * 4], v[k * 4 + 1], v[k * 4 + 2]); }
+glm::dquat key(const std::vector<float>& v, size_t k) {
+    return glm::dquat(v[k * 4 + 3], v[k * 4], v[k * 4 + 1], v[k * 4 + 2]);
+}
 void set_key(std::vector<float>& v, size_t k, const glm::dquat& q) {
     v[k * 4] = float(q.x), v[k * 4 + 1] = float(q.y), v[k * 4 + 2] = float(q.z), v[k * 4 + 3] = float(q.w);
 }
@@ -49,7 +52,8 @@ anim::Asset with_turned_hips(anim::Asset a, const glm::dquat& r) {
                     set_key(ch.values, k, ch.node == hips ? key(ch.values, k) * r : ri * key(ch.values, k));
             if (ch.path == anim::TargetPath::Translation && child)
                 for (size_t k = 0; k < ch.values.size() / 3; ++k) {
-                    const glm::dvec3 t = ri * glm::dvec3(ch.values[k * 3], ch.values[k * 3 + 1], ch.values[k * 3 + 2]);
+                    const glm::dvec3 t =
+                        ri * glm::dvec3(ch.values[k * 3], ch.values[k * 3 + 1], ch.values[k * 3 + 2]);
                     for (int i = 0; i < 3; ++i) ch.values[k * 3 + static_cast<size_t>(i)] = float(t[i]);
                 }
         }
@@ -60,8 +64,9 @@ double worst_joint_distance(const anim::Skeleton& a, const anim::Skeleton& b) {
     double worst = 0.0;
     for (int j = 0; j < a.joint_count(); ++j) {
         const size_t o = static_cast<size_t>(j) * 16;
-        worst = std::max(worst, double(glm::length(glm::vec3(a.world()[o + 12], a.world()[o + 13], a.world()[o + 14]) -
-                                                   glm::vec3(b.world()[o + 12], b.world()[o + 13], b.world()[o + 14]))));
+        worst = std::max(
+            worst, double(glm::length(glm::vec3(a.world()[o + 12], a.world()[o + 13], a.world()[o + 14]) -
+                                      glm::vec3(b.world()[o + 12], b.world()[o + 13], b.world()[o + 14]))));
     }
     return worst;
 }
@@ -73,7 +78,8 @@ TEST(RetargetRest, ASourceWithOtherAxesPlaysAsTheClipDoesOnTheTarget) {
     auto direct = anim::Character::create(builtin_asset());
     ASSERT_TRUE(source && target && direct);
     const auto& tsk = target->skins()[0].skeleton;
-    const anim::RetargetMap map = anim::build_retarget_map(source->skins()[0].skeleton.names(), tsk.names(), tsk.parents());
+    const anim::RetargetMap map =
+        anim::build_retarget_map(source->skins()[0].skeleton.names(), tsk.names(), tsk.parents());
     source->pose_at(-1, 0.0f, true);
     ui::RetargetRest rest;
     ASSERT_TRUE(ui::prepare_rest_retarget(*source, map, tsk.joint_count(), rest));

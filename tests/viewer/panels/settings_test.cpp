@@ -62,7 +62,8 @@ TEST(Settings, TheWrittenFileHoldsEveryDocumentedKey) {
     int n = 0;
     const char* const* keys = ui::settings_keys(n);
     ASSERT_GE(n, 11);
-    for (int i = 0; i < n; ++i) EXPECT_NE(text.find('"' + std::string(keys[i]) + '"'), std::string::npos) << keys[i];
+    for (int i = 0; i < n; ++i)
+        EXPECT_NE(text.find('"' + std::string(keys[i]) + '"'), std::string::npos) << keys[i];
 }
 
 TEST(Settings, MissingKeysKeepTheirDefaults) {
@@ -116,7 +117,8 @@ TEST(Settings, ApplyThenCaptureGivesTheSameSettings) {
     EXPECT_EQ(st.draw.debug_view, render::DebugView::Weights);
     EXPECT_TRUE(m.draw_skeleton);
     EXPECT_EQ(m.tab, ui::InspectorTab::Palette);
-    EXPECT_EQ(viewer::capture_settings(m, c, st), s) << ui::settings_to_json(viewer::capture_settings(m, c, st));
+    EXPECT_EQ(viewer::capture_settings(m, c, st), s)
+        << ui::settings_to_json(viewer::capture_settings(m, c, st));
 }
 
 TEST(Settings, APresetCameraFramesWhatIsDrawn) {

@@ -51,7 +51,8 @@ TEST(Format, UnnamedSkinsAreSaidSoAndSharedJointsCountOnce) {
     auto two = anim::Character::create(std::move(a));
     ASSERT_TRUE(two) << two.error().message;
     EXPECT_EQ(ui::skin_label(*two, 1), "skin 1 (unnamed)");
-    EXPECT_EQ(ui::distinct_joint_count(*two), two->skins()[0].skeleton.joint_count()) << "shared joints counted once";
+    EXPECT_EQ(ui::distinct_joint_count(*two), two->skins()[0].skeleton.joint_count())
+        << "shared joints counted once";
 }
 
 TEST(SceneTree, ChildrenAncestorsAndTooltip) {
@@ -96,7 +97,8 @@ TEST(SceneTree, SelectingFromElsewhereRevealsTheRowOnce) {
 TEST(FramePanel, StatusLineSaysWhatTheCorrectionChanges) {
     anim::Character c = load_builtin();
     c.set_correction(false);
-    EXPECT_EQ(ui::FramePanel::correction_hint(c), "correction off: mesh 'Body' drawn 100x too large: press C");
+    EXPECT_EQ(ui::FramePanel::correction_hint(c),
+              "correction off: mesh 'Body' drawn 100x too large: press C");
     c.set_correction(true);
     EXPECT_NE(ui::FramePanel::correction_hint(c).find("correction on: mesh 'Body' moved onto its skin frame"),
               std::string::npos);
@@ -145,7 +147,7 @@ TEST(Diagnose, TheHeatScaleComesFromTheDataWithTheToleranceAsFloor) {
     EXPECT_DOUBLE_EQ(ui::DiagnosePanel::nice_ceiling(7.0), 10.0);
     ui::DiagnosePanel d;
     render::DiagnoseResult r;
-    r.body_size = 2.0;  // tolerance 2e-4 m
+    r.body_size = 2.0;    // tolerance 2e-4 m
     r.worst_error = 1.5;  // the soup
     d.set_result(r, {});
     EXPECT_FLOAT_EQ(d.effective_heat_scale(), 2.0f);
@@ -176,10 +178,12 @@ TEST(IkPanel, TheTargetWalksWithTheCharacter) {
     m.advance_and_pose(c, 0.0);
     ASSERT_GE(m.graph.root.joint, 0) << "the built-in walk drives its hips";
     m.graph.root.placement.translation = glm::dvec3(50.0, 0.0, 0.0);  // the hips' parent frame is in cm
-    ASSERT_GT(glm::length(glm::vec3(m.graph.root.model()[3])), 0.25f) << "negative control: the placement moved";
+    ASSERT_GT(glm::length(glm::vec3(m.graph.root.model()[3])), 0.25f)
+        << "negative control: the placement moved";
     m.advance_and_pose(c, 0.0);
     const auto& sk = c.skins()[0].skeleton;
-    const double chain = glm::length(ui::joint_world_position(sk, m.ik.chain.root) - ui::joint_world_position(sk, m.ik.chain.mid));
+    const double chain = glm::length(ui::joint_world_position(sk, m.ik.chain.root) -
+                                     ui::joint_world_position(sk, m.ik.chain.mid));
     // 1e-3 of the limb: the solver reaches far closer; a handle left in the world misses by 0.5 m.
     EXPECT_LT(glm::length(ui::joint_world_position(sk, m.ik.chain.tip) - m.ik.target), 1e-3 * chain);
 }
@@ -207,10 +211,12 @@ TEST(OpenPanel, ThePathFieldCompletesFoldersAndGltfFiles) {
     const fs::path dir = test::output_dir() / "complete_me";
     fs::remove_all(dir);
     fs::create_directories(dir / "characters");
-    for (const char* f : {"walker.glb", "walker_2.gltf", "notes.txt", "WALK.GLB"}) std::ofstream(dir / f) << "x";
+    for (const char* f : {"walker.glb", "walker_2.gltf", "notes.txt", "WALK.GLB"})
+        std::ofstream(dir / f) << "x";
     const std::string base = dir.string() + "/";
     const auto all = ui::OpenPanel::completions(base);
-    EXPECT_EQ(all, (std::vector<std::string>{base + "WALK.GLB", base + "characters/", base + "walker.glb", base + "walker_2.gltf"}));
+    EXPECT_EQ(all, (std::vector<std::string>{base + "WALK.GLB", base + "characters/", base + "walker.glb",
+                                             base + "walker_2.gltf"}));
     EXPECT_EQ(ui::OpenPanel::complete(base + "wa"), base + "walker");
     EXPECT_EQ(ui::OpenPanel::complete(base + "ch"), base + "characters/");
     EXPECT_EQ(ui::OpenPanel::complete(base + "zzz"), base + "zzz") << "nothing matches: the text stays";

@@ -35,7 +35,8 @@ enum class Region { Viewport, Inspector, Window };
 // move edges by less; every setting checked here changes whole surfaces, lines or text).
 long differing_pixels(const sv::render::RgbaImage& a, const sv::render::RgbaImage& b, Region region) {
     if (a.width != b.width || a.height != b.height) return -1;
-    const sv::ui::Layout l = sv::ui::compute_layout(static_cast<float>(a.width), static_cast<float>(a.height));
+    const sv::ui::Layout l =
+        sv::ui::compute_layout(static_cast<float>(a.width), static_cast<float>(a.height));
     sv::ui::Rect r = region == Region::Viewport    ? l.viewport
                      : region == Region::Inspector ? l.right
                                                    : sv::ui::Rect{0, 0, float(a.width), float(a.height)};
@@ -55,16 +56,21 @@ protected:
             GTEST_SKIP() << "no display: run under xvfb-run (scripts/test.sh does)";
     }
     static std::string out(const std::string& name) { return (sv::test::output_dir() / name).string(); }
-    static std::string builtin() { return (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string(); }
+    static std::string builtin() {
+        return (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
+    }
 
     // Writes `json` to a settings file and takes the scripted screenshot with it.
-    static sv::render::RgbaImage shot(const std::string& name, const std::string& json, const std::string& extra = "") {
-        const std::string settings = out("viewer_settings_" + name + ".json"), png = out("viewer_settings_" + name + ".png");
+    static sv::render::RgbaImage shot(const std::string& name, const std::string& json,
+                                      const std::string& extra = "") {
+        const std::string settings = out("viewer_settings_" + name + ".json"),
+                          png = out("viewer_settings_" + name + ".png");
         std::ofstream(settings) << json;
         std::filesystem::remove(png);
         int rc = -1;
-        const std::string log =
-            run_viewer("\"" + builtin() + "\" --frames 4 --settings \"" + settings + "\" --screenshot \"" + png + "\" " + extra, &rc);
+        const std::string log = run_viewer("\"" + builtin() + "\" --frames 4 --settings \"" + settings +
+                                               "\" --screenshot \"" + png + "\" " + extra,
+                                           &rc);
         EXPECT_EQ(rc, 0) << log;
         EXPECT_EQ(log.find("could not be applied"), std::string::npos) << log;
         auto img = sv::render::read_png(png);
@@ -82,9 +88,11 @@ TEST_F(SettingsSmoke, EveryKeyChangesTheScreenshot) {
     };
     const Case cases[] = {
         {"correction", "{}", R"({"correction": false})", Region::Viewport},
-        {"skinning", R"({"correction": false})", R"({"correction": false, "skinning": "lbs"})", Region::Viewport},
+        {"skinning", R"({"correction": false})", R"({"correction": false, "skinning": "lbs"})",
+         Region::Viewport},
         {"show_armature", "{}", R"({"show_armature": true})", Region::Viewport},
-        {"heatmap_weights", R"({"joint": "Spine"})", R"({"joint": "Spine", "heatmap": "weights"})", Region::Viewport},
+        {"heatmap_weights", R"({"joint": "Spine"})", R"({"joint": "Spine", "heatmap": "weights"})",
+         Region::Viewport},
         {"heatmap_error", "{}", R"({"heatmap": "error"})", Region::Viewport},
         {"weights_joint", R"({"joint": "Spine", "heatmap": "weights"})",
          R"({"joint": "Spine", "heatmap": "weights", "weights_joint": "LeftUpLeg"})", Region::Viewport},
@@ -125,13 +133,15 @@ TEST_F(SettingsSmoke, EveryKeyChangesTheScreenshot) {
 
 // A view saved at exit, loaded again, saves the same file and draws the same picture.
 TEST_F(SettingsSmoke, ASavedViewReproducesItself) {
-    const std::string first = out("viewer_settings_saved_1.json"), second = out("viewer_settings_saved_2.json");
+    const std::string first = out("viewer_settings_saved_1.json"),
+                      second = out("viewer_settings_saved_2.json");
     std::filesystem::remove(first);
     std::filesystem::remove(second);
-    const auto one = shot("reproduce_1",
-                          R"({"correction": true, "show_armature": true, "heatmap": "weights", "joint": "LeftForeArm",
+    const auto one =
+        shot("reproduce_1",
+             R"({"correction": true, "show_armature": true, "heatmap": "weights", "joint": "LeftForeArm",
                               "tab": "joints", "time": 0.8, "camera": "orbit:140"})",
-                          "--save-settings \"" + first + "\"");
+             "--save-settings \"" + first + "\"");
     auto saved = sv::ui::load_settings_file(first);
     ASSERT_TRUE(saved) << saved.error().message;
     EXPECT_EQ(saved->joint, "LeftForeArm");
@@ -144,7 +154,8 @@ TEST_F(SettingsSmoke, ASavedViewReproducesItself) {
     const auto two = shot("reproduce_2", text, "--save-settings \"" + second + "\"");
     auto again = sv::ui::load_settings_file(second);
     ASSERT_TRUE(again) << again.error().message;
-    EXPECT_TRUE(*again == *saved) << sv::ui::settings_to_json(*again) << "\nvs\n" << sv::ui::settings_to_json(*saved);
+    EXPECT_TRUE(*again == *saved) << sv::ui::settings_to_json(*again) << "\nvs\n"
+                                  << sv::ui::settings_to_json(*saved);
     EXPECT_EQ(differing_pixels(one, two, Region::Viewport), 0);
 }
 
@@ -153,7 +164,8 @@ TEST_F(SettingsSmoke, AKeyThatCannotBeHonouredIsShown) {
     const std::string settings = out("viewer_settings_bad.json");
     std::ofstream(settings) << R"({"joint": "Tail"})";
     int rc = -1;
-    const std::string log = run_viewer("\"" + builtin() + "\" --frames 3 --settings \"" + settings + "\"", &rc);
+    const std::string log =
+        run_viewer("\"" + builtin() + "\" --frames 3 --settings \"" + settings + "\"", &rc);
     EXPECT_EQ(rc, 0) << log;
     EXPECT_NE(log.find("joint: no joint named 'Tail'"), std::string::npos) << log;
 }
@@ -162,7 +174,8 @@ TEST_F(SettingsSmoke, AKeyThatCannotBeHonouredIsShown) {
 TEST_F(SettingsSmoke, AnOptionErrorSurvivesToTheScreen) {
     const std::string png = out("viewer_option_error.png"), ok_png = out("viewer_option_ok.png");
     int rc = -1;
-    const std::string log = run_viewer("\"" + builtin() + "\" --frames 3 --clip nosuch --screenshot \"" + png + "\"", &rc);
+    const std::string log =
+        run_viewer("\"" + builtin() + "\" --frames 3 --clip nosuch --screenshot \"" + png + "\"", &rc);
     EXPECT_NE(log.find("'nosuch'"), std::string::npos) << log;
     (void)run_viewer("\"" + builtin() + "\" --frames 3 --screenshot \"" + ok_png + "\"", &rc);
     auto bad = sv::render::read_png(png), ok = sv::render::read_png(ok_png);
@@ -187,7 +200,8 @@ namespace {
 // without them.
 TEST_F(SettingsSmoke, KeysHelpAndHeatLegendsAreOnScreen) {
     const auto plain = shot("overlay_plain", R"({"time": 0.5, "tab": "joints", "correction": false})");
-    const auto help = shot("overlay_keys_help", R"({"time": 0.5, "tab": "joints", "correction": false})", "--keys-help");
+    const auto help =
+        shot("overlay_keys_help", R"({"time": 0.5, "tab": "joints", "correction": false})", "--keys-help");
     EXPECT_GT(differing_pixels(plain, help, Region::Viewport), 5000) << "the keys overlay is not drawn";
     // The legend's corner: the 200 x 300 pixels at the viewport's top right.
     const auto corner = [](const sv::render::RgbaImage& a, const sv::render::RgbaImage& b) {
@@ -196,7 +210,8 @@ TEST_F(SettingsSmoke, KeysHelpAndHeatLegendsAreOnScreen) {
         for (int y = int(l.viewport.y); y < int(l.viewport.y + 300); ++y)
             for (int x = int(l.viewport.x + l.viewport.w - 200); x < int(l.viewport.x + l.viewport.w); ++x) {
                 const auto *p = a.at(x, y), *q = b.at(x, y);
-                if (std::abs(p[0] - q[0]) > 24 || std::abs(p[1] - q[1]) > 24 || std::abs(p[2] - q[2]) > 24) ++n;
+                if (std::abs(p[0] - q[0]) > 24 || std::abs(p[1] - q[1]) > 24 || std::abs(p[2] - q[2]) > 24)
+                    ++n;
             }
         return n;
     };
@@ -231,9 +246,11 @@ TEST_F(SettingsSmoke, DiagnoseIsMeasuredAgainWhenTheCorrectionChanges) {
     const std::string steady = run_viewer(base, &rc);
     ASSERT_EQ(rc, 0) << steady;
     EXPECT_NE(steady.find("correction on: worst error"), std::string::npos) << steady;
-    EXPECT_EQ(steady.find("correction off"), std::string::npos) << "negative control: nothing moved, nothing re-ran";
+    EXPECT_EQ(steady.find("correction off"), std::string::npos)
+        << "negative control: nothing moved, nothing re-ran";
     const std::string png = out("viewer_diagnose_rerun.png");
-    const std::string toggled = run_viewer(base + " --toggle-correction-at 3 --screenshot \"" + png + "\"", &rc);
+    const std::string toggled =
+        run_viewer(base + " --toggle-correction-at 3 --screenshot \"" + png + "\"", &rc);
     ASSERT_EQ(rc, 0) << toggled;
     EXPECT_NE(toggled.find("correction off: worst error"), std::string::npos) << toggled;
 }

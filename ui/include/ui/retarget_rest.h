@@ -10,10 +10,9 @@
 // rest poses are different postures (a T-pose against an A-pose moves the arms by the difference).
 #pragma once
 
-#include <vector>
-
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <vector>
 
 #include "anim/character.h"
 #include "anim/expected.h"
@@ -37,7 +36,7 @@ Status prepare_rest_retarget(const anim::Character& source, const anim::Retarget
 // Writes the target's local rotations (matched joints) and root translation into `out`. `target`
 // must hold its rest pose's world matrices (posed at rest this frame) and `out` its rest pose.
 // No allocation.
-void retarget_rest_relative(RetargetRest& r, const std::vector<float>& source_world, const anim::Skeleton& target,
-                            anim::Pose& out);
+void retarget_rest_relative(RetargetRest& r, const std::vector<float>& source_world,
+                            const anim::Skeleton& target, anim::Pose& out);
 
 }  // namespace sv::ui

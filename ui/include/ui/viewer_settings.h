@@ -15,16 +15,16 @@
 namespace sv::ui {
 
 struct ViewerSettings {
-    bool correction = true;          // the skinning-frame correction switch (the C key)
-    std::string skinning = "auto";   // auto | dqs | dqs-scale | lbs
-    bool show_armature = false;      // the skeleton overlay
-    std::string heatmap = "off";     // off | weights | error
-    std::string weights_joint;       // heatmap weights: whose weights; empty: the selected joint
-    bool ik = false;                 // two-bone IK on (the panel's first detected limb)
-    std::string tab = "frame";       // frame | joints | scale | ik | palette | diagnose | graph | notes
-    std::string joint;               // the selected joint, by name (skin 0 first); empty: none
-    std::string clip;                // clip name; empty: the first clip; "rest": the rest pose
-    double time = 0.0;               // seconds into the clip
+    bool correction = true;         // the skinning-frame correction switch (the C key)
+    std::string skinning = "auto";  // auto | dqs | dqs-scale | lbs
+    bool show_armature = false;     // the skeleton overlay
+    std::string heatmap = "off";    // off | weights | error
+    std::string weights_joint;      // heatmap weights: whose weights; empty: the selected joint
+    bool ik = false;                // two-bone IK on (the panel's first detected limb)
+    std::string tab = "frame";      // frame | joints | scale | ik | palette | diagnose | graph | notes
+    std::string joint;              // the selected joint, by name (skin 0 first); empty: none
+    std::string clip;               // clip name; empty: the first clip; "rest": the rest pose
+    double time = 0.0;              // seconds into the clip
     // A settings file is a still: it does not play unless it says so, so a scripted screenshot of
     // N frames shows `time` and not `time + N/60`.
     bool playing = false;

@@ -391,17 +391,18 @@ private:
             if (hp) dl->AddCircle(ImVec2(p.x, p.y), 7.0f, IM_COL32(240, 220, 60, 255), 12, 2.5f);
             if (over && ImGui::IsMouseClicked(0)) {
                 const glm::vec2 m(io.MousePos.x, io.MousePos.y);
-                if (ht && glm::length(m - t) < 10.0f) dragging_ = 1;
-                else if (hp && glm::length(m - p) < 10.0f) dragging_ = 2;
-            } else if (dragging_ && ImGui::IsMouseDown(0)) {
-                // Not on the click frame: its mouse delta moved the cursor onto the handle, not it.
-                glm::dvec3& h = dragging_ == 1 ? ik.target : ik.pole;
-                const glm::dvec3 w = ui::drag_in_view_plane(cam, v, to_world(h), io.MouseDelta.x, io.MouseDelta.y);
-                h = glm::dvec3(glm::inverse(model_d) * glm::dvec4(w, 1.0));
+                if (ht && glm::length(m - t) < 10.0f) ik.grab(ui::IkPanel::Handle::Target);
+                else if (hp && glm::length(m - p) < 10.0f) ik.grab(ui::IkPanel::Handle::Pole);
             }
+            if (ImGui::IsMouseDown(0))
+                if (glm::dvec3* h = ik.handle_to_move()) {
+                    const glm::dvec3 w = ui::drag_in_view_plane(cam, v, to_world(*h), io.MouseDelta.x, io.MouseDelta.y);
+                    *h = glm::dvec3(glm::inverse(model_d) * glm::dvec4(w, 1.0));
+                }
         }
-        if (!ImGui::IsMouseDown(0)) dragging_ = 0;
-        if (over && !dragging_) {
+        if (!ImGui::IsMouseDown(0)) ik.release();
+        const bool dragging = ik.grabbed != ui::IkPanel::Handle::None;
+        if (over && !dragging) {
             const bool pan = ImGui::IsMouseDragging(2) || (ImGui::IsMouseDragging(0) && io.KeyShift);
             if (pan) {
                 // The target moves against the drag in the view plane, so the scene follows the cursor.
@@ -493,7 +494,6 @@ private:
     render::DrawOptions spare_draw_;
     Inbox inbox_;
     bool scripted_ = false;
-    int dragging_ = 0;  // 0 none, 1 target, 2 pole
 };
 
 }  // namespace

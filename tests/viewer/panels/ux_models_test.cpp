@@ -235,4 +235,20 @@ TEST(NotesPanel, SaysWhatAuditSays) {
     EXPECT_NE(n.lines.back().text.find("mesh 'Body': corrected"), std::string::npos) << n.lines.back().text;
 }
 
+// The click that grabs a handle does not move it (its mouse delta brought the cursor there); the
+// frames after it do.
+TEST(IkPanel, TheGrabFrameDoesNotMoveTheHandle) {
+    ui::IkPanel ik;
+    EXPECT_EQ(ik.handle_to_move(), nullptr) << "nothing grabbed";
+    ik.grab(ui::IkPanel::Handle::Pole);
+    EXPECT_EQ(ik.handle_to_move(), nullptr) << "the grab's own frame";
+    EXPECT_EQ(ik.handle_to_move(), &ik.pole);
+    EXPECT_EQ(ik.handle_to_move(), &ik.pole);
+    ik.release();
+    EXPECT_EQ(ik.handle_to_move(), nullptr);
+    ik.grab(ui::IkPanel::Handle::Target);
+    (void)ik.handle_to_move();
+    EXPECT_EQ(ik.handle_to_move(), &ik.target);
+}
+
 }  // namespace

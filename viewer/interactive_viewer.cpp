@@ -87,6 +87,11 @@ public:
         if (settings)
             if (auto st = apply_settings(*settings, model_, session_->character(), session_->state()); !st)
                 note(st.error().message);
+        if (!opts_.retarget.empty()) {
+            auto& g = model_.graph;
+            if (auto st = g.load_source(opts_.retarget, session_->character(), 0); st) g.mode = ui::GraphMode::Retarget;
+            else note(g.source_error = st.error().message);
+        }
         // The explicit flags come last, so they win over a settings file.
         if (!opts_.tab.empty()) model_.set_tab(tab_from_name(opts_.tab));
         if (!opts_.joint.empty() && !session_->character().skins().empty()) {

@@ -22,6 +22,7 @@
 #include "ui/format.h"
 #include "ui/frame_panel.h"
 #include "ui/panels_draw.h"
+#include "ui/picking.h"
 #include "ui/viewer_model.h"
 #include "ui/viewport.h"
 
@@ -87,7 +88,7 @@ public:
         if (settings)
             if (auto st = apply_settings(*settings, model_, session_->character(), session_->state()); !st)
                 note(st.error().message);
-        if (!opts_.retarget.empty()) {
+        if (options && !opts_.retarget.empty()) {  // the first file only, as the other options
             auto& g = model_.graph;
             if (auto st = g.load_source(opts_.retarget, session_->character(), 0); st) g.mode = ui::GraphMode::Retarget;
             else note(g.source_error = st.error().message);
@@ -257,8 +258,8 @@ private:
         ui::draw_status_line(model_, ui_);
         ui::draw_error_window(ui_);
         if (session_) viewport_interaction();
-        if (session_) heat_legend();
-        if (ui_.show_help) draw_help();
+        if (session_) ui::draw_heat_legend_for(model_, ui_);
+        if (ui_.show_help) ui::draw_keys_help(ui_);
         ImGui::Render();
 
         glViewport(0, 0, fbw, fbh);
@@ -296,20 +297,15 @@ private:
     // GLFW backend has written the real mouse, so the real pointer does not interfere).
     void scripted_pick(int frame) {
         if (opts_.pick_joint.empty() || !session_ || (frame != opts_.pick_at && frame != opts_.pick_at + 1)) return;
-        const auto& skins = session_->character().skins();
-        for (const auto& s : skins) {
-            const int j = s.skeleton.find(opts_.pick_joint);
-            if (j < 0) continue;
-            glm::vec2 p;
-            const glm::mat4 model = model_.graph.root.model();
-            const glm::vec3 w(model * glm::vec4(glm::vec3(ui::joint_world_position(s.skeleton, j)), 1.0f));
-            if (!ui::project_to_screen(view_proj(), ui_.layout.viewport, w, p)) return;
-            ImGuiIO& io = ImGui::GetIO();
-            io.MousePos = ImVec2(p.x, p.y);
-            io.MouseDown[0] = frame == opts_.pick_at;
+        glm::vec2 p;
+        if (!ui::joint_on_screen(session_->character(), opts_.pick_joint, view_proj(), model_.graph.root.model(),
+                                 ui_.layout.viewport, p)) {
+            std::fprintf(stderr, "skinview: --pick-joint '%s': no such joint in view\n", opts_.pick_joint.c_str());
             return;
         }
-        std::fprintf(stderr, "skinview: --pick-joint '%s': no such joint\n", opts_.pick_joint.c_str());
+        ImGuiIO& io = ImGui::GetIO();
+        io.MousePos = ImVec2(p.x, p.y);
+        io.MouseDown[0] = frame == opts_.pick_at;
     }
 
     std::string screenshot_path() {
@@ -418,7 +414,11 @@ private:
             }
             if (io.MouseWheel != 0.0f) cam.distance *= std::pow(0.9f, io.MouseWheel);
             // A click (released where it was pressed) on a joint selects it.
-            if (ImGui::IsMouseReleased(0) && io.MouseDragMaxDistanceSqr[0] < 9.0f) pick_joint(vp, model);
+            if (ImGui::IsMouseReleased(0) && io.MouseDragMaxDistanceSqr[0] < 9.0f) {
+                const ui::JointPick hit = ui::nearest_joint(session_->character(), vp, model, v,
+                                                            glm::vec2(io.MousePos.x, io.MousePos.y), 12.0f);
+                if (hit.joint >= 0) (void)model_.select_joint(session_->character(), hit.skin, hit.joint);
+            }
         }
         if (ik.enabled) return;
         if (model_.scene.selection.joint >= 0) {
@@ -431,63 +431,6 @@ private:
                             sk.names()[static_cast<size_t>(model_.scene.selection.joint)].c_str());
             }
         }
-    }
-
-    // Selects the joint drawn nearest the cursor, within 12 pixels; a click on nothing keeps the selection.
-    void pick_joint(const glm::mat4& vp, const glm::mat4& model) {
-        const ImVec2 mouse = ImGui::GetIO().MousePos;
-        const auto& skins = session_->character().skins();
-        float best = 12.0f;
-        int best_skin = -1, best_joint = -1;
-        for (size_t k = 0; k < skins.size(); ++k)
-            for (int j = 0; j < skins[k].skeleton.joint_count(); ++j) {
-                glm::vec2 s;
-                const glm::vec3 w(model * glm::vec4(glm::vec3(ui::joint_world_position(skins[k].skeleton, j)), 1.0f));
-                if (!ui::project_to_screen(vp, ui_.layout.viewport, w, s)) continue;
-                const float d = glm::length(s - glm::vec2(mouse.x, mouse.y));
-                if (d < best) {
-                    best = d;
-                    best_skin = static_cast<int>(k);
-                    best_joint = j;
-                }
-            }
-        if (best_joint >= 0) (void)model_.select_joint(session_->character(), best_skin, best_joint);
-    }
-
-    void heat_legend() {
-        const auto& draw = session_->state().draw;
-        if (draw.debug_view == render::DebugView::Weights) {
-            const auto& skins = session_->character().skins();
-            const int skin = draw.selected_skin, joint = draw.selected_joint;
-            std::string name;
-            if (skin >= 0 && static_cast<size_t>(skin) < skins.size() && joint >= 0)
-                name = skins[static_cast<size_t>(skin)].skeleton.names()[static_cast<size_t>(joint)];
-            ui::draw_heat_legend(ui::weights_legend(name), ui_.layout.viewport);
-        } else if (draw.debug_view == render::DebugView::ErrorHeatMap) {
-            ui::draw_heat_legend(ui::error_legend(model_.diagnose, ui_.diagnose_stale), ui_.layout.viewport);
-        }
-    }
-
-    void draw_help() {
-        const ui::Rect& v = ui_.layout.viewport;
-        ImGui::SetNextWindowPos(ImVec2(v.x + 16.0f, v.y + 16.0f), ImGuiCond_Always);
-        ImGui::SetNextWindowBgAlpha(0.92f);
-        ImGui::Begin("Keys (F1 closes)", &ui_.show_help, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
-                                                          ImGuiWindowFlags_NoSavedSettings);
-        static const char* const lines[][2] = {
-            {"space", "play / pause"},           {"C", "correction on / off (soup against character)"},
-            {"F", "frame what is drawn now"},    {"S", "screenshot (path in the status line)"},
-            {"F1", "this help"},                 {"Esc", "quit"},
-            {"left drag", "orbit"},              {"middle or shift + left drag", "pan"},
-            {"wheel", "zoom"},                   {"click a joint", "select it"},
-            {"drag the IK handles", "move target (disc) and pole (ring)"},
-        };
-        for (const auto& l : lines) {
-            ImGui::TextUnformatted(l[0]);
-            ImGui::SameLine(ImGui::CalcTextSize("middle or shift + left drag").x + 24.0f);
-            ImGui::TextDisabled("%s", l[1]);
-        }
-        ImGui::End();
     }
 
     InteractiveOptions opts_;

@@ -42,4 +42,19 @@ void draw_heat_legend(const HeatLegend& l, const Rect& v) {
         dl->AddText(ImVec2(x - 4, y + bar_h + 16), IM_COL32(255, 170, 80, 255), l.note.c_str());
 }
 
+void draw_heat_legend_for(const ViewerModel& m, const UiContext& c) {
+    if (!c.character || !c.draw) return;
+    if (c.draw->debug_view == render::DebugView::Weights) {
+        const auto& skins = c.character->skins();
+        const int skin = c.draw->selected_skin, joint = c.draw->selected_joint;
+        std::string name;
+        if (skin >= 0 && static_cast<size_t>(skin) < skins.size() && joint >= 0 &&
+            joint < skins[static_cast<size_t>(skin)].skeleton.joint_count())
+            name = skins[static_cast<size_t>(skin)].skeleton.names()[static_cast<size_t>(joint)];
+        draw_heat_legend(weights_legend(name), c.layout.viewport);
+    } else if (c.draw->debug_view == render::DebugView::ErrorHeatMap) {
+        draw_heat_legend(error_legend(m.diagnose, c.diagnose_stale), c.layout.viewport);
+    }
+}
+
 }  // namespace sv::ui

@@ -103,6 +103,28 @@ void draw_status_line(const ViewerModel& m, const UiContext& c) {
     ImGui::PopStyleVar();
 }
 
+void draw_keys_help(UiContext& c) {
+    const Rect& v = c.layout.viewport;
+    ImGui::SetNextWindowPos(ImVec2(v.x + 16.0f, v.y + 16.0f), ImGuiCond_Always);
+    ImGui::SetNextWindowBgAlpha(0.92f);
+    ImGui::Begin("Keys (F1 closes)", &c.show_help,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+    static const char* const lines[][2] = {
+        {"space", "play / pause"},        {"C", "correction on / off (soup against character)"},
+        {"F", "frame what is drawn now"}, {"S", "screenshot (path in the status line)"},
+        {"F1", "this help"},              {"Esc", "quit"},
+        {"left drag", "orbit"},           {"middle or shift + left drag", "pan"},
+        {"wheel", "zoom"},                {"click a joint", "select it"},
+        {"drag the IK handles", "move target (disc) and pole (ring)"},
+    };
+    for (const auto& l : lines) {
+        ImGui::TextUnformatted(l[0]);
+        ImGui::SameLine(ImGui::CalcTextSize("middle or shift + left drag").x + 24.0f);
+        ImGui::TextDisabled("%s", l[1]);
+    }
+    ImGui::End();
+}
+
 void draw_error_window(UiContext& c) {
     if (c.load_error.empty()) return;
     const Rect& v = c.layout.viewport;

@@ -5,11 +5,14 @@
 #include <filesystem>
 #include <fstream>
 
+#include <glm/gtc/matrix_transform.hpp>
+
 #include "anim/gltf_import.h"
 #include "test_paths.h"
 #include "ui/format.h"
 #include "ui/frame_panel.h"
 #include "ui/heat_legend.h"
+#include "ui/picking.h"
 #include "ui/viewer_model.h"
 #include "ui/viewport.h"
 
@@ -249,6 +252,28 @@ TEST(IkPanel, TheGrabFrameDoesNotMoveTheHandle) {
     ik.grab(ui::IkPanel::Handle::Target);
     (void)ik.handle_to_move();
     EXPECT_EQ(ik.handle_to_move(), &ik.target);
+}
+
+// A click on a joint's pixel selects that joint; a click on empty space selects nothing.
+TEST(Picking, TheJointUnderTheMouseIsTheOneSelected) {
+    anim::Character c = load_builtin();
+    c.pose_at(-1, 0.0f, true);
+    render::OrbitCamera cam;
+    const anim::Aabb b = c.bind_bounds();
+    cam.frame(glm::vec3(b.min), glm::vec3(b.max));
+    const ui::Rect v{0, 0, 800, 600};
+    const glm::mat4 vp = cam.projection(800.0f / 600.0f) * cam.view();
+    const glm::mat4 placed = glm::translate(glm::mat4(1.0f), glm::vec3(0.3f, 0.0f, 0.0f));  // root motion
+    glm::vec2 at;
+    ASSERT_TRUE(ui::joint_on_screen(c, "Spine1", vp, placed, v, at));
+    const ui::JointPick hit = ui::nearest_joint(c, vp, placed, v, at, 12.0f);
+    ASSERT_GE(hit.joint, 0);
+    EXPECT_EQ(c.skins()[static_cast<size_t>(hit.skin)].skeleton.names()[static_cast<size_t>(hit.joint)], "Spine1");
+    EXPECT_LT(hit.distance, 0.5f);
+    // Without the placement the character stands 0.3 m left: the pixel is empty there.
+    EXPECT_LT(ui::nearest_joint(c, vp, glm::mat4(1.0f), v, at, 12.0f).joint, 0)
+        << "negative control: the placement decides where the joints are";
+    EXPECT_LT(ui::nearest_joint(c, vp, placed, v, glm::vec2(2.0f, 2.0f), 12.0f).joint, 0);
 }
 
 }  // namespace

@@ -56,6 +56,10 @@ void item_tooltip(const char* text);
 
 // The heat map's colour bar in the viewport's top-right corner.
 void draw_heat_legend(const HeatLegend& legend, const Rect& viewport);
+// The bar for whichever heat map is on (weights of the joint shown, or the error), if any.
+void draw_heat_legend_for(const ViewerModel& m, const UiContext& c);
+// The keys overlay (F1), over the viewport's top-left corner.
+void draw_keys_help(UiContext& c);
 
 // Tab bodies.
 void draw_frame_tab(ViewerModel& m, UiContext& c);

@@ -18,8 +18,11 @@
 #include "render/gpu_diagnose.h"
 #include "render/render_target.h"
 #include "scene_session.h"
+#include "settings_apply.h"
+#include "ui/format.h"
 #include "ui/frame_panel.h"
 #include "ui/panels_draw.h"
+#include "ui/picking.h"
 #include "ui/viewer_model.h"
 #include "ui/viewport.h"
 
@@ -57,50 +60,72 @@ long count_vertices(const anim::Character& c) {
     return n;
 }
 
-ui::InspectorTab tab_from_name(const std::string& n) {
-    if (n == "joints") return ui::InspectorTab::Joints;
-    if (n == "scale") return ui::InspectorTab::Conflicts;
-    if (n == "ik") return ui::InspectorTab::IK;
-    if (n == "palette") return ui::InspectorTab::Palette;
-    if (n == "diagnose") return ui::InspectorTab::Diagnose;
-    if (n == "graph") return ui::InspectorTab::Graph;
-    return ui::InspectorTab::Frame;
-}
-
 class Viewer {
 public:
     Viewer(const InteractiveOptions& o, render::Api api, render::Context& ctx) : opts_(o), api_(api), ctx_(ctx) {}
 
     // Opens `path`; on failure the previous session stays and the error is shown (and printed, so
-    // a scripted run leaves it in its log).
-    void open(const std::string& path, const SceneOptions* options) {
+    // a scripted run leaves it in its log). Options and settings that cannot be honoured are shown
+    // the same way, over the character they were applied to.
+    void open(const std::string& path, const SceneOptions* options, const ui::ViewerSettings* settings = nullptr) {
         auto s = SceneSession::open(path, api_);
         if (!s) {
-            ui_.load_error = s.error().message;
-            std::fprintf(stderr, "skinview: could not open %s\n", s.error().message.c_str());
+            show_error("Could not open the file", s.error().message, "could not open ");
             return;
         }
         std::unique_ptr<SceneSession> next = std::move(*s);
-        if (options) {
-            if (auto st = next->apply(*options); !st) {
-                ui_.load_error = st.error().message;
-                std::fprintf(stderr, "skinview: %s\n", st.error().message.c_str());
-            }
-        }
+        std::string problems;
+        const auto note = [&](const std::string& e) { problems += (problems.empty() ? "" : "\n") + e; };
+        if (options)
+            if (auto st = next->apply(*options); !st) note(st.error().message);
         session_ = std::move(next);
+        // Cleared here, before anything of this load is reported, so an error found while applying
+        // the options survives to the first frame (it used to be cleared after being set).
         ui_.load_error.clear();
         model_.attach(session_->character());
+        model_.animation.clip = session_->state().clip;
+        model_.animation.time = session_->state().time;
+        if (settings)
+            if (auto st = apply_settings(*settings, model_, session_->character(), session_->state()); !st)
+                note(st.error().message);
+        if (options && !opts_.retarget.empty()) {  // the first file only, as the other options
+            auto& g = model_.graph;
+            if (auto st = g.load_source(opts_.retarget, session_->character(), 0); st) g.mode = ui::GraphMode::Retarget;
+            else note(g.source_error = st.error().message);
+        }
+        // The explicit flags come last, so they win over a settings file.
         if (!opts_.tab.empty()) model_.set_tab(tab_from_name(opts_.tab));
         if (!opts_.joint.empty() && !session_->character().skins().empty()) {
             const int j = session_->character().skins()[0].skeleton.find(opts_.joint);
             if (j < 0 || !model_.select_joint(session_->character(), 0, j))
-                std::fprintf(stderr, "skinview: --joint '%s': no such joint in skin 0\n", opts_.joint.c_str());
+                note("--joint '" + opts_.joint + "': no such joint in skin 0");
         }
-        model_.animation.clip = session_->state().clip;
-        model_.animation.time = session_->state().time;
+        if (!problems.empty()) show_error("Some options could not be applied", problems, "");
         model_.open.push_recent(path);
         std::snprintf(model_.open.path, sizeof model_.open.path, "%s", path.c_str());
         glfwSetWindowTitle(ctx_.window(), ("skinview - " + path).c_str());
+    }
+
+    void show_error(const std::string& title, const std::string& message, const char* log_prefix) {
+        ui_.error_title = title;
+        ui_.load_error = message;
+        std::fprintf(stderr, "skinview: %s%s\n", log_prefix, message.c_str());
+    }
+
+    void load_settings(const std::string& path) {
+        auto s = ui::load_settings_file(path);
+        if (!s) return show_error("Could not load the settings", s.error().message, "");
+        if (!session_) return;
+        if (auto st = apply_settings(*s, model_, session_->character(), session_->state()); !st)
+            return show_error("Some settings could not be applied", st.error().message, "");
+        model_.screenshot_message = "settings loaded from " + path;
+    }
+
+    void save_settings(const std::string& path) {
+        if (!session_) return;
+        auto st = ui::save_settings_file(path, capture_settings(model_, session_->character(), session_->state()));
+        model_.screenshot_message = st ? "settings saved to " + path : st.error().message;
+        std::fprintf(stderr, "skinview: %s\n", model_.screenshot_message.c_str());
     }
 
     int run() {
@@ -118,10 +143,18 @@ public:
         ImGui_ImplOpenGL3_Init(api_ == render::Api::GL ? "#version 330 core" : "#version 300 es");
         if (opts_.frames > 0) glfwSwapInterval(0);  // a scripted run should not wait for vsync
         scripted_ = opts_.frames > 0;
+        ui_.show_help = opts_.show_keys;
         if (!scripted_) model_.open.load_recent(recent_file());
 
         const std::string first = opts_.scene.file.empty() ? default_asset_path() : opts_.scene.file;
-        open(first, &opts_.scene);
+        if (!opts_.settings.empty()) {
+            std::snprintf(ui_.settings_path, sizeof ui_.settings_path, "%s", opts_.settings.c_str());
+            auto settings = ui::load_settings_file(opts_.settings);
+            open(first, &opts_.scene, settings ? &*settings : nullptr);
+            if (!settings) show_error("Could not load the settings", settings.error().message, "");
+        } else {
+            open(first, &opts_.scene);
+        }
 
         auto last = std::chrono::steady_clock::now();
         int frame = 0;
@@ -136,12 +169,13 @@ public:
 
             handle_inputs(frame);
             const bool last_frame = scripted_ && frame + 1 >= opts_.frames;
-            render_frame(dt, last_frame);
+            render_frame(dt, last_frame, frame);
             glfwSwapBuffers(win);
             ++frame;
             if (scripted_ && frame >= opts_.frames) break;
         }
         if (!scripted_ && !recent_file().empty()) model_.open.save_recent(recent_file());
+        if (!opts_.save_settings.empty()) save_settings(opts_.save_settings);
         session_.reset();  // GL objects go before the context
         ImGui_ImplOpenGL3_Shutdown();
         ImGui_ImplGlfw_Shutdown();
@@ -155,6 +189,9 @@ private:
         for (auto& d : inbox_.drops) model_.open.request(d);
         inbox_.drops.clear();
         if (std::string req = model_.open.take_request(); !req.empty()) open(req, nullptr);
+        if (ui_.request_save_settings && ui_.settings_path[0]) save_settings(ui_.settings_path);
+        if (ui_.request_load_settings && ui_.settings_path[0]) load_settings(ui_.settings_path);
+        ui_.request_save_settings = ui_.request_load_settings = false;
         if (ui_.dismiss_error) {
             ui_.load_error.clear();
             ui_.dismiss_error = false;
@@ -175,11 +212,12 @@ private:
             }
             if (key == GLFW_KEY_F && session_) session_->frame_drawn_now();
             if (key == GLFW_KEY_S) ui_.request_screenshot = true;
+            if (key == GLFW_KEY_F1) ui_.show_help = !ui_.show_help;
         }
         inbox_.keys.clear();
     }
 
-    void render_frame(double dt, bool last_frame) {
+    void render_frame(double dt, bool last_frame, int frame) {
         int fbw = 0, fbh = 0, ww = 0, wh = 0;
         glfwGetFramebufferSize(ctx_.window(), &fbw, &fbh);
         glfwGetWindowSize(ctx_.window(), &ww, &wh);
@@ -194,6 +232,11 @@ private:
             st.time = static_cast<float>(model_.animation.time);
             st.draw.selected_skin = model_.scene.selection.skin;
             st.draw.selected_joint = model_.scene.selection.joint;
+            // The weights map shows the joint the settings named, else the selected one.
+            if (st.draw.debug_view == render::DebugView::Weights && model_.weights_joint >= 0) {
+                st.draw.selected_skin = model_.weights_skin;
+                st.draw.selected_joint = model_.weights_joint;
+            }
             st.draw.draw_skeleton = model_.draw_skeleton;
             (void)session_->renderer().write_palettes(ch, {});
             session_->renderer().upload_palettes();
@@ -203,6 +246,7 @@ private:
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
+        scripted_pick(frame);
         ImGui::NewFrame();
         ui_.character = session_ ? &session_->character() : nullptr;
         ui_.draw = session_ ? &session_->state().draw : &spare_draw_;
@@ -214,6 +258,8 @@ private:
         ui::draw_status_line(model_, ui_);
         ui::draw_error_window(ui_);
         if (session_) viewport_interaction();
+        if (session_) ui::draw_heat_legend_for(model_, ui_);
+        if (ui_.show_help) ui::draw_keys_help(ui_);
         ImGui::Render();
 
         glViewport(0, 0, fbw, fbh);
@@ -246,6 +292,22 @@ private:
         }
     }
 
+    // A scripted click on a joint: the mouse goes to the joint's pixel, presses at `pick_at` and
+    // releases a frame later, through the same ImGui input the user's mouse drives (set after the
+    // GLFW backend has written the real mouse, so the real pointer does not interfere).
+    void scripted_pick(int frame) {
+        if (opts_.pick_joint.empty() || !session_ || (frame != opts_.pick_at && frame != opts_.pick_at + 1)) return;
+        glm::vec2 p;
+        if (!ui::joint_on_screen(session_->character(), opts_.pick_joint, view_proj(), model_.graph.root.model(),
+                                 ui_.layout.viewport, p)) {
+            std::fprintf(stderr, "skinview: --pick-joint '%s': no such joint in view\n", opts_.pick_joint.c_str());
+            return;
+        }
+        ImGuiIO& io = ImGui::GetIO();
+        io.MousePos = ImVec2(p.x, p.y);
+        io.MouseDown[0] = frame == opts_.pick_at;
+    }
+
     std::string screenshot_path() {
         namespace fs = std::filesystem;
         const fs::path file = session_ ? fs::path(session_->path()) : fs::path("skinview.glb");
@@ -272,15 +334,27 @@ private:
             model_.palette.inspect(row, sel.joint, rend.palette().read_back_row(row), rend.palette().matrix(row, sel.joint));
         }
         auto& d = model_.diagnose;
+        const FrameState& st = session_->state();
+        const ui::DiagnoseState now{ch.correction(), st.draw.auto_rung, static_cast<int>(st.draw.rung),
+                                    model_.animation.clip, model_.animation.time};
+        // A stale result that is on screen (the heat map, or the Diagnose tab) is measured again: a
+        // run is a few milliseconds, cheaper than a number that belongs to another frame.
+        if (d.stale(now) && (d.heat_map || model_.tab == ui::InspectorTab::Diagnose)) d.run_requested = true;
         if (d.run_requested || d.run_every_frame) {
             d.run_requested = false;
-            d.set_result(render::diagnose(rend, ch, {}, session_->state().draw));
+            d.set_result(render::diagnose(rend, ch, {}, session_->state().draw), now);
+            // A scripted run logs each measurement, so a test can tell a re-run from a stale result.
+            if (scripted_ && d.has_result)
+                std::fprintf(stderr, "skinview: diagnose at clip %d, %s s, correction %s: worst error %s m\n", now.clip,
+                             ui::format_number(now.time).c_str(), now.correction ? "on" : "off",
+                             ui::format_number(d.result.worst_error).c_str());
             if (d.has_result)
                 for (size_t i = 0; i < d.result.vertex_errors.size(); ++i)
                     for (size_t p = 0; p < d.result.vertex_errors[i].size(); ++p)
                         rend.set_vertex_errors(static_cast<int>(i), static_cast<int>(p), d.result.vertex_errors[i][p]);
         }
         session_->state().draw.heat_scale = d.effective_heat_scale();
+        ui_.diagnose_stale = d.stale(now);
     }
 
     // Camera orbit and zoom, IK handle drags, and the overlays drawn over the 3D view.
@@ -300,42 +374,57 @@ private:
                 dl->AddLine(ImVec2(a.x, a.y), ImVec2(b.x, b.y), IM_COL32(255, 170, 60, 220), 2.0f);
         }
 
-        // IK handles.
+        // IK handles. Target and pole live in the character's own space (IkPanel), so they walk
+        // with it under root motion; on screen they are placed through the root-motion model.
         auto& ik = model_.ik;
+        const glm::mat4 model = model_.graph.root.model();
+        const glm::dmat4 model_d(model);
+        const auto to_world = [&](const glm::dvec3& p) { return glm::dvec3(model_d * glm::dvec4(p, 1.0)); };
         if (ik.enabled && ik.chain.tip >= 0) {
-            const glm::mat4 model = model_.graph.root.model();
             const auto& sk = session_->character().skins()[static_cast<size_t>(ik.skin)].skeleton;
             glm::vec2 t, p, mid;
-            const bool ht = ui::project_to_screen(vp, v, glm::vec3(ik.target), t);
-            const bool hp = ui::project_to_screen(vp, v, glm::vec3(ik.pole), p);
-            const glm::vec3 mw = glm::vec3(model * glm::vec4(glm::vec3(ui::joint_world_position(sk, ik.chain.mid)), 1.0f));
+            const bool ht = ui::project_to_screen(vp, v, glm::vec3(to_world(ik.target)), t);
+            const bool hp = ui::project_to_screen(vp, v, glm::vec3(to_world(ik.pole)), p);
+            const glm::vec3 mw(to_world(ui::joint_world_position(sk, ik.chain.mid)));
             if (hp && ui::project_to_screen(vp, v, mw, mid))
                 dl->AddLine(ImVec2(mid.x, mid.y), ImVec2(p.x, p.y), IM_COL32(240, 220, 60, 200), 1.5f);
             if (ht) dl->AddCircleFilled(ImVec2(t.x, t.y), 7.0f, ik.reachable ? IM_COL32(60, 230, 90, 255) : IM_COL32(240, 70, 60, 255));
             if (hp) dl->AddCircle(ImVec2(p.x, p.y), 7.0f, IM_COL32(240, 220, 60, 255), 12, 2.5f);
             if (over && ImGui::IsMouseClicked(0)) {
                 const glm::vec2 m(io.MousePos.x, io.MousePos.y);
-                if (ht && glm::length(m - t) < 10.0f) dragging_ = 1;
-                else if (hp && glm::length(m - p) < 10.0f) dragging_ = 2;
+                if (ht && glm::length(m - t) < 10.0f) ik.grab(ui::IkPanel::Handle::Target);
+                else if (hp && glm::length(m - p) < 10.0f) ik.grab(ui::IkPanel::Handle::Pole);
             }
-            if (dragging_ && ImGui::IsMouseDown(0)) {
-                glm::dvec3& h = dragging_ == 1 ? ik.target : ik.pole;
-                h = ui::drag_in_view_plane(cam, v, h, io.MouseDelta.x, io.MouseDelta.y);
-            }
+            if (ImGui::IsMouseDown(0))
+                if (glm::dvec3* h = ik.handle_to_move()) {
+                    const glm::dvec3 w = ui::drag_in_view_plane(cam, v, to_world(*h), io.MouseDelta.x, io.MouseDelta.y);
+                    *h = glm::dvec3(glm::inverse(model_d) * glm::dvec4(w, 1.0));
+                }
         }
-        if (!ImGui::IsMouseDown(0)) dragging_ = 0;
-        if (over && !dragging_) {
-            if (ImGui::IsMouseDragging(0)) {
+        if (!ImGui::IsMouseDown(0)) ik.release();
+        const bool dragging = ik.grabbed != ui::IkPanel::Handle::None;
+        if (over && !dragging) {
+            const bool pan = ImGui::IsMouseDragging(2) || (ImGui::IsMouseDragging(0) && io.KeyShift);
+            if (pan) {
+                // The target moves against the drag in the view plane, so the scene follows the cursor.
+                cam.target = glm::vec3(ui::drag_in_view_plane(cam, v, glm::dvec3(cam.target), -io.MouseDelta.x, -io.MouseDelta.y));
+            } else if (ImGui::IsMouseDragging(0)) {
                 cam.yaw_degrees -= io.MouseDelta.x * 0.3f;
                 cam.pitch_degrees = glm::clamp(cam.pitch_degrees + io.MouseDelta.y * 0.3f, -85.0f, 85.0f);
             }
             if (io.MouseWheel != 0.0f) cam.distance *= std::pow(0.9f, io.MouseWheel);
+            // A click (released where it was pressed) on a joint selects it.
+            if (ImGui::IsMouseReleased(0) && io.MouseDragMaxDistanceSqr[0] < 9.0f) {
+                const ui::JointPick hit = ui::nearest_joint(session_->character(), vp, model, v,
+                                                            glm::vec2(io.MousePos.x, io.MousePos.y), 12.0f);
+                if (hit.joint >= 0) (void)model_.select_joint(session_->character(), hit.skin, hit.joint);
+            }
         }
-        if (!model_.graph.root.trail.empty() || ik.enabled) return;
+        if (ik.enabled) return;
         if (model_.scene.selection.joint >= 0) {
             const auto& sk = session_->character().skins()[static_cast<size_t>(model_.scene.selection.skin)].skeleton;
             glm::vec2 s;
-            const glm::vec3 jw(ui::joint_world_position(sk, model_.scene.selection.joint));
+            const glm::vec3 jw(to_world(ui::joint_world_position(sk, model_.scene.selection.joint)));
             if (ui::project_to_screen(vp, v, jw, s)) {
                 dl->AddCircle(ImVec2(s.x, s.y), 6.0f, IM_COL32(255, 90, 30, 255), 12, 2.0f);
                 dl->AddText(ImVec2(s.x + 8, s.y - 8), IM_COL32(255, 200, 160, 255),
@@ -353,7 +442,6 @@ private:
     render::DrawOptions spare_draw_;
     Inbox inbox_;
     bool scripted_ = false;
-    int dragging_ = 0;  // 0 none, 1 target, 2 pole
 };
 
 }  // namespace
@@ -369,6 +457,14 @@ int run_interactive(const InteractiveOptions& options) {
     if (!ctx) {
         std::fprintf(stderr, "skinview: no window: %s\n", ctx.error().message.c_str());
         return 1;
+    }
+    // The default window must fit the monitor's work area (a 1280x720 window on a 1366x768 laptop
+    // with a panel bar would put the status line off screen).
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+        int x = 0, y = 0, w = 0, h = 0;
+        glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h);
+        const ui::WindowSize fit = ui::fit_to_work_area(options.window_width, options.window_height, w, h);
+        if (fit.w != options.window_width || fit.h != options.window_height) glfwSetWindowSize((*ctx)->window(), fit.w, fit.h);
     }
     Viewer viewer(options, *api, **ctx);
     return viewer.run();

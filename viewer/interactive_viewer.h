@@ -18,6 +18,12 @@ struct InteractiveOptions {
     std::string tab;                  // inspector tab to open on: frame, joints, scale, ik, palette,
                                       // diagnose, graph (empty: frame)
     std::string joint;                // joint to select on load (skin 0), by name
+    std::string settings;             // settings file (ui/viewer_settings.h) applied before the first frame
+    std::string pick_joint;           // scripted: click this joint in the viewport at frame `pick_at`
+    int pick_at = 2;
+    std::string retarget;             // play this file's first clip on the character (the Graph tab's retarget)
+    bool show_keys = false;           // open with the keys overlay (F1) shown
+    std::string save_settings;        // write the settings of what is on screen here at exit
 };
 
 // Runs the viewer until the window closes (or `frames` have run). Returns the process exit code:

@@ -97,14 +97,16 @@ Status SceneSession::apply(const SceneOptions& o) {
     return ok_status();
 }
 
-void SceneSession::frame_camera() {
-    const render::SkinMode* forced = state_.draw.auto_rung ? nullptr : &state_.draw.rung;
-    anim::Aabb b = character_->drawn_bounds_over_clip(state_.clip, forced);
+void SceneSession::frame_camera() { viewer::frame_camera(*character_, state_); }
+
+void frame_camera(anim::Character& character, FrameState& state) {
+    const render::SkinMode* forced = state.draw.auto_rung ? nullptr : &state.draw.rung;
+    anim::Aabb b = character.drawn_bounds_over_clip(state.clip, forced);
     // Sampling posed the character; the frame drawn next poses it again at the state's own time.
-    character_->pose_at(state_.clip, state_.time, state_.loop);
-    if (b.empty()) b = character_->bind_bounds();
+    character.pose_at(state.clip, state.time, state.loop);
+    if (b.empty()) b = character.bind_bounds();
     if (b.empty()) return;
-    state_.camera.frame(glm::vec3(b.min), glm::vec3(b.max));
+    state.camera.frame(glm::vec3(b.min), glm::vec3(b.max));
 }
 
 void SceneSession::frame_drawn_now() {

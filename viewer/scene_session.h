@@ -74,6 +74,11 @@ struct HeadlessSession {
 };
 Expected<HeadlessSession> open_headless(const SceneOptions& options);
 
+// Fits the camera to what is drawn over the whole clip (the posed character at times across it; the
+// soup when the correction is off), keeping the current yaw and pitch, and poses the character back
+// at the state's clip and time. No GL: the settings are applied through it without a renderer.
+void frame_camera(anim::Character& character, FrameState& state);
+
 // Parses "auto" | "front" | "side" | "orbit:DEG" into a yaw (and pitch) for the camera.
 Status apply_camera_option(const std::string& text, render::OrbitCamera& camera);
 // Parses a clip name or index against the character's clips; empty means the first clip.

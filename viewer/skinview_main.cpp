@@ -46,8 +46,14 @@ int main(int argc, char** argv) {
     app.add_option("--toggle-correction-at", view.toggle_correction_at, "flip the correction switch at this frame");
     app.add_option("--window", view.window_width, "window width (height follows at 16:9)");
     app.add_option("--tab", view.tab, "inspector tab to open on")
-        ->check(CLI::IsMember({"frame", "joints", "scale", "ik", "palette", "diagnose", "graph"}));
+        ->check(CLI::IsMember({"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes"}));
     app.add_option("--joint", view.joint, "joint to select on load (by name)");
+    app.add_option("--settings", view.settings, "settings JSON (correction, heatmap, joint, clip, time, camera...) applied before the first frame");
+    app.add_option("--save-settings", view.save_settings, "write the settings of the view on screen to this JSON file at exit");
+    app.add_option("--pick-joint", view.pick_joint, "scripted: click this joint in the viewport (as a user would)");
+    app.add_option("--pick-at", view.pick_at, "the frame --pick-joint clicks at (default 2)");
+    app.add_option("--retarget", view.retarget, "play this file's first clip on the character, relative to each rig's rest");
+    app.add_flag("--keys-help", view.show_keys, "open with the keys overlay (F1) shown");
     app.add_option("--then-open", view.then_open, "scripted: open this file mid-run, as a dropped file would");
     app.add_option("--then-open-at", view.then_open_at, "the frame --then-open happens at (default 1)");
 

@@ -12,9 +12,21 @@ void draw_timeline_window(ViewerModel& m, UiContext& c) {
         return;
     }
     const auto& clips = c.character->asset().clips;
-    ImGui::SetNextItemWidth(std::min(220.0f, c.layout.timeline.w * 0.35f));
-    const char* current = m.animation.clip >= 0 ? clips[static_cast<size_t>(m.animation.clip)].name.c_str() : "rest pose";
-    if (ImGui::BeginCombo("##clip", current)) {
+    const float clip_w = std::min(220.0f, c.layout.timeline.w * 0.35f);
+    ImGui::SetNextItemWidth(clip_w);
+    // The combo names what actually plays: a graph mode (retarget, blend, state machine) plays
+    // something other than the selected clip, and says so.
+    const std::string playing = m.graph.playing_label(*c.character, m.animation.clip);
+    if (m.graph.mode != GraphMode::Clip && (m.graph.tree || m.graph.machine || m.graph.source)) {
+        // As wide as the clip combo it stands in for (a long file name is clipped, the full text is
+        // on hover), so the controls beside it keep their places.
+        ImGui::BeginDisabled();
+        ImGui::Button(playing.c_str(), ImVec2(clip_w, 0.0f));
+        ImGui::EndDisabled();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("%s\nSet in the Graph tab; choose clip there to pick a clip here.", playing.c_str());
+    } else if (ImGui::BeginCombo("##clip", m.animation.clip >= 0 ? clips[static_cast<size_t>(m.animation.clip)].name.c_str()
+                                                                  : "rest pose")) {
         if (ImGui::Selectable("rest pose", m.animation.clip < 0)) m.animation.set_clip(*c.character, -1);
         for (size_t i = 0; i < clips.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
@@ -47,7 +59,7 @@ void draw_timeline_window(ViewerModel& m, UiContext& c) {
                                                                    : "no clip: rest pose (%.2f s)",
                             m.graph.clock);
     }
-    ImGui::TextDisabled("space play/pause   C correction   F frame   S screenshot   Esc quit");
+    ImGui::TextDisabled("space play/pause   C correction   F frame   S screenshot   F1 keys   Esc quit");
     ImGui::End();
 }
 

@@ -1,8 +1,12 @@
 #include "ui/diagnose_panel.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace sv::ui {
 
-void DiagnosePanel::set_result(Expected<render::DiagnoseResult> r) {
+void DiagnosePanel::set_result(Expected<render::DiagnoseResult> r, const DiagnoseState& state) {
+    measured = state;
     if (r) {
         result = std::move(*r);
         has_result = true;
@@ -15,9 +19,18 @@ void DiagnosePanel::set_result(Expected<render::DiagnoseResult> r) {
 
 float DiagnosePanel::effective_heat_scale() const {
     if (heat_scale > 0.0f) return heat_scale;
-    // 1% of the body: an error that size is plainly visible on screen, so it is full red.
-    if (has_result && result.body_size > 0.0) return static_cast<float>(result.body_size * 0.01);
+    if (has_result && result.body_size > 0.0)
+        return static_cast<float>(nice_ceiling(std::max(result.worst_error, 2.0 * tolerance())));
     return 1e-3f;
+}
+
+double DiagnosePanel::nice_ceiling(double v) {
+    if (!(v > 0.0) || !std::isfinite(v)) return 1.0;
+    const double decade = std::pow(10.0, std::floor(std::log10(v)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        // 1e-9 relative: log10 and pow round, and 2e-3 must stay 2e-3, not become 5e-3.
+        if (v <= m * decade * (1.0 + 1e-9)) return m * decade;
+    return 10.0 * decade;
 }
 
 double DiagnosePanel::worst_relative() const {

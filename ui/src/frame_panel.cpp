@@ -1,6 +1,9 @@
 #include "ui/frame_panel.h"
 
+#include <cmath>
 #include <cstdio>
+
+#include "ui/format.h"
 
 namespace sv::ui {
 
@@ -19,6 +22,40 @@ std::string FramePanel::verdict_line(const anim::SkinnedMeshNode& mesh) {
 
 std::string FramePanel::rung_line(const anim::CharacterSkin& skin) {
     return std::string(anim::to_string(skin.rung.rung)) + (skin.rung.reason.empty() ? "" : ": " + skin.rung.reason);
+}
+
+std::string FramePanel::correction_hint(const anim::Character& character) {
+    // The mesh with the largest fold away from 1 (in either direction) is the one to name.
+    const anim::SkinnedMeshNode* worst = nullptr;
+    double worst_log = 0.0;
+    for (const auto& m : character.skinned_meshes()) {
+        const double s = m.report.folded_scale_as_given;
+        if (!std::isfinite(s) || s <= 0.0) continue;
+        if (std::fabs(std::log(s)) > worst_log) {
+            worst_log = std::fabs(std::log(s));
+            worst = &m;
+        }
+    }
+    bool moved = false;
+    std::string moved_name;
+    for (const auto& m : character.skinned_meshes())
+        if (m.report.verdict == anim::FrameVerdict::Corrected && !moved) {
+            moved = true;
+            moved_name = m.report.mesh_name;
+        }
+    // 1.5x: a fold below that still draws a recognisable character; above it, the soup.
+    const bool visible_fold = worst && worst_log > std::log(1.5);
+    if (!character.correction()) {
+        if (visible_fold) {
+            const double s = worst->report.folded_scale_as_given;
+            const std::string by = format_number(s >= 1.0 ? s : 1.0 / s) + "x too " + (s >= 1.0 ? "large" : "small");
+            return "correction off: mesh '" + worst->report.mesh_name + "' drawn " + by + ": press C";
+        }
+        if (moved) return "correction off: mesh '" + moved_name + "' drawn in the file's frame: press C";
+        return {};
+    }
+    if (moved) return "correction on: mesh '" + moved_name + "' moved onto its skin frame (C: as given)";
+    return {};
 }
 
 }  // namespace sv::ui

@@ -1,5 +1,6 @@
 #include <imgui.h>
 
+#include "ui/format.h"
 #include "ui/frame_panel.h"
 #include "ui/panels_draw.h"
 
@@ -7,7 +8,9 @@ namespace sv::ui {
 
 namespace {
 void matrix_rows(const glm::dmat4& m) {
-    for (int r = 0; r < 4; ++r) ImGui::Text("  % .5f % .5f % .5f % .5f", m[0][r], m[1][r], m[2][r], m[3][r]);
+    for (int r = 0; r < 4; ++r)
+        ImGui::Text("  %9s %9s %9s %9s", format_number(m[0][r]).c_str(), format_number(m[1][r]).c_str(),
+                    format_number(m[2][r]).c_str(), format_number(m[3][r]).c_str());
 }
 }  // namespace
 
@@ -15,6 +18,12 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
     anim::Character& ch = *c.character;
     bool on = ch.correction();
     if (ImGui::Checkbox("skinning-frame correction (C)", &on)) ch.set_correction(on);
+    if (const std::string hint = FramePanel::correction_hint(ch); !hint.empty())
+    {
+        ImGui::PushStyleColor(ImGuiCol_Text, on ? ImVec4(0.6f, 0.8f, 0.6f, 1) : ImVec4(1.0f, 0.6f, 0.3f, 1));
+        ImGui::TextWrapped("%s", hint.c_str());
+        ImGui::PopStyleColor();
+    }
     ImGui::TextDisabled(on ? "meshes drawn in the skin's bind frame" : "meshes drawn in the file's frame (soup when it is wrong)");
     ImGui::Separator();
     const auto& meshes = ch.skinned_meshes();
@@ -26,16 +35,27 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
         const ImVec4 colour = r.verdict == anim::FrameVerdict::Ok          ? ImVec4(0.5f, 0.9f, 0.5f, 1)
                               : r.verdict == anim::FrameVerdict::Corrected ? ImVec4(0.95f, 0.85f, 0.4f, 1)
                                                                            : ImVec4(1.0f, 0.45f, 0.4f, 1);
-        const std::string title = "mesh '" + r.mesh_name + "', skin '" + r.skin_name + "'";
+        const std::string title =
+            "mesh '" + r.mesh_name + "', " + (r.skin_name.empty() ? std::string("unnamed skin") : "skin '" + r.skin_name + "'");
         if (ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
             ImGui::TextColored(colour, "%s", FramePanel::verdict_line(mesh).c_str());
             if (!r.reason.empty()) ImGui::TextWrapped("reason: %s", r.reason.c_str());
-            ImGui::Text("defect as given        %.6g", r.defect_as_given);
-            ImGui::Text("defect on skin frame   %.6g", r.defect_on_skin_frame);
-            ImGui::Text("folded scale as given  %.6g", r.folded_scale_as_given);
-            ImGui::Text("non-rigidity absorbed  %.6g", r.non_rigidity_absorbed);
-            ImGui::Text("|C - I|                %.6g", r.correction_from_identity);
-            ImGui::Text("residual               %.3g", r.residual);
+            value_row("defect as given", format_number(r.defect_as_given),
+                      "How far the mesh node's frame is from one a dual quaternion can carry (dimensionless; 0 is "
+                      "rigid). Bad: over 1e-4, the tolerance; 99 is a 100x folded scale.");
+            value_row("defect on skin frame", format_number(r.defect_on_skin_frame),
+                      "The same defect with the mesh moved onto the skin's bind frame (dimensionless). Bad: over "
+                      "1e-4; then the correction cannot make this skin rigid and a scale-capable rung is used.");
+            value_row("folded scale as given", format_number(r.folded_scale_as_given) + "x",
+                      "Mean scale of the joints seen from the mesh node as the file gives it. 1 is right; 100 means "
+                      "the mesh is drawn 100x too large with the correction off.");
+            value_row("non-rigidity absorbed", format_number(r.non_rigidity_absorbed),
+                      "The defect the correction C took out of the skinning (dimensionless). 0: nothing to fix.");
+            value_row("|C - I|", format_number(r.correction_from_identity),
+                      "Largest entry of the correction minus identity (dimensionless). 0: the file was already right.");
+            value_row("residual", format_quantity(r.residual, "m"),
+                      "Largest difference between the corrected mesh frame and the skin's bind frame, in the file's "
+                      "units. Bad: anything above float noise (1e-5).");
             ImGui::TextUnformatted("correction C:");
             matrix_rows(r.correction);
             if (!r.children.empty()) {
@@ -50,7 +70,7 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
     ImGui::TextUnformatted("Skinning rung");
     const auto& skins = ch.skins();
     for (size_t k = 0; k < skins.size(); ++k) {
-        ImGui::Text("skin %zu '%s':", k, k < ch.asset().skins.size() ? ch.asset().skins[k].name.c_str() : "");
+        ImGui::Text("%s:", skin_label(ch, static_cast<int>(k)).c_str());
         ImGui::TextWrapped("  %s", FramePanel::rung_line(skins[k]).c_str());
     }
     bool auto_rung = c.draw->auto_rung;
@@ -82,7 +102,7 @@ void draw_conflicts_tab(ViewerModel& m, UiContext&) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(r.conflict.node_name.c_str());
             ImGui::TableNextColumn();
-            ImGui::Text("%.3g .. %.3g", r.conflict.min, r.conflict.max);
+            ImGui::Text("%s .. %s", format_number(r.conflict.min).c_str(), format_number(r.conflict.max).c_str());
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(r.conflict.uniform ? "yes" : "no");
             ImGui::TableNextColumn();

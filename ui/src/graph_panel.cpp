@@ -184,6 +184,10 @@ Status GraphPanel::load_source(const std::string& path, const anim::Character& t
     if (skin < 0 || static_cast<size_t>(skin) >= target.skins().size()) return make_error("retarget: no target skin");
     const auto& sk = target.skins()[static_cast<size_t>(skin)].skeleton;
     anim::RetargetMap m = anim::build_retarget_map(c->skins()[0].skeleton.names(), sk.names(), sk.parents());
+    c->pose_at(-1, 0.0f, true);
+    RetargetRest r;
+    if (auto st = prepare_rest_retarget(*c, m, sk.joint_count(), r); !st) return make_error(path + ": " + st.error().message);
+    rest = std::move(r);
     source = std::make_unique<anim::Character>(std::move(*c));
     source_path = path;
     source_clip = 0;
@@ -206,6 +210,35 @@ double GraphPanel::duration(const anim::Character& character, int clip) const {
     const auto& clips = character.asset().clips;
     if (clip < 0 || static_cast<size_t>(clip) >= clips.size()) return 0.0;
     return clips[static_cast<size_t>(clip)].duration;
+}
+
+namespace {
+std::string clip_name(const anim::Character& c, int i) {
+    const auto& clips = c.asset().clips;
+    if (i < 0 || static_cast<size_t>(i) >= clips.size()) return "rest pose";
+    const std::string& n = clips[static_cast<size_t>(i)].name;
+    return "'" + (n.empty() ? "clip " + std::to_string(i) : n) + "'";
+}
+}  // namespace
+
+std::string GraphPanel::playing_label(const anim::Character& character, int clip) const {
+    switch (mode) {
+        case GraphMode::Blend:
+            if (tree) return "blend: " + clip_name(character, blend_a) + " + " + clip_name(character, blend_b);
+            break;
+        case GraphMode::StateMachine:
+            if (machine) return "state machine over " + std::to_string(character.asset().clips.size()) + " clips";
+            break;
+        case GraphMode::Retarget:
+            if (source) {
+                const size_t slash = source_path.find_last_of('/');
+                return "retarget: " + clip_name(*source, source_clip) + " from " +
+                       (slash == std::string::npos ? source_path : source_path.substr(slash + 1));
+            }
+            break;
+        case GraphMode::Clip: break;
+    }
+    return clip_name(character, clip);
 }
 
 }  // namespace sv::ui

@@ -1,5 +1,6 @@
 #include <imgui.h>
 
+#include "ui/format.h"
 #include "ui/panels_draw.h"
 
 namespace sv::ui {
@@ -57,6 +58,7 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
         }
         float w = g.params[g.blend_param];
         if (ImGui::SliderFloat("blend weight", &w, 0.0f, 1.0f)) g.params.set(g.blend_param, w);
+        item_tooltip("0: the first clip; 1: the second (dimensionless).");
         if (g.tree) ImGui::Text("cycle %.3f s (the children's lengths blended, kept in phase)", g.tree->duration(g.params));
         if (!g.tree_error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", g.tree_error.c_str());
     }
@@ -98,7 +100,9 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
         if (g.root.joint >= 0 && !ch.skins().empty()) {
             ImGui::Text("travel on '%s'", ch.skins()[0].skeleton.names()[static_cast<size_t>(g.root.joint)].c_str());
             const auto& t = g.root.placement.translation;
-            ImGui::Text("placement %.3f %.3f %.3f, trail %zu points", t.x, t.y, t.z, g.root.trail.size());
+            ImGui::Text("placement %s, %s, %s m; trail %zu points", format_number(t.x).c_str(), format_number(t.y).c_str(),
+                        format_number(t.z).c_str(), g.root.trail.size());
+            item_tooltip("Where root motion has carried the character (world, m); the orange trail is its path.");
         } else if (m.animation.root_motion) {
             ImGui::TextDisabled("the clip moves no joint's translation");
         }
@@ -114,6 +118,7 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
         rebuild |= ImGui::SliderInt("links", &s.links, 1, 8);
         rebuild |= ImGui::SliderFloat("frequency", &s.frequency_hz, 0.2f, 8.0f, "%.2f Hz");
         rebuild |= ImGui::SliderFloat("damping ratio", &s.damping, 0.0f, 2.0f);
+        item_tooltip("Dimensionless: 1 settles without overshoot, under 1 wobbles, 0 never settles.");
         rebuild |= ImGui::SliderFloat("kick", &s.impulse_degrees, -90.0f, 90.0f, "%.0f deg");
         rebuild |= ImGui::SliderFloat("delay a link", &s.delay_per_link, 0.0f, 0.3f, "%.2f s");
         if (rebuild && !ch.skins().empty()) s.rebuild(ch.skins()[0].skeleton);

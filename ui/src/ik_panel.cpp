@@ -18,6 +18,14 @@ bool has_any(const std::string& s, std::initializer_list<const char*> words) {
 }
 }  // namespace
 
+glm::dvec3* IkPanel::handle_to_move() {
+    if (grab_frame) {
+        grab_frame = false;
+        return nullptr;
+    }
+    return grabbed == Handle::Target ? &target : grabbed == Handle::Pole ? &pole : nullptr;
+}
+
 glm::dvec3 joint_world_position(const anim::Skeleton& skeleton, int joint) {
     const auto& w = skeleton.world();
     const size_t o = static_cast<size_t>(joint) * 16;

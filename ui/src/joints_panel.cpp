@@ -94,3 +94,32 @@ void JointsPanel::click_header(JointSort column) {
 }
 
 }  // namespace sv::ui
+
+namespace sv::ui {
+
+double JointsPanel::plot_height(double d) {
+    if (std::isnan(d)) return 1.0;
+    if (!(d > kPlotFloor)) return 0.0;
+    const double f = (std::log10(d) - std::log10(kPlotFloor)) / (std::log10(kPlotCeiling) - std::log10(kPlotFloor));
+    return std::clamp(f, 0.0, 1.0);
+}
+
+std::string JointsPanel::plot_message(bool on) const {
+    if (rows.empty()) return "no joints";
+    const auto shown = visible(on);
+    if (shown.empty()) return "no joint matches the filter";
+    for (int i : shown) {
+        const JointRow& r = rows[static_cast<size_t>(i)];
+        const double d = on ? r.defect_corrected : r.defect_as_given;
+        if (!(d == 0.0)) return {};  // NaN also draws (as a full bar)
+    }
+    return on ? "all joints rigid on the skin frame (every defect 0)" : "all joints rigid as given (every defect 0)";
+}
+
+int JointsPanel::bar_at(double fraction, bool on) const {
+    const auto shown = visible(on);
+    if (shown.empty() || fraction < 0.0 || fraction >= 1.0) return -1;
+    return shown[static_cast<size_t>(fraction * static_cast<double>(shown.size()))];
+}
+
+}  // namespace sv::ui

@@ -2,10 +2,63 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
+#include "ui/format.h"
 #include "ui/panels_draw.h"
 
 namespace sv::ui {
+
+namespace {
+
+// The bar plot: one bar per visible joint on a log axis (float noise to a 1000x fold), the
+// tolerance as a red line, the joint's name and defect on hover, a click selects it.
+void draw_joint_bars(ViewerModel& m, UiContext& c, bool on) {
+    JointsPanel& p = m.joints;
+    if (const std::string msg = p.plot_message(on); !msg.empty()) {
+        ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", msg.c_str());
+        return;
+    }
+    const auto shown = p.visible(on);
+    const float axis_w = ImGui::CalcTextSize("1e-08").x + 6.0f;
+    const ImVec2 size(std::max(ImGui::GetContentRegionAvail().x - axis_w, 40.0f), 80.0f);
+    const ImVec2 cur = ImGui::GetCursorScreenPos();
+    const ImVec2 o(cur.x + axis_w, cur.y + 4.0f);
+    ImGui::InvisibleButton("##bars", ImVec2(size.x + axis_w, size.y + 8.0f));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(o, ImVec2(o.x + size.x, o.y + size.y), IM_COL32(30, 33, 40, 255));
+    const auto y_of = [&](double d) { return o.y + size.y * (1.0f - static_cast<float>(JointsPanel::plot_height(d))); };
+    for (double tick : {1e-8, 1e-4, 1.0, 1e3}) {
+        char label[16];
+        std::snprintf(label, sizeof label, tick == 1.0 ? "1" : "%.0e", tick);
+        const float y = y_of(tick);
+        dl->AddLine(ImVec2(o.x, y), ImVec2(o.x + size.x, y), IM_COL32(70, 75, 85, 255));
+        dl->AddText(ImVec2(cur.x, y - 7.0f), IM_COL32(170, 170, 170, 255), label);
+    }
+    const float bw = size.x / static_cast<float>(shown.size());
+    for (size_t k = 0; k < shown.size(); ++k) {
+        const JointRow& r = p.rows[static_cast<size_t>(shown[k])];
+        const double d = on ? r.defect_corrected : r.defect_as_given;
+        const bool sel = m.scene.selection.skin == p.skin && m.scene.selection.joint == r.joint;
+        const ImU32 col = sel ? IM_COL32(90, 150, 255, 255) : p.above(r, on) ? IM_COL32(230, 90, 70, 255) : IM_COL32(120, 190, 120, 255);
+        const float x0 = o.x + bw * static_cast<float>(k);
+        dl->AddRectFilled(ImVec2(x0, y_of(d)), ImVec2(x0 + std::max(bw - 1.0f, 1.0f), o.y + size.y), col);
+    }
+    const float ty = y_of(p.tolerance);
+    dl->AddLine(ImVec2(o.x, ty), ImVec2(o.x + size.x, ty), IM_COL32(255, 60, 60, 255), 1.5f);
+    if (ImGui::IsItemHovered()) {
+        const int row = p.bar_at((ImGui::GetIO().MousePos.x - o.x) / size.x, on);
+        if (row >= 0) {
+            const JointRow& r = p.rows[static_cast<size_t>(row)];
+            ImGui::SetTooltip("%s (joint %d)\nas given %s, corrected %s\nred line: tolerance %s; bars over it are bad\nclick selects",
+                              r.name.c_str(), r.joint, format_number(r.defect_as_given).c_str(),
+                              format_number(r.defect_corrected).c_str(), format_number(p.tolerance).c_str());
+            if (ImGui::IsItemClicked()) (void)m.select_joint(*c.character, p.skin, r.joint);
+        }
+    }
+}
+
+}  // namespace
 
 void draw_joints_tab(ViewerModel& m, UiContext& c) {
     JointsPanel& p = m.joints;
@@ -22,21 +75,11 @@ void draw_joints_tab(ViewerModel& m, UiContext& c) {
     if (ImGui::InputTextWithHint("##filter", "filter by name", filter, sizeof filter)) p.filter = filter;
     ImGui::SameLine();
     ImGui::Checkbox("over tolerance only", &p.only_above_tolerance);
-    ImGui::TextDisabled("tolerance %.0e; highlighted: over it %s", p.tolerance, on ? "after correction" : "as given");
+    ImGui::TextDisabled("tolerance %s (dimensionless); red: over it %s", format_number(p.tolerance).c_str(),
+                        on ? "after correction" : "as given");
     if (!p.error.empty()) ImGui::TextWrapped("%s", p.error.c_str());
 
-    // Bar plot of log10 defects (the range runs from float noise, 1e-7, to a 100x fold, 99).
-    const auto shown = p.visible(on);
-    std::vector<float> bars;
-    bars.reserve(shown.size());
-    for (int i : shown) {
-        const double d = on ? p.rows[static_cast<size_t>(i)].defect_corrected : p.rows[static_cast<size_t>(i)].defect_as_given;
-        bars.push_back(std::isfinite(d) && d > 0.0 ? static_cast<float>(std::max(std::log10(d) + 8.0, 0.0)) : 0.0f);
-    }
-    if (!bars.empty())
-        ImGui::PlotHistogram("##bars", bars.data(), static_cast<int>(bars.size()), 0, "log10(defect) + 8", 0.0f, 10.0f,
-                             ImVec2(ImGui::GetContentRegionAvail().x, 60));
-
+    draw_joint_bars(m, c, on);
     if (ImGui::BeginTable("joints", 4,
                           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                               ImGuiTableFlags_Sortable | ImGuiTableFlags_SizingStretchProp)) {
@@ -68,9 +111,11 @@ void draw_joints_tab(ViewerModel& m, UiContext& c) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(r.name.c_str());
             ImGui::TableNextColumn();
-            ImGui::Text("%.3g", r.defect_as_given);
+            ImGui::TextUnformatted(format_number(r.defect_as_given).c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Frame defect with the mesh node as the file gives it (dimensionless). Bad: over 1e-4.");
             ImGui::TableNextColumn();
-            ImGui::Text("%.3g", r.defect_corrected);
+            ImGui::TextUnformatted(format_number(r.defect_corrected).c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Frame defect on the skin frame, after the correction (dimensionless). Bad: over 1e-4.");
         }
         ImGui::EndTable();
     }

@@ -1,5 +1,7 @@
 #include <imgui.h>
 
+#include "ui/format.h"
+#include "ui/frame_panel.h"
 #include "ui/panels_draw.h"
 
 namespace sv::ui {
@@ -13,6 +15,29 @@ void begin_fixed_window(const char* name, const Rect& r, int extra_flags) {
     ImGui::SetNextWindowPos(ImVec2(r.x, r.y), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(r.w, r.h), ImGuiCond_Always);
     ImGui::Begin(name, nullptr, kFixed | extra_flags);
+}
+
+void value_row(const char* label, const std::string& value, const char* tooltip) {
+    ImGui::TextUnformatted(label);
+    // One column for every label in the panels: the widest of them plus a gap.
+    ImGui::SameLine(ImGui::CalcTextSize("non-rigidity absorbed").x + ImGui::GetFontSize() * 1.5f);
+    ImGui::TextUnformatted(value.c_str());
+    if (tooltip && *tooltip && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(tooltip);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+void item_tooltip(const char* text) {
+    if (!ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
 }
 
 void draw_inspector_window(ViewerModel& m, UiContext& c) {
@@ -31,9 +56,10 @@ void draw_inspector_window(ViewerModel& m, UiContext& c) {
         {"Frame", InspectorTab::Frame, draw_frame_tab},         {"Joints", InspectorTab::Joints, draw_joints_tab},
         {"Scale", InspectorTab::Conflicts, draw_conflicts_tab}, {"IK", InspectorTab::IK, draw_ik_tab},
         {"Palette", InspectorTab::Palette, draw_palette_tab},   {"Diagnose", InspectorTab::Diagnose, draw_diagnose_tab},
-        {"Graph", InspectorTab::Graph, draw_graph_tab},
+        {"Graph", InspectorTab::Graph, draw_graph_tab},         {"Notes", InspectorTab::Notes, draw_notes_tab},
     };
-    if (ImGui::BeginTabBar("tabs")) {
+    // Scrolling, not shrinking: a narrow inspector must never cut a tab's label.
+    if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
         for (const Tab& t : tabs) {
             const ImGuiTabItemFlags f = (m.tab_forced && m.tab == t.id) ? ImGuiTabItemFlags_SetSelected : 0;
             if (ImGui::BeginTabItem(t.label, nullptr, f)) {
@@ -53,12 +79,21 @@ void draw_status_line(const ViewerModel& m, const UiContext& c) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8, 4));
     begin_fixed_window("##status", c.layout.status, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
     if (c.character) {
-        int joints = 0;
-        for (const auto& s : c.character->skins()) joints += s.skeleton.joint_count();
-        ImGui::Text("%s  |  %ld vertices  |  %d joints  |  %.2f ms  |  correction %s", c.file.c_str(), c.vertices,
-                    joints, c.frame_ms, c.character->correction() ? "on" : "off");
+        const double fps = c.frame_ms > 0.0 ? 1000.0 / c.frame_ms : 0.0;
+        ImGui::Text("%s  |  %ld vertices  |  %d joints  |  %s ms (%s fps)", c.file.c_str(), c.vertices,
+                    distinct_joint_count(*c.character), format_number(c.frame_ms).c_str(), format_number(fps).c_str());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("vertices: every drawn primitive's; joints: over all skins, a joint two skins share counted "
+                              "once; frame time averaged over the last ~10 frames");
+        ImGui::SameLine();
+        const std::string hint = FramePanel::correction_hint(*c.character);
+        const bool off = !c.character->correction();
+        if (hint.empty())
+            ImGui::Text("  |  correction %s", off ? "off" : "on");
+        else
+            ImGui::TextColored(off ? ImVec4(1.0f, 0.6f, 0.3f, 1) : ImVec4(0.6f, 0.8f, 0.6f, 1), "  |  %s", hint.c_str());
     } else {
-        ImGui::Text("no file  |  %.2f ms", c.frame_ms);
+        ImGui::Text("no file  |  %s ms", format_number(c.frame_ms).c_str());
     }
     if (!m.screenshot_message.empty()) {
         ImGui::SameLine();
@@ -66,6 +101,28 @@ void draw_status_line(const ViewerModel& m, const UiContext& c) {
     }
     ImGui::End();
     ImGui::PopStyleVar();
+}
+
+void draw_keys_help(UiContext& c) {
+    const Rect& v = c.layout.viewport;
+    ImGui::SetNextWindowPos(ImVec2(v.x + 16.0f, v.y + 16.0f), ImGuiCond_Always);
+    ImGui::SetNextWindowBgAlpha(0.92f);
+    ImGui::Begin("Keys (F1 closes)", &c.show_help,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+    static const char* const lines[][2] = {
+        {"space", "play / pause"},        {"C", "correction on / off (soup against character)"},
+        {"F", "frame what is drawn now"}, {"S", "screenshot (path in the status line)"},
+        {"F1", "this help"},              {"Esc", "quit"},
+        {"left drag", "orbit"},           {"middle or shift + left drag", "pan"},
+        {"wheel", "zoom"},                {"click a joint", "select it"},
+        {"drag the IK handles", "move target (disc) and pole (ring)"},
+    };
+    for (const auto& l : lines) {
+        ImGui::TextUnformatted(l[0]);
+        ImGui::SameLine(ImGui::CalcTextSize("middle or shift + left drag").x + 24.0f);
+        ImGui::TextDisabled("%s", l[1]);
+    }
+    ImGui::End();
 }
 
 void draw_error_window(UiContext& c) {
@@ -77,9 +134,11 @@ void draw_error_window(UiContext& c) {
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.08f, 0.08f, 0.95f));
     ImGui::PushStyleColor(ImGuiCol_TitleBgActive, ImVec4(0.6f, 0.1f, 0.1f, 1.0f));
     ImGui::PushStyleColor(ImGuiCol_TitleBg, ImVec4(0.6f, 0.1f, 0.1f, 1.0f));
-    ImGui::Begin("Could not open the file", nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize);
+    const std::string title = c.error_title + "###error";
+    ImGui::Begin(title.c_str(), nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize);
     ImGui::TextWrapped("%s", c.load_error.c_str());
-    ImGui::TextUnformatted(c.character ? "The previous file stays open." : "Nothing is loaded.");
+    if (c.error_title == "Could not open the file")
+        ImGui::TextUnformatted(c.character ? "The previous file stays open." : "Nothing is loaded.");
     if (ImGui::Button("Dismiss")) c.dismiss_error = true;
     ImGui::End();
     ImGui::PopStyleColor(3);

@@ -1,18 +1,107 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <vector>
 
 #include "ui/panels_draw.h"
 
 namespace sv::ui {
 
+namespace {
+
+// Tab in the Open field: the longest common prefix of the matching folders and glTF files.
+int complete_path(ImGuiInputTextCallbackData* data) {
+    if (data->EventFlag != ImGuiInputTextFlags_CallbackCompletion) return 0;
+    const std::string typed(data->Buf, static_cast<size_t>(data->BufTextLen));
+    const std::string done = OpenPanel::complete(typed);
+    if (done != typed) {
+        data->DeleteChars(0, data->BufTextLen);
+        data->InsertChars(0, done.c_str());
+    }
+    return 0;
+}
+
+ImVec4 kind_colour(const SceneRow& r) {
+    if (r.skin >= 0) return ImVec4(0.55f, 0.85f, 1.0f, 1.0f);
+    if (r.mesh >= 0) return ImVec4(0.7f, 0.9f, 0.6f, 1.0f);
+    if (r.joint_skin >= 0) return ImVec4(1.0f, 0.8f, 0.5f, 1.0f);
+    return ImVec4(0.75f, 0.75f, 0.75f, 1.0f);
+}
+
+// The node tree as real ImGui tree nodes over the flat depth-first rows: a row deeper than the
+// last collapsed one is skipped, and every open node is popped when the walk climbs above it.
+void draw_scene_tree(ViewerModel& m, UiContext& c) {
+    ScenePanel& p = m.scene;
+    const int selected = p.selected_row();
+    std::vector<int> reveal_path = p.ancestors(p.reveal_row);
+    std::vector<int> open_depths;  // depths of the tree nodes pushed and not yet popped
+    int collapsed_depth = -1;      // rows deeper than this are inside a closed node
+    bool clicked = false;
+    // Half the default indent: a Mixamo hand is twelve levels deep and must fit a 240 px column.
+    ImGui::PushStyleVar(ImGuiStyleVar_IndentSpacing, 11.0f);
+    for (size_t i = 0; i < p.rows.size(); ++i) {
+        const SceneRow& row = p.rows[i];
+        const int ri = static_cast<int>(i);
+        while (!open_depths.empty() && open_depths.back() >= row.depth) {
+            ImGui::TreePop();
+            open_depths.pop_back();
+        }
+        if (collapsed_depth >= 0 && row.depth > collapsed_depth) continue;
+        collapsed_depth = -1;
+        const bool leaf = row.children == 0;
+        const bool is_selected = ri == selected || (p.selection.joint < 0 && row.node == p.selected_node);
+        ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_OpenOnDoubleClick |
+                                   ImGuiTreeNodeFlags_SpanAvailWidth | ImGuiTreeNodeFlags_DefaultOpen;
+        if (leaf) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
+        if (is_selected) flags |= ImGuiTreeNodeFlags_Selected;
+        if (std::find(reveal_path.begin(), reveal_path.end(), ri) != reveal_path.end()) ImGui::SetNextItemOpen(true);
+        const char* tag = row.skin >= 0 ? "[S]" : row.mesh >= 0 ? "[M]" : row.joint_skin >= 0 ? "[J]" : "[ ]";
+        ImGui::PushStyleColor(ImGuiCol_Text, kind_colour(row));
+        const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(static_cast<intptr_t>(i)), flags, "%s %s", tag,
+                                            row.name.c_str());
+        ImGui::PopStyleColor();
+        if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
+            p.select_row(ri);
+            (void)m.select_joint(*c.character, p.selection.skin, p.selection.joint);
+            clicked = true;
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.tooltip(*c.character, ri).c_str());
+        if (ri == p.reveal_row) ImGui::SetScrollHereY(0.4f);
+        if (!leaf) {
+            if (open) open_depths.push_back(row.depth);
+            else collapsed_depth = row.depth;
+        }
+    }
+    while (!open_depths.empty()) {
+        ImGui::TreePop();
+        open_depths.pop_back();
+    }
+    ImGui::PopStyleVar();
+    // A click in the tree needs no scrolling; an outside selection has been revealed by now.
+    if (clicked || p.reveal_row >= 0) p.reveal_row = -1;
+}
+
+}  // namespace
+
 void draw_scene_window(ViewerModel& m, UiContext& c) {
     begin_fixed_window("Scene", c.layout.left);
     // Open field and recent files.
     ImGui::SetNextItemWidth(-60.0f);
-    const bool enter = ImGui::InputTextWithHint("##path", "path to .glb / .gltf", m.open.path, sizeof m.open.path,
-                                                ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool enter = ImGui::InputTextWithHint("##path", "path to .glb / .gltf (Tab completes)", m.open.path,
+                                                sizeof m.open.path,
+                                                ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion,
+                                                complete_path);
+    if (ImGui::IsItemActive() && m.open.path[0]) {
+        const auto& options = m.open.cached_completions(m.open.path);
+        if (!options.empty()) {
+            ImGui::BeginTooltip();
+            ImGui::TextDisabled("Tab completes:");
+            for (const auto& o : options) ImGui::TextUnformatted(o.c_str());
+            ImGui::EndTooltip();
+        }
+    }
     ImGui::SameLine();
     if ((ImGui::Button("Open") || enter) && m.open.path[0]) m.open.request(m.open.path);
     if (!m.open.recent.empty()) {
@@ -23,6 +112,14 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
             ImGui::EndCombo();
         }
     }
+    // Settings: the whole view as one JSON file (ui/viewer_settings.h), for bug reports.
+    ImGui::SetNextItemWidth(-110.0f);
+    ImGui::InputTextWithHint("##settings", "settings .json", c.settings_path, sizeof c.settings_path);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A settings file reproduces this view: correction, rung, heat map, joint, clip, time, camera.");
+    ImGui::SameLine();
+    if (ImGui::Button("Save")) c.request_save_settings = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Load")) c.request_load_settings = true;
     ImGui::Separator();
     if (!c.character) {
         ImGui::TextDisabled("no scene");
@@ -38,28 +135,14 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     if (ImGui::Checkbox("weights of the selected joint", &weights))
         c.draw->debug_view = weights ? render::DebugView::Weights : render::DebugView::Lit;
     ImGui::Separator();
-    ImGui::TextDisabled("nodes: [S] skinned mesh  [M] mesh  [J] joint");
+    ImGui::TextDisabled("[S] skinned mesh  [M] mesh  [J] joint");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click a node to select it; the arrow folds its children.");
     // The morph weights of the selected (or first) morphing mesh, live, under the tree.
     const float morph_height =
         m.morph.node < 0 ? 0.0f
                          : ImGui::GetFrameHeightWithSpacing() * (2.0f + std::min<float>(6.0f, float(m.morph.weights.size())));
-    ImGui::BeginChild("tree", ImVec2(0, -morph_height), false);
-    const int selected = m.scene.selected_row();
-    for (size_t i = 0; i < m.scene.rows.size(); ++i) {
-        const SceneRow& row = m.scene.rows[i];
-        const char* tag = row.skin >= 0 ? "[S] " : row.mesh >= 0 ? "[M] " : row.joint_skin >= 0 ? "[J] " : "    ";
-        ImGui::PushID(static_cast<int>(i));
-        ImGui::Indent(static_cast<float>(row.depth) * 10.0f);
-        char label[300];
-        std::snprintf(label, sizeof label, "%s%s", tag, row.name.c_str());
-        if (ImGui::Selectable(label, static_cast<int>(i) == selected)) {
-            m.scene.select_row(static_cast<int>(i));
-            (void)m.select_joint(*c.character, m.scene.selection.skin, m.scene.selection.joint);
-        }
-        if (static_cast<int>(i) == selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
-        ImGui::Unindent(static_cast<float>(row.depth) * 10.0f);
-        ImGui::PopID();
-    }
+    ImGui::BeginChild("tree", ImVec2(0, -morph_height), false, ImGuiWindowFlags_HorizontalScrollbar);
+    draw_scene_tree(m, c);
     ImGui::EndChild();
     if (m.morph.node >= 0) {
         ImGui::Separator();

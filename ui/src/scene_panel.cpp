@@ -1,5 +1,7 @@
 #include "ui/scene_panel.h"
 
+#include "ui/format.h"
+
 namespace sv::ui {
 
 void ScenePanel::rebuild(const anim::Character& character) {
@@ -19,11 +21,14 @@ void ScenePanel::rebuild(const anim::Character& character) {
             }
         }
     // Iterative depth-first walk: a deep rig (a long tail) must not recurse the stack away.
-    std::vector<std::pair<int, int>> stack;
+    struct Item {
+        int node, depth, parent_row;
+    };
+    std::vector<Item> stack;
     const auto roots = asset.scene.roots();
-    for (auto it = roots.rbegin(); it != roots.rend(); ++it) stack.emplace_back(*it, 0);
+    for (auto it = roots.rbegin(); it != roots.rend(); ++it) stack.push_back({*it, 0, -1});
     while (!stack.empty()) {
-        const auto [n, depth] = stack.back();
+        const auto [n, depth, parent_row] = stack.back();
         stack.pop_back();
         const anim::Node& node = nodes[static_cast<size_t>(n)];
         SceneRow r;
@@ -34,8 +39,11 @@ void ScenePanel::rebuild(const anim::Character& character) {
         r.skin = node.skin;
         r.joint_skin = joint_skin[static_cast<size_t>(n)];
         r.joint = joint_index[static_cast<size_t>(n)];
+        r.parent_row = parent_row;
+        if (parent_row >= 0) ++rows[static_cast<size_t>(parent_row)].children;
+        const int row = static_cast<int>(rows.size());
         rows.push_back(std::move(r));
-        for (auto c = node.children.rbegin(); c != node.children.rend(); ++c) stack.emplace_back(*c, depth + 1);
+        for (auto c = node.children.rbegin(); c != node.children.rend(); ++c) stack.push_back({*c, depth + 1, row});
     }
 }
 
@@ -55,7 +63,31 @@ bool ScenePanel::select_joint(const anim::Character& character, int skin, int jo
     if (skin < 0 || static_cast<size_t>(skin) >= skins.size()) return false;
     if (joint < -1 || joint >= skins[static_cast<size_t>(skin)].skeleton.joint_count()) return false;
     selection = {skin, joint};
+    reveal_row = selected_row();
     return true;
+}
+
+std::vector<int> ScenePanel::ancestors(int row) const {
+    std::vector<int> out;
+    if (row < 0 || static_cast<size_t>(row) >= rows.size()) return out;
+    // Bounded by the row count: parent rows always come earlier, so this cannot loop.
+    for (int p = rows[static_cast<size_t>(row)].parent_row; p >= 0 && p < row; p = rows[static_cast<size_t>(p)].parent_row)
+        out.insert(out.begin(), p);
+    return out;
+}
+
+const char* ScenePanel::kind(const SceneRow& r) {
+    return r.skin >= 0 ? "skinned mesh" : r.mesh >= 0 ? "mesh" : r.joint_skin >= 0 ? "joint" : "node";
+}
+
+std::string ScenePanel::tooltip(const anim::Character& character, int row) const {
+    if (row < 0 || static_cast<size_t>(row) >= rows.size()) return {};
+    const SceneRow& r = rows[static_cast<size_t>(row)];
+    std::string t = r.name + "\n" + kind(r) + ", node " + std::to_string(r.node);
+    if (r.joint_skin >= 0) t += "\njoint " + std::to_string(r.joint) + " of " + skin_label(character, r.joint_skin);
+    if (r.skin >= 0) t += "\ndrawn with " + skin_label(character, r.skin);
+    if (r.children > 0) t += "\n" + std::to_string(r.children) + (r.children == 1 ? " child" : " children");
+    return t;
 }
 
 int ScenePanel::selected_row() const {

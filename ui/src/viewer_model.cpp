@@ -8,12 +8,15 @@ void ViewerModel::attach(anim::Character& character) {
     character.pose_at(animation.clip, 0.0f, animation.loop);
     joints.rebuild(character, 0);
     conflicts.rebuild(character);
+    notes.rebuild(character);
     ik.rebuild(character, 0);
     palette = {};
     morph = {};
     morph.refresh(character, -1);
     palette.counts = count_vertex_data(character);
     diagnose = {};
+    weights_skin = 0;
+    weights_joint = -1;
     graph.attach(character, 0);
     graph.root.bind(character, 0, animation.clip);
 }
@@ -57,8 +60,11 @@ void ViewerModel::base_pose(anim::Character& character) {
         case GraphMode::Retarget:
             if (graph.source && has_skin) {
                 character.pose_at(-1, 0.0f, true);
+                // The target was just posed at rest: its world matrices are the rest the clip is
+                // measured against.
                 graph.source->pose_at(graph.source_clip, t, animation.loop);
-                anim::retarget_pose(graph.map, graph.source->skins()[0].pose, skins[skin].pose);
+                retarget_rest_relative(graph.rest, graph.source->skins()[0].skeleton.world(), skins[skin].skeleton,
+                                       skins[skin].pose);
                 return;
             }
             break;
@@ -84,15 +90,10 @@ void ViewerModel::pose_with_step(anim::Character& character, double from, double
                                  0.0, graph.clock - graph.spring.impulse_time, skins[0].pose);
     character.apply_poses();
     if (ik.enabled && ik.skin >= 0 && static_cast<size_t>(ik.skin) < skins.size()) {
-        // The handles live in the world the character is drawn in; the solver works in the
-        // skeleton's, which root motion has moved away from by the placement.
-        const glm::dmat4 to_skeleton = glm::inverse(glm::dmat4(graph.root.model()));
-        const glm::dvec3 target = ik.target, pole = ik.pole;
-        ik.target = glm::dvec3(to_skeleton * glm::dvec4(target, 1.0));
-        ik.pole = glm::dvec3(to_skeleton * glm::dvec4(pole, 1.0));
+        // The handles live in the character's own space (the skeleton's, before the root-motion
+        // placement), so a walking character carries them along; the viewer draws and drags them
+        // through the placement.
         ik.solve(skins[static_cast<size_t>(ik.skin)]);
-        ik.target = target;
-        ik.pole = pole;
         character.apply_poses();
     }
     morph.refresh(character, scene.selected_node);

@@ -9,8 +9,13 @@ Layout compute_layout(float width, float height) {
     Layout l;
     const float status_h = 26.0f;
     const float timeline_h = std::clamp(height * 0.16f, 110.0f, 150.0f);
-    const float left_w = std::clamp(width * 0.22f, 240.0f, 420.0f);
-    const float right_w = std::clamp(width * 0.32f, 360.0f, 600.0f);
+    // The columns keep readable minimums down to a 1100 px window; below it they shrink with the
+    // window (their contents scroll) so the viewport keeps about half the width rather than vanish.
+    const bool narrow = width < 1100.0f;
+    // Whole pixels, so the columns and the viewport meet exactly (and the GL viewport matches).
+    const float left_w = std::floor(narrow ? width * 0.22f : std::clamp(width * 0.22f, 240.0f, 420.0f));
+    // 0.34: at 1280 px the eight inspector tabs fit side by side (their labels are 393 px).
+    const float right_w = std::floor(narrow ? width * 0.30f : std::clamp(width * 0.34f, 360.0f, 600.0f));
     const float body_h = std::max(height - status_h, 0.0f);
     l.status = {0.0f, body_h, width, status_h};
     l.left = {0.0f, 0.0f, left_w, body_h};
@@ -19,6 +24,13 @@ Layout compute_layout(float width, float height) {
     l.timeline = {left_w, std::max(body_h - timeline_h, 0.0f), mid_w, timeline_h};
     l.viewport = {left_w, 0.0f, mid_w, std::max(body_h - timeline_h, 0.0f)};
     return l;
+}
+
+WindowSize fit_to_work_area(int want_w, int want_h, int work_w, int work_h) {
+    if (want_w <= 0 || want_h <= 0 || work_w <= 0 || work_h <= 0) return {want_w, want_h};
+    // 92%: room for the title bar and borders the work area does not count.
+    const double s = std::min({1.0, 0.92 * work_w / want_w, 0.92 * work_h / want_h});
+    return {std::max(1, static_cast<int>(want_w * s)), std::max(1, static_cast<int>(want_h * s))};
 }
 
 bool project_to_screen(const glm::mat4& view_proj, const Rect& vp, const glm::vec3& world, glm::vec2& out) {

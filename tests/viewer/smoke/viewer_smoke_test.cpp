@@ -155,7 +155,7 @@ long panel_difference(const sv::render::RgbaImage& a, const sv::render::RgbaImag
 // show the same tab and this fails.
 TEST_F(ViewerSmoke, EveryInspectorTabDrawsWithAJointSelected) {
     const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
-    const std::vector<std::string> tabs = {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph"};
+    const std::vector<std::string> tabs = {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes"};
     std::vector<sv::render::RgbaImage> shots;
     for (const auto& tab : tabs) {
         SCOPED_TRACE(tab);
@@ -171,6 +171,41 @@ TEST_F(ViewerSmoke, EveryInspectorTabDrawsWithAJointSelected) {
             EXPECT_GT(panel_difference(shots[i], shots[j]), 300)
                 << "tabs '" << tabs[i] << "' and '" << tabs[j]
                 << "' draw the same inspector: is --tab ignored?";
+}
+
+// A small window (800x450) keeps the character in a viewport of about half the width; the panels
+// narrow and scroll instead of covering it.
+TEST_F(ViewerSmoke, ASmallWindowKeepsTheCharacterInView) {
+    const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
+    const std::string png = out("viewer_small_window.png");
+    std::filesystem::remove(png);
+    const RunResult r = run("\"" + file + "\" --frames 10 --window 800 --tab joints --screenshot \"" + png + "\"");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    auto img = sv::render::read_png(png);
+    ASSERT_TRUE(img) << (img ? "" : img.error().message);
+    EXPECT_EQ(img->width, 800);
+    // Scaled from the 1000 of the 1280 px window by the viewport's area (about a quarter of it).
+    EXPECT_GT(character_pixels(*img), 250) << png;
+}
+
+// Retargeting another export's clip plays on the character, upright and in view; a rig with no
+// joint name in common is refused with the reason, on screen and in the log.
+TEST_F(ViewerSmoke, RetargetPlaysUprightOrSaysWhyNot) {
+    const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
+    const std::string other = (sv::test::source_dir() / "assets" / "humanoid_prescale.glb").string();
+    expect_character(file, out("viewer_retarget.png"), "--tab graph --retarget \"" + other + "\"");
+    const std::string xbot = sv::test::shared_asset("Xbot.glb");
+    if (xbot.empty()) {
+        if (sv::test::in_ci()) FAIL() << sv::test::shared_missing_message("Xbot.glb");
+        GTEST_SKIP() << sv::test::shared_missing_message("Xbot.glb");
+    }
+    const std::string png = out("viewer_retarget_refused.png");
+    const RunResult r = run("\"" + file + "\" --frames 4 --retarget \"" + xbot + "\" --screenshot \"" + png + "\"");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    EXPECT_NE(r.output.find("no joint names in common"), std::string::npos) << r.output;
+    auto img = sv::render::read_png(png);
+    ASSERT_TRUE(img);
+    EXPECT_GT(error_window_pixels(*img), 2000) << "the refusal is not on screen";
 }
 
 // A file that fails to load mid-session (as a drop or the Open field would bring it) shows its

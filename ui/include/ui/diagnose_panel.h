@@ -8,7 +8,24 @@
 
 namespace sv::ui {
 
+// What a diagnose result was measured in. A result belongs to that state: when the correction,
+// rung, clip or time moves on it is stale (the viewer re-runs it, or greys it and says so).
+struct DiagnoseState {
+    bool correction = true;
+    bool auto_rung = true;
+    int rung = 0;
+    int clip = -1;
+    double time = 0.0;
+    bool operator==(const DiagnoseState& o) const {
+        return correction == o.correction && auto_rung == o.auto_rung && (auto_rung || rung == o.rung) &&
+               clip == o.clip && time == o.time;
+    }
+};
+
 struct DiagnosePanel {
+    // An error under this fraction of the body is float noise: the bake test holds the GPU to it.
+    static constexpr double kTolerance = 1e-4;
+
     bool has_result = false;
     render::DiagnoseResult result;
     std::string error;
@@ -17,9 +34,18 @@ struct DiagnosePanel {
     bool run_requested = false;
     bool run_every_frame = false;
 
-    void set_result(Expected<render::DiagnoseResult> r);
-    // The heat scale to draw with: the chosen one, else 1% of the body size, else 1e-3.
+    DiagnoseState measured;  // the state of the last result
+
+    void set_result(Expected<render::DiagnoseResult> r, const DiagnoseState& state = {});
+    bool stale(const DiagnoseState& now) const { return has_result && !(measured == now); }
+    // The heat scale to draw with: the chosen one, else from the data (the worst error rounded up
+    // to 1, 2 or 5 of its decade, and never under twice the tolerance, so float noise stays blue),
+    // else 1e-3.
     float effective_heat_scale() const;
+    // The tolerance in the file's units (kTolerance of the body), or 0 without a result.
+    double tolerance() const { return has_result ? kTolerance * result.body_size : 0.0; }
+    // 1, 2 or 5 times a power of ten, the smallest not under v (v > 0).
+    static double nice_ceiling(double v);
     // worst / body size, the figure that says whether an error is visible.
     double worst_relative() const;
 };

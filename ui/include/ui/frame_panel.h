@@ -15,6 +15,11 @@ struct FramePanel {
     static std::string verdict_line(const anim::SkinnedMeshNode& mesh);
     // The skin's rung and the reason it was chosen.
     static std::string rung_line(const anim::CharacterSkin& skin);
+    // What the correction switch changes, for the status line: with it off and a mesh whose folded
+    // scale is far from 1, "correction off: mesh 'Body' drawn 100x too large: press C"; with it on
+    // and a mesh it moved, "correction on: mesh 'Body' moved onto its skin frame (C: as given)";
+    // empty when the switch changes nothing.
+    static std::string correction_hint(const anim::Character& character);
 };
 
 }  // namespace sv::ui

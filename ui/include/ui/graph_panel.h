@@ -21,6 +21,7 @@
 #include "anim/root_motion.h"
 #include "anim/spring.h"
 #include "anim/state_machine.h"
+#include "ui/retarget_rest.h"
 
 namespace sv::ui {
 
@@ -88,6 +89,7 @@ struct GraphPanel {
     std::string source_path, source_error;
     int source_clip = 0;
     anim::RetargetMap map;
+    RetargetRest rest;  // the source measured at rest: the clip plays relative to each rig's rest
 
     RootMotionTrack root;
     SpringPanel spring;
@@ -101,6 +103,9 @@ struct GraphPanel {
     Status build_machine(const anim::Character& character, int skin);
     // Loads the retarget source; on failure the previous source stays.
     Status load_source(const std::string& path, const anim::Character& target, int skin);
+    // What actually plays, for the Animation panel: the clip in Clip mode, else what the graph
+    // plays ("retarget: 'Run' from fox.glb", "blend: 'walk' + 'run'", "state machine: ...").
+    std::string playing_label(const anim::Character& character, int clip) const;
     // The length the animation clock wraps at in the current mode (0: none).
     double duration(const anim::Character& character, int clip) const;
 };

@@ -1,5 +1,6 @@
 // The IK panel: a two-bone chain picked from the skeleton or from a detected arm or leg, a target
-// and a pole hint in world space, a weight, and the live answer (reachable, solved).
+// and a pole hint in the character's own space (before the root-motion placement, so they walk
+// with it), a weight, and the live answer (reachable, solved).
 //
 // The solve runs on top of whatever the animation wrote this frame: pose the clip, derive the
 // world matrices, solve, derive again. The chain is validated when it is picked, so the frame path
@@ -42,6 +43,20 @@ struct IkPanel {
     bool solved = false;
     bool reachable = false;
     std::string error;  // why the chain cannot be solved; empty when it can
+
+    // Handle drags in the viewport. A handle is grabbed on the click and moves from the next frame
+    // on: the click frame's mouse delta is what brought the cursor onto the handle, and applying it
+    // would jump the handle by that much.
+    enum class Handle { None, Target, Pole };
+    Handle grabbed = Handle::None;
+    bool grab_frame = false;
+    void grab(Handle h) {
+        grabbed = h;
+        grab_frame = h != Handle::None;
+    }
+    void release() { grab(Handle::None); }
+    // The handle this frame's mouse delta moves, or null (none grabbed, or the grab's own frame).
+    glm::dvec3* handle_to_move();
 
     // Detects limbs on `skin` and picks the first one (placing target and pole on the current pose).
     void rebuild(const anim::Character& character, int skin);

@@ -46,6 +46,17 @@ struct JointsPanel {
     bool above(const JointRow& row, bool correction_on) const;
     // Clicking a column header: the same column flips the direction, another sorts ascending.
     void click_header(JointSort column);
+
+    // The bar plot's log axis runs from float noise to a 1000x fold.
+    static constexpr double kPlotFloor = 1e-8, kPlotCeiling = 1e3;
+    // A defect's bar height as a fraction of the plot (0 for 0 or anything under the floor, 1 at
+    // the ceiling; NaN counts as full, like `above`).
+    static double plot_height(double defect);
+    // What the plot says instead of bars when there is nothing to see: "all joints rigid on the
+    // skin frame" when every live defect is 0; empty when there are bars to draw.
+    std::string plot_message(bool correction_on) const;
+    // The row index under a horizontal position (0..1 across the plot) of the visible bars, or -1.
+    int bar_at(double fraction, bool correction_on) const;
 };
 
 }  // namespace sv::ui

@@ -20,6 +20,19 @@ struct OpenPanel {
     // One path a line; missing file is no error (first run).
     void load_recent(const std::string& file);
     void save_recent(const std::string& file) const;
+
+    // Path completion for the Open field: the entries of the typed path's folder whose names start
+    // with what follows its last '/', folders (with a trailing '/') and .glb / .gltf files, sorted,
+    // at most `max`. An unreadable folder completes to nothing (no error: the user is typing).
+    static std::vector<std::string> completions(const std::string& typed, size_t max = 32);
+    // What Tab does: the longest common prefix of the completions (`typed` when there are none).
+    static std::string complete(const std::string& typed);
+    // The completions of `typed`, recomputed only when the text changed (the field asks every frame).
+    const std::vector<std::string>& cached_completions(const std::string& typed);
+
+private:
+    std::string completed_for_ = "\x01";  // never typed, so the first call computes
+    std::vector<std::string> completion_cache_;
 };
 
 }  // namespace sv::ui

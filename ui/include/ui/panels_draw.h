@@ -8,6 +8,7 @@
 
 #include "anim/character.h"
 #include "render/character_renderer.h"
+#include "ui/heat_legend.h"
 #include "ui/viewer_model.h"
 #include "ui/viewport.h"
 
@@ -19,16 +20,22 @@ struct UiContext {
     std::string file;
     long vertices = 0;
     double frame_ms = 0.0;
-    std::string load_error;  // the last failed load (the previous asset stays on screen)
+    std::string load_error;  // the last failed load (the previous asset stays on screen), or options
+    std::string error_title = "Could not open the file";  // what kind of failure load_error is
     bool dismiss_error = false;
     Layout layout;
+    bool diagnose_stale = false;  // the diagnose result was measured in another state
     // Requests for the viewer.
     bool request_screenshot = false;
     bool request_frame = false;
     bool request_quit = false;
+    bool show_help = false;  // the keys overlay (F1)
     std::string retarget_path_request;
     char retarget_path[1024] = {};
     char screenshot_dir[1024] = {};
+    char settings_path[1024] = "skinview_settings.json";
+    bool request_save_settings = false;
+    bool request_load_settings = false;
 };
 
 // Begins an ImGui window pinned to `r` (the layout is computed, never dragged or saved); the caller
@@ -41,6 +48,19 @@ void draw_inspector_window(ViewerModel& m, UiContext& c);  // right column: one 
 void draw_status_line(const ViewerModel& m, const UiContext& c);
 void draw_error_window(UiContext& c);                      // only when a load failed
 
+// "label   value" with the value's meaning (and what is bad) on hover: every number the panels show
+// goes through this, so none is without its explanation.
+void value_row(const char* label, const std::string& value, const char* tooltip);
+// The hover text of the last item (a slider, a drag field): what the number means, its unit.
+void item_tooltip(const char* text);
+
+// The heat map's colour bar in the viewport's top-right corner.
+void draw_heat_legend(const HeatLegend& legend, const Rect& viewport);
+// The bar for whichever heat map is on (weights of the joint shown, or the error), if any.
+void draw_heat_legend_for(const ViewerModel& m, const UiContext& c);
+// The keys overlay (F1), over the viewport's top-left corner.
+void draw_keys_help(UiContext& c);
+
 // Tab bodies.
 void draw_frame_tab(ViewerModel& m, UiContext& c);
 void draw_joints_tab(ViewerModel& m, UiContext& c);
@@ -49,5 +69,6 @@ void draw_ik_tab(ViewerModel& m, UiContext& c);
 void draw_palette_tab(ViewerModel& m, UiContext& c);
 void draw_diagnose_tab(ViewerModel& m, UiContext& c);
 void draw_graph_tab(ViewerModel& m, UiContext& c);
+void draw_notes_tab(ViewerModel& m, UiContext& c);
 
 }  // namespace sv::ui

@@ -26,12 +26,17 @@ struct SceneRow {
     int skin = -1;        // the skin the node draws with, or -1
     int joint_skin = -1;  // the first skin this node is a joint of, or -1
     int joint = -1;       // its joint index in that skin
+    int parent_row = -1;  // the row of its parent node, or -1 for a root
+    int children = 0;     // rows directly under it
 };
 
 struct ScenePanel {
     std::vector<SceneRow> rows;  // depth first, parents before children, roots in file order
     Selection selection;
     int selected_node = -1;  // the node of the last row clicked (any node, joint or not), or -1
+    // Set when the selection changes from elsewhere (a click in the viewport or the joints table,
+    // a settings file): the tree opens the row's ancestors and scrolls to it once, then clears it.
+    int reveal_row = -1;
 
     // Rebuilds the rows from the character's node graph and clears the selection.
     void rebuild(const anim::Character& character);
@@ -42,6 +47,12 @@ struct ScenePanel {
     bool select_joint(const anim::Character& character, int skin, int joint);
     // The row of the selected joint, or -1.
     int selected_row() const;
+    // Rows from the root down to `row`'s parent (empty for a root or an invalid row).
+    std::vector<int> ancestors(int row) const;
+    // What a row is, for its tag: "skinned mesh", "mesh", "joint" or "node".
+    static const char* kind(const SceneRow& row);
+    // The hover text: the full name, its kind, node index and, for a joint, skin and index.
+    std::string tooltip(const anim::Character& character, int row) const;
 };
 
 }  // namespace sv::ui

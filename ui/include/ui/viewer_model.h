@@ -15,13 +15,14 @@
 #include "ui/ik_panel.h"
 #include "ui/joints_panel.h"
 #include "ui/morph_panel.h"
+#include "ui/notes_panel.h"
 #include "ui/open_panel.h"
 #include "ui/palette_panel.h"
 #include "ui/scene_panel.h"
 
 namespace sv::ui {
 
-enum class InspectorTab { Frame, Joints, Conflicts, IK, Palette, Diagnose, Graph };
+enum class InspectorTab { Frame, Joints, Conflicts, IK, Palette, Diagnose, Graph, Notes };
 
 struct ViewerModel {
     ScenePanel scene;
@@ -34,11 +35,16 @@ struct ViewerModel {
     OpenPanel open;
     GraphPanel graph;
     MorphPanel morph;
+    NotesPanel notes;
 
     InspectorTab tab = InspectorTab::Frame;
     bool tab_forced = false;  // set_tab asks the tab bar to switch once
     std::string screenshot_message;  // the last screenshot's path (or why it failed)
     bool draw_skeleton = false;
+    // Whose weights the weights heat map shows: (weights_skin, weights_joint), or the selected
+    // joint when weights_joint is -1 (settings key `weights_joint`).
+    int weights_skin = 0;
+    int weights_joint = -1;
 
     // Rebuilds every panel for a freshly loaded character (the open panel is kept) and poses it
     // at the first clip's start, which is where IK places its target.

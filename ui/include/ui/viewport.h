@@ -21,6 +21,13 @@ struct Layout {
 };
 Layout compute_layout(float width, float height);
 
+// The window size to open with: `want` scaled down (aspect kept) until it fits the monitor's work
+// area with room for decorations; unchanged when it already fits or the area is unknown (0).
+struct WindowSize {
+    int w = 0, h = 0;
+};
+WindowSize fit_to_work_area(int want_w, int want_h, int work_w, int work_h);
+
 // A world point to window pixels (top-left origin) through `view_proj` onto `viewport`. False
 // when the point is behind the camera.
 bool project_to_screen(const glm::mat4& view_proj, const Rect& viewport, const glm::vec3& world, glm::vec2& out);

@@ -1,0 +1,172 @@
+// Settings: the JSON round trip, the errors that name the key, and what applying a file does to the
+// same model the viewer draws from (no window: settings_apply is what --settings and Load call).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "anim/gltf_import.h"
+#include "settings_apply.h"
+#include "test_paths.h"
+#include "ui/viewer_settings.h"
+
+namespace {
+
+using namespace sv;
+
+anim::Character load_builtin() {
+    auto asset = anim::load_gltf((test::source_dir() / "assets" / "humanoid_mixamo.glb").string());
+    EXPECT_TRUE(asset) << (asset ? "" : asset.error().message);
+    auto c = anim::Character::create(std::move(*asset));
+    EXPECT_TRUE(c);
+    return std::move(*c);
+}
+
+ui::ViewerSettings every_key_off_default() {
+    ui::ViewerSettings s;
+    s.correction = false;
+    s.skinning = "lbs";
+    s.show_armature = true;
+    s.heatmap = "weights";
+    s.weights_joint = "LeftArm";
+    s.ik = true;
+    s.tab = "palette";
+    s.joint = "LeftForeArm";
+    s.clip = "walk";
+    s.time = 0.75;
+    s.playing = true;
+    s.camera_orbit = true;
+    s.yaw_degrees = -33.5;
+    s.pitch_degrees = 7.25;
+    s.distance = 4.125;
+    s.target = {0.125, 0.875, -0.25};  // the camera holds floats: values a float carries exactly
+    return s;
+}
+
+TEST(Settings, EveryKeyRoundTripsThroughJson) {
+    const ui::ViewerSettings s = every_key_off_default();
+    ASSERT_NE(s, ui::ViewerSettings{}) << "negative control: the struct differs from its defaults";
+    auto back = ui::settings_from_json(ui::settings_to_json(s));
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(*back, s) << ui::settings_to_json(*back);
+    // A preset camera is written as its word and read back as one.
+    ui::ViewerSettings p;
+    p.camera_preset = "orbit:120";
+    auto pb = ui::settings_from_json(ui::settings_to_json(p));
+    ASSERT_TRUE(pb);
+    EXPECT_FALSE(pb->camera_orbit);
+    EXPECT_EQ(pb->camera_preset, "orbit:120");
+}
+
+TEST(Settings, TheWrittenFileHoldsEveryDocumentedKey) {
+    const std::string text = ui::settings_to_json(ui::ViewerSettings{});
+    int n = 0;
+    const char* const* keys = ui::settings_keys(n);
+    ASSERT_GE(n, 11);
+    for (int i = 0; i < n; ++i)
+        EXPECT_NE(text.find('"' + std::string(keys[i]) + '"'), std::string::npos) << keys[i];
+}
+
+TEST(Settings, MissingKeysKeepTheirDefaults) {
+    auto s = ui::settings_from_json(R"({"heatmap": "weights"})");
+    ASSERT_TRUE(s) << s.error().message;
+    ui::ViewerSettings expected;
+    expected.heatmap = "weights";
+    EXPECT_EQ(*s, expected);
+}
+
+TEST(Settings, ErrorsNameTheKeyAndWhatItExpected) {
+    struct Case {
+        const char* json;
+        const char* says;
+    };
+    for (const Case& c : {Case{R"({"heatmap": "hot"})", "'heatmap': 'hot' is not one of off, weights, error"},
+                          Case{R"({"correction": "yes"})", "'correction': expected true or false"},
+                          Case{R"({"time": "soon"})", "'time': expected a finite number"},
+                          Case{R"({"corection": true})", "unknown key 'corection'"},
+                          Case{R"({"camera": {"yaw": 1, "zoom": 2}})", "'camera': unknown key 'zoom'"},
+                          Case{R"({"camera": {"target": [1, 2]}})", "'camera.target': expected [x, y, z]"},
+                          Case{R"({"camera": "top"})", "'camera': 'top' is not one of"},
+                          Case{R"([1, 2])", "expected a JSON object"}, Case{"{not json", "not valid JSON"}}) {
+        auto s = ui::settings_from_json(c.json);
+        ASSERT_FALSE(s) << c.json;
+        EXPECT_NE(s.error().message.find(c.says), std::string::npos) << s.error().message;
+    }
+}
+
+TEST(Settings, FileRoundTripAndAMissingFileIsAnError) {
+    const std::string path = (test::output_dir() / "settings_round_trip.json").string();
+    ASSERT_TRUE(ui::save_settings_file(path, every_key_off_default()));
+    auto back = ui::load_settings_file(path);
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(*back, every_key_off_default());
+    auto missing = ui::load_settings_file((test::output_dir() / "no_such_settings.json").string());
+    ASSERT_FALSE(missing);
+    EXPECT_NE(missing.error().message.find("no_such_settings.json"), std::string::npos);
+}
+
+// Applying a file and capturing the state back gives the file again: every key reached the model.
+TEST(Settings, ApplyThenCaptureGivesTheSameSettings) {
+    anim::Character c = load_builtin();
+    ui::ViewerModel m;
+    m.attach(c);
+    viewer::FrameState st;
+    const ui::ViewerSettings s = every_key_off_default();
+    auto applied = viewer::apply_settings(s, m, c, st);
+    ASSERT_TRUE(applied) << applied.error().message;
+    EXPECT_FALSE(c.correction());
+    EXPECT_EQ(st.draw.debug_view, render::DebugView::Weights);
+    EXPECT_TRUE(m.draw_skeleton);
+    EXPECT_EQ(m.tab, ui::InspectorTab::Palette);
+    EXPECT_EQ(viewer::capture_settings(m, c, st), s)
+        << ui::settings_to_json(viewer::capture_settings(m, c, st));
+}
+
+TEST(Settings, APresetCameraFramesWhatIsDrawn) {
+    anim::Character c = load_builtin();
+    ui::ViewerModel m;
+    m.attach(c);
+    viewer::FrameState st;
+    st.camera.distance = 1000.0f;  // far off, as a previous soup framing would leave it
+    ui::ViewerSettings s;
+    s.camera_preset = "front";
+    ASSERT_TRUE(viewer::apply_settings(s, m, c, st));
+    EXPECT_EQ(st.camera.yaw_degrees, 0.0f);
+    // The built-in character is about 1.8 m tall: framed, the camera stands a few metres off.
+    EXPECT_LT(st.camera.distance, 20.0f);
+}
+
+TEST(Settings, AJointOrClipTheCharacterLacksIsNamedAndTheRestStillApplies) {
+    anim::Character c = load_builtin();
+    ui::ViewerModel m;
+    m.attach(c);
+    viewer::FrameState st;
+    ui::ViewerSettings s;
+    s.joint = "Tail";
+    s.clip = "dance";
+    s.show_armature = true;
+    auto r = viewer::apply_settings(s, m, c, st);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().message.find("joint: no joint named 'Tail'"), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find("'dance'"), std::string::npos) << r.error().message;
+    EXPECT_TRUE(m.draw_skeleton) << "the keys that could be honoured are";
+}
+
+TEST(Settings, RestIsTheRestPose) {
+    anim::Character c = load_builtin();
+    ui::ViewerModel m;
+    m.attach(c);
+    ASSERT_GE(m.animation.clip, 0);
+    viewer::FrameState st;
+    ui::ViewerSettings s;
+    s.clip = "rest";
+    ASSERT_TRUE(viewer::apply_settings(s, m, c, st));
+    EXPECT_EQ(m.animation.clip, -1);
+    EXPECT_EQ(viewer::capture_settings(m, c, st).clip, "rest");
+}
+
+}  // namespace
+
+namespace sv::ui {
+// Failures print the settings as their JSON, not as bytes.
+void PrintTo(const ViewerSettings& s, std::ostream* os) { *os << settings_to_json(s); }
+}  // namespace sv::ui

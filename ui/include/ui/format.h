@@ -1,0 +1,22 @@
+// How the viewer writes numbers and names, in one place so every panel says them the same way.
+//
+// One precision rule: three significant digits, scientific under 1e-3 (a defect of 2e-7 is float
+// noise and should read as such, not as 0.000), and never "-0". Units are spelled after the value:
+// "m" for lengths in the file's metres, "deg" for angles, nothing for ratios and defects.
+#pragma once
+
+#include <string>
+
+#include "anim/character.h"
+
+namespace sv::ui {
+
+std::string format_number(double v);
+// format_number(v) + " " + unit (no space or unit when the unit is empty).
+std::string format_quantity(double v, const char* unit);
+// "skin 1 'Body'" or "skin 1 (unnamed)".
+std::string skin_label(const anim::Character& character, int skin);
+// Joints over every skin, a node shared by two skins counted once.
+int distinct_joint_count(const anim::Character& character);
+
+}  // namespace sv::ui

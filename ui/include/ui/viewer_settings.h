@@ -1,0 +1,56 @@
+// Everything that decides what the viewer shows, as one plain struct with a JSON round trip, so a
+// view can be written to a file and reproduced (`--settings FILE`, `--save-settings FILE`, the
+// Save/Load buttons): a bug report is a file.
+//
+// Plain values only (names, not indices, for the clip and joints), so a file written against one
+// export of a character still means something against the next one, and this header needs neither
+// the renderer nor the animation library.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "anim/expected.h"
+
+namespace sv::ui {
+
+struct ViewerSettings {
+    bool correction = true;         // the skinning-frame correction switch (the C key)
+    std::string skinning = "auto";  // auto | dqs | dqs-scale | lbs
+    bool show_armature = false;     // the skeleton overlay
+    std::string heatmap = "off";    // off | weights | error
+    std::string weights_joint;      // heatmap weights: whose weights; empty: the selected joint
+    bool ik = false;                // two-bone IK on (the panel's first detected limb)
+    std::string tab = "frame";      // frame | joints | scale | ik | palette | diagnose | graph | notes
+    std::string joint;              // the selected joint, by name (skin 0 first); empty: none
+    std::string clip;               // clip name; empty: the first clip; "rest": the rest pose
+    double time = 0.0;              // seconds into the clip
+    // A settings file is a still: it does not play unless it says so, so a scripted screenshot of
+    // N frames shows `time` and not `time + N/60`.
+    bool playing = false;
+    // The camera: a preset (auto | front | side | orbit:DEG, framed on what is drawn over the clip)
+    // when `camera_orbit` is false, else the orbit below exactly as it was.
+    std::string camera_preset = "auto";
+    bool camera_orbit = false;
+    double yaw_degrees = 0.0, pitch_degrees = 0.0, distance = 1.0;
+    std::array<double, 3> target{0.0, 0.0, 0.0};
+
+    bool operator==(const ViewerSettings& o) const;
+    bool operator!=(const ViewerSettings& o) const { return !(*this == o); }
+};
+
+// The keys a settings file may hold, in the order they are written (the README lists them).
+const char* const* settings_keys(int& count);
+
+// Parses a JSON object. Missing keys keep their defaults; an unknown key, a value of the wrong
+// type or an enum word outside its set is an error naming the key and what it expected (a typo in
+// a bug report must not pass silently as the default).
+Expected<ViewerSettings> settings_from_json(const std::string& text);
+// Every key, pretty-printed. `camera` is written as the object {yaw, pitch, distance, target}
+// when `camera_orbit`, else as the preset string.
+std::string settings_to_json(const ViewerSettings& s);
+
+Expected<ViewerSettings> load_settings_file(const std::string& path);
+Status save_settings_file(const std::string& path, const ViewerSettings& s);
+
+}  // namespace sv::ui

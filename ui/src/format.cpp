@@ -1,0 +1,46 @@
+#include "ui/format.h"
+
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace sv::ui {
+
+std::string format_number(double v) {
+    if (std::isnan(v)) return "n/a";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    if (v == 0.0) return "0";  // also -0.0
+    const double a = std::fabs(v);
+    char buf[48];
+    if (a < 1e-3 || a >= 1e6) {
+        std::snprintf(buf, sizeof buf, "%.2e", v);
+        return buf;
+    }
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    // %.3g goes scientific from 1000 up; three significant digits of 12345 read better as 12300.
+    if (a >= 1000.0) {
+        const double step = std::pow(10.0, std::floor(std::log10(a)) - 2.0);
+        std::snprintf(buf, sizeof buf, "%.0f", std::round(v / step) * step);
+    }
+    return buf;
+}
+
+std::string format_quantity(double v, const char* unit) {
+    const std::string n = format_number(v);
+    return unit && *unit ? n + " " + unit : n;
+}
+
+std::string skin_label(const anim::Character& character, int skin) {
+    const auto& skins = character.asset().skins;
+    std::string name;
+    if (skin >= 0 && static_cast<size_t>(skin) < skins.size()) name = skins[static_cast<size_t>(skin)].name;
+    return "skin " + std::to_string(skin) + (name.empty() ? " (unnamed)" : " '" + name + "'");
+}
+
+int distinct_joint_count(const anim::Character& character) {
+    std::set<int> nodes;
+    for (const auto& s : character.asset().skins) nodes.insert(s.joints.begin(), s.joints.end());
+    return static_cast<int>(nodes.size());
+}
+
+}  // namespace sv::ui

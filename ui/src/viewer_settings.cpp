@@ -1,0 +1,204 @@
+#include "ui/viewer_settings.h"
+
+#include <cmath>
+#include <fstream>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace sv::ui {
+
+namespace {
+
+using nlohmann::json;
+
+const char* const kKeys[] = {"correction", "skinning", "show_armature", "heatmap", "weights_joint", "ik",
+                             "tab",        "joint",    "clip",          "time",    "playing",       "camera"};
+
+bool one_of(const std::string& v, std::initializer_list<const char*> set) {
+    for (const char* s : set)
+        if (v == s) return true;
+    return false;
+}
+
+std::string words(std::initializer_list<const char*> set) {
+    std::string out;
+    for (const char* s : set) out += (out.empty() ? "" : ", ") + std::string(s);
+    return out;
+}
+
+Status read_bool(const json& j, const char* key, bool& out) {
+    if (!j.is_boolean())
+        return make_error(std::string("settings: '") + key + "': expected true or false, got " + j.dump());
+    out = j.get<bool>();
+    return ok_status();
+}
+
+Status read_string(const json& j, const char* key, std::string& out) {
+    if (!j.is_string())
+        return make_error(std::string("settings: '") + key + "': expected a string, got " + j.dump());
+    out = j.get<std::string>();
+    return ok_status();
+}
+
+Status read_word(const json& j, const char* key, std::initializer_list<const char*> set, std::string& out) {
+    std::string v;
+    if (auto s = read_string(j, key, v); !s) return s;
+    if (!one_of(v, set))
+        return make_error(std::string("settings: '") + key + "': '" + v + "' is not one of " + words(set));
+    out = v;
+    return ok_status();
+}
+
+Status read_number(const json& j, const char* key, double& out) {
+    if (!j.is_number() || !std::isfinite(j.get<double>()))
+        return make_error(std::string("settings: '") + key + "': expected a finite number, got " + j.dump());
+    out = j.get<double>();
+    return ok_status();
+}
+
+Status read_camera(const json& j, ViewerSettings& s) {
+    if (j.is_string()) {
+        const std::string v = j.get<std::string>();
+        if (!one_of(v, {"auto", "front", "side"}) && v.rfind("orbit:", 0) != 0)
+            return make_error("settings: 'camera': '" + v + "' is not one of auto, front, side, orbit:DEG");
+        s.camera_preset = v;
+        s.camera_orbit = false;
+        return ok_status();
+    }
+    if (!j.is_object())
+        return make_error(
+            "settings: 'camera': expected a preset string or {yaw, pitch, distance, target}, got " +
+            j.dump());
+    for (const auto& [k, v] : j.items()) {
+        if (k == "yaw") {
+            if (auto st = read_number(v, "camera.yaw", s.yaw_degrees); !st) return st;
+        } else if (k == "pitch") {
+            if (auto st = read_number(v, "camera.pitch", s.pitch_degrees); !st) return st;
+        } else if (k == "distance") {
+            if (auto st = read_number(v, "camera.distance", s.distance); !st) return st;
+            if (s.distance <= 0.0)
+                return make_error("settings: 'camera.distance': must be above 0, got " + v.dump());
+        } else if (k == "target") {
+            if (!v.is_array() || v.size() != 3)
+                return make_error("settings: 'camera.target': expected [x, y, z], got " + v.dump());
+            for (size_t i = 0; i < 3; ++i)
+                if (auto st = read_number(v[i], "camera.target", s.target[i]); !st) return st;
+        } else {
+            return make_error("settings: 'camera': unknown key '" + k +
+                              "' (keys: yaw, pitch, distance, target)");
+        }
+    }
+    s.camera_orbit = true;
+    return ok_status();
+}
+
+}  // namespace
+
+bool ViewerSettings::operator==(const ViewerSettings& o) const {
+    const bool cam = camera_orbit == o.camera_orbit &&
+                     (camera_orbit ? yaw_degrees == o.yaw_degrees && pitch_degrees == o.pitch_degrees &&
+                                         distance == o.distance && target == o.target
+                                   : camera_preset == o.camera_preset);
+    return cam && correction == o.correction && skinning == o.skinning && show_armature == o.show_armature &&
+           heatmap == o.heatmap && weights_joint == o.weights_joint && ik == o.ik && tab == o.tab &&
+           joint == o.joint && clip == o.clip && time == o.time && playing == o.playing;
+}
+
+const char* const* settings_keys(int& count) {
+    count = static_cast<int>(sizeof kKeys / sizeof kKeys[0]);
+    return kKeys;
+}
+
+Expected<ViewerSettings> settings_from_json(const std::string& text) {
+    // The non-throwing parse: a broken file is an error value, never an exception.
+    const json j = json::parse(text, nullptr, false);
+    if (j.is_discarded()) return make_error("settings: not valid JSON");
+    if (!j.is_object())
+        return make_error("settings: expected a JSON object of keys, got " + std::string(j.type_name()));
+    ViewerSettings s;
+    for (const auto& [k, v] : j.items()) {
+        Status st = ok_status();
+        if (k == "correction")
+            st = read_bool(v, "correction", s.correction);
+        else if (k == "skinning")
+            st = read_word(v, "skinning", {"auto", "dqs", "dqs-scale", "lbs"}, s.skinning);
+        else if (k == "show_armature")
+            st = read_bool(v, "show_armature", s.show_armature);
+        else if (k == "heatmap")
+            st = read_word(v, "heatmap", {"off", "weights", "error"}, s.heatmap);
+        else if (k == "weights_joint")
+            st = read_string(v, "weights_joint", s.weights_joint);
+        else if (k == "ik")
+            st = read_bool(v, "ik", s.ik);
+        else if (k == "tab")
+            st = read_word(
+                v, "tab", {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes"}, s.tab);
+        else if (k == "joint")
+            st = read_string(v, "joint", s.joint);
+        else if (k == "clip")
+            st = read_string(v, "clip", s.clip);
+        else if (k == "time")
+            st = read_number(v, "time", s.time);
+        else if (k == "playing")
+            st = read_bool(v, "playing", s.playing);
+        else if (k == "camera")
+            st = read_camera(v, s);
+        else {
+            int n = 0;
+            const char* const* keys = settings_keys(n);
+            std::string all;
+            for (int i = 0; i < n; ++i) all += (i ? ", " : "") + std::string(keys[i]);
+            st = make_error("settings: unknown key '" + k + "' (keys: " + all + ")");
+        }
+        if (!st) return st.error();
+    }
+    return s;
+}
+
+std::string settings_to_json(const ViewerSettings& s) {
+    // ordered_json keeps the keys in the documented order, so a saved file reads like the README.
+    nlohmann::ordered_json j;
+    j["correction"] = s.correction;
+    j["skinning"] = s.skinning;
+    j["show_armature"] = s.show_armature;
+    j["heatmap"] = s.heatmap;
+    j["weights_joint"] = s.weights_joint;
+    j["ik"] = s.ik;
+    j["tab"] = s.tab;
+    j["joint"] = s.joint;
+    j["clip"] = s.clip;
+    j["time"] = s.time;
+    j["playing"] = s.playing;
+    if (s.camera_orbit) {
+        nlohmann::ordered_json c;
+        c["yaw"] = s.yaw_degrees;
+        c["pitch"] = s.pitch_degrees;
+        c["distance"] = s.distance;
+        c["target"] = {s.target[0], s.target[1], s.target[2]};
+        j["camera"] = c;
+    } else {
+        j["camera"] = s.camera_preset;
+    }
+    return j.dump(2) + "\n";
+}
+
+Expected<ViewerSettings> load_settings_file(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return make_error("settings file " + path + ": cannot be read");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    auto s = settings_from_json(ss.str());
+    if (!s) return make_error(path + ": " + s.error().message);
+    return s;
+}
+
+Status save_settings_file(const std::string& path, const ViewerSettings& s) {
+    std::ofstream out(path);
+    if (!out) return make_error("settings file " + path + ": cannot be written");
+    out << settings_to_json(s);
+    if (!out) return make_error("settings file " + path + ": write failed");
+    return ok_status();
+}
+
+}  // namespace sv::ui

@@ -1,0 +1,156 @@
+#include "settings_apply.h"
+
+namespace sv::viewer {
+
+namespace {
+
+struct TabName {
+    ui::InspectorTab tab;
+    const char* name;
+};
+constexpr TabName kTabs[] = {{ui::InspectorTab::Frame, "frame"},     {ui::InspectorTab::Joints, "joints"},
+                             {ui::InspectorTab::Conflicts, "scale"}, {ui::InspectorTab::IK, "ik"},
+                             {ui::InspectorTab::Palette, "palette"}, {ui::InspectorTab::Diagnose, "diagnose"},
+                             {ui::InspectorTab::Graph, "graph"},     {ui::InspectorTab::Notes, "notes"}};
+
+// The first skin that has a joint of this name, and its index there.
+bool find_joint(const anim::Character& ch, const std::string& name, int& skin, int& joint) {
+    for (size_t k = 0; k < ch.skins().size(); ++k) {
+        const int j = ch.skins()[k].skeleton.find(name);
+        if (j >= 0) {
+            skin = static_cast<int>(k);
+            joint = j;
+            return true;
+        }
+    }
+    return false;
+}
+
+std::string joint_name(const anim::Character& ch, int skin, int joint) {
+    if (skin < 0 || static_cast<size_t>(skin) >= ch.skins().size() || joint < 0) return {};
+    const auto& names = ch.skins()[static_cast<size_t>(skin)].skeleton.names();
+    return static_cast<size_t>(joint) < names.size() ? names[static_cast<size_t>(joint)] : std::string();
+}
+
+}  // namespace
+
+ui::InspectorTab tab_from_name(const std::string& name) {
+    for (const auto& t : kTabs)
+        if (name == t.name) return t.tab;
+    return ui::InspectorTab::Frame;
+}
+
+const char* tab_name(ui::InspectorTab tab) {
+    for (const auto& t : kTabs)
+        if (tab == t.tab) return t.name;
+    return "frame";
+}
+
+Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Character& ch, FrameState& st) {
+    std::string errors;
+    const auto fail = [&](const std::string& e) { errors += (errors.empty() ? "" : "; ") + e; };
+
+    ch.set_correction(s.correction);
+    st.draw.auto_rung = s.skinning == "auto";
+    if (!st.draw.auto_rung) {
+        if (auto mode = render::parse_skin_mode(s.skinning))
+            st.draw.rung = *mode;
+        else
+            fail("skinning: " + mode.error().message);
+    }
+    m.draw_skeleton = s.show_armature;
+    st.draw.draw_skeleton = s.show_armature;
+
+    // "rest" is the rest pose unless the file has a clip of that name.
+    int clip = -1;
+    if (s.clip == "rest" && ch.find_clip("rest") < 0) {
+        clip = -1;
+    } else if (auto c = resolve_clip(ch, s.clip)) {
+        clip = *c;
+    } else {
+        fail("clip: " + c.error().message);
+        clip = m.animation.clip;
+    }
+    if (clip != m.animation.clip) (void)m.animation.set_clip(ch, clip);
+    m.animation.scrub(s.time, m.graph.duration(ch, clip));
+    m.animation.playing = s.playing;
+    st.clip = clip;
+    st.time = static_cast<float>(m.animation.time);
+
+    if (s.joint.empty()) {
+        m.scene.selection.joint = -1;
+    } else {
+        int skin = 0, joint = -1;
+        if (find_joint(ch, s.joint, skin, joint))
+            (void)m.select_joint(ch, skin, joint);
+        else
+            fail("joint: no joint named '" + s.joint + "' in any skin");
+    }
+
+    m.weights_joint = -1;
+    m.diagnose.heat_map = s.heatmap == "error";
+    st.draw.debug_view = s.heatmap == "weights" ? render::DebugView::Weights
+                         : s.heatmap == "error" ? render::DebugView::ErrorHeatMap
+                                                : render::DebugView::Lit;
+    if (m.diagnose.heat_map && !m.diagnose.has_result) m.diagnose.run_requested = true;
+    if (!s.weights_joint.empty()) {
+        int skin = 0, joint = -1;
+        if (find_joint(ch, s.weights_joint, skin, joint)) {
+            m.weights_skin = skin;
+            m.weights_joint = joint;
+        } else {
+            fail("weights_joint: no joint named '" + s.weights_joint + "' in any skin");
+        }
+    }
+
+    m.ik.enabled = s.ik;
+    if (s.ik && m.ik.chain.tip < 0) fail("ik: no two-bone chain (arm or leg) was found in skin 0");
+    m.set_tab(tab_from_name(s.tab));
+
+    if (s.camera_orbit) {
+        st.camera.yaw_degrees = static_cast<float>(s.yaw_degrees);
+        st.camera.pitch_degrees = static_cast<float>(s.pitch_degrees);
+        st.camera.distance = static_cast<float>(s.distance);
+        st.camera.target = glm::vec3(static_cast<float>(s.target[0]), static_cast<float>(s.target[1]),
+                                     static_cast<float>(s.target[2]));
+    } else if (auto c = apply_camera_option(s.camera_preset, st.camera); !c) {
+        fail("camera: " + c.error().message);
+    } else {
+        frame_camera(ch, st);
+    }
+    if (!errors.empty()) return make_error("settings: " + errors);
+    return ok_status();
+}
+
+ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Character& ch,
+                                    const FrameState& st) {
+    ui::ViewerSettings s;
+    s.correction = ch.correction();
+    s.skinning = st.draw.auto_rung ? "auto" : render::skin_mode_name(st.draw.rung);
+    s.show_armature = m.draw_skeleton;
+    s.heatmap = st.draw.debug_view == render::DebugView::Weights        ? "weights"
+                : st.draw.debug_view == render::DebugView::ErrorHeatMap ? "error"
+                                                                        : "off";
+    s.weights_joint = m.weights_joint >= 0 ? joint_name(ch, m.weights_skin, m.weights_joint) : std::string();
+    s.ik = m.ik.enabled;
+    s.tab = tab_name(m.tab);
+    s.joint = joint_name(ch, m.scene.selection.skin, m.scene.selection.joint);
+    const auto& clips = ch.asset().clips;
+    if (m.animation.clip < 0 || static_cast<size_t>(m.animation.clip) >= clips.size())
+        s.clip = "rest";
+    else {
+        const std::string& n = clips[static_cast<size_t>(m.animation.clip)].name;
+        // An unnamed clip is saved by index, which resolve_clip reads back.
+        s.clip = n.empty() ? std::to_string(m.animation.clip) : n;
+    }
+    s.time = m.animation.time;
+    s.playing = m.animation.playing;
+    s.camera_orbit = true;
+    s.yaw_degrees = st.camera.yaw_degrees;
+    s.pitch_degrees = st.camera.pitch_degrees;
+    s.distance = st.camera.distance;
+    s.target = {st.camera.target.x, st.camera.target.y, st.camera.target.z};
+    return s;
+}
+
+}  // namespace sv::viewer

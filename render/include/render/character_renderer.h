@@ -11,6 +11,8 @@
 #include "render/context.h"
 #include "render/gpu_mesh.h"
 #include "render/lit_mesh_pass.h"
+#include "render/environment.h"
+#include "render/material_textures.h"
 #include "render/palette_texture.h"
 #include "render/skinned_pass.h"
 
@@ -28,6 +30,7 @@ struct DrawOptions {
     bool draw_skeleton = false;
     bool draw_joint_axes = false;
     bool draw_grid = true;
+    LightingSettings lighting;
 };
 
 // One placed copy of the character: its placement and the first palette row of its skins (skin k
@@ -77,10 +80,12 @@ private:
     struct DrawPrimitive {
         GpuMesh mesh;
         int material = -1;
+        glm::vec3 centre{0.0f};  // mean bind-pose position, for ordering blended primitives
     };
     std::vector<std::vector<DrawPrimitive>> skinned_;  // per skinned mesh node
     std::vector<std::vector<DrawPrimitive>> static_;   // per static mesh node
-    std::vector<GLuint> textures_;                     // per asset image
+    MaterialTextures materials_;
+    Environment environment_;
     PaletteTexture palette_;
     SkinnedPass skinned_pass_;
     LinePass line_pass_;

@@ -13,6 +13,7 @@
 #include "render/context.h"
 #include "render/gpu_mesh.h"
 #include "render/lit_mesh_pass.h"
+#include "render/material_binding.h"
 #include "render/palette_texture.h"
 #include "render/render_target.h"
 #include "render/shader_program.h"
@@ -30,18 +31,23 @@ struct SkinInstance {
     int palette_row = 0;
 };
 
-enum class DebugView { Lit = 0, Weights = 1, ErrorHeatMap = 2 };
+// Lit is the material as glTF defines it; Weights and ErrorHeatMap colour the skin; the last three
+// are unlit material views (base colour, shading normal after normal mapping, roughness in G and
+// metal in B) so a skinning fault can be told from a shading one.
+enum class DebugView { Lit = 0, Weights = 1, ErrorHeatMap = 2, BaseColor = 3, Normals = 4, RoughnessMetal = 5 };
 
 struct SkinnedDrawParams {
     glm::mat4 mesh_global{1.0f};  // the frame the vertices are skinned in (corrected or as given)
     glm::mat4 view_proj{1.0f};
-    glm::vec4 base_color{1.0f};
-    GLuint base_texture = 0;      // 0 for none
+    MaterialBinding material;
+    const Environment* environment = nullptr;  // null: no image-based light
+    LightingSettings lighting;
+    glm::vec3 camera_position{0.0f};
+    bool mirrored = false;  // the placement flips handedness (front faces turn clockwise)
     SkinMode mode = SkinMode::RigidDqs;
     DebugView debug_view = DebugView::Lit;
     int selected_joint = -1;
     float heat_scale = 1.0f;
-    Lighting lighting;
     // A static mesh: no skinning, mesh_global is its node's world (the shader's SKIN_MODE 3).
     bool unskinned = false;
 };

@@ -89,9 +89,11 @@ EnvironmentData compute() {
 }  // namespace
 
 glm::vec3 sky_radiance(glm::vec3 d) {
-    const glm::vec3 zenith(0.38f, 0.55f, 0.9f), horizon(1.0f, 0.98f, 0.95f), ground(0.28f, 0.25f, 0.22f);
-    if (d.y >= 0.0f) return glm::mix(horizon, zenith, std::pow(d.y, 0.6f));
-    return glm::mix(horizon, ground, std::pow(-d.y, 0.4f));
+    // Contrast between a bright horizon band, a darker sky and a dark ground is what lets a
+    // smooth metal read as a mirror rather than as a pale matte.
+    const glm::vec3 zenith(0.22f, 0.32f, 0.55f), horizon(1.1f, 1.05f, 0.98f), ground(0.1f, 0.09f, 0.08f);
+    if (d.y >= 0.0f) return glm::mix(horizon, zenith, std::pow(d.y, 0.45f));
+    return glm::mix(horizon, ground, std::pow(-d.y, 0.3f));
 }
 
 glm::vec3 sh_diffuse(const std::array<glm::vec3, 9>& sh, glm::vec3 n) {

@@ -1,5 +1,6 @@
 #include "render/environment.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "render/brdf.h"
@@ -92,7 +93,11 @@ glm::vec3 sky_radiance(glm::vec3 d) {
     // Contrast between a bright horizon band, a darker sky and a dark ground is what lets a
     // smooth metal read as a mirror rather than as a pale matte.
     const glm::vec3 zenith(0.22f, 0.32f, 0.55f), horizon(1.1f, 1.05f, 0.98f), ground(0.1f, 0.09f, 0.08f);
-    if (d.y >= 0.0f) return glm::mix(horizon, zenith, std::pow(d.y, 0.45f));
+    // A soft warm glow where the default key light sits gives the sky an azimuth, so turning
+    // it moves reflections (an axisymmetric sky would make the rotation setting do nothing).
+    const glm::vec3 glow_direction = glm::normalize(glm::vec3(0.4f, 0.8f, 0.45f));
+    const glm::vec3 glow = glm::vec3(2.0f, 1.8f, 1.5f) * std::pow(std::max(glm::dot(d, glow_direction), 0.0f), 48.0f);
+    if (d.y >= 0.0f) return glm::mix(horizon, zenith, std::pow(d.y, 0.45f)) + glow;
     return glm::mix(horizon, ground, std::pow(-d.y, 0.3f));
 }
 

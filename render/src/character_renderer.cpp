@@ -211,6 +211,20 @@ Expected<std::vector<glm::vec3>> CharacterRenderer::read_back(const anim::Charac
                                    glm::mat4(character.mesh_frame(skinned_mesh)), mode);
 }
 
+Expected<std::vector<SkinnedPass::TangentFrame>> CharacterRenderer::read_back_frames(
+    const anim::Character& character, int skinned_mesh, int primitive, const CharacterInstance& instance,
+    SkinMode mode) {
+    if (skinned_mesh < 0 || static_cast<size_t>(skinned_mesh) >= skinned_.size() || primitive < 0 ||
+        static_cast<size_t>(primitive) >= skinned_[static_cast<size_t>(skinned_mesh)].size())
+        return make_error("tangent-frame read-back: no skinned mesh " + std::to_string(skinned_mesh) + " primitive " +
+                          std::to_string(primitive));
+    const auto& s = character.skinned_meshes()[static_cast<size_t>(skinned_mesh)];
+    const auto& mesh = skinned_[static_cast<size_t>(skinned_mesh)][static_cast<size_t>(primitive)].mesh;
+    mesh.set_morph_weights(character.morph_weights(s.node));
+    return skinned_pass_.read_back_frames(mesh, palette_, {instance.model, instance.first_row + s.skin},
+                                          glm::mat4(character.mesh_frame(skinned_mesh)), mode);
+}
+
 Expected<std::vector<glm::vec3>> CharacterRenderer::read_back_static(const anim::Character& character,
                                                                      int static_mesh, int primitive,
                                                                      const CharacterInstance& instance) {

@@ -40,6 +40,7 @@ Expected<SkinMode> parse_skin_mode(const std::string& text) {
 
 Expected<SkinnedPass> SkinnedPass::create(Api api) {
     SkinnedPass pass;
+    pass.api_ = api;
     for (int mode = 0; mode <= static_cast<int>(kUnskinned); ++mode) {
         const std::string name = mode == static_cast<int>(kUnskinned) ? "unskinned" : skin_mode_name(static_cast<SkinMode>(mode));
         ProgramDesc desc{"skinned_" + name,
@@ -67,6 +68,8 @@ SkinnedPass& SkinnedPass::operator=(SkinnedPass&& o) noexcept {
     if (this != &o) {
         draw_programs_ = std::move(o.draw_programs_);
         feedback_programs_ = std::move(o.feedback_programs_);
+        frame_programs_ = std::move(o.frame_programs_);
+        api_ = o.api_;
         std::swap(instance_vbo_, o.instance_vbo_);
         std::swap(feedback_buffer_, o.feedback_buffer_);
         std::swap(feedback_target_, o.feedback_target_);

@@ -60,6 +60,10 @@ public:
     // targets applied with the node's current weights).
     Expected<std::vector<glm::vec3>> read_back(const anim::Character& character, int skinned_mesh, int primitive,
                                                const CharacterInstance& instance, SkinMode mode);
+    // The skinned normal and tangent of every vertex of skinned mesh `i`'s primitive `p`.
+    Expected<std::vector<SkinnedPass::TangentFrame>> read_back_frames(const anim::Character& character,
+                                                                      int skinned_mesh, int primitive,
+                                                                      const CharacterInstance& instance, SkinMode mode);
     // The same for static mesh `i`: its vertices as drawn, under its node's current world.
     Expected<std::vector<glm::vec3>> read_back_static(const anim::Character& character, int static_mesh,
                                                       int primitive, const CharacterInstance& instance);

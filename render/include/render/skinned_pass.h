@@ -71,6 +71,16 @@ public:
                                                const SkinInstance& instance, const glm::mat4& mesh_global,
                                                SkinMode mode, bool unskinned = false);
 
+    // The skinned world normal and tangent (xyz, w the bitangent sign) of every vertex, read back
+    // the same way (skinned_pass_frames.cpp); the programs are built on first use.
+    struct TangentFrame {
+        glm::vec3 normal;
+        glm::vec4 tangent;
+    };
+    Expected<std::vector<TangentFrame>> read_back_frames(const GpuMesh& mesh, const PaletteTexture& palette,
+                                                         const SkinInstance& instance, const glm::mat4& mesh_global,
+                                                         SkinMode mode, bool unskinned = false);
+
     // Per-vertex scalars (the heat map's error) for a mesh, bound to attribute 12 while drawing.
     void set_vertex_scalars(const GpuMesh& mesh, const std::vector<float>& values);
 
@@ -82,6 +92,8 @@ private:
     static constexpr size_t kUnskinned = 3;
     std::array<ShaderProgram, 4> draw_programs_;
     std::array<ShaderProgram, 4> feedback_programs_;
+    std::array<ShaderProgram, 4> frame_programs_;  // read_back_frames, built on first use
+    Api api_ = Api::GL;
     GLuint instance_vbo_ = 0;
     GLuint feedback_buffer_ = 0;
     RenderTarget feedback_target_;

@@ -37,6 +37,7 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     bool weights = c.draw->debug_view == render::DebugView::Weights;
     if (ImGui::Checkbox("weights of the selected joint", &weights))
         c.draw->debug_view = weights ? render::DebugView::Weights : render::DebugView::Lit;
+    draw_lighting_controls(*c.draw);
     ImGui::Separator();
     ImGui::TextDisabled("nodes: [S] skinned mesh  [M] mesh  [J] joint");
     // The morph weights of the selected (or first) morphing mesh, live, under the tree.

@@ -127,7 +127,11 @@ void main() {
         color *= 1.0 + u_occlusion_strength * (ao - 1.0);
     }
     float n_dot_l = dot(n, u_key_direction);
-    if (n_dot_l > 0.0) color += brdf_evaluate(n, v, u_key_direction, base.rgb, metallic, roughness) * u_key_color * n_dot_l;
+    // A point light on a perfect mirror is an infinitely small highlight, and D is 0/0 at
+    // roughness 0 along the mirror direction; 0.03 gives it a visible size (as engines do) and
+    // changes nothing above that roughness.
+    if (n_dot_l > 0.0)
+        color += brdf_evaluate(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03)) * u_key_color * n_dot_l;
     vec3 emissive = u_emissive;
     if (u_texture_set[4] >= 0) emissive *= texture(u_emissive_texture, slot_uv(4)).rgb;
     color += emissive;

@@ -27,15 +27,17 @@ std::vector<glm::vec4> generate_tangents(const Primitive& p, const std::vector<g
         for (size_t i = 0; i + 2 < p.indices.size(); i += 3) {
             const std::uint32_t v[3] = {p.indices[i], p.indices[i + 1], p.indices[i + 2]};
             if (v[0] >= n || v[1] >= n || v[2] >= n) continue;
-            const glm::vec3 e1 = p.positions[v[1]] - p.positions[v[0]], e2 = p.positions[v[2]] - p.positions[v[0]];
+            const glm::vec3 e1 = p.positions[v[1]] - p.positions[v[0]],
+                            e2 = p.positions[v[2]] - p.positions[v[0]];
             const glm::vec2 d1 = uvs[v[1]] - uvs[v[0]], d2 = uvs[v[2]] - uvs[v[0]];
             const float det = d1.x * d2.y - d2.x * d1.y;
             if (std::abs(det) < 1e-20f) continue;
-            const glm::vec3 sdir = (e1 * d2.y - e2 * d1.y) / det;   // dP/du
-            const glm::vec3 tdir = (e2 * d1.x - e1 * d2.x) / det;   // dP/dv
+            const glm::vec3 sdir = (e1 * d2.y - e2 * d1.y) / det;  // dP/du
+            const glm::vec3 tdir = (e2 * d1.x - e1 * d2.x) / det;  // dP/dv
             for (int c = 0; c < 3; ++c) {
                 const glm::vec3 p0 = p.positions[v[c]];
-                const float w = corner_angle(p.positions[v[(c + 1) % 3]] - p0, p.positions[v[(c + 2) % 3]] - p0);
+                const float w =
+                    corner_angle(p.positions[v[(c + 1) % 3]] - p0, p.positions[v[(c + 2) % 3]] - p0);
                 tan[v[c]] += sdir * w;
                 bit[v[c]] += tdir * w;
             }

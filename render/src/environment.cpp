@@ -96,7 +96,8 @@ glm::vec3 sky_radiance(glm::vec3 d) {
     // A soft warm glow where the default key light sits gives the sky an azimuth, so turning
     // it moves reflections (an axisymmetric sky would make the rotation setting do nothing).
     const glm::vec3 glow_direction = glm::normalize(glm::vec3(0.4f, 0.8f, 0.45f));
-    const glm::vec3 glow = glm::vec3(2.0f, 1.8f, 1.5f) * std::pow(std::max(glm::dot(d, glow_direction), 0.0f), 48.0f);
+    const glm::vec3 glow =
+        glm::vec3(2.0f, 1.8f, 1.5f) * std::pow(std::max(glm::dot(d, glow_direction), 0.0f), 48.0f);
     if (d.y >= 0.0f) return glm::mix(horizon, zenith, std::pow(d.y, 0.45f)) + glow;
     return glm::mix(horizon, ground, std::pow(-d.y, 0.3f));
 }
@@ -116,7 +117,8 @@ const EnvironmentData& environment_data() {
 Expected<Environment> Environment::create() {
     const EnvironmentData& d = environment_data();
     Environment e;
-    const auto make = [](GLuint& tex, GLint internal, GLenum format, int w, int h, const float* pixels, GLint wrap_s) {
+    const auto make = [](GLuint& tex, GLint internal, GLenum format, int w, int h, const float* pixels,
+                         GLint wrap_s) {
         glGenTextures(1, &tex);
         glBindTexture(GL_TEXTURE_2D, tex);
         glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
@@ -127,9 +129,10 @@ Expected<Environment> Environment::create() {
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap_s);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     };
-    make(e.atlas_, GL_RGBA16F, GL_RGBA, EnvironmentData::kWidth, EnvironmentData::kHeight * EnvironmentData::kLevels,
-         d.atlas.data(), GL_REPEAT);
-    make(e.lut_, GL_RG16F, GL_RG, EnvironmentData::kLutSize, EnvironmentData::kLutSize, d.lut.data(), GL_CLAMP_TO_EDGE);
+    make(e.atlas_, GL_RGBA16F, GL_RGBA, EnvironmentData::kWidth,
+         EnvironmentData::kHeight * EnvironmentData::kLevels, d.atlas.data(), GL_REPEAT);
+    make(e.lut_, GL_RG16F, GL_RG, EnvironmentData::kLutSize, EnvironmentData::kLutSize, d.lut.data(),
+         GL_CLAMP_TO_EDGE);
     glBindTexture(GL_TEXTURE_2D, 0);
     if (const GLenum err = glGetError(); err != GL_NO_ERROR)
         return make_error("environment textures: GL error " + std::to_string(err));

@@ -1,9 +1,9 @@
 #include "render/material_binding.h"
 
 #include <cmath>
-#include <string>
-
+#include <cstring>
 #include <glm/gtc/type_ptr.hpp>
+#include <string>
 
 namespace sv::render {
 
@@ -57,7 +57,8 @@ void bind_material(const ShaderProgram& program, const MaterialBinding& m, const
     const glm::mat3 rot(std::cos(a), 0, std::sin(a), 0, 1, 0, -std::sin(a), 0, std::cos(a));
     glUniformMatrix3fv(program.uniform("u_env_rotation"), 1, GL_FALSE, glm::value_ptr(rot));
     glUniform1f(program.uniform("u_env_intensity"), env);
-    glUniform3fv(program.uniform("u_key_direction"), 1, glm::value_ptr(glm::normalize(lighting.key_direction)));
+    glUniform3fv(program.uniform("u_key_direction"), 1,
+                 glm::value_ptr(glm::normalize(lighting.key_direction)));
     const glm::vec3 key = lighting.key_light ? glm::vec3(lighting.key_intensity) : glm::vec3(0.0f);
     glUniform3fv(program.uniform("u_key_color"), 1, glm::value_ptr(key));
     glUniform1f(program.uniform("u_exposure"), lighting.exposure);

@@ -22,12 +22,11 @@ GLuint upload(const anim::Image& img, bool srgb) {
 bool valid_image(const anim::Asset& a, int i) {
     if (i < 0 || static_cast<size_t>(i) >= a.images.size()) return false;
     const anim::Image& img = a.images[static_cast<size_t>(i)];
-    return img.width > 0 && img.height > 0 && img.rgba.size() == static_cast<size_t>(img.width) * img.height * 4;
+    return img.width > 0 && img.height > 0 &&
+           img.rgba.size() == static_cast<size_t>(img.width) * img.height * 4;
 }
 
-GLint wrap_of(int w) {
-    return w == GL_CLAMP_TO_EDGE || w == GL_MIRRORED_REPEAT ? w : GL_REPEAT;
-}
+GLint wrap_of(int w) { return w == GL_CLAMP_TO_EDGE || w == GL_MIRRORED_REPEAT ? w : GL_REPEAT; }
 
 }  // namespace
 

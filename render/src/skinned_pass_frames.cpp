@@ -2,27 +2,25 @@
 // stage, captured by transform feedback, so tests can hold the tangent frame to what skinning
 // must keep (perpendicular, finite) on every rung.
 #include <cstring>
-
 #include <glm/gtc/type_ptr.hpp>
 
 #include "render/skinned_pass.h"
 
 namespace sv::render {
 
-Expected<std::vector<SkinnedPass::TangentFrame>> SkinnedPass::read_back_frames(const GpuMesh& mesh,
-                                                                               const PaletteTexture& palette,
-                                                                               const SkinInstance& instance,
-                                                                               const glm::mat4& mesh_global,
-                                                                               SkinMode mode, bool unskinned) {
+Expected<std::vector<SkinnedPass::TangentFrame>> SkinnedPass::read_back_frames(
+    const GpuMesh& mesh, const PaletteTexture& palette, const SkinInstance& instance,
+    const glm::mat4& mesh_global, SkinMode mode, bool unskinned) {
     const size_t index = unskinned ? kUnskinned : static_cast<size_t>(mode);
     ShaderProgram& program = frame_programs_[index];
     if (!program.id()) {
-        ProgramDesc desc{"skinned_frames_" + std::to_string(index),
-                         {"palette.glsl", "quat_from_m3.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
-                         {"brdf.glsl", "material_fs.glsl"},
-                         {"SKIN_MODE " + std::to_string(index)},
-                         {},
-                         {"v_world_normal", "v_world_tangent"}};
+        ProgramDesc desc{
+            "skinned_frames_" + std::to_string(index),
+            {"palette.glsl", "quat_from_m3.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
+            {"brdf.glsl", "material_fs.glsl"},
+            {"SKIN_MODE " + std::to_string(index)},
+            {},
+            {"v_world_normal", "v_world_tangent"}};
         auto built = ShaderProgram::build(api_, desc);
         if (!built) return built.error();
         program = std::move(*built);

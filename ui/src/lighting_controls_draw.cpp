@@ -21,7 +21,8 @@ void draw_lighting_controls(render::DrawOptions& draw) {
     // The unlit material views; weights and the heat map keep their own switches.
     static const char* const kViews[] = {"lit", "base colour", "normals", "roughness / metal"};
     static const render::DebugView kValues[] = {render::DebugView::Lit, render::DebugView::BaseColor,
-                                                render::DebugView::Normals, render::DebugView::RoughnessMetal};
+                                                render::DebugView::Normals,
+                                                render::DebugView::RoughnessMetal};
     int current = 0;
     for (int i = 0; i < 4; ++i)
         if (draw.debug_view == kValues[i]) current = i;

@@ -1,9 +1,8 @@
 // Per-vertex tangents for primitives the file gave none, so normal maps work on them.
 #pragma once
 
-#include <vector>
-
 #include <glm/glm.hpp>
+#include <vector>
 
 #include "anim/asset.h"
 

@@ -8,7 +8,6 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-
 #include <glm/glm.hpp>
 
 namespace sv::render::brdf {
@@ -39,13 +38,15 @@ inline glm::vec3 fresnel_schlick(glm::vec3 f0, float v_dot_h) {
 // f(l, v) for unit vectors around normal n, exactly as Appendix B mixes it:
 //   dielectric = mix(diffuse, specular, F(0.04)), metal = specular * F(baseColor),
 //   material = mix(dielectric, metal, metallic).
-inline glm::vec3 evaluate(glm::vec3 n, glm::vec3 v, glm::vec3 l, glm::vec3 base_color, float metallic, float roughness) {
+inline glm::vec3 evaluate(glm::vec3 n, glm::vec3 v, glm::vec3 l, glm::vec3 base_color, float metallic,
+                          float roughness) {
     const float n_dot_l = glm::dot(n, l), n_dot_v = glm::dot(n, v);
     if (n_dot_l <= 0.0f || n_dot_v <= 0.0f) return glm::vec3(0.0f);
     const glm::vec3 h = glm::normalize(l + v);
     const float v_dot_h = std::max(glm::dot(v, h), 0.0f);
     const float alpha = roughness * roughness;
-    const float specular = visibility_smith(n_dot_l, n_dot_v, alpha) * distribution_ggx(glm::dot(n, h), alpha);
+    const float specular =
+        visibility_smith(n_dot_l, n_dot_v, alpha) * distribution_ggx(glm::dot(n, h), alpha);
     const glm::vec3 f_dielectric = fresnel_schlick(glm::vec3(0.04f), v_dot_h);
     const glm::vec3 f_metal = fresnel_schlick(base_color, v_dot_h);
     const glm::vec3 dielectric = glm::mix(base_color / kPi, glm::vec3(specular), f_dielectric);

@@ -5,9 +5,8 @@
 #pragma once
 
 #include <array>
-#include <vector>
-
 #include <glm/glm.hpp>
+#include <vector>
 
 #include "anim/expected.h"
 #include "render/gl.h"
@@ -32,7 +31,7 @@ struct EnvironmentData {
     std::vector<float> atlas;
     std::array<glm::vec3, 9> sh{};  // diffuse light (irradiance / pi), premultiplied by the lobe
     static constexpr int kLutSize = 32;
-    std::vector<float> lut;          // RG, N.V along x, roughness along y
+    std::vector<float> lut;  // RG, N.V along x, roughness along y
 };
 
 // The linear radiance of the procedural sky in direction `d` (unit): a bright neutral horizon, a

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <array>
-
 #include <glm/glm.hpp>
 
 #include "anim/asset.h"
@@ -14,7 +13,14 @@
 namespace sv::render {
 
 // Slots in the order of the shader's u_texture_set / u_texture_transform arrays.
-enum TextureSlot { kSlotBaseColor = 0, kSlotMetallicRoughness, kSlotNormal, kSlotOcclusion, kSlotEmissive, kSlotCount };
+enum TextureSlot {
+    kSlotBaseColor = 0,
+    kSlotMetallicRoughness,
+    kSlotNormal,
+    kSlotOcclusion,
+    kSlotEmissive,
+    kSlotCount
+};
 
 struct TextureBinding {
     GLuint texture = 0;  // 0: the slot is empty
@@ -48,8 +54,9 @@ inline constexpr GLuint kEnvironmentUnit = 8, kBrdfLutUnit = 9;
 // Sets the material's and the lights' uniforms on `program` (bound), binds its textures and
 // samplers, and sets culling (single-sided: back faces culled, `mirrored` flips which face is
 // the front) and blending (BLEND: over, depth writes off). `environment` may be null: no IBL.
-void bind_material(const ShaderProgram& program, const MaterialBinding& material, const Environment* environment,
-                   const LightingSettings& lighting, const glm::vec3& camera_position, bool mirrored);
+void bind_material(const ShaderProgram& program, const MaterialBinding& material,
+                   const Environment* environment, const LightingSettings& lighting,
+                   const glm::vec3& camera_position, bool mirrored);
 // Puts back what bind_material changed (no culling, no blending, depth writes on, no samplers).
 void unbind_material();
 

@@ -1,9 +1,9 @@
 // The tangent frame survives skinning: on every rung, the normal and tangent the vertex shader
 // hands the fragment stage (read back by transform feedback) stay finite, non-zero and
 // perpendicular, so normal maps on a posed character shade as they do at rest.
-#include <cmath>
-
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 #include "gl_fixture.h"
 
@@ -41,17 +41,20 @@ TEST_P(TangentFrame, StaysPerpendicularWhenPosed) {
     long checked = 0;
     double worst = 0.0;
     for (size_t m = 0; m < character->skinned_meshes().size(); ++m) {
-        const anim::Mesh& mesh = character->asset().meshes[static_cast<size_t>(character->skinned_meshes()[m].mesh)];
+        const anim::Mesh& mesh =
+            character->asset().meshes[static_cast<size_t>(character->skinned_meshes()[m].mesh)];
         for (size_t p = 0; p < mesh.primitives.size(); ++p) {
             // A morph target moves normals but not generated tangents (skinview does not morph
             // tangents), so morphing primitives are not this test's business.
             if (!mesh.primitives[p].targets.empty() || !mesh.primitives[p].triangles()) continue;
-            auto frames = (*r)->read_back_frames(*character, static_cast<int>(m), static_cast<int>(p), {}, GetParam().mode);
+            auto frames = (*r)->read_back_frames(*character, static_cast<int>(m), static_cast<int>(p), {},
+                                                 GetParam().mode);
             ASSERT_TRUE(frames.ok()) << frames.error().message;
             for (size_t v = 0; v < frames->size(); ++v) {
                 const glm::vec3 n = (*frames)[v].normal, t = glm::vec3((*frames)[v].tangent);
                 const float ln = glm::length(n), lt = glm::length(t);
-                ASSERT_TRUE(std::isfinite(ln) && std::isfinite(lt)) << "mesh " << m << " primitive " << p << " vertex " << v;
+                ASSERT_TRUE(std::isfinite(ln) && std::isfinite(lt))
+                    << "mesh " << m << " primitive " << p << " vertex " << v;
                 ASSERT_GT(ln, 0.0f) << "mesh " << m << " primitive " << p << " vertex " << v;
                 ASSERT_GT(lt, 0.0f) << "mesh " << m << " primitive " << p << " vertex " << v;
                 // Normalised, as the fragment stage uses them: unit, and at right angles.

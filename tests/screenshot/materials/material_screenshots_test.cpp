@@ -3,9 +3,9 @@
 // screenshot/ before it was blessed; README.md ("Materials") says what still differs and why.
 // Both APIs render against one golden. Negative controls show that the goldens see the lights,
 // the environment and the debug views.
-#include <filesystem>
-
 #include <gtest/gtest.h>
+
+#include <filesystem>
 
 #include "golden.h"
 #include "render/context.h"
@@ -95,7 +95,8 @@ INSTANTIATE_TEST_SUITE_P(Samples, KhronosMaterial, ::testing::ValuesIn(samples()
 
 // A change to the picture that must fail the golden: the tolerance is not so loose that the
 // lights, the sky or a debug view could change unseen.
-void expect_fails_golden(const Sample& s, const std::function<void(render::DrawOptions&)>& edit, const std::string& what) {
+void expect_fails_golden(const Sample& s, const std::function<void(render::DrawOptions&)>& edit,
+                         const std::string& what) {
     if (khronos(s.model).empty()) GTEST_SKIP() << s.model << " is not in ../shared/khronos";
     if (test::blessing()) GTEST_SKIP() << "blessing";
     Shot r = render_sample(s, edit);
@@ -107,31 +108,38 @@ void expect_fails_golden(const Sample& s, const std::function<void(render::DrawO
 const Sample kSpheres{"MetalRoughSpheresNoTextures", 256, 256, render::Api::GL, 0.75f};
 
 TEST(MaterialControls, KeyLightOffFailsTheGolden) {
-    expect_fails_golden(kSpheres, [](render::DrawOptions& d) { d.lighting.key_light = false; }, "key_light_off");
+    expect_fails_golden(
+        kSpheres, [](render::DrawOptions& d) { d.lighting.key_light = false; }, "key_light_off");
 }
 
 TEST(MaterialControls, TurnedEnvironmentFailsTheGolden) {
     // Smooth metals mirror the sky, so turning it moves what they show.
-    expect_fails_golden(kSpheres, [](render::DrawOptions& d) { d.lighting.environment_rotation_deg = 120.0f; },
-                        "environment_turned");
+    expect_fails_golden(
+        kSpheres, [](render::DrawOptions& d) { d.lighting.environment_rotation_deg = 120.0f; },
+        "environment_turned");
 }
 
 TEST(MaterialControls, DoubleExposureFailsTheGolden) {
-    expect_fails_golden(kSpheres, [](render::DrawOptions& d) { d.lighting.exposure = 2.0f; }, "exposure_2");
+    expect_fails_golden(
+        kSpheres, [](render::DrawOptions& d) { d.lighting.exposure = 2.0f; }, "exposure_2");
 }
 
 TEST(MaterialControls, DebugViewsAreNotTheLitPicture) {
-    for (auto view : {render::DebugView::BaseColor, render::DebugView::Normals, render::DebugView::RoughnessMetal})
-        expect_fails_golden(kSpheres, [view](render::DrawOptions& d) { d.debug_view = view; },
-                            "debug_view_" + std::to_string(static_cast<int>(view)));
+    for (auto view :
+         {render::DebugView::BaseColor, render::DebugView::Normals, render::DebugView::RoughnessMetal})
+        expect_fails_golden(
+            kSpheres, [view](render::DrawOptions& d) { d.debug_view = view; },
+            "debug_view_" + std::to_string(static_cast<int>(view)));
 }
 
 // The roughness / metal view reads the factors: the spheres' grid runs smooth to rough left to
 // right and metal top, non-metal bottom, so the top-left sphere is blue (metal, smooth) and the
 // bottom-right green (rough, dielectric).
 TEST(MaterialControls, RoughnessMetalViewShowsTheFactors) {
-    if (khronos(kSpheres.model).empty()) GTEST_SKIP() << "MetalRoughSpheresNoTextures is not in ../shared/khronos";
-    Shot r = render_sample(kSpheres, [](render::DrawOptions& d) { d.debug_view = render::DebugView::RoughnessMetal; });
+    if (khronos(kSpheres.model).empty())
+        GTEST_SKIP() << "MetalRoughSpheresNoTextures is not in ../shared/khronos";
+    Shot r = render_sample(kSpheres,
+                           [](render::DrawOptions& d) { d.debug_view = render::DebugView::RoughnessMetal; });
     ASSERT_EQ(r.image.width, kSpheres.width);
     // Count pixels that are mostly blue and mostly green: both kinds must be present in quantity.
     int blue = 0, green = 0;

@@ -22,11 +22,11 @@ std::string khronos(const std::string& model, const std::string& file) {
 }
 std::string glb(const std::string& model) { return khronos(model, "glTF-Binary/" + model + ".glb"); }
 
-#define LOAD_OR_SKIP(var, path)                                                   \
-    const std::string var##_path = path;                                          \
-    if (var##_path.empty()) GTEST_SKIP() << "not in ../shared/khronos: " #path;   \
-    auto var##_loaded = load_gltf(var##_path);                                    \
-    ASSERT_TRUE(var##_loaded.ok()) << var##_loaded.error().message;               \
+#define LOAD_OR_SKIP(var, path)                                                 \
+    const std::string var##_path = path;                                        \
+    if (var##_path.empty()) GTEST_SKIP() << "not in ../shared/khronos: " #path; \
+    auto var##_loaded = load_gltf(var##_path);                                  \
+    ASSERT_TRUE(var##_loaded.ok()) << var##_loaded.error().message;             \
     const Asset& var = *var##_loaded
 
 const Material* by_name(const Asset& a, const std::string& name) {
@@ -85,7 +85,7 @@ TEST(MaterialImport, SamplersKeepTheirWraps) {
         if (!m || m->base_color_texture.sampler < 0) return {};
         return a.samplers[static_cast<size_t>(m->base_color_texture.sampler)];
     };
-    EXPECT_EQ(sampler_of("TextureClampMaterialT").wrap_t, 33071);   // CLAMP_TO_EDGE
+    EXPECT_EQ(sampler_of("TextureClampMaterialT").wrap_t, 33071);  // CLAMP_TO_EDGE
     EXPECT_EQ(sampler_of("TextureClampMaterialS").wrap_s, 33071);
     EXPECT_EQ(sampler_of("TextureMirrorMaterialT").wrap_t, 33648);  // MIRRORED_REPEAT
     EXPECT_EQ(sampler_of("TextureMirrorMaterialS").wrap_s, 33648);
@@ -135,7 +135,8 @@ TEST(GeneratedTangents, AgreeWithTheFilesOwn) {
             for (size_t i = 0; i < g.size(); ++i) {
                 ++compared;
                 if (g[i].w == p.tangents[i].w) ++sign_agrees;
-                if (glm::dot(glm::vec3(g[i]), glm::normalize(glm::vec3(p.tangents[i]))) > 0.99f) ++direction_agrees;
+                if (glm::dot(glm::vec3(g[i]), glm::normalize(glm::vec3(p.tangents[i]))) > 0.99f)
+                    ++direction_agrees;
             }
         }
     ASSERT_GT(compared, 100u);
@@ -175,8 +176,9 @@ TEST(MaterialImportErrors, NameTheMaterialAndSlot) {
         g.json["materials"][1]["pbrMetallicRoughness"]["baseColorTexture"]["index"] = 99;
         auto r = load_gltf_from_memory(g.pack(), "", true);
         ASSERT_FALSE(r.ok());
-        EXPECT_NE(r.error().message.find("material 1 ('MatBlend') baseColorTexture: texture 99 is out of range"),
-                  std::string::npos)
+        EXPECT_NE(
+            r.error().message.find("material 1 ('MatBlend') baseColorTexture: texture 99 is out of range"),
+            std::string::npos)
             << r.error().message;
     }
     {
@@ -184,7 +186,8 @@ TEST(MaterialImportErrors, NameTheMaterialAndSlot) {
         g.json["materials"][0]["normalTexture"]["texCoord"] = 2;
         auto r = load_gltf_from_memory(g.pack(), "", true);
         ASSERT_FALSE(r.ok());
-        EXPECT_NE(r.error().message.find("normalTexture: texCoord 2"), std::string::npos) << r.error().message;
+        EXPECT_NE(r.error().message.find("normalTexture: texCoord 2"), std::string::npos)
+            << r.error().message;
     }
     {
         // A valid edit loads: the negative control for the two above.

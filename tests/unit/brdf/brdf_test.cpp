@@ -1,11 +1,11 @@
 // The glTF metallic-roughness BRDF (render/brdf.h, mirrored line for line by shaders/brdf.glsl)
 // against values worked by hand, the white furnace, and the split-sum pieces against brute-force
 // integration of the same lobe.
-#include <cmath>
+#include "render/brdf.h"
 
 #include <gtest/gtest.h>
 
-#include "render/brdf.h"
+#include <cmath>
 
 namespace sv::render::brdf {
 namespace {
@@ -105,13 +105,13 @@ TEST(Brdf, ImageBasedFurnaceIsOneForWhiteMaterials) {
     for (float metallic : {0.0f, 1.0f})
         for (float roughness : {0.05f, 0.5f, 1.0f}) {
             const glm::vec2 ab = integrate_split_sum(0.7f, roughness, 256);
-            const glm::vec3 c = image_based_light(glm::vec3(1.0f), metallic, roughness, 0.7f, ab, glm::vec3(1.0f),
-                                                  glm::vec3(1.0f));
+            const glm::vec3 c = image_based_light(glm::vec3(1.0f), metallic, roughness, 0.7f, ab,
+                                                  glm::vec3(1.0f), glm::vec3(1.0f));
             EXPECT_NEAR(c.x, 1.0f, 1e-4f) << "metallic " << metallic << " roughness " << roughness;
         }
     // Negative control: a black dielectric reflects only its Fresnel share, a few percent.
-    const glm::vec3 black = image_based_light(glm::vec3(0.0f), 0.0f, 0.5f, 0.7f, integrate_split_sum(0.7f, 0.5f),
-                                              glm::vec3(1.0f), glm::vec3(1.0f));
+    const glm::vec3 black = image_based_light(
+        glm::vec3(0.0f), 0.0f, 0.5f, 0.7f, integrate_split_sum(0.7f, 0.5f), glm::vec3(1.0f), glm::vec3(1.0f));
     EXPECT_LT(black.x, 0.1f);
     EXPECT_GT(black.x, 0.02f);
 }

@@ -25,6 +25,9 @@ layout(location = 9) in vec4 a_instance_model2;
 layout(location = 10) in vec4 a_instance_model3;
 layout(location = 11) in float a_instance_row;   // per instance: the palette row
 layout(location = 12) in float a_vertex_scalar;  // per vertex: error for the heat map
+layout(location = 13) in vec4 a_tangent;         // xyz, w the bitangent's sign (generated when absent)
+layout(location = 14) in vec4 a_color0;          // COLOR_0, white when absent
+layout(location = 15) in vec2 a_uv1;             // TEXCOORD_1
 
 uniform mat4 u_mesh_global;
 uniform mat4 u_mesh_global_inverse;
@@ -38,6 +41,15 @@ out vec2 v_uv;
 out vec4 v_color;
 // Captured by transform feedback for the GPU read-back: the skinned position in the world.
 out vec3 v_world_position;
+out vec4 v_world_tangent;
+out vec4 v_vertex_color;
+out vec2 v_uv1;
+
+// Tangents ride the same motion as the normal, so the pair stays perpendicular: under a dual
+// quaternion the rotation; under a blended matrix M the matrix itself, since the normal takes
+// M^-T and (M^-T n) . (M t) = n . t = 0.
+vec3 skin_tangent_dq(DualQuat dq, vec3 t) { return dq_transform_normal(dq, t); }
+vec3 skin_tangent_matrix(mat4 m, vec3 t) { return mat3(m) * t; }
 
 // Blue (no error) through green to red (u_heat_scale or more).
 vec3 heat(float t) {
@@ -57,6 +69,7 @@ void main() {
     apply_morph_targets(position, normal);
     vec3 local_p;
     vec3 local_n;
+    vec3 local_t;
     float selected_weight = 0.0;
     for (int k = 0; k < 8; ++k)
         if (joints[k] == u_selected_joint) selected_weight += weights[k];
@@ -64,6 +77,7 @@ void main() {
 #if SKIN_MODE == 3
     local_p = position;
     local_n = normal;
+    local_t = a_tangent.xyz;
     selected_weight = 0.0;
 #elif SKIN_MODE == 2
     mat4 blended = mat4(0.0);
@@ -75,6 +89,7 @@ void main() {
     // The blended 3x3's inverse transpose keeps normals perpendicular under the shear a linear
     // blend produces; it costs an inverse per vertex, which is the price of this rung.
     local_n = transpose(inverse(mat3(blended))) * normal;
+    local_t = skin_tangent_matrix(blended, a_tangent.xyz);
 #else
     DualQuat sum = DualQuat(vec4(0.0), vec4(0.0));
     vec4 pivot = vec4(0.0);
@@ -104,6 +119,7 @@ void main() {
     DualQuat dq = dq_normalize(sum);
     local_p = dq_transform_point(dq, position);
     local_n = dq_transform_normal(dq, normal);
+    local_t = skin_tangent_dq(dq, a_tangent.xyz);
 #if SKIN_MODE == 1
     local_p *= scale;
 #endif
@@ -118,6 +134,7 @@ void main() {
             if (weights[k] != 0.0) blended += weights[k] * (u_mesh_global_inverse * palette_matrix(row, joints[k]));
         local_p = (blended * vec4(position, 1.0)).xyz;
         local_n = transpose(inverse(mat3(blended))) * normal;
+        local_t = skin_tangent_matrix(blended, a_tangent.xyz);
     }
 #endif
 
@@ -126,6 +143,9 @@ void main() {
     v_world_position = world.xyz;
     v_world_normal = mat3(model) * local_n;
     v_uv = a_uv;
+    v_uv1 = a_uv1;
+    v_world_tangent = vec4(mat3(model) * local_t, a_tangent.w);
+    v_vertex_color = a_color0;
     if (u_debug_view == 1) v_color = vec4(mix(vec3(0.12, 0.15, 0.35), vec3(1.0, 0.85, 0.1), selected_weight), 1.0);
     else if (u_debug_view == 2) v_color = vec4(heat(a_vertex_scalar / max(u_heat_scale, 1e-30)), 1.0);
     else v_color = vec4(1.0);

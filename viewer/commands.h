@@ -16,6 +16,10 @@ struct RenderArgs {
     bool armature = false;
     std::string weights_joint;   // name or index: colour that joint's weights
     bool error_heatmap = false;
+    std::string view = "lit";    // lit | base | normals | roughness-metal
+    float exposure = 1.0f;
+    float environment_rotation = 0.0f;  // degrees about +Y
+    std::string key_light = "on";
     int frames = 1;
     float fps = 30.0f;
     std::string reference;  // golden PNG to compare with (and its REF.joints.json when present)

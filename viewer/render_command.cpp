@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -98,6 +99,14 @@ int run_render(const RenderArgs& args) {
     if (!opened) return fail(opened.error().message);
     SceneSession& s = *opened->session;
     s.state().draw.draw_skeleton = args.armature;
+    if (args.view == "base") s.state().draw.debug_view = render::DebugView::BaseColor;
+    else if (args.view == "normals") s.state().draw.debug_view = render::DebugView::Normals;
+    else if (args.view == "roughness-metal") s.state().draw.debug_view = render::DebugView::RoughnessMetal;
+    if (!(args.exposure > 0.0f) || !std::isfinite(args.exposure))
+        return fail("--exposure " + std::to_string(args.exposure) + ": must be a positive number");
+    s.state().draw.lighting.exposure = args.exposure;
+    s.state().draw.lighting.environment_rotation_deg = args.environment_rotation;
+    s.state().draw.lighting.key_light = args.key_light != "off";
     if (!args.weights_joint.empty()) {
         auto j = resolve_joint(s.character(), args.weights_joint);
         if (!j) return fail(j.error().message);

@@ -65,6 +65,11 @@ int main(int argc, char** argv) {
     render_cmd->add_flag("--armature", render.armature, "overlay the skeleton");
     render_cmd->add_option("--weights", render.weights_joint, "colour the weights of this joint (name or index)");
     render_cmd->add_flag("--error-heatmap", render.error_heatmap, "colour each vertex by its GPU read-back error");
+    render_cmd->add_option("--view", render.view, "lit (default), or unlit: base, normals, roughness-metal")
+        ->check(CLI::IsMember({"lit", "base", "normals", "roughness-metal"}));
+    render_cmd->add_option("--exposure", render.exposure, "linear exposure before tone mapping (default 1)");
+    render_cmd->add_option("--env-rotation", render.environment_rotation, "turn the sky about +Y, degrees (default 0)");
+    render_cmd->add_option("--key-light", render.key_light, "on (default) or off")->check(CLI::IsMember({"on", "off"}));
     render_cmd->add_option("--frames", render.frames, "frames in a sequence (default 1)");
     render_cmd->add_option("--fps", render.fps, "sequence frame rate (default 30)");
     render_cmd->add_option("--ref", render.reference,

@@ -14,6 +14,7 @@
 #include <tiny_gltf.h>
 
 #include "anim/palette_layout.h"
+#include "gltf_material_import.h"
 
 namespace sv::anim {
 
@@ -334,24 +335,7 @@ struct Importer {
     }
 
     Status materials() {
-        for (size_t i = 0; i < m.materials.size(); ++i) {
-            const tg::Material& src = m.materials[i];
-            Material d;
-            d.name = src.name;
-            const auto& f = src.pbrMetallicRoughness.baseColorFactor;
-            if (f.size() == 4) d.base_color = glm::vec4(float(f[0]), float(f[1]), float(f[2]), float(f[3]));
-            const int tex = src.pbrMetallicRoughness.baseColorTexture.index;
-            if (tex >= 0) {
-                if (static_cast<size_t>(tex) >= m.textures.size())
-                    return make_error("material " + str(i) + " ('" + src.name + "'): texture " + str(tex) +
-                                      " is out of range");
-                const int img = m.textures[static_cast<size_t>(tex)].source;
-                if (img >= 0 && static_cast<size_t>(img) >= m.images.size())
-                    return make_error("texture " + str(tex) + ": image " + str(img) + " is out of range");
-                d.base_color_image = img;
-            }
-            out.materials.push_back(d);
-        }
+        if (auto st = import_materials(m, out); !st) return st;
         for (size_t i = 0; i < m.images.size(); ++i) {
             const tg::Image* srcp = &m.images[i];
             tg::Image decoded;
@@ -492,6 +476,55 @@ struct Importer {
         return ok_status();
     }
 
+    // TEXCOORD_1, TANGENT and COLOR_0: what materials read beyond TEXCOORD_0 (glTF 2.0 3.7.2.1's
+    // accessor types; normalized integers arrive in 0..1 through View::get).
+    Status material_attributes(const tg::Primitive& p, const std::string& name, size_t nv, Primitive& q) const {
+        const auto find = [&](const char* key) {
+            auto it = p.attributes.find(key);
+            return it == p.attributes.end() ? -1 : it->second;
+        };
+        const auto count_is = [&](const View& v, const char* what) -> Status {
+            if (v.count != nv)
+                return make_error(name + ": " + what + " has " + str(v.count) + " elements, POSITION has " + str(nv));
+            return ok_status();
+        };
+        if (int a = find("TEXCOORD_1"); a >= 0) {
+            auto v = view(a, name + " TEXCOORD_1", 2,
+                          {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
+                           TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT});
+            if (!v) return v.error();
+            if (auto st = count_is(*v, "TEXCOORD_1"); !st) return st;
+            for (size_t i = 0; i < nv; ++i) q.uvs1.emplace_back(v->get(i, 0), v->get(i, 1));
+        }
+        if (int a = find("TANGENT"); a >= 0) {
+            auto v = view(a, name + " TANGENT", 4, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+            if (!v) return v.error();
+            if (auto st = count_is(*v, "TANGENT"); !st) return st;
+            for (size_t i = 0; i < nv; ++i) {
+                glm::vec4 t(v->get(i, 0), v->get(i, 1), v->get(i, 2), v->get(i, 3));
+                if (!std::isfinite(t.x + t.y + t.z + t.w))
+                    return make_error(name + ": TANGENT " + str(i) + " is not finite");
+                // w must be +-1; anything else is read by its sign, as viewers do.
+                t.w = t.w < 0.0f ? -1.0f : 1.0f;
+                q.tangents.push_back(t);
+            }
+        }
+        if (int a = find("COLOR_0"); a >= 0) {
+            const bool vec3 = a < static_cast<int>(m.accessors.size()) &&
+                              m.accessors[static_cast<size_t>(a)].type == TINYGLTF_TYPE_VEC3;
+            auto v = view(a, name + " COLOR_0", vec3 ? 3 : 4,
+                          {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
+                           TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT});
+            if (!v) return v.error();
+            if (auto st = count_is(*v, "COLOR_0"); !st) return st;
+            if (v->ctype != TINYGLTF_COMPONENT_TYPE_FLOAT && !v->normalized)
+                return make_error(name + ": COLOR_0 integer components must be normalized");
+            for (size_t i = 0; i < nv; ++i)
+                q.colors.emplace_back(v->get(i, 0), v->get(i, 1), v->get(i, 2), vec3 ? 1.0 : v->get(i, 3));
+        }
+        return ok_status();
+    }
+
     Status import_mesh(size_t mi, int skin, Mesh& d) {
         const tg::Mesh& src = m.meshes[mi];
         d.name = src.name;
@@ -544,6 +577,7 @@ struct Importer {
                     if (auto st = same_count(*v, "TEXCOORD_0"); !st) return st;
                     for (size_t i = 0; i < nv; ++i) q.uvs.emplace_back(v->get(i, 0), v->get(i, 1));
                 }
+                if (auto st = material_attributes(p, name, nv, q); !st) return st;
                 // Skinning: up to two sets of four.
                 const int joint_count = skin >= 0 ? static_cast<int>(m.skins[static_cast<size_t>(skin)].joints.size()) : -1;
                 for (int set = 0; set < 2; ++set) {

@@ -1,14 +1,25 @@
 #include "render/character_renderer.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <glm/gtc/type_ptr.hpp>
 
 #include "render/procedural_mesh.h"
 
 namespace sv::render {
 
-CharacterRenderer::~CharacterRenderer() {
-    if (!textures_.empty()) glDeleteTextures(static_cast<GLsizei>(textures_.size()), textures_.data());
+CharacterRenderer::~CharacterRenderer() = default;
+
+namespace {
+// The eye of a perspective view_proj: the point it sends to w = 0, (0, 0, 1, 0) pulled back.
+glm::vec3 camera_position_of(const glm::mat4& view_proj) {
+    const glm::vec4 e = glm::inverse(view_proj) * glm::vec4(0.0f, 0.0f, 1.0f, 0.0f);
+    // An orthographic view has no eye point; one far back along the view stands in for it.
+    if (std::abs(e.w) < 1e-12f) return glm::vec3(e) * 1e4f;
+    return glm::vec3(e) / e.w;
 }
+}  // namespace
 
 Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api, const anim::Character& character,
                                                                        int max_instances) {
@@ -31,7 +42,10 @@ Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api, 
             auto gm = GpuMesh::upload(mesh.primitives[p]);
             if (!gm) return make_error("mesh " + std::to_string(mesh_index) + " ('" + mesh.name + "') primitive " +
                                        std::to_string(p) + ": " + gm.error().message);
-            out.push_back({std::move(*gm), mesh.primitives[p].material});
+            glm::vec3 centre(0.0f);
+            for (const auto& v : mesh.primitives[p].positions) centre += v;
+            if (!mesh.primitives[p].positions.empty()) centre /= float(mesh.primitives[p].positions.size());
+            out.push_back({std::move(*gm), mesh.primitives[p].material, centre});
         }
         return ok_status();
     };
@@ -43,19 +57,12 @@ Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api, 
         r->static_.emplace_back();
         if (auto st = upload_mesh(s.mesh, r->static_.back()); !st) return st.error();
     }
-    for (const auto& img : asset.images) {
-        GLuint tex = 0;
-        if (img.width > 0 && img.height > 0 && img.rgba.size() == static_cast<size_t>(img.width) * img.height * 4) {
-            glGenTextures(1, &tex);
-            glBindTexture(GL_TEXTURE_2D, tex);
-            glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.width, img.height, 0, GL_RGBA, GL_UNSIGNED_BYTE, img.rgba.data());
-            glGenerateMipmap(GL_TEXTURE_2D);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-        }
-        r->textures_.push_back(tex);
-    }
+    auto materials = MaterialTextures::create(asset);
+    if (!materials) return materials.error();
+    r->materials_ = std::move(*materials);
+    auto environment = Environment::create();
+    if (!environment) return environment.error();
+    r->environment_ = std::move(*environment);
     return r;
 }
 
@@ -75,14 +82,36 @@ SkinMode CharacterRenderer::rung_for(const anim::Character& character, int skin,
 void CharacterRenderer::draw(const anim::Character& character, const std::vector<CharacterInstance>& instances,
                              const glm::mat4& view_proj, const DrawOptions& options) {
     const anim::Asset& asset = character.asset();
-    const auto material_of = [&](int m, glm::vec4& color, GLuint& tex) {
-        color = glm::vec4(0.8f, 0.8f, 0.8f, 1.0f);
-        tex = 0;
-        if (m < 0 || static_cast<size_t>(m) >= asset.materials.size()) return;
-        const auto& mat = asset.materials[static_cast<size_t>(m)];
-        color = mat.base_color;
-        if (mat.base_color_image >= 0 && static_cast<size_t>(mat.base_color_image) < textures_.size())
-            tex = textures_[static_cast<size_t>(mat.base_color_image)];
+    const glm::vec3 eye = camera_position_of(view_proj);
+    const glm::mat4 first_model = instances.empty() ? glm::mat4(1.0f) : instances.front().model;
+    // BLEND primitives wait until every opaque one is drawn, then go farthest first (by their
+    // bind-pose centre: a skinned primitive's centre moves with the pose, which can misorder two
+    // close blended parts; a per-triangle sort is what would fix that).
+    struct Deferred {
+        float distance;
+        const GpuMesh* mesh;
+        std::vector<SkinInstance> rows;
+        SkinnedDrawParams params;
+        std::vector<float> weights;
+    };
+    std::vector<Deferred> blended;
+    std::vector<SkinInstance> rows(instances.size());
+    std::vector<SkinInstance> placements(instances.size());
+    const auto submit = [&](const DrawPrimitive& prim, SkinnedDrawParams& params, const std::vector<SkinInstance>& on,
+                            const std::vector<float>& weights) {
+        params.material = materials_.binding(asset, prim.material);
+        params.environment = &environment_;
+        params.lighting = options.lighting;
+        params.camera_position = eye;
+        params.mirrored = glm::determinant(glm::mat3(first_model * params.mesh_global)) < 0.0f;
+        if (params.material.alpha_mode == anim::AlphaMode::Blend && params.debug_view == DebugView::Lit) {
+            const glm::vec3 c(first_model * params.mesh_global * glm::vec4(prim.centre, 1.0f));
+            blended.push_back({glm::length(c - eye), &prim.mesh, on, params, weights});
+            return;
+        }
+        if (params.material.alpha_mode == anim::AlphaMode::Blend) params.material.alpha_mode = anim::AlphaMode::Opaque;
+        prim.mesh.set_morph_weights(weights);
+        skinned_pass_.draw(prim.mesh, palette_, on, params);
     };
     if (options.draw_grid) {
         const anim::Aabb b = character.bind_bounds();
@@ -94,7 +123,6 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
         line_pass_.draw(lines, GL_LINES, view_proj, glm::vec4(0.35f, 0.37f, 0.4f, 1.0f));
     }
     if (options.draw_mesh) {
-        std::vector<SkinInstance> rows(instances.size());
         const auto& skinned = character.skinned_meshes();
         for (size_t i = 0; i < skinned.size(); ++i) {
             const int skin = skinned[i].skin;
@@ -106,15 +134,10 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
             params.debug_view = options.debug_view;
             params.selected_joint = skin == options.selected_skin ? options.selected_joint : -1;
             params.heat_scale = options.heat_scale;
-            for (const auto& prim : skinned_[i]) {
-                material_of(prim.material, params.base_color, params.base_texture);
-                prim.mesh.set_morph_weights(character.morph_weights(skinned[i].node));
-                skinned_pass_.draw(prim.mesh, palette_, rows, params);
-            }
+            for (const auto& prim : skinned_[i]) submit(prim, params, rows, character.morph_weights(skinned[i].node));
         }
         // Static meshes go through the same pass, unskinned: one shader for morph targets,
         // materials and the read-back. Their instances carry no palette row.
-        std::vector<SkinInstance> placements(instances.size());
         for (size_t k = 0; k < instances.size(); ++k) placements[k] = {instances[k].model, 0};
         const auto& statics = character.static_meshes();
         for (size_t i = 0; i < static_.size(); ++i) {
@@ -122,13 +145,16 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
             params.unskinned = true;
             params.mesh_global = character.static_mesh_world(static_cast<int>(i));
             params.view_proj = view_proj;
-            params.debug_view = options.debug_view == DebugView::Weights ? DebugView::Weights : DebugView::Lit;
+            // The heat map's errors are per skinned vertex; a static mesh shows lit under it.
+            params.debug_view = options.debug_view == DebugView::ErrorHeatMap ? DebugView::Lit : options.debug_view;
             params.heat_scale = options.heat_scale;
-            for (const auto& prim : static_[i]) {
-                material_of(prim.material, params.base_color, params.base_texture);
-                prim.mesh.set_morph_weights(character.morph_weights(statics[i].node));
-                skinned_pass_.draw(prim.mesh, palette_, placements, params);
-            }
+            for (const auto& prim : static_[i]) submit(prim, params, placements, character.morph_weights(statics[i].node));
+        }
+        std::stable_sort(blended.begin(), blended.end(),
+                         [](const Deferred& a, const Deferred& b) { return a.distance > b.distance; });
+        for (const Deferred& d : blended) {
+            d.mesh->set_morph_weights(d.weights);
+            skinned_pass_.draw(*d.mesh, palette_, d.rows, d.params);
         }
     }
     if (options.draw_skeleton && !instances.empty()) {
@@ -183,6 +209,20 @@ Expected<std::vector<glm::vec3>> CharacterRenderer::read_back(const anim::Charac
     return skinned_pass_.read_back(prims[static_cast<size_t>(primitive)].mesh, palette_,
                                    {instance.model, instance.first_row + s.skin},
                                    glm::mat4(character.mesh_frame(skinned_mesh)), mode);
+}
+
+Expected<std::vector<SkinnedPass::TangentFrame>> CharacterRenderer::read_back_frames(
+    const anim::Character& character, int skinned_mesh, int primitive, const CharacterInstance& instance,
+    SkinMode mode) {
+    if (skinned_mesh < 0 || static_cast<size_t>(skinned_mesh) >= skinned_.size() || primitive < 0 ||
+        static_cast<size_t>(primitive) >= skinned_[static_cast<size_t>(skinned_mesh)].size())
+        return make_error("tangent-frame read-back: no skinned mesh " + std::to_string(skinned_mesh) + " primitive " +
+                          std::to_string(primitive));
+    const auto& s = character.skinned_meshes()[static_cast<size_t>(skinned_mesh)];
+    const auto& mesh = skinned_[static_cast<size_t>(skinned_mesh)][static_cast<size_t>(primitive)].mesh;
+    mesh.set_morph_weights(character.morph_weights(s.node));
+    return skinned_pass_.read_back_frames(mesh, palette_, {instance.model, instance.first_row + s.skin},
+                                          glm::mat4(character.mesh_frame(skinned_mesh)), mode);
 }
 
 Expected<std::vector<glm::vec3>> CharacterRenderer::read_back_static(const anim::Character& character,

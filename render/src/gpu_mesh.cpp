@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "anim/tangents.h"
+
 namespace sv::render {
 
 namespace {
@@ -16,6 +18,9 @@ struct Vertex {
     float uv[2];
     std::uint16_t joints[8];
     float weights[8];
+    float tangent[4];
+    float color[4];
+    float uv1[2];
 };
 }  // namespace
 
@@ -65,6 +70,9 @@ Expected<GpuMesh> GpuMesh::upload(const anim::Primitive& p) {
                               ") is past the vertex count " + std::to_string(n));
     const bool skinned = !p.joints.empty() && p.joints.size() == n && p.weights.size() == n;
     const std::vector<glm::vec3> normals = p.normals.size() == n ? p.normals : compute_normals(p);
+    // Generated from TEXCOORD_0, the set nearly every normal map uses; a normal map on set 1 over
+    // a primitive with no TANGENT would need tangents per set, which skinview does not make.
+    const std::vector<glm::vec4> tangents = p.tangents.size() == n ? p.tangents : anim::generate_tangents(p, normals, p.uvs);
     std::vector<Vertex> verts(n);
     for (size_t i = 0; i < n; ++i) {
         Vertex& v = verts[i];
@@ -72,6 +80,11 @@ Expected<GpuMesh> GpuMesh::upload(const anim::Primitive& p) {
         std::memcpy(v.normal, &normals[i], sizeof v.normal);
         if (p.uvs.size() == n) std::memcpy(v.uv, &p.uvs[i], sizeof v.uv);
         else v.uv[0] = v.uv[1] = 0.0f;
+        std::memcpy(v.tangent, &tangents[i], sizeof v.tangent);
+        const glm::vec4 color = p.colors.size() == n ? p.colors[i] : glm::vec4(1.0f);
+        std::memcpy(v.color, &color, sizeof v.color);
+        if (p.uvs1.size() == n) std::memcpy(v.uv1, &p.uvs1[i], sizeof v.uv1);
+        else v.uv1[0] = v.uv1[1] = 0.0f;
         for (int k = 0; k < 8; ++k) {
             v.joints[k] = skinned ? p.joints[i][static_cast<size_t>(k)] : 0;
             v.weights[k] = skinned ? p.weights[i][static_cast<size_t>(k)] : 0.0f;
@@ -105,6 +118,12 @@ Expected<GpuMesh> GpuMesh::upload(const anim::Primitive& p) {
     glVertexAttribPointer(kAttrWeights0, 4, GL_FLOAT, GL_FALSE, stride, off(offsetof(Vertex, weights)));
     glEnableVertexAttribArray(kAttrWeights1);
     glVertexAttribPointer(kAttrWeights1, 4, GL_FLOAT, GL_FALSE, stride, off(offsetof(Vertex, weights) + 16));
+    glEnableVertexAttribArray(kAttrTangent);
+    glVertexAttribPointer(kAttrTangent, 4, GL_FLOAT, GL_FALSE, stride, off(offsetof(Vertex, tangent)));
+    glEnableVertexAttribArray(kAttrColor0);
+    glVertexAttribPointer(kAttrColor0, 4, GL_FLOAT, GL_FALSE, stride, off(offsetof(Vertex, color)));
+    glEnableVertexAttribArray(kAttrUv1);
+    glVertexAttribPointer(kAttrUv1, 2, GL_FLOAT, GL_FALSE, stride, off(offsetof(Vertex, uv1)));
     if (!p.indices.empty()) {
         glGenBuffers(1, &m.ibo_);
         glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m.ibo_);

@@ -10,7 +10,6 @@ namespace sv::render {
 
 namespace {
 constexpr GLuint kPaletteUnit = 0;
-constexpr GLuint kBaseTextureUnit = 1;
 constexpr GLuint kMorphDeltaUnit = 2;
 constexpr GLuint kMorphWeightUnit = 3;
 constexpr GLuint kAttrInstanceModel = 7;  // 7..10
@@ -41,11 +40,12 @@ Expected<SkinMode> parse_skin_mode(const std::string& text) {
 
 Expected<SkinnedPass> SkinnedPass::create(Api api) {
     SkinnedPass pass;
+    pass.api_ = api;
     for (int mode = 0; mode <= static_cast<int>(kUnskinned); ++mode) {
         const std::string name = mode == static_cast<int>(kUnskinned) ? "unskinned" : skin_mode_name(static_cast<SkinMode>(mode));
         ProgramDesc desc{"skinned_" + name,
                          {"palette.glsl", "quat_from_m3.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
-                         {"lighting.glsl", "lit_fs.glsl"},
+                         {"brdf.glsl", "material_fs.glsl"},
                          {"SKIN_MODE " + std::to_string(mode)},
                          {},
                          {}};
@@ -68,6 +68,8 @@ SkinnedPass& SkinnedPass::operator=(SkinnedPass&& o) noexcept {
     if (this != &o) {
         draw_programs_ = std::move(o.draw_programs_);
         feedback_programs_ = std::move(o.feedback_programs_);
+        frame_programs_ = std::move(o.frame_programs_);
+        api_ = o.api_;
         std::swap(instance_vbo_, o.instance_vbo_);
         std::swap(feedback_buffer_, o.feedback_buffer_);
         std::swap(feedback_target_, o.feedback_target_);
@@ -134,17 +136,13 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette, const
     const ShaderProgram& program = draw_programs_[params.unskinned ? kUnskinned : static_cast<size_t>(params.mode)];
     set_common_uniforms(program, mesh, params.mesh_global, palette);
     glUniformMatrix4fv(program.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(params.view_proj));
-    glUniform4fv(program.uniform("u_base_color"), 1, glm::value_ptr(params.base_color));
     glUniform1i(program.uniform("u_debug_view"), static_cast<GLint>(params.debug_view));
     glUniform1i(program.uniform("u_selected_joint"), params.selected_joint);
     glUniform1f(program.uniform("u_heat_scale"), params.heat_scale);
-    glUniform1i(program.uniform("u_has_texture"), params.base_texture != 0);
-    glActiveTexture(GL_TEXTURE0 + kBaseTextureUnit);
-    glBindTexture(GL_TEXTURE_2D, params.base_texture);
-    glUniform1i(program.uniform("u_base_texture"), static_cast<GLint>(kBaseTextureUnit));
-    set_lighting_uniforms(program, params.lighting);
+    bind_material(program, params.material, params.environment, params.lighting, params.camera_position, params.mirrored);
     bind_instances(mesh, instances);
     mesh.draw(static_cast<GLsizei>(instances.size()));
+    unbind_material();
 }
 
 Expected<std::vector<glm::vec3>> SkinnedPass::read_back(const GpuMesh& mesh, const PaletteTexture& palette,

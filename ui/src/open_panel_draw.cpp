@@ -134,6 +134,7 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     bool weights = c.draw->debug_view == render::DebugView::Weights;
     if (ImGui::Checkbox("weights of the selected joint", &weights))
         c.draw->debug_view = weights ? render::DebugView::Weights : render::DebugView::Lit;
+    draw_lighting_controls(*c.draw);
     ImGui::Separator();
     ImGui::TextDisabled("[S] skinned mesh  [M] mesh  [J] joint");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click a node to select it; the arrow folds its children.");

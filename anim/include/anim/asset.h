@@ -32,6 +32,11 @@ struct Primitive {
     std::vector<glm::vec3> positions;
     std::vector<glm::vec3> normals;  // empty when the file had none
     std::vector<glm::vec2> uvs;      // empty when the file had none
+    std::vector<glm::vec2> uvs1;     // TEXCOORD_1; empty when the file had none
+    // TANGENT (xyz unit, w = +-1 the bitangent's sign); empty when the file had none (the renderer
+    // then generates them from the UVs of the normal texture's set).
+    std::vector<glm::vec4> tangents;
+    std::vector<glm::vec4> colors;   // COLOR_0, linear RGBA (alpha 1 for VEC3); empty when none
     std::vector<std::array<std::uint16_t, kMaxInfluences>> joints;  // empty when not skinned
     std::vector<std::array<float, kMaxInfluences>> weights;         // sum to 1 after import
     std::vector<std::uint32_t> indices;  // triangles; generated 0..n-1 when the file had none
@@ -54,10 +59,49 @@ struct Mesh {
     int source_mesh = -1;
 };
 
+// glTF's sampler, as GL enums (glTF uses GL's values). 0 filters: the file left them to the
+// viewer, which then filters linearly with mipmaps.
+struct Sampler {
+    int mag_filter = 0;
+    int min_filter = 0;
+    int wrap_s = 10497;  // REPEAT
+    int wrap_t = 10497;
+};
+
+// One of a material's texture slots: which image, sampled how, through which UV set, moved by
+// KHR_texture_transform (uv' = T * R * S * uv, glTF's order).
+struct TextureRef {
+    int image = -1;    // index into Asset::images; -1: the slot is empty
+    int sampler = -1;  // index into Asset::samplers; -1: the default sampler
+    int tex_coord = 0; // TEXCOORD_n, 0 or 1 (the extension's texCoord overrides the slot's)
+    glm::vec2 offset{0.0f};
+    float rotation = 0.0f;  // radians
+    glm::vec2 scale{1.0f};
+    // normalTexture.scale or occlusionTexture.strength; 1 for the other slots.
+    float strength = 1.0f;
+    bool present() const { return image >= 0; }
+};
+
+enum class AlphaMode { Opaque, Mask, Blend };
+
+// glTF 2.0's metallic-roughness material with KHR_materials_emissive_strength. Defaults are the
+// specification's, so a material the file leaves empty draws as glTF says it should.
 struct Material {
     std::string name;
     glm::vec4 base_color{1.0f};
-    int base_color_image = -1;  // index into Asset::images
+    int base_color_image = -1;  // index into Asset::images (base_color_texture.image mirrors it)
+    TextureRef base_color_texture;
+    float metallic = 1.0f;
+    float roughness = 1.0f;
+    TextureRef metallic_roughness_texture;  // B metal, G rough, linear
+    TextureRef normal_texture;               // strength: the normal scale
+    TextureRef occlusion_texture;            // R, strength: how much of it applies
+    TextureRef emissive_texture;             // sRGB
+    glm::vec3 emissive{0.0f};
+    float emissive_strength = 1.0f;
+    AlphaMode alpha_mode = AlphaMode::Opaque;
+    float alpha_cutoff = 0.5f;
+    bool double_sided = false;
 };
 
 struct Image {
@@ -108,6 +152,7 @@ struct Asset {
     std::vector<Clip> clips;
     std::vector<Material> materials;
     std::vector<Image> images;
+    std::vector<Sampler> samplers;
     // Things a careful reader should know that did not stop the load: renormalised weights,
     // ignored morph targets, validator-style skin warnings. One line each.
     std::vector<std::string> report;

@@ -11,6 +11,8 @@
 #include "render/context.h"
 #include "render/gpu_mesh.h"
 #include "render/lit_mesh_pass.h"
+#include "render/environment.h"
+#include "render/material_textures.h"
 #include "render/palette_texture.h"
 #include "render/skinned_pass.h"
 
@@ -28,6 +30,7 @@ struct DrawOptions {
     bool draw_skeleton = false;
     bool draw_joint_axes = false;
     bool draw_grid = true;
+    LightingSettings lighting;
 };
 
 // One placed copy of the character: its placement and the first palette row of its skins (skin k
@@ -57,6 +60,10 @@ public:
     // targets applied with the node's current weights).
     Expected<std::vector<glm::vec3>> read_back(const anim::Character& character, int skinned_mesh, int primitive,
                                                const CharacterInstance& instance, SkinMode mode);
+    // The skinned normal and tangent of every vertex of skinned mesh `i`'s primitive `p`.
+    Expected<std::vector<SkinnedPass::TangentFrame>> read_back_frames(const anim::Character& character,
+                                                                      int skinned_mesh, int primitive,
+                                                                      const CharacterInstance& instance, SkinMode mode);
     // The same for static mesh `i`: its vertices as drawn, under its node's current world.
     Expected<std::vector<glm::vec3>> read_back_static(const anim::Character& character, int static_mesh,
                                                       int primitive, const CharacterInstance& instance);
@@ -77,10 +84,12 @@ private:
     struct DrawPrimitive {
         GpuMesh mesh;
         int material = -1;
+        glm::vec3 centre{0.0f};  // mean bind-pose position, for ordering blended primitives
     };
     std::vector<std::vector<DrawPrimitive>> skinned_;  // per skinned mesh node
     std::vector<std::vector<DrawPrimitive>> static_;   // per static mesh node
-    std::vector<GLuint> textures_;                     // per asset image
+    MaterialTextures materials_;
+    Environment environment_;
     PaletteTexture palette_;
     SkinnedPass skinned_pass_;
     LinePass line_pass_;

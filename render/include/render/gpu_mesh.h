@@ -2,7 +2,8 @@
 //
 // Attribute locations are fixed here and in the shader chunks (layout(location = N)), so every
 // program reads every mesh without a per-program binding step:
-//   0 position, 1 normal, 2 uv, 3 joints 0-3, 4 joints 4-7 (integer), 5 weights 0-3, 6 weights 4-7.
+//   0 position, 1 normal, 2 uv, 3 joints 0-3, 4 joints 4-7 (integer), 5 weights 0-3, 6 weights 4-7,
+//   13 tangent (generated when the file has none), 14 COLOR_0 (white when none), 15 TEXCOORD_1.
 #pragma once
 
 #include "anim/asset.h"
@@ -19,6 +20,10 @@ enum AttributeLocation : GLuint {
     kAttrJoints1 = 4,
     kAttrWeights0 = 5,
     kAttrWeights1 = 6,
+    // 7..12 are the skinned pass's per-instance and per-vertex extras (skinned_pass.cpp).
+    kAttrTangent = 13,
+    kAttrColor0 = 14,
+    kAttrUv1 = 15,
 };
 
 class GpuMesh {

@@ -13,6 +13,7 @@
 #include "render/context.h"
 #include "render/gpu_mesh.h"
 #include "render/lit_mesh_pass.h"
+#include "render/material_binding.h"
 #include "render/palette_texture.h"
 #include "render/render_target.h"
 #include "render/shader_program.h"
@@ -30,18 +31,23 @@ struct SkinInstance {
     int palette_row = 0;
 };
 
-enum class DebugView { Lit = 0, Weights = 1, ErrorHeatMap = 2 };
+// Lit is the material as glTF defines it; Weights and ErrorHeatMap colour the skin; the last three
+// are unlit material views (base colour, shading normal after normal mapping, roughness in G and
+// metal in B) so a skinning fault can be told from a shading one.
+enum class DebugView { Lit = 0, Weights = 1, ErrorHeatMap = 2, BaseColor = 3, Normals = 4, RoughnessMetal = 5 };
 
 struct SkinnedDrawParams {
     glm::mat4 mesh_global{1.0f};  // the frame the vertices are skinned in (corrected or as given)
     glm::mat4 view_proj{1.0f};
-    glm::vec4 base_color{1.0f};
-    GLuint base_texture = 0;      // 0 for none
+    MaterialBinding material;
+    const Environment* environment = nullptr;  // null: no image-based light
+    LightingSettings lighting;
+    glm::vec3 camera_position{0.0f};
+    bool mirrored = false;  // the placement flips handedness (front faces turn clockwise)
     SkinMode mode = SkinMode::RigidDqs;
     DebugView debug_view = DebugView::Lit;
     int selected_joint = -1;
     float heat_scale = 1.0f;
-    Lighting lighting;
     // A static mesh: no skinning, mesh_global is its node's world (the shader's SKIN_MODE 3).
     bool unskinned = false;
 };
@@ -65,6 +71,16 @@ public:
                                                const SkinInstance& instance, const glm::mat4& mesh_global,
                                                SkinMode mode, bool unskinned = false);
 
+    // The skinned world normal and tangent (xyz, w the bitangent sign) of every vertex, read back
+    // the same way (skinned_pass_frames.cpp); the programs are built on first use.
+    struct TangentFrame {
+        glm::vec3 normal;
+        glm::vec4 tangent;
+    };
+    Expected<std::vector<TangentFrame>> read_back_frames(const GpuMesh& mesh, const PaletteTexture& palette,
+                                                         const SkinInstance& instance, const glm::mat4& mesh_global,
+                                                         SkinMode mode, bool unskinned = false);
+
     // Per-vertex scalars (the heat map's error) for a mesh, bound to attribute 12 while drawing.
     void set_vertex_scalars(const GpuMesh& mesh, const std::vector<float>& values);
 
@@ -76,6 +92,8 @@ private:
     static constexpr size_t kUnskinned = 3;
     std::array<ShaderProgram, 4> draw_programs_;
     std::array<ShaderProgram, 4> feedback_programs_;
+    std::array<ShaderProgram, 4> frame_programs_;  // read_back_frames, built on first use
+    Api api_ = Api::GL;
     GLuint instance_vbo_ = 0;
     GLuint feedback_buffer_ = 0;
     RenderTarget feedback_target_;

@@ -47,6 +47,8 @@ void draw_timeline_window(ViewerModel& m, UiContext& c);   // under the viewport
 void draw_inspector_window(ViewerModel& m, UiContext& c);  // right column: one tab a panel
 void draw_status_line(const ViewerModel& m, const UiContext& c);
 void draw_error_window(UiContext& c);                      // only when a load failed
+// Exposure, sky, key light and the material view (lighting_controls_draw.cpp).
+void draw_lighting_controls(render::DrawOptions& draw);
 
 // "label   value" with the value's meaning (and what is bad) on hover: every number the panels show
 // goes through this, so none is without its explanation.

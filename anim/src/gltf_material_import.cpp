@@ -1,0 +1,130 @@
+#include "gltf_material_import.h"
+
+#include <tiny_gltf.h>
+
+#include <cmath>
+#include <string>
+
+namespace sv::anim {
+
+namespace {
+
+namespace tg = tinygltf;
+
+std::string str(size_t v) { return std::to_string(v); }
+std::string str(int v) { return std::to_string(v); }
+
+float number(const tg::Value& v, float fallback) {
+    return v.IsNumber() ? static_cast<float>(v.GetNumberAsDouble()) : fallback;
+}
+
+// Reads one texture slot: the texture's image and sampler, the slot's texCoord, and
+// KHR_texture_transform (whose texCoord, when given, replaces the slot's).
+Status read_slot(const tg::Model& m, const std::string& what, int index, int tex_coord,
+                 const tg::ExtensionMap& extensions, TextureRef& out) {
+    if (index < 0) return ok_status();
+    if (static_cast<size_t>(index) >= m.textures.size())
+        return make_error(what + ": texture " + str(index) + " is out of range (" + str(m.textures.size()) +
+                          " textures)");
+    const tg::Texture& t = m.textures[static_cast<size_t>(index)];
+    if (t.source < 0) return ok_status();  // a texture with no source (an extension's only): left empty
+    if (static_cast<size_t>(t.source) >= m.images.size())
+        return make_error(what + ": texture " + str(index) + " names image " + str(t.source) +
+                          ", out of range (" + str(m.images.size()) + " images)");
+    if (t.sampler >= 0 && static_cast<size_t>(t.sampler) >= m.samplers.size())
+        return make_error(what + ": texture " + str(index) + " names sampler " + str(t.sampler) +
+                          ", out of range (" + str(m.samplers.size()) + " samplers)");
+    out.image = t.source;
+    out.sampler = t.sampler;
+    out.tex_coord = tex_coord;
+    auto it = extensions.find("KHR_texture_transform");
+    if (it != extensions.end() && it->second.IsObject()) {
+        const tg::Value& x = it->second;
+        if (x.Has("offset") && x.Get("offset").ArrayLen() == 2)
+            out.offset = {number(x.Get("offset").Get(0), 0.0f), number(x.Get("offset").Get(1), 0.0f)};
+        if (x.Has("scale") && x.Get("scale").ArrayLen() == 2)
+            out.scale = {number(x.Get("scale").Get(0), 1.0f), number(x.Get("scale").Get(1), 1.0f)};
+        if (x.Has("rotation")) out.rotation = number(x.Get("rotation"), 0.0f);
+        if (x.Has("texCoord")) out.tex_coord = static_cast<int>(number(x.Get("texCoord"), 0.0f));
+    }
+    // Two UV sets reach the shader; a third would silently read set 0, so it is refused by name.
+    if (out.tex_coord < 0 || out.tex_coord > 1)
+        return make_error(what + ": texCoord " + str(out.tex_coord) +
+                          " (skinview reads TEXCOORD_0 and TEXCOORD_1)");
+    if (!std::isfinite(out.offset.x + out.offset.y + out.scale.x + out.scale.y + out.rotation))
+        return make_error(what + ": KHR_texture_transform has a value that is not finite");
+    return ok_status();
+}
+
+}  // namespace
+
+Status import_materials(const tg::Model& m, Asset& out) {
+    for (const tg::Sampler& s : m.samplers) {
+        Sampler d;
+        d.mag_filter = s.magFilter > 0 ? s.magFilter : 0;
+        d.min_filter = s.minFilter > 0 ? s.minFilter : 0;
+        d.wrap_s = s.wrapS;
+        d.wrap_t = s.wrapT;
+        out.samplers.push_back(d);
+    }
+    for (size_t i = 0; i < m.materials.size(); ++i) {
+        const tg::Material& src = m.materials[i];
+        const tg::PbrMetallicRoughness& pbr = src.pbrMetallicRoughness;
+        const std::string name = "material " + str(i) + " ('" + src.name + "')";
+        Material d;
+        d.name = src.name;
+        const auto& f = pbr.baseColorFactor;
+        if (f.size() == 4) d.base_color = glm::vec4(float(f[0]), float(f[1]), float(f[2]), float(f[3]));
+        d.metallic = static_cast<float>(pbr.metallicFactor);
+        d.roughness = static_cast<float>(pbr.roughnessFactor);
+        if (src.emissiveFactor.size() == 3)
+            d.emissive = glm::vec3(float(src.emissiveFactor[0]), float(src.emissiveFactor[1]),
+                                   float(src.emissiveFactor[2]));
+        if (!std::isfinite(d.base_color.r + d.base_color.g + d.base_color.b + d.base_color.a + d.metallic +
+                           d.roughness + d.emissive.r + d.emissive.g + d.emissive.b))
+            return make_error(name + ": a factor is not finite");
+        const auto& bt = pbr.baseColorTexture;
+        const auto& mrt = pbr.metallicRoughnessTexture;
+        const auto& nt = src.normalTexture;
+        const auto& ot = src.occlusionTexture;
+        const auto& et = src.emissiveTexture;
+        if (auto st = read_slot(m, name + " baseColorTexture", bt.index, bt.texCoord, bt.extensions,
+                                d.base_color_texture);
+            !st)
+            return st;
+        if (auto st = read_slot(m, name + " metallicRoughnessTexture", mrt.index, mrt.texCoord,
+                                mrt.extensions, d.metallic_roughness_texture);
+            !st)
+            return st;
+        if (auto st =
+                read_slot(m, name + " normalTexture", nt.index, nt.texCoord, nt.extensions, d.normal_texture);
+            !st)
+            return st;
+        if (auto st = read_slot(m, name + " occlusionTexture", ot.index, ot.texCoord, ot.extensions,
+                                d.occlusion_texture);
+            !st)
+            return st;
+        if (auto st = read_slot(m, name + " emissiveTexture", et.index, et.texCoord, et.extensions,
+                                d.emissive_texture);
+            !st)
+            return st;
+        d.normal_texture.strength = static_cast<float>(nt.scale);
+        d.occlusion_texture.strength = static_cast<float>(ot.strength);
+        d.base_color_image = d.base_color_texture.image;
+        auto es = src.extensions.find("KHR_materials_emissive_strength");
+        if (es != src.extensions.end() && es->second.Has("emissiveStrength"))
+            d.emissive_strength = number(es->second.Get("emissiveStrength"), 1.0f);
+        if (src.alphaMode == "MASK")
+            d.alpha_mode = AlphaMode::Mask;
+        else if (src.alphaMode == "BLEND")
+            d.alpha_mode = AlphaMode::Blend;
+        else if (!src.alphaMode.empty() && src.alphaMode != "OPAQUE")
+            return make_error(name + ": alphaMode '" + src.alphaMode + "' is not OPAQUE, MASK or BLEND");
+        d.alpha_cutoff = static_cast<float>(src.alphaCutoff);
+        d.double_sided = src.doubleSided;
+        out.materials.push_back(d);
+    }
+    return ok_status();
+}
+
+}  // namespace sv::anim

@@ -1,0 +1,19 @@
+// glTF materials and samplers into anim::Material / anim::Sampler: metallic-roughness factors and
+// textures, normal / occlusion / emissive, KHR_materials_emissive_strength, KHR_texture_transform,
+// alpha modes and doubleSided. Kept apart from gltf_import.cpp, which owns accessors and images.
+#pragma once
+
+#include "anim/asset.h"
+#include "anim/expected.h"
+
+namespace tinygltf {
+class Model;
+}
+
+namespace sv::anim {
+
+// Appends one Material per file material and one Sampler per file sampler to `out`. Texture and
+// sampler indices are checked against the model; errors name the material and the slot.
+Status import_materials(const tinygltf::Model& model, Asset& out);
+
+}  // namespace sv::anim

@@ -1,0 +1,63 @@
+// What one draw of the skinned pass needs of a glTF material, resolved to GL names, and the
+// uniforms and fixed-function state (blending, culling) that carry it to shaders/material_fs.glsl.
+#pragma once
+
+#include <array>
+#include <glm/glm.hpp>
+
+#include "anim/asset.h"
+#include "render/environment.h"
+#include "render/gl.h"
+#include "render/shader_program.h"
+
+namespace sv::render {
+
+// Slots in the order of the shader's u_texture_set / u_texture_transform arrays.
+enum TextureSlot {
+    kSlotBaseColor = 0,
+    kSlotMetallicRoughness,
+    kSlotNormal,
+    kSlotOcclusion,
+    kSlotEmissive,
+    kSlotCount
+};
+
+struct TextureBinding {
+    GLuint texture = 0;  // 0: the slot is empty
+    GLuint sampler = 0;  // 0: the texture's own parameters (linear, mipmapped, repeat)
+    int set = 0;         // TEXCOORD_n
+    glm::mat3 transform{1.0f};
+};
+
+// glTF's default material (specification 3.9.1: every property at its default) unless filled in.
+struct MaterialBinding {
+    glm::vec4 base_color{1.0f};
+    float metallic = 1.0f;
+    float roughness = 1.0f;
+    glm::vec3 emissive{0.0f};  // factor x emissive strength
+    float normal_scale = 1.0f;
+    float occlusion_strength = 1.0f;
+    anim::AlphaMode alpha_mode = anim::AlphaMode::Opaque;
+    float alpha_cutoff = 0.5f;
+    bool double_sided = false;
+    std::array<TextureBinding, kSlotCount> textures{};
+};
+
+// KHR_texture_transform's uv' = T * R * S * uv as a 3x3 matrix (column-major, as GLSL reads it).
+glm::mat3 texture_transform(glm::vec2 offset, float rotation, glm::vec2 scale);
+
+// Texture units the material uses; the vertex stage owns 0 (palette), 1 (base colour, kept from
+// before), 2 and 3 (morph targets).
+inline constexpr GLuint kMaterialUnits[kSlotCount] = {1, 4, 5, 6, 7};
+inline constexpr GLuint kEnvironmentUnit = 8, kBrdfLutUnit = 9;
+
+// Sets the material's and the lights' uniforms on `program` (bound), binds its textures and
+// samplers, and sets culling (single-sided: back faces culled, `mirrored` flips which face is
+// the front) and blending (BLEND: over, depth writes off). `environment` may be null: no IBL.
+void bind_material(const ShaderProgram& program, const MaterialBinding& material,
+                   const Environment* environment, const LightingSettings& lighting,
+                   const glm::vec3& camera_position, bool mirrored);
+// Puts back what bind_material changed (no culling, no blending, depth writes on, no samplers).
+void unbind_material();
+
+}  // namespace sv::render

@@ -1,0 +1,155 @@
+#include "render/environment.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "render/brdf.h"
+
+namespace sv::render {
+
+namespace {
+
+using brdf::kPi;
+
+glm::vec3 latlong_direction(float u, float v) {
+    const float phi = (u - 0.5f) * 2.0f * kPi, theta = v * kPi;
+    return {std::sin(theta) * std::sin(phi), std::cos(theta), -std::sin(theta) * std::cos(phi)};
+}
+
+std::array<float, 9> sh_basis(glm::vec3 d) {
+    return {0.282095f,
+            0.488603f * d.y,
+            0.488603f * d.z,
+            0.488603f * d.x,
+            1.092548f * d.x * d.y,
+            1.092548f * d.y * d.z,
+            0.315392f * (3.0f * d.z * d.z - 1.0f),
+            1.092548f * d.x * d.z,
+            0.546274f * (d.x * d.x - d.y * d.y)};
+}
+
+// Prefilters along reflection r for one roughness with N = V = R (Karis's split-sum assumption,
+// which loses the stretched lobe at grazing angles; that is the split sum's known cost).
+glm::vec3 prefilter(glm::vec3 r, float roughness, std::uint32_t samples) {
+    if (roughness <= 0.0f) return sky_radiance(r);
+    const glm::vec3 up = std::abs(r.z) < 0.999f ? glm::vec3(0, 0, 1) : glm::vec3(1, 0, 0);
+    const glm::vec3 tx = glm::normalize(glm::cross(up, r)), ty = glm::cross(r, tx);
+    const float alpha = roughness * roughness;
+    glm::vec3 sum(0.0f);
+    float weight = 0.0f;
+    for (std::uint32_t i = 0; i < samples; ++i) {
+        const glm::vec3 hl = brdf::sample_ggx(brdf::hammersley(i, samples), alpha);
+        const glm::vec3 h = tx * hl.x + ty * hl.y + r * hl.z;
+        const glm::vec3 l = 2.0f * glm::dot(r, h) * h - r;
+        const float n_dot_l = glm::dot(r, l);
+        if (n_dot_l <= 0.0f) continue;
+        sum += sky_radiance(l) * n_dot_l;
+        weight += n_dot_l;
+    }
+    return weight > 0.0f ? sum / weight : sky_radiance(r);
+}
+
+EnvironmentData compute() {
+    EnvironmentData e;
+    const int w = EnvironmentData::kWidth, h = EnvironmentData::kHeight, levels = EnvironmentData::kLevels;
+    e.atlas.assign(static_cast<size_t>(w * h * levels * 4), 1.0f);
+    for (int k = 0; k < levels; ++k)
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) {
+                const glm::vec3 d = latlong_direction((x + 0.5f) / w, (y + 0.5f) / h);
+                const glm::vec3 c = prefilter(d, float(k) / float(levels - 1), 96);
+                float* px = &e.atlas[static_cast<size_t>(((k * h + y) * w + x) * 4)];
+                px[0] = c.r, px[1] = c.g, px[2] = c.b;
+            }
+    // Projection onto SH over a lat-long grid weighted by each cell's solid angle, then the
+    // cosine lobe's bands (pi, 2pi/3, pi/4) and a 1/pi so a uniform sky of 1 gives 1.
+    const int sw = 128, shh = 64;
+    std::array<glm::vec3, 9> c{};
+    for (int y = 0; y < shh; ++y)
+        for (int x = 0; x < sw; ++x) {
+            const float v = (y + 0.5f) / shh;
+            const glm::vec3 d = latlong_direction((x + 0.5f) / sw, v);
+            const float d_omega = (2.0f * kPi / sw) * (kPi / shh) * std::sin(v * kPi);
+            const auto b = sh_basis(d);
+            const glm::vec3 l = sky_radiance(d);
+            for (size_t i = 0; i < 9; ++i) c[i] += l * b[i] * d_omega;
+        }
+    const float band[9] = {1.0f, 2.0f / 3.0f, 2.0f / 3.0f, 2.0f / 3.0f, 0.25f, 0.25f, 0.25f, 0.25f, 0.25f};
+    for (size_t i = 0; i < 9; ++i) e.sh[i] = c[i] * band[i];
+    const int n = EnvironmentData::kLutSize;
+    e.lut.resize(static_cast<size_t>(n * n * 2));
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const glm::vec2 ab = brdf::integrate_split_sum((x + 0.5f) / n, (y + 0.5f) / n, 256);
+            e.lut[static_cast<size_t>((y * n + x) * 2)] = ab.x;
+            e.lut[static_cast<size_t>((y * n + x) * 2 + 1)] = ab.y;
+        }
+    return e;
+}
+
+}  // namespace
+
+glm::vec3 sky_radiance(glm::vec3 d) {
+    // Contrast between a bright horizon band, a darker sky and a dark ground is what lets a
+    // smooth metal read as a mirror rather than as a pale matte.
+    const glm::vec3 zenith(0.22f, 0.32f, 0.55f), horizon(1.1f, 1.05f, 0.98f), ground(0.1f, 0.09f, 0.08f);
+    // A soft warm glow where the default key light sits gives the sky an azimuth, so turning
+    // it moves reflections (an axisymmetric sky would make the rotation setting do nothing).
+    const glm::vec3 glow_direction = glm::normalize(glm::vec3(0.4f, 0.8f, 0.45f));
+    const glm::vec3 glow =
+        glm::vec3(2.0f, 1.8f, 1.5f) * std::pow(std::max(glm::dot(d, glow_direction), 0.0f), 48.0f);
+    if (d.y >= 0.0f) return glm::mix(horizon, zenith, std::pow(d.y, 0.45f)) + glow;
+    return glm::mix(horizon, ground, std::pow(-d.y, 0.3f));
+}
+
+glm::vec3 sh_diffuse(const std::array<glm::vec3, 9>& sh, glm::vec3 n) {
+    const auto b = sh_basis(n);
+    glm::vec3 out(0.0f);
+    for (size_t i = 0; i < 9; ++i) out += sh[i] * b[i];
+    return glm::max(out, glm::vec3(0.0f));
+}
+
+const EnvironmentData& environment_data() {
+    static const EnvironmentData data = compute();
+    return data;
+}
+
+Expected<Environment> Environment::create() {
+    const EnvironmentData& d = environment_data();
+    Environment e;
+    const auto make = [](GLuint& tex, GLint internal, GLenum format, int w, int h, const float* pixels,
+                         GLint wrap_s) {
+        glGenTextures(1, &tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+        // 16-bit float is filterable on GLES 3.0 (32-bit is not), and ample for radiance near 1.
+        glTexImage2D(GL_TEXTURE_2D, 0, internal, w, h, 0, format, GL_FLOAT, pixels);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap_s);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    };
+    make(e.atlas_, GL_RGBA16F, GL_RGBA, EnvironmentData::kWidth,
+         EnvironmentData::kHeight * EnvironmentData::kLevels, d.atlas.data(), GL_REPEAT);
+    make(e.lut_, GL_RG16F, GL_RG, EnvironmentData::kLutSize, EnvironmentData::kLutSize, d.lut.data(),
+         GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    if (const GLenum err = glGetError(); err != GL_NO_ERROR)
+        return make_error("environment textures: GL error " + std::to_string(err));
+    return e;
+}
+
+Environment& Environment::operator=(Environment&& o) noexcept {
+    if (this != &o) {
+        std::swap(atlas_, o.atlas_);
+        std::swap(lut_, o.lut_);
+    }
+    return *this;
+}
+
+Environment::~Environment() {
+    if (atlas_) glDeleteTextures(1, &atlas_);
+    if (lut_) glDeleteTextures(1, &lut_);
+}
+
+}  // namespace sv::render

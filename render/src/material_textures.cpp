@@ -1,0 +1,121 @@
+#include "render/material_textures.h"
+
+#include <utility>
+
+namespace sv::render {
+
+namespace {
+
+GLuint upload(const anim::Image& img, bool srgb) {
+    GLuint tex = 0;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, srgb ? GL_SRGB8_ALPHA8 : GL_RGBA8, img.width, img.height, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, img.rgba.data());
+    glGenerateMipmap(GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    return tex;
+}
+
+bool valid_image(const anim::Asset& a, int i) {
+    if (i < 0 || static_cast<size_t>(i) >= a.images.size()) return false;
+    const anim::Image& img = a.images[static_cast<size_t>(i)];
+    return img.width > 0 && img.height > 0 &&
+           img.rgba.size() == static_cast<size_t>(img.width) * img.height * 4;
+}
+
+GLint wrap_of(int w) { return w == GL_CLAMP_TO_EDGE || w == GL_MIRRORED_REPEAT ? w : GL_REPEAT; }
+
+}  // namespace
+
+Expected<MaterialTextures> MaterialTextures::create(const anim::Asset& a) {
+    MaterialTextures t;
+    t.linear_.assign(a.images.size(), 0);
+    t.srgb_.assign(a.images.size(), 0);
+    const auto need = [&](int image, bool srgb) {
+        if (!valid_image(a, image)) return;
+        GLuint& slot = (srgb ? t.srgb_ : t.linear_)[static_cast<size_t>(image)];
+        if (!slot) slot = upload(a.images[static_cast<size_t>(image)], srgb);
+    };
+    for (const anim::Material& m : a.materials) {
+        need(m.base_color_image, true);
+        need(m.emissive_texture.image, true);
+        need(m.metallic_roughness_texture.image, false);
+        need(m.normal_texture.image, false);
+        need(m.occlusion_texture.image, false);
+    }
+    for (const anim::Sampler& s : a.samplers) {
+        GLuint id = 0;
+        glGenSamplers(1, &id);
+        // Unset filters are the viewer's choice: trilinear, as the texture's own parameters.
+        glSamplerParameteri(id, GL_TEXTURE_MIN_FILTER, s.min_filter ? s.min_filter : GL_LINEAR_MIPMAP_LINEAR);
+        glSamplerParameteri(id, GL_TEXTURE_MAG_FILTER, s.mag_filter ? s.mag_filter : GL_LINEAR);
+        glSamplerParameteri(id, GL_TEXTURE_WRAP_S, wrap_of(s.wrap_s));
+        glSamplerParameteri(id, GL_TEXTURE_WRAP_T, wrap_of(s.wrap_t));
+        t.samplers_.push_back(id);
+    }
+    glBindTexture(GL_TEXTURE_2D, 0);
+    if (const GLenum err = glGetError(); err != GL_NO_ERROR)
+        return make_error("material textures: GL error " + std::to_string(err) + " while uploading " +
+                          std::to_string(a.images.size()) + " images");
+    return t;
+}
+
+MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const {
+    MaterialBinding b;
+    if (index < 0 || static_cast<size_t>(index) >= a.materials.size()) return b;
+    const anim::Material& m = a.materials[static_cast<size_t>(index)];
+    b.base_color = m.base_color;
+    b.metallic = m.metallic;
+    b.roughness = m.roughness;
+    b.emissive = m.emissive * m.emissive_strength;
+    b.normal_scale = m.normal_texture.strength;
+    b.occlusion_strength = m.occlusion_texture.strength;
+    b.alpha_mode = m.alpha_mode;
+    b.alpha_cutoff = m.alpha_cutoff;
+    b.double_sided = m.double_sided;
+    const auto slot = [&](TextureSlot k, const anim::TextureRef& ref, int image, bool srgb) {
+        if (image < 0 || static_cast<size_t>(image) >= linear_.size()) return;
+        TextureBinding& t = b.textures[k];
+        t.texture = (srgb ? srgb_ : linear_)[static_cast<size_t>(image)];
+        // The reference's sampler and transform belong to this image only when it names it (a
+        // test may point base_color_image elsewhere by hand).
+        if (ref.image != image) return;
+        if (ref.sampler >= 0 && static_cast<size_t>(ref.sampler) < samplers_.size())
+            t.sampler = samplers_[static_cast<size_t>(ref.sampler)];
+        t.set = ref.tex_coord;
+        t.transform = texture_transform(ref.offset, ref.rotation, ref.scale);
+    };
+    slot(kSlotBaseColor, m.base_color_texture, m.base_color_image, true);
+    slot(kSlotMetallicRoughness, m.metallic_roughness_texture, m.metallic_roughness_texture.image, false);
+    slot(kSlotNormal, m.normal_texture, m.normal_texture.image, false);
+    slot(kSlotOcclusion, m.occlusion_texture, m.occlusion_texture.image, false);
+    slot(kSlotEmissive, m.emissive_texture, m.emissive_texture.image, true);
+    return b;
+}
+
+MaterialTextures& MaterialTextures::operator=(MaterialTextures&& o) noexcept {
+    if (this != &o) {
+        release();
+        linear_ = std::move(o.linear_);
+        srgb_ = std::move(o.srgb_);
+        samplers_ = std::move(o.samplers_);
+        o.linear_.clear(), o.srgb_.clear(), o.samplers_.clear();
+    }
+    return *this;
+}
+
+MaterialTextures::~MaterialTextures() { release(); }
+
+void MaterialTextures::release() {
+    for (GLuint t : linear_)
+        if (t) glDeleteTextures(1, &t);
+    for (GLuint t : srgb_)
+        if (t) glDeleteTextures(1, &t);
+    if (!samplers_.empty()) glDeleteSamplers(static_cast<GLsizei>(samplers_.size()), samplers_.data());
+    linear_.clear(), srgb_.clear(), samplers_.clear();
+}
+
+}  // namespace sv::render

@@ -1,0 +1,67 @@
+// The glTF 2.0 metallic-roughness BRDF (Appendix B) and the image-based light, line for line as
+// render/brdf.h, which the unit tests hold against hand-worked values and the white furnace.
+const float PI = 3.14159265358979;
+
+float distribution_ggx(float n_dot_h, float alpha) {
+    if (n_dot_h <= 0.0) return 0.0;
+    float a2 = alpha * alpha;
+    float d = n_dot_h * n_dot_h * (a2 - 1.0) + 1.0;
+    return a2 / (PI * d * d);
+}
+
+float visibility_smith(float n_dot_l, float n_dot_v, float alpha) {
+    float a2 = alpha * alpha;
+    float gl = n_dot_l + sqrt(a2 + (1.0 - a2) * n_dot_l * n_dot_l);
+    float gv = n_dot_v + sqrt(a2 + (1.0 - a2) * n_dot_v * n_dot_v);
+    return 1.0 / (gl * gv);
+}
+
+vec3 fresnel_schlick(vec3 f0, float v_dot_h) {
+    return f0 + (vec3(1.0) - f0) * pow(clamp(1.0 - v_dot_h, 0.0, 1.0), 5.0);
+}
+
+vec3 brdf_evaluate(vec3 n, vec3 v, vec3 l, vec3 base_color, float metallic, float roughness) {
+    float n_dot_l = dot(n, l), n_dot_v = dot(n, v);
+    if (n_dot_l <= 0.0 || n_dot_v <= 0.0) return vec3(0.0);
+    vec3 h = normalize(l + v);
+    float v_dot_h = max(dot(v, h), 0.0);
+    float alpha = roughness * roughness;
+    float specular = visibility_smith(n_dot_l, n_dot_v, alpha) * distribution_ggx(dot(n, h), alpha);
+    vec3 dielectric = mix(base_color / PI, vec3(specular), fresnel_schlick(vec3(0.04), v_dot_h));
+    vec3 metal = fresnel_schlick(base_color, v_dot_h) * specular;
+    return mix(dielectric, metal, metallic);
+}
+
+vec3 image_based_light(vec3 base_color, float metallic, float roughness, float n_dot_v, vec2 f_ab, vec3 radiance,
+                       vec3 irradiance) {
+    vec3 f0 = mix(vec3(0.04), base_color, metallic);
+    vec3 c_diff = mix(base_color, vec3(0.0), metallic);
+    vec3 fr = max(vec3(1.0 - roughness), f0) - f0;
+    vec3 k_s = f0 + fr * pow(1.0 - clamp(n_dot_v, 0.0, 1.0), 5.0);
+    vec3 fss_ess = k_s * f_ab.x + f_ab.y;
+    float ems = 1.0 - (f_ab.x + f_ab.y);
+    vec3 f_avg = f0 + (vec3(1.0) - f0) / 21.0;
+    vec3 fms_ems = ems * fss_ess * f_avg / (vec3(1.0) - f_avg * ems);
+    vec3 k_d = c_diff * (vec3(1.0) - fss_ess - fms_ems);
+    return fss_ess * radiance + (fms_ems + k_d) * irradiance;
+}
+
+vec3 pbr_neutral(vec3 c) {
+    const float start = 0.8 - 0.04;
+    const float desaturation = 0.15;
+    float x = min(c.r, min(c.g, c.b));
+    float offset = x < 0.08 ? x - 6.25 * x * x : 0.04;
+    c -= offset;
+    float peak = max(c.r, max(c.g, c.b));
+    if (peak < start) return c;
+    const float d = 1.0 - start;
+    float new_peak = 1.0 - d * d / (peak + d - start);
+    c *= new_peak / peak;
+    float g = 1.0 - 1.0 / (desaturation * (peak - new_peak) + 1.0);
+    return mix(c, vec3(new_peak), g);
+}
+
+vec3 srgb_encode(vec3 c) {
+    c = clamp(c, 0.0, 1.0);
+    return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(vec3(0.0031308), c));
+}

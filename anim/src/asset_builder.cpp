@@ -139,7 +139,15 @@ Asset build_arm_asset() {
         }
     mesh.primitives.push_back(std::move(p));
     a.meshes.push_back(std::move(mesh));
-    a.materials.push_back(Material{"ArmMaterial", glm::vec4(0.8f, 0.5f, 0.3f, 1.0f), -1});
+    {
+        // A rough dielectric (glTF's defaults are metallic 1, roughness 1: a dull metal).
+        Material m;
+        m.name = "ArmMaterial";
+        m.base_color = glm::vec4(0.8f, 0.5f, 0.3f, 1.0f);
+        m.metallic = 0.0f;
+        m.roughness = 0.8f;
+        a.materials.push_back(m);
+    }
 
     Clip clip;
     clip.name = "bend";
@@ -297,7 +305,15 @@ Asset build_humanoid_asset(HumanoidShape shape) {
     }
     mesh.primitives.push_back(std::move(p));
     a.meshes.push_back(std::move(mesh));
-    a.materials.push_back(Material{"BodyMaterial", glm::vec4(0.55f, 0.6f, 0.7f, 1.0f), -1});
+    {
+        // A rough dielectric (glTF's defaults are metallic 1, roughness 1: a dull metal).
+        Material m;
+        m.name = "BodyMaterial";
+        m.base_color = glm::vec4(0.55f, 0.6f, 0.7f, 1.0f);
+        m.metallic = 0.0f;
+        m.roughness = 0.8f;
+        a.materials.push_back(m);
+    }
 
     // "walk": 2 s, 25 keys a track, LINEAR.
     const double dur = 2.0;

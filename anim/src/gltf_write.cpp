@@ -124,8 +124,8 @@ Expected<Writer> build(const Asset& a) {
             {{"name", m.name},
              {"pbrMetallicRoughness",
               {{"baseColorFactor", {m.base_color.r, m.base_color.g, m.base_color.b, m.base_color.a}},
-               {"metallicFactor", 0.0},
-               {"roughnessFactor", 0.8}}}});
+               {"metallicFactor", m.metallic},
+               {"roughnessFactor", m.roughness}}}});
     for (const Skin& s : a.skins) {
         std::vector<float> ib;
         for (const auto& m : s.inverse_bind)

@@ -18,12 +18,14 @@ namespace {
 
 // Orders a group's channels by destination joint: consecutive joints then form one run.
 void sort_by_joint(std::vector<size_t>& members, const ClipBinding& binding) {
-    std::stable_sort(members.begin(), members.end(),
-                     [&](size_t x, size_t y) { return binding.joint_of_channel[x] < binding.joint_of_channel[y]; });
+    std::stable_sort(members.begin(), members.end(), [&](size_t x, size_t y) {
+        return binding.joint_of_channel[x] < binding.joint_of_channel[y];
+    });
 }
 
 // [[maybe_unused]]: only an SSE2 build packs (elsewhere every channel keeps the channel path).
-[[maybe_unused]] PackedClip::Group build_group(const Clip& clip, const ClipBinding& binding, const std::vector<size_t>& members) {
+[[maybe_unused]] PackedClip::Group build_group(const Clip& clip, const ClipBinding& binding,
+                                               const std::vector<size_t>& members) {
     PackedClip::Group g;
     const Channel& first = clip.channels[members.front()];
     g.times = first.times;
@@ -37,7 +39,8 @@ void sort_by_joint(std::vector<size_t>& members, const ClipBinding& binding) {
     sort_by_joint(sc, binding);
     const size_t batches = (rot.size() + 3) / 4;
     g.rotations = static_cast<std::uint32_t>(rot.size());
-    for (size_t c : rot) g.rotation_dst.push_back(static_cast<std::uint32_t>(binding.joint_of_channel[c]) * 4);
+    for (size_t c : rot)
+        g.rotation_dst.push_back(static_cast<std::uint32_t>(binding.joint_of_channel[c]) * 4);
     std::uint32_t src = static_cast<std::uint32_t>(batches * 16);
     for (int pass = 0; pass < 2; ++pass) {
         const std::vector<size_t>& list = pass == 0 ? tr : sc;
@@ -106,8 +109,9 @@ void sample_group(const PackedClip::Group& g, float t, std::uint32_t& hint, Pose
     const __m128 tv = _mm_set1_ps(u);
     for (std::uint32_t done = 0; done < g.rotations; done += 4, a += 16, b += 16, dst += 4) {
         __m128 x, y, z, w;
-        detail::slerp4(_mm_loadu_ps(a), _mm_loadu_ps(a + 4), _mm_loadu_ps(a + 8), _mm_loadu_ps(a + 12), _mm_loadu_ps(b),
-                       _mm_loadu_ps(b + 4), _mm_loadu_ps(b + 8), _mm_loadu_ps(b + 12), tv, x, y, z, w);
+        detail::slerp4(_mm_loadu_ps(a), _mm_loadu_ps(a + 4), _mm_loadu_ps(a + 8), _mm_loadu_ps(a + 12),
+                       _mm_loadu_ps(b), _mm_loadu_ps(b + 4), _mm_loadu_ps(b + 8), _mm_loadu_ps(b + 12), tv, x,
+                       y, z, w);
         _MM_TRANSPOSE4_PS(x, y, z, w);
         const std::uint32_t lanes = std::min<std::uint32_t>(4, g.rotations - done);
         _mm_storeu_ps(rotation + dst[0], x);
@@ -154,8 +158,9 @@ PackedClip pack_clip(const Clip& clip, const ClipBinding& binding) {
     bool duplicates = false;
     for (size_t c : bound) {
         const size_t slot = static_cast<size_t>(binding.joint_of_channel[c]) * 3 +
-                            static_cast<size_t>(clip.channels[c].path == TargetPath::Rotation ? 0
-                                                : clip.channels[c].path == TargetPath::Translation ? 1 : 2);
+                            static_cast<size_t>(clip.channels[c].path == TargetPath::Rotation      ? 0
+                                                : clip.channels[c].path == TargetPath::Translation ? 1
+                                                                                                   : 2);
         duplicates = duplicates || driven[slot];
         driven[slot] = 1;
     }

@@ -26,7 +26,8 @@ inline void slerp4(__m128 ax, __m128 ay, __m128 az, __m128 aw, __m128 bx, __m128
     // Negating on the short way round is flipping the sign bit where d < 0, as the scalar form does.
     const __m128 flip = _mm_and_ps(_mm_cmplt_ps(d, _mm_setzero_ps()), k(-0.0f));
     d = _mm_xor_ps(d, flip);
-    const __m128 A = add(k(1.0839835f), mul(d, add(k(-3.2299607f), mul(d, sub(k(3.5520777f), mul(d, k(1.4399303f)))))));
+    const __m128 A =
+        add(k(1.0839835f), mul(d, add(k(-3.2299607f), mul(d, sub(k(3.5520777f), mul(d, k(1.4399303f)))))));
     const __m128 B = add(k(0.8482906f), mul(d, add(k(-1.0609847f), mul(d, k(0.2161156f)))));
     const __m128 h = sub(t, k(0.5f));
     const __m128 s = add(t, mul(mul(mul(t, h), sub(t, k(1.0f))), add(mul(mul(A, h), h), B)));

@@ -13,6 +13,7 @@ constexpr GLuint kPaletteUnit = 0;
 constexpr GLuint kBaseTextureUnit = 1;
 constexpr GLuint kMorphDeltaUnit = 2;
 constexpr GLuint kMorphWeightUnit = 3;
+constexpr GLuint kJointDqUnit = 4;
 constexpr GLuint kAttrInstanceModel = 7;  // 7..10
 constexpr GLuint kAttrInstanceRow = 11;
 constexpr GLuint kAttrVertexScalar = 12;
@@ -44,7 +45,7 @@ Expected<SkinnedPass> SkinnedPass::create(Api api) {
     for (int mode = 0; mode <= static_cast<int>(kUnskinned); ++mode) {
         const std::string name = mode == static_cast<int>(kUnskinned) ? "unskinned" : skin_mode_name(static_cast<SkinMode>(mode));
         ProgramDesc desc{"skinned_" + name,
-                         {"palette.glsl", "quat_from_m3.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
+                         {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
                          {"lighting.glsl", "lit_fs.glsl"},
                          {"SKIN_MODE " + std::to_string(mode)},
                          {},
@@ -72,6 +73,8 @@ SkinnedPass& SkinnedPass::operator=(SkinnedPass&& o) noexcept {
         std::swap(feedback_buffer_, o.feedback_buffer_);
         std::swap(feedback_target_, o.feedback_target_);
         std::swap(scalar_vbos_, o.scalar_vbos_);
+        joint_dq_ = std::move(o.joint_dq_);
+        std::swap(instance_scratch_, o.instance_scratch_);
     }
     return *this;
 }
@@ -82,14 +85,18 @@ SkinnedPass::~SkinnedPass() {
 }
 
 void SkinnedPass::bind_instances(const GpuMesh& mesh, const std::vector<SkinInstance>& instances) {
-    std::vector<InstanceData> data(instances.size());
+    constexpr size_t kFloats = sizeof(InstanceData) / sizeof(float);
+    static_assert(sizeof(InstanceData) == kFloats * sizeof(float), "InstanceData is floats only");
+    // A member, grown and never shrunk: after the first frames a draw allocates nothing.
+    if (instance_scratch_.size() < instances.size() * kFloats) instance_scratch_.resize(instances.size() * kFloats);
+    auto* data = reinterpret_cast<InstanceData*>(instance_scratch_.data());
     for (size_t i = 0; i < instances.size(); ++i) {
         std::memcpy(data[i].model, glm::value_ptr(instances[i].model), sizeof data[i].model);
         data[i].row = static_cast<float>(instances[i].palette_row);
     }
     glBindVertexArray(mesh.vao());
     glBindBuffer(GL_ARRAY_BUFFER, instance_vbo_);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(InstanceData)), data.data(),
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(instances.size() * sizeof(InstanceData)), data,
                  GL_STREAM_DRAW);
     for (GLuint c = 0; c < 4; ++c) {
         glEnableVertexAttribArray(kAttrInstanceModel + c);
@@ -128,11 +135,29 @@ void SkinnedPass::set_common_uniforms(const ShaderProgram& program, const GpuMes
     glUniformMatrix4fv(program.uniform("u_mesh_global_inverse"), 1, GL_FALSE, glm::value_ptr(inv));
 }
 
+void SkinnedPass::prepare_joint_dual_quats(const ShaderProgram& program, const PaletteTexture& palette,
+                                           const SkinInstance* instances, size_t count, const glm::mat4& mesh_global,
+                                           SkinMode mode) {
+    if (mode == SkinMode::LinearBlend) return;
+    // Its own unit first: creating and uploading the texture binds it to the active unit, which
+    // would otherwise be the palette's (and the collapsed-joint fallback would read this instead).
+    glActiveTexture(GL_TEXTURE0 + kJointDqUnit);
+    // A row the palette does not have is refused here and left as it was; the draw then reads
+    // what the palette read would have (nothing sensible), as before this texture existed.
+    for (size_t i = 0; i < count; ++i) (void)joint_dq_.prepare(palette, instances[i].palette_row, mesh_global, mode);
+    joint_dq_.upload();
+    joint_dq_.bind(kJointDqUnit);
+    glActiveTexture(GL_TEXTURE0);
+    glUniform1i(program.uniform("u_joint_dq"), static_cast<GLint>(kJointDqUnit));
+}
+
 void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette, const std::vector<SkinInstance>& instances,
                        const SkinnedDrawParams& params) {
     if (instances.empty()) return;
     const ShaderProgram& program = draw_programs_[params.unskinned ? kUnskinned : static_cast<size_t>(params.mode)];
     set_common_uniforms(program, mesh, params.mesh_global, palette);
+    if (!params.unskinned)
+        prepare_joint_dual_quats(program, palette, instances.data(), instances.size(), params.mesh_global, params.mode);
     glUniformMatrix4fv(program.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(params.view_proj));
     glUniform4fv(program.uniform("u_base_color"), 1, glm::value_ptr(params.base_color));
     glUniform1i(program.uniform("u_debug_view"), static_cast<GLint>(params.debug_view));
@@ -152,6 +177,7 @@ Expected<std::vector<glm::vec3>> SkinnedPass::read_back(const GpuMesh& mesh, con
                                                         SkinMode mode, bool unskinned) {
     const ShaderProgram& program = feedback_programs_[unskinned ? kUnskinned : static_cast<size_t>(mode)];
     set_common_uniforms(program, mesh, mesh_global, palette);
+    if (!unskinned) prepare_joint_dual_quats(program, palette, &instance, 1, mesh_global, mode);
     glUniformMatrix4fv(program.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(glm::mat4(1.0f)));
     glUniform1i(program.uniform("u_debug_view"), 0);
     glUniform1i(program.uniform("u_selected_joint"), -1);

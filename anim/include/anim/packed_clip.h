@@ -34,8 +34,8 @@ struct PackedClip {
     };
     struct Group {  // LINEAR channels sharing one key-time array
         std::vector<float> times;
-        std::vector<float> values;  // keys x stride floats
-        std::uint32_t stride = 0;   // floats a key: 16 per rotation batch, then the runs' floats
+        std::vector<float> values;    // keys x stride floats
+        std::uint32_t stride = 0;     // floats a key: 16 per rotation batch, then the runs' floats
         std::uint32_t rotations = 0;  // rotation channels; batches = ceil(rotations / 4)
         std::vector<std::uint32_t> rotation_dst;  // per rotation channel: its float offset in Pose::rotation
         std::vector<Run> runs;
@@ -43,7 +43,7 @@ struct PackedClip {
     float duration = 0.0f;
     int joints_needed = 0;  // 1 + the highest joint written (an assert on the pose's size)
     std::vector<Group> groups;
-    Clip channels;             // what the channel path samples (see above)
+    Clip channels;  // what the channel path samples (see above)
     ClipBinding channel_binding;
 };
 

@@ -12,6 +12,7 @@
 #include "anim/skinning_rung.h"
 #include "render/context.h"
 #include "render/gpu_mesh.h"
+#include "render/joint_dq_texture.h"
 #include "render/lit_mesh_pass.h"
 #include "render/palette_texture.h"
 #include "render/render_target.h"
@@ -72,10 +73,17 @@ private:
     void bind_instances(const GpuMesh& mesh, const std::vector<SkinInstance>& instances);
     void set_common_uniforms(const ShaderProgram& program, const GpuMesh& mesh, const glm::mat4& mesh_global,
                              const PaletteTexture& palette);
+    // The dual-quaternion rungs: brings the joint dual quaternions of every instance's row up to
+    // date for this mesh frame and rung, uploads them and binds them to the program in use.
+    void prepare_joint_dual_quats(const ShaderProgram& program, const PaletteTexture& palette,
+                                  const SkinInstance* instances, size_t count, const glm::mat4& mesh_global,
+                                  SkinMode mode);
     // Indexed by SKIN_MODE: the three rungs, then 3 for unskinned meshes.
     static constexpr size_t kUnskinned = 3;
     std::array<ShaderProgram, 4> draw_programs_;
     std::array<ShaderProgram, 4> feedback_programs_;
+    JointDqTexture joint_dq_;
+    std::vector<float> instance_scratch_;  // the instance buffer's contents, kept to not allocate a draw
     GLuint instance_vbo_ = 0;
     GLuint feedback_buffer_ = 0;
     RenderTarget feedback_target_;

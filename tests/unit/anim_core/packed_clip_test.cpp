@@ -1,6 +1,8 @@
 // The packed clip (pack_clip) samples exactly what the channel path samples, bit for bit, and
 // actually packs the channels it claims to (so the equality is not the channel path compared with
 // itself).
+#include "anim/packed_clip.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,7 +11,6 @@
 #include <random>
 
 #include "anim/clip_sampling.h"
-#include "anim/packed_clip.h"
 
 using namespace sv::anim;
 
@@ -51,7 +52,8 @@ Clip mixed_clip() {
         c.path = path;
         c.interpolation = in;
         c.times = std::move(times);
-        const size_t per_key = static_cast<size_t>(c.components()) * (in == Interpolation::CubicSpline ? 3 : 1);
+        const size_t per_key =
+            static_cast<size_t>(c.components()) * (in == Interpolation::CubicSpline ? 3 : 1);
         for (size_t i = 0; i < per_key * c.times.size(); ++i) c.values.push_back(uni(rng));
         clip.channels.push_back(c);
     };
@@ -94,7 +96,8 @@ std::vector<float> probe_times() {
     std::vector<float> t;
     for (int f = -30; f < 300; ++f) t.push_back(float(f) / 60.0f);
     for (int k = 0; k <= 8; ++k) t.push_back(0.25f * float(k));
-    for (float x : {1.9f, 0.3f, 1.2f, -0.0f, 2.0f, 2.5f, -7.3f, 1.0e9f, std::numeric_limits<float>::quiet_NaN()})
+    for (float x :
+         {1.9f, 0.3f, 1.2f, -0.0f, 2.0f, 2.5f, -7.3f, 1.0e9f, std::numeric_limits<float>::quiet_NaN()})
         t.push_back(x);
     return t;
 }
@@ -127,10 +130,11 @@ TEST(PackedClip, SamplesTheSameBitsAsTheChannelPathLoopingAndClamped) {
             sample_clip(clip, binding, t, loop, expected, channel_cursor);
             sample_clip(p, t, loop, hinted, cursor);
             sample_clip(p, t, loop, plain);
-            const bool ok = same_bits(expected.translation, hinted.translation) &&
-                            same_bits(expected.rotation, hinted.rotation) &&
-                            same_bits(expected.scale, hinted.scale) && same_bits(expected.translation, plain.translation) &&
-                            same_bits(expected.rotation, plain.rotation) && same_bits(expected.scale, plain.scale);
+            const bool ok =
+                same_bits(expected.translation, hinted.translation) &&
+                same_bits(expected.rotation, hinted.rotation) && same_bits(expected.scale, hinted.scale) &&
+                same_bits(expected.translation, plain.translation) &&
+                same_bits(expected.rotation, plain.rotation) && same_bits(expected.scale, plain.scale);
             EXPECT_TRUE(ok) << "t = " << t << (loop ? " looping" : " clamped");
             ++compared;
         }
@@ -149,8 +153,8 @@ TEST(PackedClip, TwoChannelsOnOneRotationKeepChannelOrderByNotPacking) {
         Pose expected = marked_pose(), got = marked_pose();
         sample_clip(clip, binding, t, true, expected);
         sample_clip(p, t, true, got);
-        EXPECT_TRUE(same_bits(expected.rotation, got.rotation) && same_bits(expected.translation, got.translation) &&
-                    same_bits(expected.scale, got.scale))
+        EXPECT_TRUE(same_bits(expected.rotation, got.rotation) &&
+                    same_bits(expected.translation, got.translation) && same_bits(expected.scale, got.scale))
             << "t = " << t;
     }
 }

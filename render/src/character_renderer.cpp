@@ -89,12 +89,18 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
         const float size = b.empty() ? 1.0f : static_cast<float>(glm::length(b.max - b.min));
         // The grid sits under the character's feet, sized to it.
         const float floor_y = b.empty() ? 0.0f : static_cast<float>(b.min.y);
-        auto lines = make_grid_lines(size, 10);
-        for (auto& p : lines) p.y = floor_y;
-        line_pass_.draw(lines, GL_LINES, view_proj, glm::vec4(0.35f, 0.37f, 0.4f, 1.0f));
+        if (size != grid_size_ || floor_y != grid_floor_ || grid_lines_.empty()) {
+            grid_lines_ = make_grid_lines(size, 10);
+            for (auto& p : grid_lines_) p.y = floor_y;
+            grid_size_ = size;
+            grid_floor_ = floor_y;
+        }
+        line_pass_.draw(grid_lines_, GL_LINES, view_proj, glm::vec4(0.35f, 0.37f, 0.4f, 1.0f));
     }
     if (options.draw_mesh) {
-        std::vector<SkinInstance> rows(instances.size());
+        // Resized, never reallocated once the instance count was seen (capacity stays).
+        std::vector<SkinInstance>& rows = rows_scratch_;
+        rows.resize(instances.size());
         const auto& skinned = character.skinned_meshes();
         for (size_t i = 0; i < skinned.size(); ++i) {
             const int skin = skinned[i].skin;
@@ -114,7 +120,7 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
         }
         // Static meshes go through the same pass, unskinned: one shader for morph targets,
         // materials and the read-back. Their instances carry no palette row.
-        std::vector<SkinInstance> placements(instances.size());
+        std::vector<SkinInstance>& placements = rows_scratch_;
         for (size_t k = 0; k < instances.size(); ++k) placements[k] = {instances[k].model, 0};
         const auto& statics = character.static_meshes();
         for (size_t i = 0; i < static_.size(); ++i) {

@@ -109,7 +109,9 @@ void main() {
     // quaternion; the vertex is drawn as linear blending draws it, which is right for it, instead
     // of anywhere. anim's reference_skinner applies the same rule, so read-backs still compare.
     // The test is made once per joint on the CPU (its sign in the joint's texel); the second pass,
-    // over the palette, runs only where an influence collapsed.
+    // over the palette, runs only where an influence collapsed, and is compiled out
+    // (SKIN_DQ_NO_FALLBACK) for draws whose rows have no such joint (render/skinned_pass.h: why).
+#ifndef SKIN_DQ_NO_FALLBACK
     if (collapsed) {
         mat4 blended = mat4(0.0);
         for (int k = 0; k < 8; ++k)
@@ -117,6 +119,7 @@ void main() {
         local_p = (blended * vec4(position, 1.0)).xyz;
         local_n = transpose(inverse(mat3(blended))) * normal;
     }
+#endif
 #endif
 
     mat4 model = mat4(a_instance_model0, a_instance_model1, a_instance_model2, a_instance_model3) * u_mesh_global;

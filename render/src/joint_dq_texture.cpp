@@ -98,9 +98,13 @@ Status JointDqTexture::prepare(const PaletteTexture& palette, int row, const glm
     const glm::mat4 inv = glm::inverse(mesh_global);
     float* out = &shadow_[kFloatsPerRow * static_cast<size_t>(row)];
     const int joints = palette.row_joints(row);
-    for (int j = 0; j < joints; ++j)
-        convert_joint(inv, palette.matrix(row, j), rung, out + static_cast<size_t>(j) * 8);
-    key = {version, mesh_global, static_cast<int>(rung)};
+    bool any = false;
+    for (int j = 0; j < joints; ++j) {
+        float* texels = out + static_cast<size_t>(j) * 8;
+        convert_joint(inv, palette.matrix(row, j), rung, texels);
+        any = any || texels[7] < 0.0f;
+    }
+    key = {version, mesh_global, static_cast<int>(rung), any};
     ++conversions_;
     dirty_lo_ = dirty_lo_ < 0 ? row : std::min(dirty_lo_, row);
     dirty_hi_ = std::max(dirty_hi_, row);

@@ -52,6 +52,9 @@ public:
     void upload();
     void bind(GLuint unit) const;
     int rows() const { return rows_; }
+    // Whether some joint of `row`, as last prepared, cannot be a dual quaternion (its flag is set):
+    // the draw then needs the shader's per-vertex fallback to linear blending.
+    bool any_cannot_carry(int row) const { return keys_[static_cast<size_t>(row)].any_cannot_carry; }
     // The CPU shadow of joint `joint`'s two texels in `row` (8 floats), for tests.
     const float* texels(int row, int joint) const;
     // How many rows prepare() has converted since creation (tests: the cache is used, and dropped
@@ -63,6 +66,7 @@ private:
         std::uint64_t palette_version = ~std::uint64_t(0);
         glm::mat4 mesh_global{0.0f};
         int rung = -1;
+        bool any_cannot_carry = false;
     };
     Status grow(int rows);
     GLuint texture_ = 0;

@@ -67,6 +67,11 @@ Status JointDqTexture::grow(int rows) {
     keys_.assign(static_cast<size_t>(rows), RowKey{});
     shadow_.assign(kFloatsPerRow * static_cast<size_t>(rows), 0.0f);
     dirty_lo_ = dirty_hi_ = -1;
+    // Errors left by earlier calls are not this texture's: drained, so the check below sees only
+    // the allocation's. (Created at the first dual-quaternion draw, after other passes have run:
+    // a stale GL_INVALID_ENUM from one of them once made this refuse, and that draw read zeros.)
+    while (glGetError() != GL_NO_ERROR) {
+    }
     glGenTextures(1, &texture_);
     glBindTexture(GL_TEXTURE_2D, texture_);
     // As the palette: float textures are not filterable on GLES 3.0, and texelFetch needs a

@@ -103,6 +103,19 @@ TEST_P(JointDq, ConvertsAgainOnlyWhenThePaletteRowTheFrameOrTheRungChanged) {
     expect_joint(t, 1, a, 3.0f, false);
 }
 
+// Created at the first dual-quaternion draw, after other passes ran: an error one of them left
+// pending (the IK screenshot's line pass did, on GLES) is not the creation's, and must not make the
+// first prepare refuse (that draw then read zeros: the arm drawn at rest under a bent skeleton).
+TEST_P(JointDq, AnErrorLeftByAnEarlierCallDoesNotFailTheFirstPrepare) {
+    glEnable(0x7fff);  // not a capability: GL_INVALID_ENUM, left pending
+    JointDqTexture t;
+    const glm::mat4 frame(1.0f);
+    const Status s = t.prepare(palette_, 1, frame, anim::SkinningRung::RigidDqs);
+    EXPECT_TRUE(s.ok()) << s.error().message;
+    EXPECT_EQ(t.conversions(), 1);
+    expect_joint(t, 0, frame, 1.0f, false);
+}
+
 INSTANTIATE_TEST_SUITE_P(Apis, JointDq, ::testing::Values(Api::GL, Api::GLES),
                          [](const auto& info) { return std::string(api_name(info.param)); });
 

@@ -12,8 +12,8 @@ namespace {
 
 [[maybe_unused]] bool packable(const Channel& ch) {
     const size_t keys = ch.times.size();
-    return ch.interpolation == Interpolation::Linear && keys > 0 &&
-           ch.values.size() >= keys * static_cast<size_t>(ch.components());
+    return (ch.interpolation == Interpolation::Linear || ch.interpolation == Interpolation::Step) &&
+           keys > 0 && ch.values.size() >= keys * static_cast<size_t>(ch.components());
 }
 
 // Orders a group's channels by destination joint: consecutive joints then form one run.
@@ -29,6 +29,7 @@ void sort_by_joint(std::vector<size_t>& members, const ClipBinding& binding) {
     PackedClip::Group g;
     const Channel& first = clip.channels[members.front()];
     g.times = first.times;
+    g.step = first.interpolation == Interpolation::Step;
     std::vector<size_t> rot, tr, sc;
     for (size_t c : members) {
         const TargetPath path = clip.channels[c].path;
@@ -98,9 +99,13 @@ void sample_group(const PackedClip::Group& g, float t, std::uint32_t& hint, Pose
                 k0 = static_cast<size_t>(std::upper_bound(times, times + keys, t) - times) - 1;
             hint = static_cast<std::uint32_t>(k0);
         }
-        k1 = k0 + 1;
-        const float t0 = times[k0];
-        u = (t - t0) / (times[k1] - t0);
+        if (g.step) {
+            k1 = k0;  // the earlier key, held: its blend with itself at 0
+        } else {
+            k1 = k0 + 1;
+            const float t0 = times[k0];
+            u = (t - t0) / (times[k1] - t0);
+        }
     }
     const float* a = g.values.data() + k0 * g.stride;
     const float* b = g.values.data() + k1 * g.stride;
@@ -172,7 +177,8 @@ PackedClip pack_clip(const Clip& clip, const ClipBinding& binding) {
         for (size_t c : bound) {
             if (!packable(clip.channels[c])) continue;
             auto same = std::find_if(groups.begin(), groups.end(), [&](const std::vector<size_t>& g) {
-                return clip.channels[g.front()].times == clip.channels[c].times;
+                return clip.channels[g.front()].interpolation == clip.channels[c].interpolation &&
+                       clip.channels[g.front()].times == clip.channels[c].times;
             });
             if (same == groups.end())
                 groups.push_back({c});

@@ -21,8 +21,9 @@ constexpr int kJoints = 11;
 // A clip in the shape exporters write: every joint keyed in T, R and S at the same 9 times (keys
 // 0.25 s apart, rotations with random signs so the short way round is taken both ways, one zero
 // quaternion key), in a shuffled channel order, with joint 3 left out; plus the channels packing
-// must leave alone: STEP and CUBICSPLINE tracks, a LINEAR track with times of its own, a track on
-// a node that is not a joint, and a morph-weights track.
+// must group apart or leave alone: two STEP tracks on the shared times (a group of their own), a
+// CUBICSPLINE track, a LINEAR track with times of its own, a track on a node that is not a joint,
+// and a morph-weights track.
 Clip mixed_clip() {
     std::mt19937 rng(7);
     std::uniform_real_distribution<float> uni(-1.0f, 1.0f);
@@ -57,7 +58,8 @@ Clip mixed_clip() {
         for (size_t i = 0; i < per_key * c.times.size(); ++i) c.values.push_back(uni(rng));
         clip.channels.push_back(c);
     };
-    extra(103, TargetPath::Rotation, Interpolation::Step, shared);
+    extra(103, TargetPath::Rotation, Interpolation::Step, shared);  // with the next: a STEP group
+    extra(103, TargetPath::Scale, Interpolation::Step, shared);
     extra(103, TargetPath::Translation, Interpolation::CubicSpline, {0.0f, 0.7f, 1.9f});
     extra(107, TargetPath::Scale, Interpolation::Linear, {0.1f, 0.5f, 1.3f, 1.6f});
     extra(999, TargetPath::Rotation, Interpolation::Linear, shared);  // not a joint
@@ -107,12 +109,15 @@ std::vector<float> probe_times() {
 TEST(PackedClip, PacksTheSharedLinearChannelsAndLeavesTheRest) {
     const Clip clip = mixed_clip();
     const PackedClip p = pack_clip(clip, bind_clip(clip, joint_nodes()));
-    ASSERT_EQ(p.groups.size(), 1u);
+    ASSERT_EQ(p.groups.size(), 2u);
+    EXPECT_FALSE(p.groups[0].step);
     EXPECT_EQ(p.groups[0].rotations, 10u);  // joints 0..10 but 3
     EXPECT_EQ(p.groups[0].times.size(), 9u);
-    // STEP, CUBICSPLINE and the LINEAR track with its own times; the non-joint and weights tracks
-    // write nothing anywhere, so they are dropped.
-    EXPECT_EQ(p.channels.channels.size(), 3u);
+    EXPECT_TRUE(p.groups[1].step);
+    EXPECT_EQ(p.groups[1].rotations, 1u);
+    // CUBICSPLINE and the LINEAR track with its own times; the non-joint and weights tracks write
+    // nothing anywhere, so they are dropped.
+    EXPECT_EQ(p.channels.channels.size(), 2u);
     EXPECT_EQ(p.joints_needed, kJoints);
 }
 

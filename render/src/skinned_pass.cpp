@@ -12,7 +12,17 @@ namespace {
 constexpr GLuint kPaletteUnit = 0;
 constexpr GLuint kMorphDeltaUnit = 2;
 constexpr GLuint kMorphWeightUnit = 3;
-constexpr GLuint kJointDqUnit = 4;
+// Texture units: 0 palette, 2-3 morph deltas and weights, 10 joint dual quaternions; the material
+// takes 1 and 4-7, the environment 8 and 9 (render/material_binding.h). Two users of one unit
+// read each other's textures, which drew every DQS mesh at its bind pose once (identity DQs from
+// an unbound unit), hence the checks.
+constexpr GLuint kJointDqUnit = 10;
+static_assert(kJointDqUnit != kEnvironmentUnit && kJointDqUnit != kBrdfLutUnit, "texture unit shared");
+static_assert([] {
+    for (GLuint u : kMaterialUnits)
+        if (u == kPaletteUnit || u == kMorphDeltaUnit || u == kMorphWeightUnit || u == kJointDqUnit) return false;
+    return true;
+}(), "a material texture unit is shared with the skinning pass");
 constexpr GLuint kAttrInstanceModel = 7;  // 7..10
 constexpr GLuint kAttrInstanceRow = 11;
 constexpr GLuint kAttrVertexScalar = 12;

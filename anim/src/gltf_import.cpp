@@ -14,80 +14,36 @@
 #include <tiny_gltf.h>
 
 #include "anim/palette_layout.h"
+#include "gltf_accessor.h"
 
 namespace sv::anim {
 
 namespace {
 
 namespace tg = tinygltf;
+using gltf::View;
 
 std::string str(size_t v) { return std::to_string(v); }
 std::string str(int v) { return std::to_string(v); }
 
-int component_size(int type) {
-    switch (type) {
-        case TINYGLTF_COMPONENT_TYPE_BYTE:
-        case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return 1;
-        case TINYGLTF_COMPONENT_TYPE_SHORT:
-        case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: return 2;
-        case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
-        case TINYGLTF_COMPONENT_TYPE_FLOAT: return 4;
-        default: return 0;
-    }
-}
-int component_count(int type) {
-    switch (type) {
-        case TINYGLTF_TYPE_SCALAR: return 1;
-        case TINYGLTF_TYPE_VEC2: return 2;
-        case TINYGLTF_TYPE_VEC3: return 3;
-        case TINYGLTF_TYPE_VEC4: return 4;
-        case TINYGLTF_TYPE_MAT4: return 16;
-        default: return 0;
-    }
-}
-
-// A checked view of one accessor's elements: every byte it will read lies inside its buffer.
-struct View {
-    const std::uint8_t* base = nullptr;  // null: no buffer view, all elements zero (glTF 3.6.2.3)
-    size_t stride = 0;
-    size_t count = 0;
-    int comps = 0;
-    int ctype = 0;
-    bool normalized = false;
-
-    double get(size_t i, int c) const {
-        if (!base) return 0.0;
-        const std::uint8_t* p = base + i * stride + static_cast<size_t>(c * component_size(ctype));
-        switch (ctype) {
-            case TINYGLTF_COMPONENT_TYPE_FLOAT: {
-                float f;
-                std::memcpy(&f, p, 4);
-                return f;
-            }
-            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return normalized ? p[0] / 255.0 : p[0];
-            case TINYGLTF_COMPONENT_TYPE_BYTE: {
-                const auto v = static_cast<std::int8_t>(p[0]);
-                return normalized ? std::max(v / 127.0, -1.0) : v;
-            }
-            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
-                std::uint16_t v;
-                std::memcpy(&v, p, 2);
-                return normalized ? v / 65535.0 : v;
-            }
-            case TINYGLTF_COMPONENT_TYPE_SHORT: {
-                std::int16_t v;
-                std::memcpy(&v, p, 2);
-                return normalized ? std::max(v / 32767.0, -1.0) : v;
-            }
-            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT: {
-                std::uint32_t v;
-                std::memcpy(&v, p, 4);
-                return v;
-            }
-            default: return 0.0;
-        }
-    }
-};
+// Component types by where an accessor is read (glTF 2.0 3.6.2.2 and 3.7.2.1, and what
+// KHR_mesh_quantization adds to them). Integers are decoded as glTF says (normalized to [0,1] or
+// [-1,1], or their plain value), so a quantized file draws as its float twin once its node
+// transforms undo the scale.
+constexpr int kF = TINYGLTF_COMPONENT_TYPE_FLOAT, kB = TINYGLTF_COMPONENT_TYPE_BYTE,
+              kUB = TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, kS = TINYGLTF_COMPONENT_TYPE_SHORT,
+              kUS = TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, kUI = TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT;
+const gltf::TypeRule kFloatOnly{{kF}};
+const gltf::TypeRule kPositionRule{{kF}, {kB, kUB, kS, kUS}};
+const gltf::TypeRule kNormalRule{{kF}, {kB, kS}, true};
+const gltf::TypeRule kTexcoordRule{{kF, kUB, kUS}, {kB, kS}};
+const gltf::TypeRule kJointsRule{{kUB, kUS}};
+const gltf::TypeRule kWeightsRule{{kF, kUB, kUS}};
+const gltf::TypeRule kIndexRule{{kUB, kUS, kUI}};
+const gltf::TypeRule kMorphPositionRule{{kF}, {kB, kS}};
+const gltf::TypeRule kMorphNormalRule{{kF}, {kB, kS}, true};
+// Rotation and morph-weight outputs may be normalized integers in core glTF 2.0.
+const gltf::TypeRule kRotationOutputRule{{kF, kB, kUB, kS, kUS}, {}, true};
 
 // Reads the size from the image's header and refuses a huge one before a pixel is decoded (a
 // few header bytes can otherwise ask for gigabytes), then decodes with tinygltf's stb loader.
@@ -112,68 +68,12 @@ struct Importer {
     const tg::Model& m;
     Asset& out;
 
-    std::string acc_name(int i) const {
-        std::string s = "accessor " + str(i);
-        if (i >= 0 && static_cast<size_t>(i) < m.accessors.size() && !m.accessors[static_cast<size_t>(i)].name.empty())
-            s += " ('" + m.accessors[static_cast<size_t>(i)].name + "')";
-        return s;
-    }
+    bool quantization = false;  // the file declares KHR_mesh_quantization
 
-    // `what` says who refers to the accessor, for the message. `types` lists the allowed
-    // component types; `comps` the required component count.
-    Expected<View> view(int index, const std::string& what, int comps, std::initializer_list<int> types) const {
-        if (index < 0 || static_cast<size_t>(index) >= m.accessors.size())
-            return make_error(what + ": accessor index " + str(index) + " is out of range (" + str(m.accessors.size()) +
-                              " accessors)");
-        const tg::Accessor& a = m.accessors[static_cast<size_t>(index)];
-        const std::string name = what + ": " + acc_name(index);
-        if (a.sparse.isSparse) return make_error(name + ": sparse accessors are not supported");
-        if (component_count(a.type) != comps)
-            return make_error(name + ": has " + str(component_count(a.type)) + " components a element, expected " +
-                              str(comps));
-        if (std::find(types.begin(), types.end(), a.componentType) == types.end())
-            return make_error(name + ": component type " + str(a.componentType) + " is not allowed here");
-        View v;
-        v.count = a.count;
-        v.comps = comps;
-        v.ctype = a.componentType;
-        v.normalized = a.normalized;
-        const size_t elem = static_cast<size_t>(component_size(a.componentType)) * static_cast<size_t>(comps);
-        if (a.bufferView < 0) {  // all zeros
-            if (a.count > kMaxZeroAccessorCount)
-                return make_error(name + ": count " + str(a.count) + " with no buffer view (all zeros) is past the limit of " +
-                                  str(kMaxZeroAccessorCount));
-            return v;
-        }
-        if (static_cast<size_t>(a.bufferView) >= m.bufferViews.size())
-            return make_error(name + ": buffer view " + str(a.bufferView) + " is out of range (" +
-                              str(m.bufferViews.size()) + " buffer views)");
-        const tg::BufferView& bv = m.bufferViews[static_cast<size_t>(a.bufferView)];
-        const std::string bvname = "buffer view " + str(a.bufferView);
-        if (bv.buffer < 0 || static_cast<size_t>(bv.buffer) >= m.buffers.size())
-            return make_error(name + ": " + bvname + " names buffer " + str(bv.buffer) + ", which is missing (" +
-                              str(m.buffers.size()) + " buffers)");
-        const auto& data = m.buffers[static_cast<size_t>(bv.buffer)].data;
-        if (bv.byteOffset > data.size() || bv.byteLength > data.size() - bv.byteOffset)
-            return make_error(name + ": " + bvname + " (offset " + str(bv.byteOffset) + ", length " +
-                              str(bv.byteLength) + ") runs past the end of buffer " + str(bv.buffer) + " (" +
-                              str(data.size()) + " bytes): the buffer is short");
-        v.stride = bv.byteStride ? bv.byteStride : elem;
-        if (v.stride < elem)
-            return make_error(name + ": " + bvname + " stride " + str(v.stride) + " is smaller than an element (" +
-                              str(elem) + " bytes)");
-        if (a.count > 0) {
-            // Overflow-safe form of offset + stride*(count-1) + elem <= byteLength.
-            const size_t avail = bv.byteLength;
-            const bool fits = a.byteOffset <= avail && elem <= avail - a.byteOffset &&
-                              (a.count - 1) <= (avail - a.byteOffset - elem) / v.stride;
-            if (!fits)
-                return make_error(name + ": count " + str(a.count) + " at offset " + str(a.byteOffset) + " stride " +
-                                  str(v.stride) + " runs past the end of " + bvname + " (" + str(avail) +
-                                  " bytes): accessor out of bounds");
-        }
-        v.base = data.data() + bv.byteOffset + a.byteOffset;
-        return v;
+    std::string acc_name(int i) const { return gltf::accessor_name(m, i); }
+
+    Expected<View> view(int index, const std::string& what, int comps, const gltf::TypeRule& rule) const {
+        return gltf::read_accessor(m, index, what, comps, rule, quantization);
     }
 
     Status nodes() {
@@ -255,7 +155,7 @@ struct Importer {
 
             std::vector<glm::dmat4> ibm(n, glm::dmat4(1.0));
             if (src.inverseBindMatrices >= 0) {
-                auto v = view(src.inverseBindMatrices, name + " inverseBindMatrices", 16, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                auto v = view(src.inverseBindMatrices, name + " inverseBindMatrices", 16, kFloatOnly);
                 if (!v) return v.error();
                 if (v->count < n)
                     return make_error(name + ": " + acc_name(src.inverseBindMatrices) + " holds " + str(v->count) +
@@ -476,7 +376,7 @@ struct Importer {
                                                                  : nullptr;
                 if (!dst) continue;  // TEXCOORD_n and COLOR_n targets move nothing skinview draws
                 const std::string what = name + " target " + str(t) + " " + key;
-                auto v = view(acc, what, 3, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                auto v = view(acc, what, 3, key == "POSITION" ? kMorphPositionRule : kMorphNormalRule);
                 if (!v) return v.error();
                 if (v->count != nv)
                     return make_error(what + ": has " + str(v->count) + " elements, POSITION has " + str(nv));
@@ -517,7 +417,7 @@ struct Importer {
                     return make_error(name + ": material " + str(p.material) + " is out of range");
                 const int pos = attr("POSITION");
                 if (pos < 0) return make_error(name + ": has no POSITION");
-                auto pv = view(pos, name + " POSITION", 3, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                auto pv = view(pos, name + " POSITION", 3, kPositionRule);
                 if (!pv) return pv.error();
                 const size_t nv = pv->count;
                 auto same_count = [&](const View& v, const char* what) -> Status {
@@ -531,15 +431,13 @@ struct Importer {
                         return make_error(name + ": POSITION " + str(i) + " is not finite");
                 }
                 if (int a = attr("NORMAL"); a >= 0) {
-                    auto v = view(a, name + " NORMAL", 3, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                    auto v = view(a, name + " NORMAL", 3, kNormalRule);
                     if (!v) return v.error();
                     if (auto st = same_count(*v, "NORMAL"); !st) return st;
                     for (size_t i = 0; i < nv; ++i) q.normals.emplace_back(v->get(i, 0), v->get(i, 1), v->get(i, 2));
                 }
                 if (int a = attr("TEXCOORD_0"); a >= 0) {
-                    auto v = view(a, name + " TEXCOORD_0", 2,
-                                  {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
-                                   TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT});
+                    auto v = view(a, name + " TEXCOORD_0", 2, kTexcoordRule);
                     if (!v) return v.error();
                     if (auto st = same_count(*v, "TEXCOORD_0"); !st) return st;
                     for (size_t i = 0; i < nv; ++i) q.uvs.emplace_back(v->get(i, 0), v->get(i, 1));
@@ -553,11 +451,9 @@ struct Importer {
                     if (ja < 0 || wa < 0)
                         return make_error(name + ": JOINTS_" + str(set) + " and WEIGHTS_" + str(set) + " must come together");
                     const std::string js = name + " JOINTS_" + str(set), ws = name + " WEIGHTS_" + str(set);
-                    auto jv = view(ja, js, 4, {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT});
+                    auto jv = view(ja, js, 4, kJointsRule);
                     if (!jv) return jv.error();
-                    auto wv = view(wa, ws, 4,
-                                   {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
-                                    TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT});
+                    auto wv = view(wa, ws, 4, kWeightsRule);
                     if (!wv) return wv.error();
                     if (wv->ctype != TINYGLTF_COMPONENT_TYPE_FLOAT && !wv->normalized)
                         return make_error(ws + ": integer weights must be normalized");
@@ -602,9 +498,7 @@ struct Importer {
                     for (float& x : w) x = static_cast<float>(x / sum);
                 }
                 if (p.indices >= 0) {
-                    auto iv = view(p.indices, name + " indices", 1,
-                                   {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
-                                    TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT});
+                    auto iv = view(p.indices, name + " indices", 1, kIndexRule);
                     if (!iv) return iv.error();
                     q.indices.resize(iv->count);
                     for (size_t i = 0; i < iv->count; ++i) {
@@ -691,13 +585,14 @@ struct Importer {
                 else if (s.interpolation == "CUBICSPLINE") d.interpolation = Interpolation::CubicSpline;
                 else if (s.interpolation == "LINEAR" || s.interpolation.empty()) d.interpolation = Interpolation::Linear;
                 else return make_error(name + ": unknown interpolation '" + s.interpolation + "'");
-                auto in = view(s.input, name + " input", 1, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                auto in = view(s.input, name + " input", 1, kFloatOnly);
                 if (!in) return in.error();
                 const int nc = d.components();
                 // Morph weights are a SCALAR accessor of (keys x targets) elements; read them as
                 // elements of `nc` components so the rest of the checks are the same.
                 const bool weights = d.path == TargetPath::Weights;
-                auto ov = view(s.output, name + " output", weights ? 1 : nc, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                auto ov = view(s.output, name + " output", weights ? 1 : nc,
+                               weights || d.path == TargetPath::Rotation ? kRotationOutputRule : kFloatOnly);
                 if (!ov) return ov.error();
                 if (weights) {
                     if (ov->count % static_cast<size_t>(nc) != 0)
@@ -906,7 +801,9 @@ bool load_image(tg::Image* image, const int idx, std::string* err, std::string*,
 Expected<Asset> convert(const tg::Model& model, const std::string& source) {
     Asset asset;
     asset.source = source;
-    Importer im{model, asset, {}};
+    Importer im{model, asset};
+    im.quantization = std::find(model.extensionsUsed.begin(), model.extensionsUsed.end(), "KHR_mesh_quantization") !=
+                      model.extensionsUsed.end();
     if (auto st = im.nodes(); !st) return st.error();
     if (auto st = im.skins(); !st) return st.error();
     if (auto st = im.materials(); !st) return st.error();

@@ -23,7 +23,7 @@ namespace sv::anim {
 // pixel is decoded: 8192 is the smallest GL_MAX_TEXTURE_SIZE the GL 4.x drivers we target report,
 // so a larger image could not be uploaded anyway, and 8192 x 8192 RGBA is 256 MiB, the largest
 // allocation one image may cause. An accessor with no buffer view is all zeros (glTF 3.6.2.3,
-// and sparse accessors are refused), so no file needs many of them; its count is capped where
+// perhaps under a sparse substitution), so no file needs many of them; its count is capped where
 // the bytes of the file can no longer justify it, since a few JSON bytes could otherwise ask for
 // gigabytes of zeros.
 inline constexpr int kMaxImageSide = 8192;

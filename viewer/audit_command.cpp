@@ -41,7 +41,7 @@ FileAudit audit_file(const std::string& path) {
     }
     auto character = anim::Character::create(std::move(*asset));
     if (!character) {
-        a.json["error"] = character.error().message;
+        a.json["error"] = path + ": " + character.error().message;  // as the importer's errors name it
         return a;
     }
     a.loaded = true;
@@ -148,8 +148,8 @@ int run_audit(const AuditArgs& args) {
         FileAudit a = audit_file(args.files[i]);
         if (!a.loaded) {
             failed = true;
-            std::fprintf(stderr, "%sskinview audit: %s: %s\n", progress ? "\n" : "", args.files[i].c_str(),
-                         a.json["error"].get<std::string>().c_str());
+            // The error begins with the file's path already; printed once.
+            std::fprintf(stderr, "%sskinview audit: %s\n", progress ? "\n" : "", a.json["error"].get<std::string>().c_str());
         }
         failed |= a.cannot_fix;
         any_correction |= a.corrected;

@@ -40,10 +40,11 @@ int main(int argc, char** argv) {
 
     InteractiveOptions view;
     add_scene_options(app, view.scene);
-    app.add_option("--frames", view.frames, "run this many frames, then exit (for scripted runs)");
+    app.add_option("--frames", view.frames, "run this many frames, then exit (for scripted runs)")
+        ->check(positive_number());
     app.add_option("--screenshot", view.screenshot, "with --frames: write the last frame (panels included) here");
     app.add_option("--toggle-correction-at", view.toggle_correction_at, "flip the correction switch at this frame");
-    app.add_option("--window", view.window_width, "window width (height follows at 16:9)");
+    app.add_option("--window", view.window_width, "window width (height follows at 16:9)")->check(positive_number());
     app.add_option("--tab", view.tab, "inspector tab to open on")
         ->check(CLI::IsMember({"frame", "joints", "scale", "ik", "palette", "diagnose", "graph"}));
     app.add_option("--joint", view.joint, "joint to select on load (by name)");
@@ -58,13 +59,15 @@ int main(int argc, char** argv) {
     render_cmd->add_flag("--armature", render.armature, "overlay the skeleton");
     render_cmd->add_option("--weights", render.weights_joint, "colour the weights of this joint (name or index)");
     render_cmd->add_flag("--error-heatmap", render.error_heatmap, "colour each vertex by its GPU read-back error");
-    render_cmd->add_option("--frames", render.frames, "frames in a sequence (default 1)");
-    render_cmd->add_option("--fps", render.fps, "sequence frame rate (default 30)");
+    render_cmd->add_option("--frames", render.frames, "frames in a sequence (default 1)")->check(positive_number());
+    render_cmd->add_option("--fps", render.fps, "sequence frame rate (default 30)")->check(positive_number());
     render_cmd->add_option("--ref", render.reference, "compare with this PNG; exit 1 on a mismatch");
     render_cmd->add_option("--threshold", render.threshold,
-                           "with --ref: largest fraction of pixels that may differ (default 0.001 = 0.1%)");
+                           "with --ref: largest fraction of pixels that may differ (default 0.001 = 0.1%)")
+        ->check(non_negative_number());
     render_cmd->add_option("--channel-tolerance", render.channel_tolerance,
-                           "with --ref: a pixel differs when a channel moves more than this, of 255 (default 8)");
+                           "with --ref: a pixel differs when a channel moves more than this, of 255 (default 8)")
+        ->check(non_negative_number());
     render_cmd->footer(
         "Comparison metric (--ref): a pixel differs when any of its R, G, B or A channels differs by more than\n"
         "--channel-tolerance (of 255); the images match when at most --threshold of all pixels differ. The\n"
@@ -98,7 +101,7 @@ int main(int argc, char** argv) {
     FrameTableArgs table;
     CLI::App* table_cmd = app.add_subcommand("frame-table", "the skinning-frame error table (CPU, no GL)");
     table_cmd->add_option("file", table.file, "glTF file (default: the built-in character)");
-    table_cmd->add_option("--time", table.time, "posed time, seconds (default 0.5)");
+    table_cmd->add_option("--time", table.time, "posed time, seconds (default 0.5)")->check(finite_number());
 
     try {
         app.parse(argc, argv);

@@ -15,6 +15,7 @@
 
 #include "anim/palette_layout.h"
 #include "gltf_accessor.h"
+#include "gltf_document_checks.h"
 
 namespace sv::anim {
 
@@ -69,6 +70,9 @@ struct Importer {
     Asset& out;
 
     bool quantization = false;  // the file declares KHR_mesh_quantization
+    // What the document checks found: the file's index of each channel tinygltf holds (they
+    // removed the skipped ones). Null: the same indices.
+    const gltf::DocumentFacts* facts = nullptr;
 
     std::string acc_name(int i) const { return gltf::accessor_name(m, i); }
 
@@ -553,6 +557,17 @@ struct Importer {
         return ok_status();
     }
 
+    size_t file_channel(size_t animation, size_t channel) const {
+        if (!facts || animation >= facts->kept_channels.size()) return channel;
+        const auto& kept = facts->kept_channels[animation];
+        return channel < kept.size() ? static_cast<size_t>(kept[channel]) : channel;
+    }
+    // The file gave the animation channels, and the document checks skipped every one.
+    bool skipped_all(size_t animation) const {
+        return facts && animation < facts->skipped_channels.size() && facts->skipped_channels[animation] > 0 &&
+               facts->kept_channels[animation].empty();
+    }
+
     Status animations() {
         for (size_t ai = 0; ai < m.animations.size(); ++ai) {
             const tg::Animation& src = m.animations[ai];
@@ -561,7 +576,7 @@ struct Importer {
             const std::string aname = "animation " + str(ai) + " ('" + src.name + "')";
             for (size_t ci = 0; ci < src.channels.size(); ++ci) {
                 const tg::AnimationChannel& ch = src.channels[ci];
-                const std::string name = aname + " channel " + str(ci);
+                const std::string name = aname + " channel " + str(file_channel(ai, ci));
                 Channel d;
                 if (ch.target_path == "translation") d.path = TargetPath::Translation;
                 else if (ch.target_path == "rotation") d.path = TargetPath::Rotation;
@@ -629,7 +644,11 @@ struct Importer {
             }
             // glTF requires at least one channel; a clip of none has no duration and nothing to
             // play, and is refused rather than listed as a clip that silently does nothing.
-            if (src.channels.empty()) return make_error(aname + ": has no channels");
+            if (src.channels.empty() && !skipped_all(ai)) return make_error(aname + ": has no channels");
+            if (src.channels.empty()) {
+                out.report.push_back(aname + ": every channel was skipped; not listed as a clip");
+                continue;
+            }
             out.clips.push_back(std::move(clip));
         }
         return ok_status();
@@ -643,6 +662,8 @@ struct GlbLayout {
     size_t length = 0;  // the header's total length, which bounds everything (<= the byte count)
     size_t json_offset = 0;
     size_t json_length = 0;
+    size_t bin_offset = 0;  // 0: no BIN chunk
+    size_t bin_length = 0;
 };
 
 Expected<GlbLayout> check_glb(const std::vector<std::uint8_t>& b) {
@@ -682,6 +703,8 @@ Expected<GlbLayout> check_glb(const std::vector<std::uint8_t>& b) {
             if (type != 0x004E4942u) return make_error("GLB: the second chunk is not BIN");
             if (clen == 0 || clen % 4 != 0)
                 return make_error("GLB: the BIN chunk's length " + str(clen) + " is not a positive multiple of 4");
+            g.bin_offset = at + 8;
+            g.bin_length = clen;
         }
         at += 8 + clen;
     }
@@ -690,60 +713,6 @@ Expected<GlbLayout> check_glb(const std::vector<std::uint8_t>& b) {
     if (chunk == 0) return make_error("GLB: no JSON chunk");
     g.length = end;
     return g;
-}
-
-std::string percent_decode(const std::string& s) {
-    std::string out;
-    for (size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
-            std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
-            out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
-            i += 2;
-        } else {
-            out += s[i];
-        }
-    }
-    return out;
-}
-
-// Judges every external URI (buffers and images) before tinygltf opens any: a file shown in a
-// viewer must not make it read /etc/passwd or ../../secret into a vertex buffer. tinygltf would
-// join "../x.bin" to the folder and read it, read an absolute path as it is, and also search the
-// working directory.
-Status check_external_uris(const nlohmann::json& doc, const std::string& base_dir) {
-    namespace fs = std::filesystem;
-    for (const char* kind : {"buffers", "images"}) {
-        const auto list = doc.find(kind);
-        if (list == doc.end() || !list->is_array()) continue;
-        for (size_t i = 0; i < list->size(); ++i) {
-            const auto& e = (*list)[i];
-            if (!e.is_object()) continue;
-            const auto u = e.find("uri");
-            if (u == e.end() || !u->is_string()) continue;
-            const std::string uri = u->get<std::string>();
-            if (uri.empty() || uri.rfind("data:", 0) == 0) continue;
-            const std::string what = std::string(kind[0] == 'b' ? "buffer " : "image ") + str(i) + " uri '" + uri + "'";
-            const std::string path = percent_decode(uri);
-            if (base_dir.empty())
-                return make_error("glTF: " + what + " names an external file, but the bytes came with no folder to read it "
-                                  "from; refused");
-            const size_t colon = path.find(':'), slash = path.find('/');
-            if (colon != std::string::npos && (slash == std::string::npos || colon < slash))
-                return make_error("glTF: " + what + " names a scheme other than data:; only files inside the glTF's "
-                                  "folder are read");
-            const fs::path p(path);
-            if (p.has_root_path())
-                return make_error("glTF: " + what + " is an absolute path; only files inside the glTF's folder are read");
-            const fs::path normal = p.lexically_normal();
-            if (normal.empty() || *normal.begin() == "..")
-                return make_error("glTF: " + what + " points outside the glTF's folder; only files inside it are read");
-            std::error_code ec;
-            const fs::path full = fs::path(base_dir) / normal;
-            if (!fs::is_regular_file(full, ec))
-                return make_error("glTF: " + what + ": no file '" + full.string() + "'");
-        }
-    }
-    return ok_status();
 }
 
 // The backstop under check_external_uris: every read tinygltf asks for is resolved through links
@@ -798,12 +767,14 @@ bool load_image(tg::Image* image, const int idx, std::string* err, std::string*,
     return false;
 }
 
-Expected<Asset> convert(const tg::Model& model, const std::string& source) {
+Expected<Asset> convert(const tg::Model& model, const std::string& source, const gltf::DocumentFacts& facts) {
     Asset asset;
     asset.source = source;
+    asset.report = facts.notes;
     Importer im{model, asset};
     im.quantization = std::find(model.extensionsUsed.begin(), model.extensionsUsed.end(), "KHR_mesh_quantization") !=
                       model.extensionsUsed.end();
+    im.facts = &facts;
     if (auto st = im.nodes(); !st) return st.error();
     if (auto st = im.skins(); !st) return st.error();
     if (auto st = im.materials(); !st) return st.error();
@@ -811,6 +782,35 @@ Expected<Asset> convert(const tg::Model& model, const std::string& source) {
     if (auto st = im.animations(); !st) return st.error();
     asset.scene.update_matrices();
     return asset;
+}
+
+// A GLB with its JSON chunk replaced (the BIN chunk copied as it was), for a document the checks
+// edited.
+std::vector<std::uint8_t> repack_glb(const std::vector<std::uint8_t>& bytes, const GlbLayout& g, std::string text) {
+    while (text.size() % 4) text += ' ';
+    std::vector<std::uint8_t> out;
+    auto put = [&](size_t x) {
+        for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(x >> (8 * i)));
+    };
+    const size_t bin = g.bin_offset ? 8 + g.bin_length : 0;
+    put(0x46546C67u);
+    put(2);
+    put(12 + 8 + text.size() + bin);
+    put(text.size());
+    put(0x4E4F534Au);
+    out.insert(out.end(), text.begin(), text.end());
+    if (g.bin_offset)
+        out.insert(out.end(), bytes.begin() + static_cast<long>(g.bin_offset - 8),
+                   bytes.begin() + static_cast<long>(g.bin_offset + g.bin_length));
+    return out;
+}
+
+// tinygltf's refusal, for what the checks above did not foresee: its first line, framed as the
+// project's own message so the user knows which part of the file is at fault.
+std::string tinygltf_refusal(const std::string& err) {
+    std::string first = err.substr(0, err.find('\n'));
+    if (first.empty()) return "glTF: the document does not follow the glTF 2.0 schema";
+    return "glTF: the document does not follow the glTF 2.0 schema (" + first + ")";
 }
 
 }  // namespace
@@ -823,15 +823,17 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
             size_t size = bytes.size();
             const char* json_begin = reinterpret_cast<const char*>(bytes.data());
             size_t json_size = size;
+            GlbLayout layout;
             if (binary) {
-                auto layout = check_glb(bytes);
-                if (!layout) return layout.error();
-                size = layout->length;
-                json_begin += layout->json_offset;
-                json_size = layout->json_length;
+                auto checked = check_glb(bytes);
+                if (!checked) return checked.error();
+                layout = *checked;
+                size = layout.length;
+                json_begin += layout.json_offset;
+                json_size = layout.json_length;
             }
             // Parsed here as well as in tinygltf: its message for broken JSON varies by version
-            // and position, and the URIs must be judged before tinygltf opens any of them.
+            // and position, and the document must be judged before tinygltf opens anything.
             nlohmann::json doc;
             try {
                 doc = nlohmann::json::parse(json_begin, json_begin + json_size);
@@ -842,8 +844,17 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
             if (!doc.is_object())
                 return make_error(std::string(binary ? "GLB: the JSON chunk" : "glTF: the file") +
                                   " is JSON but not an object");
-            if (auto st = check_external_uris(doc, base_dir); !st) return st.error();
+            gltf::DocumentFacts facts;
+            if (auto st = gltf::check_document(doc, binary, layout.bin_length, facts); !st) return st.error();
+            if (auto st = gltf::check_external_uris(doc, base_dir); !st) return st.error();
+            std::vector<std::uint8_t> edited;
+            if (facts.edited) {
+                const std::string text = doc.dump();
+                edited = binary ? repack_glb(bytes, layout, text) : std::vector<std::uint8_t>(text.begin(), text.end());
+                size = edited.size();
+            }
             doc = nullptr;
+            const std::vector<std::uint8_t>& input = facts.edited ? edited : bytes;
 
             ReadGuard guard;
             std::error_code ec;
@@ -854,14 +865,12 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
             tg::Model model;
             std::string err, warn;
             const auto len = static_cast<unsigned int>(size);
-            const bool ok = binary ? loader.LoadBinaryFromMemory(&model, &err, &warn, bytes.data(), len, base_dir)
+            const bool ok = binary ? loader.LoadBinaryFromMemory(&model, &err, &warn, input.data(), len, base_dir)
                                    : loader.LoadASCIIFromString(&model, &err, &warn,
-                                                                reinterpret_cast<const char*>(bytes.data()), len, base_dir);
+                                                                reinterpret_cast<const char*>(input.data()), len, base_dir);
             if (!guard.refusal.empty()) return make_error(guard.refusal);
-            if (!ok) return make_error("glTF: " + (err.empty() ? std::string("tinygltf refused the file") : err));
-            auto asset = convert(model, base_dir);
-            if (asset && !warn.empty()) asset->report.push_back("tinygltf: " + warn);
-            return asset;
+            if (!ok) return make_error(tinygltf_refusal(err));
+            return convert(model, base_dir, facts);
         } catch (const std::exception& e) {
             return make_error(std::string("glTF: parser threw: ") + e.what());
         } catch (...) {
@@ -874,7 +883,13 @@ Expected<Asset> load_gltf(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
     if (!f) return make_error(path + ": glTF: cannot open the file");
     std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
+    // A GLB by its magic bytes, or by its name unless it is plainly JSON text: a broken .glb is
+    // then refused for its container ("does not start with 'glTF'"), not as JSON it never was.
+    std::string ext = std::filesystem::path(path).extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const auto first = std::find_if(bytes.begin(), bytes.end(), [](std::uint8_t c) { return !std::isspace(c); });
+    const bool binary = (bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0) ||
+                        (ext == ".glb" && (first == bytes.end() || *first != '{'));
     const std::string dir = std::filesystem::path(path).parent_path().string();
     auto a = load_gltf_from_memory(bytes, dir.empty() ? "." : dir, binary);
     if (!a) return make_error(path + ": " + a.error().message);

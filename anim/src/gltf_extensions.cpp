@@ -1,0 +1,37 @@
+#include "gltf_extensions.h"
+
+namespace sv::anim::gltf {
+
+const std::vector<ExtensionInfo>& known_extensions() {
+    static const std::vector<ExtensionInfo> list = {
+        {"KHR_mesh_quantization", Support::Implemented,
+         "integer POSITION, NORMAL, TEXCOORD and morph deltas decoded as glTF says (normalized or plain)"},
+        {"EXT_meshopt_compression", Support::Unavailable, "needs libmeshoptimizer, which this build lacks"},
+        {"KHR_draco_mesh_compression", Support::Unavailable, "needs libdraco, which this build lacks"},
+        {"EXT_texture_webp", Support::Unavailable, "needs libwebp, which this build lacks"},
+        {"KHR_texture_basisu", Support::Unavailable, "KTX2/Basis textures are not decoded"},
+        {"KHR_texture_transform", Support::Ignored, "texture coordinates are drawn untransformed"},
+        {"KHR_materials_emissive_strength", Support::Ignored, "emission is not drawn"},
+        {"KHR_materials_unlit", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_variants", Support::Ignored, "the default material is drawn"},
+        {"KHR_materials_clearcoat", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_transmission", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_specular", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_ior", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_sheen", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_volume", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_pbrSpecularGlossiness", Support::Ignored, "the base colour factor is drawn"},
+        {"KHR_lights_punctual", Support::Ignored, "the viewer's own light is used"},
+        {"KHR_animation_pointer", Support::Ignored,
+         "channels that use it are skipped with a note; node channels play"},
+    };
+    return list;
+}
+
+const ExtensionInfo* find_extension(const std::string& name) {
+    for (const auto& e : known_extensions())
+        if (name == e.name) return &e;
+    return nullptr;
+}
+
+}  // namespace sv::anim::gltf

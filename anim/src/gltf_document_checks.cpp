@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
+#include <tuple>
 
 #include "gltf_extensions.h"
 
@@ -143,6 +144,27 @@ Status check_required(const json& doc) {
             }
         }
     }
+    // Animations nest theirs: tinygltf drops a channel without a sampler silently, and refuses a
+    // sampler without input or output in its own words.
+    const auto anims = doc.find("animations");
+    if (anims != doc.end() && anims->is_array())
+        for (size_t a = 0; a < anims->size(); ++a) {
+            const json& an = (*anims)[a];
+            if (!an.is_object()) return make_error("animation " + str(a) + ": is not a JSON object");
+            for (const auto& [list, kind, fields] :
+                 {std::tuple{"channels", "channel", std::vector<const char*>{"sampler"}},
+                  std::tuple{"samplers", "sampler", std::vector<const char*>{"input", "output"}}}) {
+                const auto l = an.find(list);
+                if (l == an.end() || !l->is_array()) continue;
+                for (size_t i = 0; i < l->size(); ++i)
+                    for (const char* field : fields) {
+                        const json& e = (*l)[i];
+                        if (!e.is_object() || !e.contains(field) || !e[field].is_number_unsigned())
+                            return make_error(named("animation", a, an) + " " + kind + " " + str(i) + ": '" + field +
+                                              "' is missing or not a non-negative integer (required)");
+                    }
+            }
+        }
     return ok_status();
 }
 

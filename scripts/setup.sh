@@ -15,6 +15,7 @@ packages=(
   libbenchmark-dev python3-glad nlohmann-json3-dev libcli11-dev
   libegl-dev libegl-mesa0 libgl1-mesa-dri libgles-dev libgl-dev xvfb xauth
   clang libclang-rt-dev
+  libmeshoptimizer-dev libdraco-dev libwebp-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/expected.h"
+#include "gltf_meshopt.h"
 
 namespace sv::anim::gltf {
 
@@ -21,6 +22,8 @@ struct DocumentFacts {
     // removed, so messages about a channel name it as the file does.
     std::vector<std::vector<int>> kept_channels;
     std::vector<size_t> skipped_channels;  // per animation, how many were removed
+    std::vector<MeshoptView> meshopt_views;  // EXT_meshopt_compression, decoded after tinygltf loads
+    std::vector<FallbackBuffer> fallback_buffers;
     bool edited = false;  // the JSON was changed (channels removed, data URIs relabelled): re-serialise it
 };
 

@@ -6,7 +6,12 @@ const std::vector<ExtensionInfo>& known_extensions() {
     static const std::vector<ExtensionInfo> list = {
         {"KHR_mesh_quantization", Support::Implemented,
          "integer POSITION, NORMAL, TEXCOORD and morph deltas decoded as glTF says (normalized or plain)"},
+#ifdef SKINVIEW_HAVE_MESHOPT
+        {"EXT_meshopt_compression", Support::Implemented,
+         "buffer views (vertices, indices, animation data; every filter) decoded by libmeshoptimizer"},
+#else
         {"EXT_meshopt_compression", Support::Unavailable, "needs libmeshoptimizer, which this build lacks"},
+#endif
         {"KHR_draco_mesh_compression", Support::Unavailable, "needs libdraco, which this build lacks"},
         {"EXT_texture_webp", Support::Unavailable, "needs libwebp, which this build lacks"},
         {"KHR_texture_basisu", Support::Unavailable, "KTX2/Basis textures are not decoded"},

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <limits>
@@ -35,7 +36,12 @@ std::vector<glm::dvec3> all_vertices(const ObjFile& f) {
 // Baked vertices, or a failure message in `error`.
 std::vector<glm::dvec3> bake(const fs::path& file, const std::string& pose, const std::string& source,
                              std::string& error) {
-    const std::string out = (out_dir() / (file.stem().string() + "_" + source + ".obj")).string();
+    // Named by the test and the pose as well: ctest runs tests as parallel processes, and two of
+    // them bake the same source.
+    std::string tag = ::testing::UnitTest::GetInstance()->current_test_info()->name() + std::string("_") + pose;
+    for (char& c : tag)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    const std::string out = (out_dir() / (file.stem().string() + "_" + tag + "_" + source + ".obj")).string();
     const auto r = run_command(quoted(kExe) + " bake " + quoted(file.string()) + " " + pose + " --source " + source +
                                " -o " + quoted(out));
     if (r.status != 0) {

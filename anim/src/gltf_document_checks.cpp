@@ -311,6 +311,7 @@ Status check_document(json& doc, bool binary, size_t bin_length, DocumentFacts& 
     if (auto st = check_version(doc); !st) return st;
     if (auto st = check_extensions(doc, facts); !st) return st;
     if (auto st = describe_meshopt(doc, facts.meshopt_views, facts.fallback_buffers, facts.edited); !st) return st;
+    if (auto st = describe_draco(doc, facts.draco_primitives, facts.edited); !st) return st;
     if (auto st = check_required(doc); !st) return st;
     if (auto st = check_scenes(doc); !st) return st;
     if (auto st = check_buffers(doc, binary, bin_length, facts); !st) return st;

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/expected.h"
+#include "gltf_draco.h"
 #include "gltf_meshopt.h"
 
 namespace sv::anim::gltf {
@@ -24,6 +25,7 @@ struct DocumentFacts {
     std::vector<size_t> skipped_channels;  // per animation, how many were removed
     std::vector<MeshoptView> meshopt_views;  // EXT_meshopt_compression, decoded after tinygltf loads
     std::vector<FallbackBuffer> fallback_buffers;
+    std::vector<DracoPrimitive> draco_primitives;  // KHR_draco_mesh_compression, decoded likewise
     bool edited = false;  // the JSON was changed (channels removed, data URIs relabelled): re-serialise it
 };
 

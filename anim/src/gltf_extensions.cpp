@@ -12,7 +12,11 @@ const std::vector<ExtensionInfo>& known_extensions() {
 #else
         {"EXT_meshopt_compression", Support::Unavailable, "needs libmeshoptimizer, which this build lacks"},
 #endif
+#ifdef SKINVIEW_HAVE_DRACO
+        {"KHR_draco_mesh_compression", Support::Implemented, "primitives decoded by libdraco"},
+#else
         {"KHR_draco_mesh_compression", Support::Unavailable, "needs libdraco, which this build lacks"},
+#endif
         {"EXT_texture_webp", Support::Unavailable, "needs libwebp, which this build lacks"},
         {"KHR_texture_basisu", Support::Unavailable, "KTX2/Basis textures are not decoded"},
         {"KHR_texture_transform", Support::Ignored, "texture coordinates are drawn untransformed"},

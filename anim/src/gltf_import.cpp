@@ -871,6 +871,7 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
             if (!guard.refusal.empty()) return make_error(guard.refusal);
             if (!ok) return make_error(tinygltf_refusal(err));
             if (auto st = gltf::decode_meshopt(model, facts.meshopt_views, facts.fallback_buffers); !st) return st.error();
+            if (auto st = gltf::decode_draco(model, facts.draco_primitives); !st) return st.error();
             return convert(model, base_dir, facts);
         } catch (const std::exception& e) {
             return make_error(std::string("glTF: parser threw: ") + e.what());

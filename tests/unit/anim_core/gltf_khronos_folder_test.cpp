@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -40,4 +43,28 @@ TEST(GltfKhronosFolder, EveryValidSampleModelLoads) {
         ++loaded;
     }
     std::printf("%zu of %zu sample files loaded\n", loaded, files.size());
+}
+
+// A Draco stream cut short is refused by name, with the decoder's reason; an attribute naming a
+// Draco id the stream lacks likewise. Made from RiggedSimple's Draco variant, edited in memory.
+TEST(GltfKhronosFolder, ABrokenDracoStreamIsRefusedByName) {
+    const fs::path dir = sv::test::shared_assets().parent_path() / "khronos" / "RiggedSimple" / "glTF-Draco";
+    if (!fs::is_directory(dir)) GTEST_SKIP() << "no " << dir;
+    std::ifstream f(dir / "RiggedSimple.gltf");
+    const nlohmann::json doc = nlohmann::json::parse(f);
+    auto error = [&](const nlohmann::json& j) {
+        const std::string s = j.dump();
+        const auto a = sv::anim::load_gltf_from_memory({s.begin(), s.end()}, dir.string(), false);
+        return a.ok() ? std::string("(loaded)") : a.error().message;
+    };
+    EXPECT_EQ(error(doc), "(loaded)");
+    const auto& ext = doc["meshes"][0]["primitives"][0]["extensions"]["KHR_draco_mesh_compression"];
+    nlohmann::json cut = doc;
+    cut["bufferViews"][ext["bufferView"].get<size_t>()]["byteLength"] = 16u;
+    EXPECT_EQ(error(cut).rfind("mesh 0 primitive 0 (KHR_draco_mesh_compression): the Draco stream does not decode (", 0), 0u)
+        << error(cut);
+    nlohmann::json id = doc;
+    id["meshes"][0]["primitives"][0]["extensions"]["KHR_draco_mesh_compression"]["attributes"]["POSITION"] = 200u;
+    EXPECT_EQ(error(id), "mesh 0 primitive 0 (KHR_draco_mesh_compression): POSITION names Draco attribute 200, which "
+                         "the stream lacks");
 }

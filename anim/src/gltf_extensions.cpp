@@ -17,7 +17,11 @@ const std::vector<ExtensionInfo>& known_extensions() {
 #else
         {"KHR_draco_mesh_compression", Support::Unavailable, "needs libdraco, which this build lacks"},
 #endif
+#ifdef SKINVIEW_HAVE_WEBP
+        {"EXT_texture_webp", Support::Implemented, "WebP textures decoded by libwebp"},
+#else
         {"EXT_texture_webp", Support::Unavailable, "needs libwebp, which this build lacks"},
+#endif
         {"KHR_texture_basisu", Support::Unavailable, "KTX2/Basis textures are not decoded"},
         {"KHR_texture_transform", Support::Ignored, "texture coordinates are drawn untransformed"},
         {"KHR_materials_emissive_strength", Support::Ignored, "emission is not drawn"},

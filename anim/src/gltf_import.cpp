@@ -16,6 +16,7 @@
 #include "anim/palette_layout.h"
 #include "gltf_accessor.h"
 #include "gltf_document_checks.h"
+#include "gltf_webp.h"
 
 namespace sv::anim {
 
@@ -52,6 +53,7 @@ Status decode_image(tg::Image& image, int idx, const unsigned char* bytes, size_
     const std::string name = "image " + str(idx) + " ('" + image.name + "')";
     if (size > static_cast<size_t>(std::numeric_limits<int>::max()))
         return make_error(name + ": " + str(size) + " bytes is too large to decode");
+    if (gltf::is_webp(bytes, size)) return gltf::decode_webp(image, name, bytes, size);
     int w = 0, h = 0, comp = 0;
     if (!stbi_info_from_memory(bytes, static_cast<int>(size), &w, &h, &comp))
         return make_error(name + ": is not an image (no PNG, JPEG, BMP, GIF, TGA, PSD, HDR or PNM header)");
@@ -237,6 +239,18 @@ struct Importer {
         return ok_status();
     }
 
+    // A texture's image: EXT_texture_webp's source when the texture has one (this build decodes
+    // WebP, or a file that requires it was refused), else the core source (often a PNG fallback).
+    static int texture_source(const tg::Texture& t) {
+        const auto x = t.extensions.find("EXT_texture_webp");
+        if (x != t.extensions.end() && x->second.Has("source") && x->second.Get("source").IsInt()) {
+#ifdef SKINVIEW_HAVE_WEBP
+            return x->second.Get("source").GetNumberAsInt();
+#endif
+        }
+        return t.source;
+    }
+
     Status materials() {
         for (size_t i = 0; i < m.materials.size(); ++i) {
             const tg::Material& src = m.materials[i];
@@ -249,7 +263,7 @@ struct Importer {
                 if (static_cast<size_t>(tex) >= m.textures.size())
                     return make_error("material " + str(i) + " ('" + src.name + "'): texture " + str(tex) +
                                       " is out of range");
-                const int img = m.textures[static_cast<size_t>(tex)].source;
+                const int img = texture_source(m.textures[static_cast<size_t>(tex)]);
                 if (img >= 0 && static_cast<size_t>(img) >= m.images.size())
                     return make_error("texture " + str(tex) + ": image " + str(img) + " is out of range");
                 d.base_color_image = img;

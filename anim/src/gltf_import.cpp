@@ -16,6 +16,7 @@
 #include "anim/palette_layout.h"
 #include "gltf_accessor.h"
 #include "gltf_document_checks.h"
+#include "gltf_texture_transform.h"
 #include "gltf_webp.h"
 
 namespace sv::anim {
@@ -454,11 +455,18 @@ struct Importer {
                     if (auto st = same_count(*v, "NORMAL"); !st) return st;
                     for (size_t i = 0; i < nv; ++i) q.normals.emplace_back(v->get(i, 0), v->get(i, 1), v->get(i, 2));
                 }
-                if (int a = attr("TEXCOORD_0"); a >= 0) {
-                    auto v = view(a, name + " TEXCOORD_0", 2, kTexcoordRule);
+                // The set the base colour texture reads, under its KHR_texture_transform.
+                auto uv = gltf::base_color_uv_source(m, p.material);
+                if (!uv) return uv.error();
+                const std::string uv_key = "TEXCOORD_" + str(uv->set);
+                if (int a = attr(uv_key.c_str()); a >= 0) {
+                    auto v = view(a, name + " " + uv_key, 2, kTexcoordRule);
                     if (!v) return v.error();
-                    if (auto st = same_count(*v, "TEXCOORD_0"); !st) return st;
-                    for (size_t i = 0; i < nv; ++i) q.uvs.emplace_back(v->get(i, 0), v->get(i, 1));
+                    if (auto st = same_count(*v, uv_key.c_str()); !st) return st;
+                    for (size_t i = 0; i < nv; ++i) q.uvs.push_back(gltf::apply(*uv, {v->get(i, 0), v->get(i, 1)}));
+                } else if (uv->set != 0) {
+                    return make_error(name + ": its material's base colour texture reads " + uv_key +
+                                      ", which the primitive does not have");
                 }
                 // Skinning: up to two sets of four.
                 const int joint_count = skin >= 0 ? static_cast<int>(m.skins[static_cast<size_t>(skin)].joints.size()) : -1;

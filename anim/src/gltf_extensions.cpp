@@ -1,5 +1,7 @@
 #include "gltf_extensions.h"
 
+#include "anim/gltf_import.h"
+
 namespace sv::anim::gltf {
 
 const std::vector<ExtensionInfo>& known_extensions() {
@@ -49,3 +51,18 @@ const ExtensionInfo* find_extension(const std::string& name) {
 }
 
 }  // namespace sv::anim::gltf
+
+namespace sv::anim {
+
+std::vector<GltfExtensionSupport> gltf_extension_support() {
+    std::vector<GltfExtensionSupport> out;
+    for (const auto& e : gltf::known_extensions())
+        out.push_back({e.name,
+                       e.support == gltf::Support::Implemented ? "implemented"
+                       : e.support == gltf::Support::Ignored   ? "ignored"
+                                                               : "refused when required",
+                       e.how});
+    return out;
+}
+
+}  // namespace sv::anim

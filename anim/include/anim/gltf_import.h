@@ -29,7 +29,15 @@ namespace sv::anim {
 inline constexpr int kMaxImageSide = 8192;
 inline constexpr std::size_t kMaxZeroAccessorCount = std::size_t(1) << 20;
 
-// `.glb` is recognised by its magic bytes, not its name.
+// The glTF extensions the importer knows (README's "glTF support" table, held to this by a test):
+// status is "implemented", "refused when required" (known, not decoded by this build) or
+// "ignored" (noted, never a refusal: it changes no vertex); `how` is one line on what is done.
+struct GltfExtensionSupport {
+    std::string name, status, how;
+};
+std::vector<GltfExtensionSupport> gltf_extension_support();
+
+// `.glb` is recognised by its magic bytes, or by its name unless the bytes are plainly JSON.
 sv::Expected<Asset> load_gltf(const std::string& path);
 // `base_dir` resolves external buffers and images; `binary` selects GLB. Only files inside
 // `base_dir` are read: a URI that is absolute, climbs out with "..", names a scheme other than

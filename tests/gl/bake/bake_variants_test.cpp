@@ -1,6 +1,7 @@
 // Compressed and quantized variants draw as their source: the project's arm written by glTF
 // Transform (scripts/make-test-variants.sh) with EXT_meshopt_compression (vertices, indices and the
-// animation, with the octahedral and quaternion filters) and with KHR_mesh_quantization, baked by
+// animation, with the octahedral and quaternion filters), KHR_draco_mesh_compression and
+// KHR_mesh_quantization, baked by
 // `skinview bake` at bind and mid-clip and held vertex for vertex against the source's bake, and
 // rendered against the source's render with `render --ref` at its default thresholds.
 #include <gtest/gtest.h>
@@ -117,7 +118,7 @@ TEST_P(Variant, RendersWithinTheRefDefaultsOfItsSource) {
     std::printf("%s", r.out.c_str());
 }
 
-INSTANTIATE_TEST_SUITE_P(Arm, Variant, ::testing::Values("arm_meshopt.glb", "arm_quantized.glb"),
+INSTANTIATE_TEST_SUITE_P(Arm, Variant, ::testing::Values("arm_meshopt.glb", "arm_quantized.glb", "arm_draco.glb"),
                          [](const ::testing::TestParamInfo<const char*>& i) {
                              std::string s = i.param;
                              return s.substr(0, s.find('.'));

@@ -3,9 +3,9 @@
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
-#include <tuple>
 
 #include "gltf_extensions.h"
+#include "gltf_schema_checks.h"
 
 namespace sv::anim::gltf {
 
@@ -108,63 +108,6 @@ Status check_scenes(const json& doc) {
                 return make_error(named("scene", s, sc) + ": node " + n.dump() + " is out of range (" + str(nodes) +
                                   " nodes)");
     }
-    return ok_status();
-}
-
-// The properties tinygltf requires, checked here so that a missing one is named in the project's
-// words ("accessor 3: 'count' is missing or not an integer") instead of tinygltf's.
-Status check_required(const json& doc) {
-    struct Rule {
-        const char* array;
-        const char* kind;
-        std::vector<std::pair<const char*, json::value_t>> fields;
-    };
-    const json::value_t integer = json::value_t::number_unsigned;
-    const std::vector<Rule> rules = {
-        {"accessors", "accessor", {{"componentType", integer}, {"count", integer}, {"type", json::value_t::string}}},
-        {"bufferViews", "buffer view", {{"buffer", integer}, {"byteLength", integer}}},
-        {"buffers", "buffer", {{"byteLength", integer}}},
-        {"meshes", "mesh", {{"primitives", json::value_t::array}}},
-        {"skins", "skin", {{"joints", json::value_t::array}}},
-    };
-    for (const Rule& r : rules) {
-        const auto list = doc.find(r.array);
-        if (list == doc.end()) continue;
-        if (!list->is_array()) return make_error(std::string("glTF: '") + r.array + "' is not an array");
-        for (size_t i = 0; i < list->size(); ++i) {
-            const json& e = (*list)[i];
-            if (!e.is_object()) return make_error(std::string(r.kind) + " " + str(i) + ": is not a JSON object");
-            for (const auto& [field, type] : r.fields) {
-                const auto f = e.find(field);
-                const bool ok = f != e.end() && (type == integer ? f->is_number_unsigned() : f->type() == type);
-                if (!ok)
-                    return make_error(named(r.kind, i, e) + ": '" + field + "' is missing or not " +
-                                      (type == integer ? "a non-negative integer" : type == json::value_t::string ? "a string" : "an array") +
-                                      " (required)");
-            }
-        }
-    }
-    // Animations nest theirs: tinygltf drops a channel without a sampler silently, and refuses a
-    // sampler without input or output in its own words.
-    const auto anims = doc.find("animations");
-    if (anims != doc.end() && anims->is_array())
-        for (size_t a = 0; a < anims->size(); ++a) {
-            const json& an = (*anims)[a];
-            if (!an.is_object()) return make_error("animation " + str(a) + ": is not a JSON object");
-            for (const auto& [list, kind, fields] :
-                 {std::tuple{"channels", "channel", std::vector<const char*>{"sampler"}},
-                  std::tuple{"samplers", "sampler", std::vector<const char*>{"input", "output"}}}) {
-                const auto l = an.find(list);
-                if (l == an.end() || !l->is_array()) continue;
-                for (size_t i = 0; i < l->size(); ++i)
-                    for (const char* field : fields) {
-                        const json& e = (*l)[i];
-                        if (!e.is_object() || !e.contains(field) || !e[field].is_number_unsigned())
-                            return make_error(named("animation", a, an) + " " + kind + " " + str(i) + ": '" + field +
-                                              "' is missing or not a non-negative integer (required)");
-                    }
-            }
-        }
     return ok_status();
 }
 
@@ -312,7 +255,7 @@ Status check_document(json& doc, bool binary, size_t bin_length, DocumentFacts& 
     if (auto st = check_extensions(doc, facts); !st) return st;
     if (auto st = describe_meshopt(doc, facts.meshopt_views, facts.fallback_buffers, facts.edited); !st) return st;
     if (auto st = describe_draco(doc, facts.draco_primitives, facts.edited); !st) return st;
-    if (auto st = check_required(doc); !st) return st;
+    if (auto st = check_schema(doc); !st) return st;
     if (auto st = check_scenes(doc); !st) return st;
     if (auto st = check_buffers(doc, binary, bin_length, facts); !st) return st;
     skip_channels(doc, facts);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 
 #include "../anim_core/glb_edit.h"
@@ -254,4 +255,38 @@ TEST(HostileDocument, TheFilePathAppearsOnceAndABrokenGlbIsRefusedAsAGlb) {
     const auto g = load_gltf(glb);
     ASSERT_FALSE(g.ok());
     EXPECT_EQ(g.error().message, glb + ": GLB: the file does not start with 'glTF'");
+}
+
+TEST(HostileDocument, SchemaBreachesTinygltfWouldNameInItsOwnWordsAreNamedHere) {
+    // Each was tinygltf's raw text ("Unsupported `type` for accessor object", "accessor[5] invalid
+    // bufferView", "`materials' does not contain an JSON object.") or, for the last four, loaded
+    // silently as something the file did not say.
+    const std::vector<std::pair<std::function<void(json&)>, std::string>> cases = {
+        {[](json& j) { j["images"] = {json::object()}; }, "image 0: has neither uri nor bufferView (one is required)"},
+        {[](json& j) { j["accessors"][0]["type"] = "VEC5"; }, "accessor 0: type 'VEC5' is not a glTF accessor type"},
+        {[](json& j) { j["accessors"][0]["componentType"] = 5124; },
+         "accessor 0: componentType 5124 is not a glTF component type"},
+        {[](json& j) { j["bufferViews"][0]["byteStride"] = 2; },
+         "buffer view 0: byteStride 2 is not a multiple of 4 in 4..252"},
+        {[](json& j) { j["accessors"][0]["sparse"] = {{"count", 1}, {"values", {{"bufferView", 0}}}}; },
+         "accessor 0: sparse: 'indices' is missing or not an object (required)"},
+        {[](json& j) { j["materials"][0] = 3; }, "material 0: is not a JSON object"},
+        {[](json& j) { j["meshes"][0]["primitives"][0]["indices"] = 99; },
+         "mesh 0 ('ArmMesh') primitive 0: indices 99 is out of range (9 accessors)"},
+        {[](json& j) { j["accessors"][5].erase("bufferView"); },
+         "mesh 0 ('ArmMesh') primitive 0: indices accessor 5 has no buffer view (all-zero indices draw nothing)"},
+        {[](json& j) { j["cameras"] = {{{"type", "perspective"}}}; },
+         "camera 0: 'perspective' is missing or not an object (required)"},
+        {[](json& j) { j["meshes"][0]["primitives"][0].erase("attributes"); },
+         "mesh 0 ('ArmMesh') primitive 0: 'attributes' is missing or not an object (required)"},
+        {[](json& j) { j["animations"][0]["channels"][0]["target"] = 5; },
+         "animation 0 ('bend') channel 0: 'target' is missing or not an object (required)"},
+        {[](json& j) { j["nodes"][0]["mesh"] = "x"; }, "node 0 ('Arm'): 'mesh' is not a non-negative integer"},
+        {[](json& j) { j["extensionsRequired"] = "x"; }, "glTF: 'extensionsRequired' is not an array of extension names"},
+    };
+    for (const auto& [edit, message] : cases) {
+        Glb g = arm();
+        edit(g.json);
+        EXPECT_EQ(load_error(g), message);
+    }
 }

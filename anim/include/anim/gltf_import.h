@@ -2,7 +2,11 @@
 //
 // tinygltf parses; everything it hands over is re-checked here before a byte is read (accessor and
 // buffer-view bounds, index ranges, key times), because a hostile or broken file must produce an
-// Error naming the element and the reason, never a crash. Nothing is half-loaded: either the whole
+// Error naming the element and the reason, never a crash. The pieces, by question (anim/src):
+// gltf_document_checks / gltf_schema_checks (the JSON before tinygltf: version, extensions, scene,
+// buffers, data URIs, required properties, skipped channels), gltf_accessor (sparse and quantized
+// accessors), gltf_extensions (the extension table), gltf_meshopt / gltf_draco / gltf_webp (the
+// decoders), gltf_texture_transform (the base colour's coordinates). Nothing is half-loaded: either the whole
 // Asset, with its scene walked (globals derived), or an Error. Things that did not stop the load
 // (renormalised weights, ignored morph targets, the glTF validator's skin warnings) go to
 // Asset::report, one line each.

@@ -64,6 +64,7 @@ Status describe_meshopt(json& doc, std::vector<MeshoptView>& views, std::vector<
                         bool& edited) {
     const auto buffers = doc.find("buffers");
     const size_t nbuffers = buffers != doc.end() && buffers->is_array() ? buffers->size() : 0;
+    size_t total = 0;
     for (size_t b = 0; b < nbuffers; ++b) {
         json& buf = (*buffers)[b];
         const json* x = extension_of(buf);
@@ -71,9 +72,11 @@ Status describe_meshopt(json& doc, std::vector<MeshoptView>& views, std::vector<
         const std::string what = "buffer " + str(b) + " (" + kExt + " fallback)";
         auto length = unsigned_field(buf, "byteLength", what, true);
         if (!length) return length.error();
-        if (*length > kMaxFallbackBytes)
+        // The limit holds for all fallback buffers together: many at the limit each would add up.
+        if (*length > kMaxFallbackBytes - total)
             return make_error(what + ": byteLength " + str(*length) + " is past the limit of " + str(kMaxFallbackBytes) +
-                              " bytes for decoded data");
+                              " bytes for decoded data" + (total ? " (with the fallback buffers before it)" : ""));
+        total += *length;
         fallbacks.push_back({b, *length});
         buf["uri"] = "data:application/octet-stream;base64,AA==";
         buf["byteLength"] = size_t{1};

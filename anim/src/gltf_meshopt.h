@@ -30,8 +30,8 @@ struct FallbackBuffer {
     size_t byte_length = 0;
 };
 
-// A fallback buffer is allocated whole from a number in the JSON; past this it is refused (the
-// same 256 MiB as the largest image, kMaxImageSide).
+// A fallback buffer is allocated whole from a number in the JSON; past this, all of them together,
+// they are refused (the same 256 MiB as the largest image, kMaxImageSide).
 inline constexpr size_t kMaxFallbackBytes = size_t(256) << 20;
 
 // Reads and checks the extension's objects in `doc` (buffer views and fallback buffers), and gives

@@ -54,6 +54,12 @@ TEST(HostileMeshopt, TheStreamOrTheDecodedViewOutsideItsBuffer) {
     fallback.json["buffers"][1]["byteLength"] = (256u << 20) + 1;
     EXPECT_EQ(load_error(fallback), "buffer 1 (EXT_meshopt_compression fallback): byteLength 268435457 is past the "
                                     "limit of 268435456 bytes for decoded data");
+    // Under the limit each, over it together.
+    Glb two = meshopt_arm();
+    two.json["buffers"][1]["byteLength"] = 200u << 20;
+    two.json["buffers"].push_back(two.json["buffers"][1]);
+    EXPECT_EQ(load_error(two), "buffer 2 (EXT_meshopt_compression fallback): byteLength 209715200 is past the limit of "
+                               "268435456 bytes for decoded data (with the fallback buffers before it)");
 }
 
 TEST(HostileMeshopt, ModesAndFiltersOutsideTheExtension) {

@@ -3,14 +3,14 @@
 // either, or are quantized integers (KHR_mesh_quantization, normalized or plain).
 #pragma once
 
+#include <tiny_gltf.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <tiny_gltf.h>
 
 #include "anim/expected.h"
 

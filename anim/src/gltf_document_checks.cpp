@@ -49,7 +49,8 @@ Status check_version(const json& doc) {
     long major = 0, minor = 0;
     if (!parse_version(version, major, minor))
         return make_error("glTF: asset.version '" + version + "' is not a version (MAJOR.MINOR)");
-    if (major != 2) return make_error("glTF " + version + " is not supported (asset.version '" + version + "')");
+    if (major != 2)
+        return make_error("glTF " + version + " is not supported (asset.version '" + version + "')");
     const auto mv = asset->find("minVersion");
     if (mv != asset->end()) {
         const std::string min_version = mv->is_string() ? mv->get<std::string>() : mv->dump();
@@ -57,7 +58,8 @@ Status check_version(const json& doc) {
             return make_error("glTF: asset.minVersion '" + min_version + "' is not a version (MAJOR.MINOR)");
         // minVersion is the least version a reader must implement; skinview implements 2.0.
         if (major != 2 || minor > 0)
-            return make_error("glTF " + min_version + " is not supported (asset.minVersion '" + min_version + "')");
+            return make_error("glTF " + min_version + " is not supported (asset.minVersion '" + min_version +
+                              "')");
     }
     return ok_status();
 }
@@ -74,16 +76,20 @@ std::vector<std::string> string_list(const json& doc, const char* key) {
 Status check_extensions(const json& doc, DocumentFacts& facts) {
     for (const std::string& name : string_list(doc, "extensionsRequired")) {
         const ExtensionInfo* e = find_extension(name);
-        if (!e) return make_error("glTF: extensionsRequired names '" + name + "', which skinview does not implement");
+        if (!e)
+            return make_error("glTF: extensionsRequired names '" + name +
+                              "', which skinview does not implement");
         if (e->support == Support::Unavailable)
             return make_error("glTF: " + name + " is required but " + e->how);
     }
     for (const std::string& name : string_list(doc, "extensionsUsed")) {
         const ExtensionInfo* e = find_extension(name);
         if (!e)
-            facts.notes.push_back("glTF: extension '" + name + "' is used by the file and unknown to skinview; ignored");
+            facts.notes.push_back("glTF: extension '" + name +
+                                  "' is used by the file and unknown to skinview; ignored");
         else if (e->support != Support::Implemented)
-            facts.notes.push_back("glTF: extension '" + name + "' is used by the file and not applied: " + e->how);
+            facts.notes.push_back("glTF: extension '" + name +
+                                  "' is used by the file and not applied: " + e->how);
     }
     return ok_status();
 }
@@ -105,8 +111,8 @@ Status check_scenes(const json& doc) {
         if (list == sc.end() || !list->is_array()) continue;
         for (const auto& n : *list)
             if (!is_index(n) || n.get<size_t>() >= nodes)
-                return make_error(named("scene", s, sc) + ": node " + n.dump() + " is out of range (" + str(nodes) +
-                                  " nodes)");
+                return make_error(named("scene", s, sc) + ": node " + n.dump() + " is out of range (" +
+                                  str(nodes) + " nodes)");
     }
     return ok_status();
 }
@@ -122,10 +128,12 @@ Expected<size_t> base64_size(const std::string& s, size_t from) {
             continue;
         }
         if (pad > 0 || !(std::isalnum(c) || c == '+' || c == '/'))
-            return make_error("character " + str(i) + " ('" + std::string(1, static_cast<char>(c)) + "') is not base64");
+            return make_error("character " + str(i) + " ('" + std::string(1, static_cast<char>(c)) +
+                              "') is not base64");
         ++chars;
     }
-    if (chars % 4 == 1) return make_error("its " + str(chars) + " base64 characters are not a whole number of bytes");
+    if (chars % 4 == 1)
+        return make_error("its " + str(chars) + " base64 characters are not a whole number of bytes");
     return chars * 6 / 8;
 }
 
@@ -147,7 +155,8 @@ Status check_data_uri(json& e, const std::string& what, bool is_buffer, Document
     const std::string suffix = ";base64";
     if (comma == std::string::npos || head.size() < suffix.size() ||
         head.compare(head.size() - suffix.size(), suffix.size(), suffix) != 0)
-        return make_error(what + ": its data URI is not base64 ('data:...;base64,...'); only base64 data URIs are read");
+        return make_error(
+            what + ": its data URI is not base64 ('data:...;base64,...'); only base64 data URIs are read");
     auto size = base64_size(uri, comma + 1);
     if (!size) return make_error(what + ": its data URI does not decode: " + size.error().message);
     if (is_buffer) {
@@ -183,14 +192,17 @@ Status check_buffers(json& doc, bool binary, size_t bin_length, DocumentFacts& f
             // A buffer without a uri: a GLB's first buffer is its BIN chunk; nothing else may be.
             const size_t declared = e["byteLength"].get<size_t>();
             if (!binary)
-                return make_error(what + ": has no uri; in a .gltf every buffer names its data (only a .glb's first "
+                return make_error(what +
+                                  ": has no uri; in a .gltf every buffer names its data (only a .glb's first "
                                   "buffer may be its BIN chunk)");
-            if (i > 0) return make_error(what + ": has no uri; only a .glb's first buffer may be its BIN chunk");
-            if (bin_length == 0) return make_error(what + ": has no uri and the GLB has no BIN chunk to be it");
+            if (i > 0)
+                return make_error(what + ": has no uri; only a .glb's first buffer may be its BIN chunk");
+            if (bin_length == 0)
+                return make_error(what + ": has no uri and the GLB has no BIN chunk to be it");
             // glTF 4.4.3.3: the chunk may be up to 3 bytes longer than the buffer (padding).
             if (declared > bin_length || bin_length - declared > 3)
-                return make_error(what + ": byteLength " + str(declared) + " disagrees with the GLB's BIN chunk of " +
-                                  str(bin_length) + " bytes");
+                return make_error(what + ": byteLength " + str(declared) +
+                                  " disagrees with the GLB's BIN chunk of " + str(bin_length) + " bytes");
         }
     }
     return ok_status();
@@ -214,14 +226,16 @@ void skip_channels(json& doc, DocumentFacts& facts) {
         json remaining = json::array();
         for (size_t c = 0; c < ch->size(); ++c) {
             const json& channel = (*ch)[c];
-            const json* target = channel.is_object() && channel.contains("target") ? &channel["target"] : nullptr;
+            const json* target =
+                channel.is_object() && channel.contains("target") ? &channel["target"] : nullptr;
             const bool pointer = target && target->is_object() && target->value("path", json()) == "pointer";
             const bool no_node = !target || !target->is_object() || !target->contains("node");
             if (pointer || no_node) {
-                facts.notes.push_back(named("animation", a, anim) + " channel " + str(c) +
-                                      (pointer ? ": targets a KHR_animation_pointer property; skipped (skinview animates "
-                                                 "nodes only)"
-                                               : ": has no target node; skipped (glTF: such a channel is ignored)"));
+                facts.notes.push_back(
+                    named("animation", a, anim) + " channel " + str(c) +
+                    (pointer ? ": targets a KHR_animation_pointer property; skipped (skinview animates "
+                               "nodes only)"
+                             : ": has no target node; skipped (glTF: such a channel is ignored)"));
                 facts.edited = true;
                 continue;
             }
@@ -253,7 +267,8 @@ std::string percent_decode(const std::string& s) {
 Status check_document(json& doc, bool binary, size_t bin_length, DocumentFacts& facts) {
     if (auto st = check_version(doc); !st) return st;
     if (auto st = check_extensions(doc, facts); !st) return st;
-    if (auto st = describe_meshopt(doc, facts.meshopt_views, facts.fallback_buffers, facts.edited); !st) return st;
+    if (auto st = describe_meshopt(doc, facts.meshopt_views, facts.fallback_buffers, facts.edited); !st)
+        return st;
     if (auto st = describe_draco(doc, facts.draco_primitives, facts.edited); !st) return st;
     if (auto st = check_schema(doc); !st) return st;
     if (auto st = check_scenes(doc); !st) return st;
@@ -277,30 +292,36 @@ Status check_external_uris(const json& doc, const std::string& base_dir) {
             if (u == e.end() || !u->is_string()) continue;
             const std::string uri = u->get<std::string>();
             if (uri.empty() || uri.rfind("data:", 0) == 0) continue;
-            const std::string what = std::string(kind[0] == 'b' ? "buffer " : "image ") + str(i) + " uri '" + uri + "'";
+            const std::string what =
+                std::string(kind[0] == 'b' ? "buffer " : "image ") + str(i) + " uri '" + uri + "'";
             const std::string path = percent_decode(uri);
             if (base_dir.empty())
-                return make_error("glTF: " + what + " names an external file, but the bytes came with no folder to read it "
+                return make_error("glTF: " + what +
+                                  " names an external file, but the bytes came with no folder to read it "
                                   "from; refused");
             const size_t colon = path.find(':'), slash = path.find('/');
             if (colon != std::string::npos && (slash == std::string::npos || colon < slash))
-                return make_error("glTF: " + what + " names a scheme other than data:; only files inside the glTF's "
+                return make_error("glTF: " + what +
+                                  " names a scheme other than data:; only files inside the glTF's "
                                   "folder are read");
             const fs::path p(path);
             if (p.has_root_path())
-                return make_error("glTF: " + what + " is an absolute path; only files inside the glTF's folder are read");
+                return make_error("glTF: " + what +
+                                  " is an absolute path; only files inside the glTF's folder are read");
             const fs::path normal = p.lexically_normal();
             if (normal.empty() || *normal.begin() == "..")
-                return make_error("glTF: " + what + " points outside the glTF's folder; only files inside it are read");
+                return make_error("glTF: " + what +
+                                  " points outside the glTF's folder; only files inside it are read");
             std::error_code ec;
             const fs::path full = fs::path(base_dir) / normal;
             if (!fs::is_regular_file(full, ec))
-                return make_error("glTF: " + what + ": no file '" + normal.string() + "' in the glTF's folder");
+                return make_error("glTF: " + what + ": no file '" + normal.string() +
+                                  "' in the glTF's folder");
             if (kind[0] == 'b' && e.contains("byteLength") && e["byteLength"].is_number_unsigned()) {
                 const size_t declared = e["byteLength"].get<size_t>(), actual = fs::file_size(full, ec);
                 if (!ec && actual != declared)
-                    return make_error("glTF: " + what + ": byteLength " + str(declared) + " disagrees with the file's " +
-                                      str(actual) + " bytes");
+                    return make_error("glTF: " + what + ": byteLength " + str(declared) +
+                                      " disagrees with the file's " + str(actual) + " bytes");
             }
         }
     }

@@ -6,10 +6,9 @@
 #pragma once
 
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "anim/expected.h"
 #include "gltf_draco.h"
@@ -22,7 +21,7 @@ struct DocumentFacts {
     // Per animation, the file's index of each channel that remains after the skipped ones are
     // removed, so messages about a channel name it as the file does.
     std::vector<std::vector<int>> kept_channels;
-    std::vector<size_t> skipped_channels;  // per animation, how many were removed
+    std::vector<size_t> skipped_channels;    // per animation, how many were removed
     std::vector<MeshoptView> meshopt_views;  // EXT_meshopt_compression, decoded after tinygltf loads
     std::vector<FallbackBuffer> fallback_buffers;
     std::vector<DracoPrimitive> draco_primitives;  // KHR_draco_mesh_compression, decoded likewise

@@ -21,8 +21,10 @@ std::string str(size_t v) { return std::to_string(v); }
 Status describe_draco(json& doc, std::vector<DracoPrimitive>& out, bool& edited) {
     const auto meshes = doc.find("meshes");
     if (meshes == doc.end() || !meshes->is_array()) return ok_status();
-    const size_t nviews = doc.contains("bufferViews") && doc["bufferViews"].is_array() ? doc["bufferViews"].size() : 0;
-    const size_t naccessors = doc.contains("accessors") && doc["accessors"].is_array() ? doc["accessors"].size() : 0;
+    const size_t nviews =
+        doc.contains("bufferViews") && doc["bufferViews"].is_array() ? doc["bufferViews"].size() : 0;
+    const size_t naccessors =
+        doc.contains("accessors") && doc["accessors"].is_array() ? doc["accessors"].size() : 0;
     for (size_t mi = 0; mi < meshes->size(); ++mi) {
         json& mesh = (*meshes)[mi];
         if (!mesh.is_object() || !mesh.contains("primitives") || !mesh["primitives"].is_array()) continue;
@@ -34,7 +36,8 @@ Status describe_draco(json& doc, std::vector<DracoPrimitive>& out, bool& edited)
             const std::string what = "mesh " + str(mi) + " primitive " + str(pi) + " (" + kExt + ")";
             const json& x = p["extensions"][kExt];
             if (!x.is_object() || !x.contains("bufferView") || !x["bufferView"].is_number_unsigned())
-                return make_error(what + ": 'bufferView' is missing or not a non-negative integer (required)");
+                return make_error(what +
+                                  ": 'bufferView' is missing or not a non-negative integer (required)");
             DracoPrimitive d;
             d.mesh = mi;
             d.primitive = pi;
@@ -51,7 +54,8 @@ Status describe_draco(json& doc, std::vector<DracoPrimitive>& out, bool& edited)
             }
             // tinygltf refuses a primitive whose indices accessor has no buffer view, which is how a
             // Draco primitive's is written: hidden from it here, restored once decoded.
-            if (p.contains("indices") && p["indices"].is_number_unsigned() && p["indices"].get<size_t>() < naccessors) {
+            if (p.contains("indices") && p["indices"].is_number_unsigned() &&
+                p["indices"].get<size_t>() < naccessors) {
                 const json& acc = doc["accessors"][p["indices"].get<size_t>()];
                 if (acc.is_object() && !acc.contains("bufferView")) {
                     d.indices = p["indices"].get<int>();
@@ -112,30 +116,48 @@ Status decode_one(tinygltf::Model& m, const DracoPrimitive& d) {
     in.Init(reinterpret_cast<const char*>(data.data() + bv.byteOffset), bv.byteLength);
     draco::Decoder decoder;
     auto decoded = decoder.DecodeMeshFromBuffer(&in);
-    if (!decoded.ok()) return make_error(what + ": the Draco stream does not decode (" + decoded.status().error_msg_string() + ")");
+    if (!decoded.ok())
+        return make_error(what + ": the Draco stream does not decode (" +
+                          decoded.status().error_msg_string() + ")");
     const std::unique_ptr<draco::Mesh> mesh = std::move(decoded).value();
     for (const auto& [name, id] : d.attributes) {
         const auto it = p.attributes.find(name);
         if (it == p.attributes.end()) continue;  // an attribute only the stream has: nothing reads it
         if (it->second < 0 || static_cast<size_t>(it->second) >= m.accessors.size())
-            return make_error(what + ": " + name + " accessor " + str(static_cast<size_t>(it->second)) + " is out of range");
+            return make_error(what + ": " + name + " accessor " + str(static_cast<size_t>(it->second)) +
+                              " is out of range");
         const tinygltf::Accessor& acc = m.accessors[static_cast<size_t>(it->second)];
         const draco::PointAttribute* att = mesh->GetAttributeByUniqueId(static_cast<std::uint32_t>(id));
-        if (!att) return make_error(what + ": " + name + " names Draco attribute " + str(static_cast<size_t>(id)) + ", which the stream lacks");
+        if (!att)
+            return make_error(what + ": " + name + " names Draco attribute " + str(static_cast<size_t>(id)) +
+                              ", which the stream lacks");
         if (acc.count != mesh->num_points())
-            return make_error(what + ": " + name + " accessor count " + str(acc.count) + " is not the stream's " +
-                              str(mesh->num_points()) + " points");
+            return make_error(what + ": " + name + " accessor count " + str(acc.count) +
+                              " is not the stream's " + str(mesh->num_points()) + " points");
         const size_t comps = static_cast<size_t>(component_count(acc.type));
         std::vector<unsigned char> bytes;
         bool ok = false;
         switch (acc.componentType) {
-            case TINYGLTF_COMPONENT_TYPE_FLOAT: ok = convert_attribute<float>(*mesh, *att, comps, bytes); break;
-            case TINYGLTF_COMPONENT_TYPE_BYTE: ok = convert_attribute<std::int8_t>(*mesh, *att, comps, bytes); break;
-            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: ok = convert_attribute<std::uint8_t>(*mesh, *att, comps, bytes); break;
-            case TINYGLTF_COMPONENT_TYPE_SHORT: ok = convert_attribute<std::int16_t>(*mesh, *att, comps, bytes); break;
-            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: ok = convert_attribute<std::uint16_t>(*mesh, *att, comps, bytes); break;
-            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT: ok = convert_attribute<std::uint32_t>(*mesh, *att, comps, bytes); break;
-            default: break;
+            case TINYGLTF_COMPONENT_TYPE_FLOAT:
+                ok = convert_attribute<float>(*mesh, *att, comps, bytes);
+                break;
+            case TINYGLTF_COMPONENT_TYPE_BYTE:
+                ok = convert_attribute<std::int8_t>(*mesh, *att, comps, bytes);
+                break;
+            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
+                ok = convert_attribute<std::uint8_t>(*mesh, *att, comps, bytes);
+                break;
+            case TINYGLTF_COMPONENT_TYPE_SHORT:
+                ok = convert_attribute<std::int16_t>(*mesh, *att, comps, bytes);
+                break;
+            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT:
+                ok = convert_attribute<std::uint16_t>(*mesh, *att, comps, bytes);
+                break;
+            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
+                ok = convert_attribute<std::uint32_t>(*mesh, *att, comps, bytes);
+                break;
+            default:
+                break;
         }
         if (!ok || comps == 0)
             return make_error(what + ": " + name + " does not convert to its accessor's " + str(comps) +
@@ -144,15 +166,17 @@ Status decode_one(tinygltf::Model& m, const DracoPrimitive& d) {
     }
     if (d.indices >= 0) {
         if (static_cast<size_t>(d.indices) >= m.accessors.size())
-            return make_error(what + ": indices accessor " + str(static_cast<size_t>(d.indices)) + " is out of range");
+            return make_error(what + ": indices accessor " + str(static_cast<size_t>(d.indices)) +
+                              " is out of range");
         const tinygltf::Accessor& acc = m.accessors[static_cast<size_t>(d.indices)];
         const size_t n = mesh->num_faces() * 3;
         if (acc.count != n)
-            return make_error(what + ": indices accessor count " + str(acc.count) + " is not the stream's " + str(n) +
-                              " (" + str(mesh->num_faces()) + " triangles)");
+            return make_error(what + ": indices accessor count " + str(acc.count) + " is not the stream's " +
+                              str(n) + " (" + str(mesh->num_faces()) + " triangles)");
         std::vector<std::uint32_t> idx(n);
         for (draco::FaceIndex f(0); f < mesh->num_faces(); ++f)
-            for (int c = 0; c < 3; ++c) idx[f.value() * 3 + static_cast<size_t>(c)] = mesh->face(f)[c].value();
+            for (int c = 0; c < 3; ++c)
+                idx[f.value() * 3 + static_cast<size_t>(c)] = mesh->face(f)[c].value();
         std::vector<unsigned char> bytes(n * 4);
         std::memcpy(bytes.data(), idx.data(), bytes.size());
         attach(m, d.indices, std::move(bytes));

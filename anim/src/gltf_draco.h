@@ -5,13 +5,13 @@
 // every check downstream (counts, index ranges, weights) is the same as for plain data.
 #pragma once
 
+#include <tiny_gltf.h>
+
 #include <cstddef>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
-#include <tiny_gltf.h>
 
 #include "anim/expected.h"
 
@@ -19,9 +19,9 @@ namespace sv::anim::gltf {
 
 struct DracoPrimitive {
     size_t mesh = 0, primitive = 0;
-    size_t view = 0;                       // the compressed stream
+    size_t view = 0;                        // the compressed stream
     std::map<std::string, int> attributes;  // glTF attribute name -> Draco unique id
-    int indices = -1;                      // the primitive's indices accessor, restored after decoding
+    int indices = -1;                       // the primitive's indices accessor, restored after decoding
 };
 
 Status describe_draco(nlohmann::json& doc, std::vector<DracoPrimitive>& out, bool& edited);

@@ -4,12 +4,12 @@
 // tinygltf has loaded the buffers, each size checked before a byte is written.
 #pragma once
 
+#include <tiny_gltf.h>
+
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
-#include <tiny_gltf.h>
 
 #include "anim/expected.h"
 
@@ -18,9 +18,9 @@ namespace sv::anim::gltf {
 struct MeshoptView {
     size_t view = 0;
     size_t buffer = 0, offset = 0, length = 0;  // the compressed stream
-    size_t stride = 0, count = 0;                // the decoded elements
-    std::string mode;                            // ATTRIBUTES, TRIANGLES or INDICES
-    std::string filter;                          // NONE, OCTAHEDRAL, QUATERNION or EXPONENTIAL
+    size_t stride = 0, count = 0;               // the decoded elements
+    std::string mode;                           // ATTRIBUTES, TRIANGLES or INDICES
+    std::string filter;                         // NONE, OCTAHEDRAL, QUATERNION or EXPONENTIAL
 };
 
 // A buffer marked as EXT_meshopt_compression's fallback, with no data of its own: tinygltf is
@@ -36,8 +36,8 @@ inline constexpr size_t kMaxFallbackBytes = size_t(256) << 20;
 
 // Reads and checks the extension's objects in `doc` (buffer views and fallback buffers), and gives
 // each fallback buffer without a uri a one-byte placeholder for tinygltf.
-Status describe_meshopt(nlohmann::json& doc, std::vector<MeshoptView>& views, std::vector<FallbackBuffer>& fallbacks,
-                        bool& edited);
+Status describe_meshopt(nlohmann::json& doc, std::vector<MeshoptView>& views,
+                        std::vector<FallbackBuffer>& fallbacks, bool& edited);
 
 // Whether this build has the decoder (libmeshoptimizer).
 bool meshopt_available();

@@ -14,7 +14,8 @@ std::string str(size_t v) { return std::to_string(v); }
 
 std::string named(const std::string& kind, size_t i, const json& e) {
     std::string s = kind + " " + str(i);
-    if (e.is_object() && e.contains("name") && e["name"].is_string()) s += " ('" + e["name"].get<std::string>() + "')";
+    if (e.is_object() && e.contains("name") && e["name"].is_string())
+        s += " ('" + e["name"].get<std::string>() + "')";
     return s;
 }
 
@@ -26,23 +27,26 @@ size_t count_of(const json& doc, const char* key) {
 // Every top-level list glTF defines is an array of objects; an extension list an array of strings.
 Status check_lists(const json& doc) {
     static const std::vector<std::pair<const char*, const char*>> lists = {
-        {"accessors", "accessor"}, {"animations", "animation"}, {"buffers", "buffer"}, {"bufferViews", "buffer view"},
-        {"cameras", "camera"},     {"images", "image"},         {"materials", "material"}, {"meshes", "mesh"},
-        {"nodes", "node"},         {"samplers", "sampler"},     {"scenes", "scene"},       {"skins", "skin"},
+        {"accessors", "accessor"},      {"animations", "animation"}, {"buffers", "buffer"},
+        {"bufferViews", "buffer view"}, {"cameras", "camera"},       {"images", "image"},
+        {"materials", "material"},      {"meshes", "mesh"},          {"nodes", "node"},
+        {"samplers", "sampler"},        {"scenes", "scene"},         {"skins", "skin"},
         {"textures", "texture"}};
     for (const auto& [key, kind] : lists) {
         const auto list = doc.find(key);
         if (list == doc.end()) continue;
         if (!list->is_array()) return make_error(std::string("glTF: '") + key + "' is not an array");
         for (size_t i = 0; i < list->size(); ++i)
-            if (!(*list)[i].is_object()) return make_error(std::string(kind) + " " + str(i) + ": is not a JSON object");
+            if (!(*list)[i].is_object())
+                return make_error(std::string(kind) + " " + str(i) + ": is not a JSON object");
     }
     for (const char* key : {"extensionsUsed", "extensionsRequired"}) {
         const auto list = doc.find(key);
         if (list == doc.end()) continue;
         bool strings = list->is_array();
         for (const auto& e : strings ? *list : json::array()) strings = strings && e.is_string();
-        if (!strings) return make_error(std::string("glTF: '") + key + "' is not an array of extension names");
+        if (!strings)
+            return make_error(std::string("glTF: '") + key + "' is not an array of extension names");
     }
     return ok_status();
 }
@@ -53,21 +57,22 @@ Status require(const json& e, const std::string& what, const char* field, json::
     const auto f = e.find(field);
     const bool ok = f != e.end() && (type == kIndex ? f->is_number_unsigned() : f->type() == type);
     if (ok) return ok_status();
-    const char* kind = type == kIndex                     ? "a non-negative integer"
-                       : type == json::value_t::string   ? "a string"
-                       : type == json::value_t::object   ? "an object"
-                                                          : "an array";
+    const char* kind = type == kIndex                  ? "a non-negative integer"
+                       : type == json::value_t::string ? "a string"
+                       : type == json::value_t::object ? "an object"
+                                                       : "an array";
     return make_error(what + ": '" + field + "' is missing or not " + kind + " (required)");
 }
 
 // An optional index property: absent, or a non-negative integer below `count` of `kind`.
-Status optional_index(const json& e, const std::string& what, const char* field, size_t count, const char* kind) {
+Status optional_index(const json& e, const std::string& what, const char* field, size_t count,
+                      const char* kind) {
     const auto f = e.find(field);
     if (f == e.end()) return ok_status();
     if (!f->is_number_unsigned()) return make_error(what + ": '" + field + "' is not a non-negative integer");
     if (f->get<size_t>() >= count)
-        return make_error(what + ": " + field + " " + str(f->get<size_t>()) + " is out of range (" + str(count) + " " +
-                          kind + ")");
+        return make_error(what + ": " + field + " " + str(f->get<size_t>()) + " is out of range (" +
+                          str(count) + " " + kind + ")");
     return ok_status();
 }
 
@@ -77,13 +82,15 @@ Status check_accessors(const json& doc) {
     for (size_t i = 0; i < n; ++i) {
         const json& a = doc["accessors"][i];
         const std::string what = named("accessor", i, a);
-        for (const auto& [field, type] : {std::pair{"componentType", kIndex}, {"count", kIndex}, {"type", json::value_t::string}})
+        for (const auto& [field, type] :
+             {std::pair{"componentType", kIndex}, {"count", kIndex}, {"type", json::value_t::string}})
             if (auto st = require(a, what, field, type); !st) return st;
         const size_t ct = a["componentType"].get<size_t>();
         if (ct < 5120 || ct > 5126 || ct == 5124)
             return make_error(what + ": componentType " + str(ct) + " is not a glTF component type");
         if (std::find(types.begin(), types.end(), a["type"].get<std::string>()) == types.end())
-            return make_error(what + ": type '" + a["type"].get<std::string>() + "' is not a glTF accessor type");
+            return make_error(what + ": type '" + a["type"].get<std::string>() +
+                              "' is not a glTF accessor type");
         const auto sp = a.find("sparse");
         if (sp == a.end()) continue;
         const std::string sw = what + ": sparse";
@@ -107,7 +114,8 @@ Status check_views_and_images(const json& doc) {
             if (auto st = require(v, what, field, kIndex); !st) return st;
         if (v.contains("byteStride")) {
             const json& s = v["byteStride"];
-            if (!s.is_number_unsigned() || s.get<size_t>() < 4 || s.get<size_t>() > 252 || s.get<size_t>() % 4 != 0)
+            if (!s.is_number_unsigned() || s.get<size_t>() < 4 || s.get<size_t>() > 252 ||
+                s.get<size_t>() % 4 != 0)
                 return make_error(what + ": byteStride " + s.dump() + " is not a multiple of 4 in 4..252");
         }
     }
@@ -135,8 +143,10 @@ Status check_views_and_images(const json& doc) {
 }
 
 Status check_meshes_nodes_skins(const json& doc) {
-    const size_t accessors = count_of(doc, "accessors"), meshes = count_of(doc, "meshes"), nodes = count_of(doc, "nodes");
-    const size_t skins = count_of(doc, "skins"), materials = count_of(doc, "materials"), cameras = count_of(doc, "cameras");
+    const size_t accessors = count_of(doc, "accessors"), meshes = count_of(doc, "meshes"),
+                 nodes = count_of(doc, "nodes");
+    const size_t skins = count_of(doc, "skins"), materials = count_of(doc, "materials"),
+                 cameras = count_of(doc, "cameras");
     for (size_t m = 0; m < meshes; ++m) {
         const json& mesh = doc["meshes"][m];
         const std::string mw = named("mesh", m, mesh);
@@ -150,14 +160,15 @@ Status check_meshes_nodes_skins(const json& doc) {
             if (auto st = optional_index(prim, what, "material", materials, "materials"); !st) return st;
             // tinygltf refuses an indices accessor with no buffer view (a Draco primitive's was
             // taken from the primitive before this check, and is filled by the decoder).
-            if (prim.contains("indices") && !doc["accessors"][prim["indices"].get<size_t>()].contains("bufferView") &&
+            if (prim.contains("indices") &&
+                !doc["accessors"][prim["indices"].get<size_t>()].contains("bufferView") &&
                 !doc["accessors"][prim["indices"].get<size_t>()].contains("sparse"))
                 return make_error(what + ": indices accessor " + str(prim["indices"].get<size_t>()) +
                                   " has no buffer view (all-zero indices draw nothing)");
             for (const auto& [key, acc] : prim["attributes"].items())
                 if (!acc.is_number_unsigned() || acc.get<size_t>() >= accessors)
-                    return make_error(what + ": attribute " + key + " accessor " + acc.dump() + " is out of range (" +
-                                      str(accessors) + " accessors)");
+                    return make_error(what + ": attribute " + key + " accessor " + acc.dump() +
+                                      " is out of range (" + str(accessors) + " accessors)");
         }
     }
     for (size_t i = 0; i < nodes; ++i) {
@@ -199,7 +210,8 @@ Status check_animations(const json& doc) {
                     if (auto st = require(e, what, field, kIndex); !st) return st;
                 if (kind == std::string("channel")) {
                     if (auto st = require(e, what, "target", json::value_t::object); !st) return st;
-                    if (auto st = require(e["target"], what + " target", "path", json::value_t::string); !st) return st;
+                    if (auto st = require(e["target"], what + " target", "path", json::value_t::string); !st)
+                        return st;
                 }
             }
         }
@@ -214,7 +226,9 @@ Status check_schema(const json& doc) {
     if (auto st = check_accessors(doc); !st) return st;
     if (auto st = check_views_and_images(doc); !st) return st;
     for (size_t i = 0; i < count_of(doc, "buffers"); ++i)
-        if (auto st = require(doc["buffers"][i], named("buffer", i, doc["buffers"][i]), "byteLength", kIndex); !st) return st;
+        if (auto st = require(doc["buffers"][i], named("buffer", i, doc["buffers"][i]), "byteLength", kIndex);
+            !st)
+            return st;
     if (auto st = check_meshes_nodes_skins(doc); !st) return st;
     return check_animations(doc);
 }

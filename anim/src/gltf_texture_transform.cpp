@@ -11,7 +11,8 @@ std::string str(int v) { return std::to_string(v); }
 bool number_array(const tinygltf::Value& v, size_t n) {
     if (!v.IsArray() || v.ArrayLen() != n) return false;
     for (size_t i = 0; i < n; ++i)
-        if (!v.Get(static_cast<int>(i)).IsNumber() || !std::isfinite(v.Get(static_cast<int>(i)).GetNumberAsDouble()))
+        if (!v.Get(static_cast<int>(i)).IsNumber() ||
+            !std::isfinite(v.Get(static_cast<int>(i)).GetNumberAsDouble()))
             return false;
     return true;
 }

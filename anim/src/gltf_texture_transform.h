@@ -6,17 +6,17 @@
 // only, which is all skinview draws.
 #pragma once
 
-#include <string>
+#include <tiny_gltf.h>
 
 #include <glm/glm.hpp>
-#include <tiny_gltf.h>
+#include <string>
 
 #include "anim/expected.h"
 
 namespace sv::anim::gltf {
 
 struct UvSource {
-    int set = 0;               // TEXCOORD_<set>
+    int set = 0;                // TEXCOORD_<set>
     glm::dmat3 transform{1.0};  // KHR_texture_transform's offset * rotation * scale
     bool transformed = false;
 };

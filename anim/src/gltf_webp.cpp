@@ -18,7 +18,8 @@ bool is_webp(const std::uint8_t* bytes, size_t size) {
 
 Status decode_webp(tinygltf::Image& image, const std::string& name, const std::uint8_t* bytes, size_t size) {
     int w = 0, h = 0;
-    if (!WebPGetInfo(bytes, size, &w, &h)) return make_error(name + ": is a WebP file whose header does not read");
+    if (!WebPGetInfo(bytes, size, &w, &h))
+        return make_error(name + ": is a WebP file whose header does not read");
     if (w > kMaxImageSide || h > kMaxImageSide)
         return make_error(name + ": " + std::to_string(w) + "x" + std::to_string(h) + " is larger than the " +
                           std::to_string(kMaxImageSide) + "x" + std::to_string(kMaxImageSide) +

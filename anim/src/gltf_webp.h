@@ -2,11 +2,11 @@
 // limit as every other image (read from the header, refused before a pixel is decoded).
 #pragma once
 
+#include <tiny_gltf.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
-
-#include <tiny_gltf.h>
 
 #include "anim/expected.h"
 

@@ -40,12 +40,13 @@ std::vector<glm::dvec3> bake(const fs::path& file, const std::string& pose, cons
                              std::string& error) {
     // Named by the test and the pose as well: ctest runs tests as parallel processes, and two of
     // them bake the same source.
-    std::string tag = ::testing::UnitTest::GetInstance()->current_test_info()->name() + std::string("_") + pose;
+    std::string tag =
+        ::testing::UnitTest::GetInstance()->current_test_info()->name() + std::string("_") + pose;
     for (char& c : tag)
         if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
     const std::string out = (out_dir() / (file.stem().string() + "_" + tag + "_" + source + ".obj")).string();
-    const auto r = run_command(quoted(kExe) + " bake " + quoted(file.string()) + " " + pose + " --source " + source +
-                               " -o " + quoted(out));
+    const auto r = run_command(quoted(kExe) + " bake " + quoted(file.string()) + " " + pose + " --source " +
+                               source + " -o " + quoted(out));
     if (r.status != 0) {
         error = "bake " + file.string() + " exited " + std::to_string(r.status) + ": " + r.err;
         return {};
@@ -98,8 +99,8 @@ TEST_P(Variant, BakesAsItsSourceOnCpuAndGpu) {
             ASSERT_EQ(got.size(), want.size()) << pose;
             const double worst = worst_nearest(want, got), body = diagonal(want);
             EXPECT_LE(worst, kRelativeTolerance * body) << GetParam() << " " << pose << " --source " << src;
-            std::printf("%s %s --source %s: worst nearest vertex %.3g of the body diagonal\n", GetParam(), pose.c_str(),
-                        src.c_str(), worst / body);
+            std::printf("%s %s --source %s: worst nearest vertex %.3g of the body diagonal\n", GetParam(),
+                        pose.c_str(), src.c_str(), worst / body);
         }
     }
 }
@@ -108,17 +109,18 @@ TEST_P(Variant, RendersWithinTheRefDefaultsOfItsSource) {
     // One reference per test: ctest runs the parameters as parallel processes.
     const std::string ref = (out_dir() / ("source_for_" + std::string(GetParam()) + ".png")).string();
     const std::string common = " --clip 0 --time 0.4 --size 320x240";
-    auto r = run_command(quoted(kExe) + " render " + quoted((source_dir() / "assets" / "arm.glb").string()) + common +
-                         " -o " + quoted(ref));
+    auto r = run_command(quoted(kExe) + " render " + quoted((source_dir() / "assets" / "arm.glb").string()) +
+                         common + " -o " + quoted(ref));
     ASSERT_EQ(r.status, 0) << r.err;
     const std::string got = (out_dir() / (std::string(GetParam()) + ".png")).string();
-    r = run_command(quoted(kExe) + " render " + quoted(variant(GetParam()).string()) + common + " -o " + quoted(got) +
-                    " --ref " + quoted(ref));
+    r = run_command(quoted(kExe) + " render " + quoted(variant(GetParam()).string()) + common + " -o " +
+                    quoted(got) + " --ref " + quoted(ref));
     EXPECT_EQ(r.status, 0) << r.out << r.err;
     std::printf("%s", r.out.c_str());
 }
 
-INSTANTIATE_TEST_SUITE_P(Arm, Variant, ::testing::Values("arm_meshopt.glb", "arm_quantized.glb", "arm_draco.glb"),
+INSTANTIATE_TEST_SUITE_P(Arm, Variant,
+                         ::testing::Values("arm_meshopt.glb", "arm_quantized.glb", "arm_draco.glb"),
                          [](const ::testing::TestParamInfo<const char*>& i) {
                              std::string s = i.param;
                              return s.substr(0, s.find('.'));
@@ -158,16 +160,16 @@ TEST_P(DracoVariant, BakesAndRendersAsThePlainFile) {
     // the diagonal (CesiumMan); 1e-3 leaves margin and is still far under a limb out of place.
     const double worst = worst_nearest(want, got), body = diagonal(want);
     EXPECT_LE(worst, kRelativeTolerance * body) << c.model;
-    std::printf("%s Draco %s: %zu and %zu vertices, worst nearest %.3g of the body diagonal\n", c.model, c.pose,
-                want.size(), got.size(), worst / body);
+    std::printf("%s Draco %s: %zu and %zu vertices, worst nearest %.3g of the body diagonal\n", c.model,
+                c.pose, want.size(), got.size(), worst / body);
     if (!c.render) return;
     const std::string ref = (out_dir() / (std::string(c.model) + "_plain.png")).string();
     const std::string img = (out_dir() / (std::string(c.model) + "_draco.png")).string();
     const std::string common = std::string(" ") + c.pose + " --size 320x240";
     auto r = run_command(quoted(kExe) + " render " + quoted(plain.string()) + common + " -o " + quoted(ref));
     ASSERT_EQ(r.status, 0) << r.err;
-    r = run_command(quoted(kExe) + " render " + quoted(draco.string()) + common + " -o " + quoted(img) + " --ref " +
-                    quoted(ref));
+    r = run_command(quoted(kExe) + " render " + quoted(draco.string()) + common + " -o " + quoted(img) +
+                    " --ref " + quoted(ref));
     EXPECT_EQ(r.status, 0) << r.out << r.err;
     std::printf("%s", r.out.c_str());
 }
@@ -176,8 +178,11 @@ INSTANTIATE_TEST_SUITE_P(Khronos, DracoVariant,
                          ::testing::Values(DracoCase{"CesiumMan", "--clip 0 --time 0.5", false},
                                            DracoCase{"RiggedFigure", "--clip 0 --time 0.5"},
                                            DracoCase{"RiggedSimple", "--clip 0 --time 0.5"},
-                                           DracoCase{"MorphPrimitivesTest", "--bind"}, DracoCase{"Duck", "--bind"}),
-                         [](const ::testing::TestParamInfo<DracoCase>& i) { return std::string(i.param.model); });
+                                           DracoCase{"MorphPrimitivesTest", "--bind"},
+                                           DracoCase{"Duck", "--bind"}),
+                         [](const ::testing::TestParamInfo<DracoCase>& i) {
+                             return std::string(i.param.model);
+                         });
 
 TEST(VariantNegativeControl, TheSourceAtAnotherInstantIsOverTheTolerance) {
     const fs::path source = source_dir() / "assets" / "arm.glb";

@@ -2,11 +2,11 @@
 // non-positive sizes are refused by the option parser with a sentence; every valid Khronos sample
 // passes `audit`; a refused file is named once in its error line; and `diagnose` and
 // `frame-table` accept what `audit` accepts.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-
-#include <gtest/gtest.h>
 
 #include "../../unit/anim_core/glb_edit.h"
 #include "anim/asset_builder.h"
@@ -33,14 +33,17 @@ TEST(CliInput, NonFiniteTimesAndNonPositiveSizesAreRefused) {
              {render + " --time inf", "--time: 'inf' is not a finite number"},
              {render + " --time -inf", "--time: '-inf' is not a finite number"},
              {render + " --time soon", "--time: 'soon' is not a number"},
-             {"frame-table " + quoted(asset("arm.glb")) + " --time nan", "--time: 'nan' is not a finite number"},
+             {"frame-table " + quoted(asset("arm.glb")) + " --time nan",
+              "--time: 'nan' is not a finite number"},
              {"diagnose " + quoted(asset("arm.glb")) + " --time inf", "--time: 'inf' is not a finite number"},
              {render + " --fps 0", "--fps: '0' must be greater than 0"},
              {render + " --frames -2", "--frames: '-2' must be greater than 0"},
              {render + " --threshold -0.1", "--threshold: '-0.1' must be at least 0"},
              {"--window -640 " + quoted(asset("arm.glb")), "--window: '-640' must be greater than 0"},
-             {render + " --size -64x64", "skinview render: --size '-64x64': expected WIDTHxHEIGHT, each 1..8192"},
-             {render + " --size 64x-64", "skinview render: --size '64x-64': expected WIDTHxHEIGHT, each 1..8192"},
+             {render + " --size -64x64",
+              "skinview render: --size '-64x64': expected WIDTHxHEIGHT, each 1..8192"},
+             {render + " --size 64x-64",
+              "skinview render: --size '64x-64': expected WIDTHxHEIGHT, each 1..8192"},
          }) {
         const auto r = skinview(args);
         EXPECT_NE(r.status, 0) << args;
@@ -86,13 +89,15 @@ TEST(CliInput, DiagnoseAndFrameTableAcceptASkinThatNoMeshDraws) {
     g.json["scenes"][0]["nodes"].push_back(g.json["nodes"].size() - 1);
     const std::string path = out("skin_no_mesh.glb");
     const auto bytes = g.pack();
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<long>(bytes.size()));
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<long>(bytes.size()));
     for (const std::string cmd : {"audit", "diagnose", "frame-table"}) {
         const auto r = skinview(cmd + " " + quoted(path));
         EXPECT_EQ(r.status, 0) << cmd << ": " << r.err;
     }
     const auto t = skinview("frame-table " + quoted(path));
-    EXPECT_NE(t.out.find(path + ", skin 1 'ArmSkin': no mesh node draws it; no table"), std::string::npos) << t.out;
+    EXPECT_NE(t.out.find(path + ", skin 1 'ArmSkin': no mesh node draws it; no table"), std::string::npos)
+        << t.out;
 }
 
 }  // namespace

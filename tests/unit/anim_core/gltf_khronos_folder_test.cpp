@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -33,8 +32,9 @@ TEST(GltfKhronosFolder, EveryValidSampleModelLoads) {
         const std::string folder = f.parent_path().filename().string();
         if (!asset.ok() && folder == "glTF-Draco") {
             EXPECT_EQ(asset.error().message,
-                      f.string() + ": glTF: KHR_draco_mesh_compression is required but needs libdraco, which this "
-                                   "build lacks");
+                      f.string() +
+                          ": glTF: KHR_draco_mesh_compression is required but needs libdraco, which this "
+                          "build lacks");
             continue;
         }
         ASSERT_TRUE(asset.ok()) << asset.error().message;
@@ -61,10 +61,14 @@ TEST(GltfKhronosFolder, ABrokenDracoStreamIsRefusedByName) {
     const auto& ext = doc["meshes"][0]["primitives"][0]["extensions"]["KHR_draco_mesh_compression"];
     nlohmann::json cut = doc;
     cut["bufferViews"][ext["bufferView"].get<size_t>()]["byteLength"] = 16u;
-    EXPECT_EQ(error(cut).rfind("mesh 0 primitive 0 (KHR_draco_mesh_compression): the Draco stream does not decode (", 0), 0u)
+    EXPECT_EQ(error(cut).rfind(
+                  "mesh 0 primitive 0 (KHR_draco_mesh_compression): the Draco stream does not decode (", 0),
+              0u)
         << error(cut);
     nlohmann::json id = doc;
-    id["meshes"][0]["primitives"][0]["extensions"]["KHR_draco_mesh_compression"]["attributes"]["POSITION"] = 200u;
-    EXPECT_EQ(error(id), "mesh 0 primitive 0 (KHR_draco_mesh_compression): POSITION names Draco attribute 200, which "
-                         "the stream lacks");
+    id["meshes"][0]["primitives"][0]["extensions"]["KHR_draco_mesh_compression"]["attributes"]["POSITION"] =
+        200u;
+    EXPECT_EQ(error(id),
+              "mesh 0 primitive 0 (KHR_draco_mesh_compression): POSITION names Draco attribute 200, which "
+              "the stream lacks");
 }

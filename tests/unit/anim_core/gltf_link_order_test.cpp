@@ -16,7 +16,8 @@ namespace tinygltf {
 // Declared here rather than through tiny_gltf.h, which the unit tests do not include: the same
 // signatures, so the address taken is the one the importer's calls bind to.
 bool FileExists(const std::string& abs_filename, void* user);
-bool ReadWholeFile(std::vector<unsigned char>* out, std::string* err, const std::string& filepath, void* user);
+bool ReadWholeFile(std::vector<unsigned char>* out, std::string* err, const std::string& filepath,
+                   void* user);
 }  // namespace tinygltf
 
 namespace {
@@ -31,8 +32,11 @@ std::string library_of(void* function) {
 
 TEST(GltfLinkOrder, TinygltfCallsReachTheDistributionsTinygltf) {
     // The importer runs first, so its own binding is in place.
-    ASSERT_TRUE(sv::anim::load_gltf_from_memory(sv::anim::write_glb(sv::anim::build_arm_asset()).value(), "", true).ok());
-    for (void* f : {reinterpret_cast<void*>(&tinygltf::FileExists), reinterpret_cast<void*>(&tinygltf::ReadWholeFile)}) {
+    ASSERT_TRUE(
+        sv::anim::load_gltf_from_memory(sv::anim::write_glb(sv::anim::build_arm_asset()).value(), "", true)
+            .ok());
+    for (void* f : {reinterpret_cast<void*>(&tinygltf::FileExists),
+                    reinterpret_cast<void*>(&tinygltf::ReadWholeFile)}) {
         const std::string lib = library_of(f);
         EXPECT_NE(lib.find("libtinygltf"), std::string::npos) << "a tinygltf function lives in " << lib;
         EXPECT_EQ(lib.find("draco"), std::string::npos) << lib;

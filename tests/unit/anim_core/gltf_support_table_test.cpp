@@ -42,6 +42,7 @@ TEST(GltfSupportTable, TheReadmeTableMatchesTheImporter) {
         rows.erase(row);
     }
     for (const auto& [name, status] : rows)
-        EXPECT_NE(std::find_if(known.begin(), known.end(), [&](const auto& e) { return e.name == name; }), known.end())
+        EXPECT_NE(std::find_if(known.begin(), known.end(), [&](const auto& e) { return e.name == name; }),
+                  known.end())
             << "README.md lists " << name << ", which the importer does not know";
 }

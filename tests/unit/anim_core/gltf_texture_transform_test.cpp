@@ -13,8 +13,8 @@
 #include "glb_edit.h"
 
 using namespace sv::anim;
-using sv::test::Glb;
 using nlohmann::json;
+using sv::test::Glb;
 
 namespace {
 
@@ -33,8 +33,10 @@ Glb arm_textured(const json& texture_info) {
     std::memcpy(g.bin.data() + start, uv1.data(), n * 8);
     g.json["buffers"][0]["byteLength"] = g.bin.size();
     g.json["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", start}, {"byteLength", n * 8}});
-    g.json["accessors"].push_back(
-        {{"bufferView", g.json["bufferViews"].size() - 1}, {"componentType", 5126}, {"count", n}, {"type", "VEC2"}});
+    g.json["accessors"].push_back({{"bufferView", g.json["bufferViews"].size() - 1},
+                                   {"componentType", 5126},
+                                   {"count", n},
+                                   {"type", "VEC2"}});
     g.json["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_1"] = g.json["accessors"].size() - 1;
     return g;
 }
@@ -57,8 +59,10 @@ TEST(GltfTextureTransform, TexCoordOnePicksTheSecondSet) {
 
 TEST(GltfTextureTransform, OffsetRotationScaleAndTexCoordAreApplied) {
     const auto plain = uvs(arm_textured({{"index", 0}}));
-    const json transform = {{"offset", {0.5, 0.25}}, {"rotation", M_PI / 2}, {"scale", {2.0, 3.0}}, {"texCoord", 1}};
-    const auto got = uvs(arm_textured({{"index", 0}, {"extensions", {{"KHR_texture_transform", transform}}}}));
+    const json transform = {
+        {"offset", {0.5, 0.25}}, {"rotation", M_PI / 2}, {"scale", {2.0, 3.0}}, {"texCoord", 1}};
+    const auto got =
+        uvs(arm_textured({{"index", 0}, {"extensions", {{"KHR_texture_transform", transform}}}}));
     ASSERT_EQ(got.size(), plain.size());
     for (size_t i = 0; i < got.size(); ++i) {
         // Set 1 (halved), scaled to (2u, 3v), turned a quarter (u, v) -> (v, -u), then offset.
@@ -74,11 +78,13 @@ TEST(GltfTextureTransform, ASetThePrimitiveLacksOrABadTransformIsNamed) {
     Glb g = arm_textured({{"index", 0}, {"texCoord", 2}});
     auto a = load_gltf_from_memory(g.pack(), "", true);
     ASSERT_FALSE(a.ok());
-    EXPECT_EQ(a.error().message, "mesh 0 ('ArmMesh') primitive 0: its material's base colour texture reads TEXCOORD_2, "
-                                 "which the primitive does not have");
+    EXPECT_EQ(a.error().message,
+              "mesh 0 ('ArmMesh') primitive 0: its material's base colour texture reads TEXCOORD_2, "
+              "which the primitive does not have");
     g = arm_textured({{"index", 0}, {"extensions", {{"KHR_texture_transform", {{"scale", {1.0}}}}}}});
     a = load_gltf_from_memory(g.pack(), "", true);
     ASSERT_FALSE(a.ok());
-    EXPECT_EQ(a.error().message,
-              "material 0 ('ArmMaterial') baseColorTexture: KHR_texture_transform scale is not two finite numbers");
+    EXPECT_EQ(
+        a.error().message,
+        "material 0 ('ArmMaterial') baseColorTexture: KHR_texture_transform scale is not two finite numbers");
 }

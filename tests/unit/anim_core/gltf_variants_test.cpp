@@ -19,8 +19,8 @@
 #include "test_paths.h"
 
 using namespace sv::anim;
-using sv::test::Glb;
 using nlohmann::json;
+using sv::test::Glb;
 
 namespace {
 
@@ -84,17 +84,24 @@ TEST(GltfSparse, OverZerosIsZeroOutsideItsIndices) {
 
 TEST(GltfSparse, IndicesMustIncreaseAndStayInsideTheAccessor) {
     const std::string acc = "mesh 0 ('ArmMesh') primitive 0 POSITION: accessor 0: sparse";
-    auto error = [](const Glb& g) { auto a = load(g); return a.ok() ? std::string("(loaded)") : a.error().message; };
-    EXPECT_EQ(error(sparse_positions(false, {10, 3})), acc + " index 1 is 3, not above the previous 10 (glTF: strictly increasing)");
-    EXPECT_EQ(error(sparse_positions(false, {3, 3})), acc + " index 1 is 3, not above the previous 3 (glTF: strictly increasing)");
-    EXPECT_EQ(error(sparse_positions(true, {3, 132})), acc + " index 1 is 132, past the accessor's 132 elements");
+    auto error = [](const Glb& g) {
+        auto a = load(g);
+        return a.ok() ? std::string("(loaded)") : a.error().message;
+    };
+    EXPECT_EQ(error(sparse_positions(false, {10, 3})),
+              acc + " index 1 is 3, not above the previous 10 (glTF: strictly increasing)");
+    EXPECT_EQ(error(sparse_positions(false, {3, 3})),
+              acc + " index 1 is 3, not above the previous 3 (glTF: strictly increasing)");
+    EXPECT_EQ(error(sparse_positions(true, {3, 132})),
+              acc + " index 1 is 132, past the accessor's 132 elements");
     Glb zero = sparse_positions(false);
     zero.json["accessors"][0]["sparse"]["count"] = 0;
     EXPECT_EQ(error(zero), acc + " count 0 is not in 1..132 (the accessor's count)");
     Glb past = sparse_positions(false);
     past.json["accessors"][0]["sparse"]["values"]["byteOffset"] = 4;  // 24 bytes of values from byte 4 of 24
     EXPECT_EQ(error(past), acc + " values: 24 bytes at offset 4 run past the end of buffer view " +
-                               std::to_string(past.json["bufferViews"].size() - 1) + " (24 bytes): accessor out of bounds");
+                               std::to_string(past.json["bufferViews"].size() - 1) +
+                               " (24 bytes): accessor out of bounds");
 }
 
 TEST(GltfQuantized, NormalizedShortPositionsDecodeAsGltfSays) {
@@ -106,29 +113,33 @@ TEST(GltfQuantized, NormalizedShortPositionsDecodeAsGltfSays) {
     for (const auto& p : want) extent = std::max({extent, std::fabs(p.x), std::fabs(p.y), std::fabs(p.z)});
     std::vector<std::int16_t> q;
     for (const auto& p : want)
-        for (int c = 0; c < 3; ++c) q.push_back(static_cast<std::int16_t>(std::lround(p[c] / extent * 32767.0)));
+        for (int c = 0; c < 3; ++c)
+            q.push_back(static_cast<std::int16_t>(std::lround(p[c] / extent * 32767.0)));
     const size_t v = add_view(g, bytes_of(q));
     g.json["accessors"][0].update({{"bufferView", v}, {"componentType", 5122}, {"normalized", true}});
     g.json["accessors"][0].erase("min");
     g.json["accessors"][0].erase("max");
     auto a = load(g);
     ASSERT_FALSE(a.ok());
-    EXPECT_EQ(a.error().message, "mesh 0 ('ArmMesh') primitive 0 POSITION: accessor 0: component type 5122 needs "
-                                 "KHR_mesh_quantization, which the file does not declare in extensionsUsed");
+    EXPECT_EQ(a.error().message,
+              "mesh 0 ('ArmMesh') primitive 0 POSITION: accessor 0: component type 5122 needs "
+              "KHR_mesh_quantization, which the file does not declare in extensionsUsed");
     g.json["extensionsUsed"] = {"KHR_mesh_quantization"};
     a = load(g);
     ASSERT_TRUE(a.ok()) << a.error().message;
     const auto& got = a->meshes[0].primitives[0].positions;
     ASSERT_EQ(got.size(), want.size());
     for (size_t i = 0; i < got.size(); ++i)
-        for (int c = 0; c < 3; ++c)  // the short decoded as max(s / 32767, -1); a node scale would undo `extent`
+        for (int c = 0; c < 3;
+             ++c)  // the short decoded as max(s / 32767, -1); a node scale would undo `extent`
             EXPECT_FLOAT_EQ(got[i][c], q[i * 3 + static_cast<size_t>(c)] / 32767.0f) << i;
     // An integer NORMAL must be normalized.
     g.json["accessors"][1].update({{"bufferView", v}, {"componentType", 5122}});
     a = load(g);
     ASSERT_FALSE(a.ok());
     EXPECT_EQ(a.error().message,
-              "mesh 0 ('ArmMesh') primitive 0 NORMAL: accessor 1: integer component type 5122 must be normalized here");
+              "mesh 0 ('ArmMesh') primitive 0 NORMAL: accessor 1: integer component type 5122 must be "
+              "normalized here");
 }
 
 namespace {
@@ -145,7 +156,8 @@ std::vector<glm::dvec3> world_vertices(const Asset& a) {
             for (size_t t = 0; t <= p.targets.size(); ++t)
                 for (size_t i = 0; i < p.positions.size(); ++i) {
                     glm::dvec3 v(p.positions[i]);
-                    if (t > 0 && !p.targets[t - 1].positions.empty()) v += glm::dvec3(p.targets[t - 1].positions[i]);
+                    if (t > 0 && !p.targets[t - 1].positions.empty())
+                        v += glm::dvec3(p.targets[t - 1].positions[i]);
                     out.push_back(glm::dvec3(n.global * glm::dvec4(v, 1.0)));
                 }
     }
@@ -175,7 +187,8 @@ TEST(GltfQuantized, KhronosQuantizedModelsDrawAsTheirFloatTwins) {
     if (!std::filesystem::is_directory(khronos())) GTEST_SKIP() << "no " << khronos();
     for (const char* model : {"Duck", "AnimatedMorphCube"}) {
         const auto fl = load_gltf((khronos() / model / "glTF" / (std::string(model) + ".gltf")).string());
-        const auto qu = load_gltf((khronos() / model / "glTF-Quantized" / (std::string(model) + ".gltf")).string());
+        const auto qu =
+            load_gltf((khronos() / model / "glTF-Quantized" / (std::string(model) + ".gltf")).string());
         ASSERT_TRUE(fl.ok()) << fl.error().message;
         ASSERT_TRUE(qu.ok()) << qu.error().message;
         const auto want = world_vertices(*fl), got = world_vertices(*qu);
@@ -186,7 +199,8 @@ TEST(GltfQuantized, KhronosQuantizedModelsDrawAsTheirFloatTwins) {
         // wrong normalization (/127 for /255) moves vertices by a large part of the body.
         const double worst = std::max(worst_nearest(want, got), worst_nearest(got, want));
         EXPECT_LE(worst, 1e-3 * body) << model;
-        std::printf("%s: quantized against float, worst nearest vertex %.3g of the body diagonal\n", model, worst / body);
+        std::printf("%s: quantized against float, worst nearest vertex %.3g of the body diagonal\n", model,
+                    worst / body);
         ASSERT_EQ(fl->clips.size(), qu->clips.size()) << model;
         for (size_t c = 0; c < fl->clips.size(); ++c) {
             const auto &a = fl->clips[c], &b = qu->clips[c];
@@ -195,7 +209,8 @@ TEST(GltfQuantized, KhronosQuantizedModelsDrawAsTheirFloatTwins) {
                 ASSERT_EQ(a.channels[k].values.size(), b.channels[k].values.size()) << model;
                 // The cube's weights are unsigned bytes, normalized: one step is 1/255.
                 for (size_t i = 0; i < a.channels[k].values.size(); ++i)
-                    EXPECT_NEAR(a.channels[k].values[i], b.channels[k].values[i], 1.0 / 255.0) << model << " value " << i;
+                    EXPECT_NEAR(a.channels[k].values[i], b.channels[k].values[i], 1.0 / 255.0)
+                        << model << " value " << i;
             }
         }
     }

@@ -28,7 +28,8 @@ Glb arm_with_webp(const std::vector<std::uint8_t>& encoded) {
     g.bin.insert(g.bin.end(), encoded.begin(), encoded.end());
     g.json["buffers"][0]["byteLength"] = g.bin.size();
     g.json["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", at}, {"byteLength", encoded.size()}});
-    g.json["images"] = {{{"bufferView", g.json["bufferViews"].size() - 1}, {"mimeType", "image/webp"}, {"name", "skin"}}};
+    g.json["images"] = {
+        {{"bufferView", g.json["bufferViews"].size() - 1}, {"mimeType", "image/webp"}, {"name", "skin"}}};
     g.json["textures"] = {{{"extensions", {{"EXT_texture_webp", {{"source", 0}}}}}}};
     g.json["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"] = {{"index", 0}};
     g.json["extensionsUsed"] = {"EXT_texture_webp"};
@@ -80,11 +81,14 @@ TEST(HostileWebp, AWebpHeaderPastTheLimitIsRefusedBeforeDecoding) {
 #ifndef SKINVIEW_TEST_HAVE_WEBP
     GTEST_SKIP() << "built without libwebp";
 #else
-    const auto big = load_gltf_from_memory(arm_with_webp(webp_header(kMaxImageSide + 1, 16)).pack(), "", true);
+    const auto big =
+        load_gltf_from_memory(arm_with_webp(webp_header(kMaxImageSide + 1, 16)).pack(), "", true);
     ASSERT_FALSE(big.ok());
-    EXPECT_EQ(big.error().message, "image 0 ('skin'): 8193x16 is larger than the 8192x8192 limit; refused before decoding");
+    EXPECT_EQ(big.error().message,
+              "image 0 ('skin'): 8193x16 is larger than the 8192x8192 limit; refused before decoding");
     const auto edge = load_gltf_from_memory(arm_with_webp(webp_header(64, 64)).pack(), "", true);
     ASSERT_FALSE(edge.ok());
-    EXPECT_EQ(edge.error().message, "image 0 ('skin'): its 64x64 WebP header is readable but the pixels are not");
+    EXPECT_EQ(edge.error().message,
+              "image 0 ('skin'): its 64x64 WebP header is readable but the pixels are not");
 #endif
 }

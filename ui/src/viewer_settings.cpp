@@ -13,7 +13,8 @@ namespace {
 using nlohmann::json;
 
 const char* const kKeys[] = {"correction", "skinning", "show_armature", "heatmap", "weights_joint", "ik",
-                             "tab",        "joint",    "clip",          "time",    "playing",       "camera"};
+                             "tab",        "joint",    "clip",          "time",    "playing",       "camera",
+                             "exposure",   "environment_rotation", "key_light"};
 
 bool one_of(const std::string& v, std::initializer_list<const char*> set) {
     for (const char* s : set)
@@ -102,7 +103,8 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
                                    : camera_preset == o.camera_preset);
     return cam && correction == o.correction && skinning == o.skinning && show_armature == o.show_armature &&
            heatmap == o.heatmap && weights_joint == o.weights_joint && ik == o.ik && tab == o.tab &&
-           joint == o.joint && clip == o.clip && time == o.time && playing == o.playing;
+           joint == o.joint && clip == o.clip && time == o.time && playing == o.playing && exposure == o.exposure &&
+           environment_rotation == o.environment_rotation && key_light == o.key_light;
 }
 
 const char* const* settings_keys(int& count) {
@@ -144,6 +146,13 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             st = read_bool(v, "playing", s.playing);
         else if (k == "camera")
             st = read_camera(v, s);
+        else if (k == "exposure") {
+            st = read_number(v, "exposure", s.exposure);
+            if (st && !(s.exposure > 0.0)) st = make_error("settings: exposure must be a positive number");
+        } else if (k == "environment_rotation")
+            st = read_number(v, "environment_rotation", s.environment_rotation);
+        else if (k == "key_light")
+            st = read_bool(v, "key_light", s.key_light);
         else {
             int n = 0;
             const char* const* keys = settings_keys(n);
@@ -180,6 +189,9 @@ std::string settings_to_json(const ViewerSettings& s) {
     } else {
         j["camera"] = s.camera_preset;
     }
+    j["exposure"] = s.exposure;
+    j["environment_rotation"] = s.environment_rotation;
+    j["key_light"] = s.key_light;
     return j.dump(2) + "\n";
 }
 

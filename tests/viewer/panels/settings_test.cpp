@@ -39,6 +39,9 @@ ui::ViewerSettings every_key_off_default() {
     s.pitch_degrees = 7.25;
     s.distance = 4.125;
     s.target = {0.125, 0.875, -0.25};  // the camera holds floats: values a float carries exactly
+    s.exposure = 1.5;
+    s.environment_rotation = 90.0;
+    s.key_light = false;
     return s;
 }
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "../unit/anim_core/glb_edit.h"
+#include "glb_edit.h"
 #include "anim/asset_builder.h"
 
 using namespace sv::anim;

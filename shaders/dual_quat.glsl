@@ -8,23 +8,17 @@ vec4 quat_mul(vec4 a, vec4 b) {
     return vec4(a.w * b.xyz + b.w * a.xyz + cross(a.xyz, b.xyz), a.w * b.w - dot(a.xyz, b.xyz));
 }
 
-// True when no dual quaternion can carry `m`: collapsed (a scale of 0 on some axis) or mirrored.
-// det(m) <= 1e-4 x (longest column)^3, scale-free; the same test and figure as anim's
-// dual_quat_cannot_carry (anim/include/anim/reference_skinner.h), which says why.
-bool dq_cannot_carry(mat3 m) {
-    float l = max(length(m[0]), max(length(m[1]), length(m[2])));
-    return !(determinant(m) > 1e-4 * l * l * l);
-}
+// Per-joint dual quaternions beside the palette, converted on the CPU once per joint per frame
+// (render/joint_dq_texture.h says the layout and why): texel 0 the rotation, texel 1 the
+// translation with, in w, the rung's uniform scale, negated when no dual quaternion can carry the
+// joint (collapsed or mirrored, anim's dual_quat_cannot_carry).
+uniform highp sampler2D u_joint_dq;
 
-// The rigid matrix `m` as a unit dual quaternion. The normalise is not decoration: for a
-// degenerate 3x3 (a joint scaled to nothing) the branch form answers a quaternion of length 1/2,
-// and this keeps that from becoming a shrink. The dual part is (t, 0) * real / 2.
-DualQuat dual_quat_from_m4(mat4 m) {
-    vec4 r = quat_from_m3(mat3(m));
-    float len = length(r);
-    r = len > 0.0 ? r / len : vec4(0.0, 0.0, 0.0, 1.0);
-    vec3 t = m[3].xyz;
-    return DualQuat(r, 0.5 * quat_mul(vec4(t, 0.0), r));
+DualQuat joint_dual_quat(int row, int joint, out float scale_and_flag) {
+    vec4 r = texelFetch(u_joint_dq, ivec2(joint * 2, row), 0);
+    vec4 ts = texelFetch(u_joint_dq, ivec2(joint * 2 + 1, row), 0);
+    scale_and_flag = ts.w;
+    return DualQuat(r, 0.5 * quat_mul(vec4(ts.xyz, 0.0), r));
 }
 
 // Weighted sum with the antipodality fix: q and -q are the same rotation, and summing one of each

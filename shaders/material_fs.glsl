@@ -73,7 +73,12 @@ vec3 env_diffuse(vec3 n) {
 
 void main() {
     if (u_debug_view == 1 || u_debug_view == 2) {
-        frag_color = vec4(v_color.rgb, 1.0);
+        // Lit by a headlight, so the shape stays readable under a flat colour: the ramp's hue
+        // carries the value and the shading only its brightness (a third at grazing angles), which
+        // is why the on-screen colour bar shows the ramp unshaded.
+        vec3 to_eye = normalize(u_camera_position - v_world_position);
+        float shade = 0.35 + 0.65 * abs(dot(normalize(v_world_normal), to_eye));
+        frag_color = vec4(v_color.rgb * shade, 1.0);
         return;
     }
     vec4 base = u_base_color * v_vertex_color;

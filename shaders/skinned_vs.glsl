@@ -8,6 +8,9 @@
 // soup: that is the picture the correction switch exists to show, so the pass keeps the
 // composition exactly as an engine does rather than skinning with A_j directly.
 //
+// The dual-quaternion rungs read M_j's dual quaternion converted once per joint per frame on the
+// CPU (render/joint_dq_texture.h), not from the palette per influence.
+//
 // SKIN_MODE 0: rigid DQS. 1: DQS with per-joint uniform scale (factored out of M_j, blended
 // linearly alongside, applied to the transformed point). 2: linear blend skinning. 3: not skinned
 // (a static mesh: u_mesh_global is its node's world), so every mesh shares one shader, its
@@ -98,18 +101,13 @@ void main() {
     bool collapsed = false;
     for (int k = 0; k < 8; ++k) {
         if (weights[k] == 0.0) continue;
-        mat4 m = u_mesh_global_inverse * palette_matrix(row, joints[k]);
-        collapsed = collapsed || dq_cannot_carry(mat3(m));
+        // M_j's dual quaternion, made once per joint on the CPU (dual_quat.glsl).
+        float scale_and_flag;
+        DualQuat q = joint_dual_quat(row, joints[k], scale_and_flag);
+        collapsed = collapsed || scale_and_flag < 0.0;
 #if SKIN_MODE == 1
-        // Uniform scale is the cube root of the determinant; dividing the whole matrix by it
-        // leaves the rigid motion (R | t / s), which is what the dual quaternion carries.
-        float s = pow(abs(determinant(mat3(m))), 1.0 / 3.0);
-        s = s > 0.0 ? s : 1.0;
-        m = m * (1.0 / s);
-        m[3].w = 1.0;
-        scale += weights[k] * s;
+        scale += weights[k] * abs(scale_and_flag);
 #endif
-        DualQuat q = dual_quat_from_m4(m);
         if (first) {
             pivot = q.real;
             first = false;
@@ -126,8 +124,10 @@ void main() {
     // A collapsed or mirrored influence (a joint scaled to 0 to hide it, or mirrored) has no dual
     // quaternion; the vertex is drawn as linear blending draws it, which is right for it, instead
     // of anywhere. anim's reference_skinner applies the same rule, so read-backs still compare.
-    // Costs a 3x3 determinant per influence on every DQS vertex; the second pass over the palette
-    // runs only where an influence collapsed.
+    // The test is made once per joint on the CPU (its sign in the joint's texel); the second pass,
+    // over the palette, runs only where an influence collapsed, and is compiled out
+    // (SKIN_DQ_NO_FALLBACK) for draws whose rows have no such joint (render/skinned_pass.h: why).
+#ifndef SKIN_DQ_NO_FALLBACK
     if (collapsed) {
         mat4 blended = mat4(0.0);
         for (int k = 0; k < 8; ++k)
@@ -136,6 +136,7 @@ void main() {
         local_n = transpose(inverse(mat3(blended))) * normal;
         local_t = skin_tangent_matrix(blended, a_tangent.xyz);
     }
+#endif
 #endif
 
     mat4 model = mat4(a_instance_model0, a_instance_model1, a_instance_model2, a_instance_model3) * u_mesh_global;

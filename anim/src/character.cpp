@@ -65,7 +65,10 @@ Expected<Character> Character::create(Asset asset) {
         CharacterSkin cs{std::move(*skeleton), {}, {}, {}, rec.rung, {}};
         cs.pose = cs.skeleton.rest_pose();
         const Skin& skin = c.asset_.skins[k];
-        for (const Clip& clip : c.asset_.clips) cs.bindings.push_back(bind_clip(clip, skin.joints));
+        for (const Clip& clip : c.asset_.clips) {
+            cs.bindings.push_back(bind_clip(clip, skin.joints));
+            cs.packed.push_back(pack_clip(clip, cs.bindings.back()));
+        }
         for (const ScaleConflict& x : rec.conflicts) {
             if (cs.scale_conflicts.empty() || cs.scale_conflicts.back().clip != x.clip)
                 cs.scale_conflicts.push_back({x.clip, {}});
@@ -134,9 +137,7 @@ void Character::pose_at(int clip, float time, bool loop) {
         // The skeleton's rest is the file's local TRS, which is what a joint without a track must
         // hold (not the identity).
         copy_pose(s.skeleton.rest_pose(), s.pose);
-        if (has_clip)
-            sample_clip(asset_.clips[static_cast<size_t>(clip)], s.bindings[static_cast<size_t>(clip)], time, loop,
-                        s.pose);
+        if (has_clip) sample_clip(s.packed[static_cast<size_t>(clip)], time, loop, s.pose);
     }
     apply_poses();
 }

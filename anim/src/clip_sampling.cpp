@@ -4,9 +4,7 @@
 #include <cassert>
 #include <cmath>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "slerp4_sse.h"
 
 namespace sv::anim {
 
@@ -179,29 +177,8 @@ inline void flush_rotation(RotationBatch& bt) {
     __m128 bx = _mm_loadu_ps(bt.b[0]), by = _mm_loadu_ps(bt.b[1]), bz = _mm_loadu_ps(bt.b[2]), bw = _mm_loadu_ps(bt.b[3]);
     _MM_TRANSPOSE4_PS(ax, ay, az, aw);
     _MM_TRANSPOSE4_PS(bx, by, bz, bw);
-    const auto add = _mm_add_ps;
-    const auto mul = _mm_mul_ps;
-    const auto sub = _mm_sub_ps;
-    const auto k = _mm_set1_ps;
-    __m128 d = add(add(add(mul(ax, bx), mul(ay, by)), mul(az, bz)), mul(aw, bw));
-    // Negating on the short way round is flipping the sign bit where d < 0, as the scalar form does.
-    const __m128 flip = _mm_and_ps(_mm_cmplt_ps(d, _mm_setzero_ps()), k(-0.0f));
-    d = _mm_xor_ps(d, flip);
-    const __m128 A = add(k(1.0839835f), mul(d, add(k(-3.2299607f), mul(d, sub(k(3.5520777f), mul(d, k(1.4399303f)))))));
-    const __m128 B = add(k(0.8482906f), mul(d, add(k(-1.0609847f), mul(d, k(0.2161156f)))));
-    const __m128 h = sub(t, k(0.5f));
-    const __m128 s = add(t, mul(mul(mul(t, h), sub(t, k(1.0f))), add(mul(mul(A, h), h), B)));
-    const __m128 wa = sub(k(1.0f), s), wb = _mm_xor_ps(s, flip);
-    __m128 x = add(mul(wa, ax), mul(wb, bx)), y = add(mul(wa, ay), mul(wb, by));
-    __m128 z = add(mul(wa, az), mul(wb, bz)), w = add(mul(wa, aw), mul(wb, bw));
-    const __m128 len2 = add(add(add(mul(x, x), mul(y, y)), mul(z, z)), mul(w, w));
-    // len2 <= 0 or NaN: identity, as normalize4 answers. The 1/sqrt(0) lanes are discarded here.
-    const __m128 ok = _mm_cmpgt_ps(len2, _mm_setzero_ps());
-    const __m128 inv = _mm_div_ps(k(1.0f), _mm_sqrt_ps(len2));
-    x = _mm_and_ps(ok, mul(x, inv));
-    y = _mm_and_ps(ok, mul(y, inv));
-    z = _mm_and_ps(ok, mul(z, inv));
-    w = _mm_or_ps(_mm_and_ps(ok, mul(w, inv)), _mm_andnot_ps(ok, k(1.0f)));
+    __m128 x, y, z, w;
+    detail::slerp4(ax, ay, az, aw, bx, by, bz, bw, t, x, y, z, w);
     _MM_TRANSPOSE4_PS(x, y, z, w);
     const __m128 q[4] = {x, y, z, w};
     for (int i = 0; i < n; ++i) _mm_storeu_ps(bt.dst[i], q[i]);

@@ -95,8 +95,13 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
         std::vector<float> weights;
     };
     std::vector<Deferred> blended;
-    std::vector<SkinInstance> rows(instances.size());
-    std::vector<SkinInstance> placements(instances.size());
+    // Resized, never reallocated once the instance count was seen (capacity stays): the draw path
+    // allocates nothing per frame (tests/gl/draw_alloc). Blended primitives copy their rows, but
+    // only files with BLEND materials have any.
+    std::vector<SkinInstance>& rows = rows_scratch_;
+    rows.resize(instances.size());
+    std::vector<SkinInstance>& placements = placements_scratch_;
+    placements.resize(instances.size());
     const auto submit = [&](const DrawPrimitive& prim, SkinnedDrawParams& params, const std::vector<SkinInstance>& on,
                             const std::vector<float>& weights) {
         params.material = materials_.binding(asset, prim.material);
@@ -118,9 +123,13 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
         const float size = b.empty() ? 1.0f : static_cast<float>(glm::length(b.max - b.min));
         // The grid sits under the character's feet, sized to it.
         const float floor_y = b.empty() ? 0.0f : static_cast<float>(b.min.y);
-        auto lines = make_grid_lines(size, 10);
-        for (auto& p : lines) p.y = floor_y;
-        line_pass_.draw(lines, GL_LINES, view_proj, glm::vec4(0.35f, 0.37f, 0.4f, 1.0f));
+        if (size != grid_size_ || floor_y != grid_floor_ || grid_lines_.empty()) {
+            grid_lines_ = make_grid_lines(size, 10);
+            for (auto& p : grid_lines_) p.y = floor_y;
+            grid_size_ = size;
+            grid_floor_ = floor_y;
+        }
+        line_pass_.draw(grid_lines_, GL_LINES, view_proj, glm::vec4(0.35f, 0.37f, 0.4f, 1.0f));
     }
     if (options.draw_mesh) {
         const auto& skinned = character.skinned_meshes();

@@ -1,12 +1,15 @@
 #include "render/palette_texture.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 
 namespace sv::render {
 
 namespace {
 constexpr size_t kFloatsPerRow = static_cast<size_t>(kPaletteTextureWidth) * 4;
+// Process-wide, so a version never names a row of another palette (a recreated one included).
+std::atomic<std::uint64_t> next_row_version{1};
 }
 
 PaletteTexture& PaletteTexture::operator=(PaletteTexture&& o) noexcept {
@@ -17,6 +20,8 @@ PaletteTexture& PaletteTexture::operator=(PaletteTexture&& o) noexcept {
         dirty_lo_ = o.dirty_lo_;
         dirty_hi_ = o.dirty_hi_;
         shadow_ = std::move(o.shadow_);
+        row_joints_ = std::move(o.row_joints_);
+        row_version_ = std::move(o.row_version_);
         o.texture_ = 0;
         o.rows_ = 0;
     }
@@ -39,6 +44,9 @@ Expected<PaletteTexture> PaletteTexture::create(int rows) {
     PaletteTexture p;
     p.rows_ = rows;
     p.shadow_.assign(kFloatsPerRow * static_cast<size_t>(rows), 0.0f);
+    p.row_joints_.assign(static_cast<size_t>(rows), 0);
+    p.row_version_.assign(static_cast<size_t>(rows), 0);
+    for (auto& v : p.row_version_) v = next_row_version++;
     glGenTextures(1, &p.texture_);
     glBindTexture(GL_TEXTURE_2D, p.texture_);
     // Float textures are not filterable on GLES 3.0; texelFetch ignores filtering, but an
@@ -60,6 +68,10 @@ Status PaletteTexture::set_row(int row, const float* matrices, int joint_count) 
                           " joints, a row holds at most " + std::to_string(MAX_JOINTS));
     std::memcpy(&shadow_[kFloatsPerRow * static_cast<size_t>(row)], matrices,
                 static_cast<size_t>(joint_count) * 16 * sizeof(float));
+    // The most any write reached: matrices past a shorter later write stay in the row (and in what
+    // the shader reads), so whatever is derived from the row must cover them too.
+    row_joints_[static_cast<size_t>(row)] = std::max(row_joints_[static_cast<size_t>(row)], joint_count);
+    row_version_[static_cast<size_t>(row)] = next_row_version++;
     dirty_lo_ = dirty_lo_ < 0 ? row : std::min(dirty_lo_, row);
     dirty_hi_ = std::max(dirty_hi_, row);
     return ok_status();

@@ -1,9 +1,38 @@
 #include "render/shader_program.h"
 
+#include <algorithm>
+#include <atomic>
+#include <cstring>
 #include <map>
 #include <regex>
 
 namespace sv::render {
+
+namespace {
+std::atomic<long> g_driver_lookups{0};
+
+// Every active uniform's name and location, sorted by name. An array is listed by the driver as
+// "u_x[0]"; it is entered under "u_x" too, which glGetUniformLocation also accepts.
+void read_uniform_table(GLuint program, std::vector<std::pair<std::string, GLint>>& table) {
+    GLint count = 0, longest = 0;
+    glGetProgramiv(program, GL_ACTIVE_UNIFORMS, &count);
+    glGetProgramiv(program, GL_ACTIVE_UNIFORM_MAX_LENGTH, &longest);
+    std::vector<char> name(static_cast<size_t>(std::max(longest, 1)));
+    for (GLint i = 0; i < count; ++i) {
+        GLsizei len = 0;
+        GLint size = 0;
+        GLenum type = 0;
+        glGetActiveUniform(program, static_cast<GLuint>(i), static_cast<GLsizei>(name.size()), &len, &size, &type,
+                           name.data());
+        std::string n(name.data(), static_cast<size_t>(len));
+        const GLint location = glGetUniformLocation(program, n.c_str());
+        if (location < 0) continue;  // a uniform block member: no location
+        if (n.size() > 3 && n.compare(n.size() - 3, 3, "[0]") == 0) table.emplace_back(n.substr(0, n.size() - 3), location);
+        table.emplace_back(std::move(n), location);
+    }
+    std::sort(table.begin(), table.end());
+}
+}  // namespace
 
 const std::map<std::string, std::string>& embedded_shader_chunks();  // generated
 
@@ -24,6 +53,7 @@ ShaderProgram& ShaderProgram::operator=(ShaderProgram&& o) noexcept {
     if (this != &o) {
         if (id_) glDeleteProgram(id_);
         id_ = o.id_;
+        uniforms_ = std::move(o.uniforms_);
         o.id_ = 0;
     }
     return *this;
@@ -114,7 +144,21 @@ Expected<ShaderProgram> ShaderProgram::build(Api api, const ProgramDesc& desc) {
         glGetProgramInfoLog(p.id_, len, nullptr, log.data());
         return make_error("program '" + desc.name + "' (" + api_name(api) + ") failed to link:\n" + log);
     }
+    read_uniform_table(p.id_, p.uniforms_);
     return p;
 }
+
+GLint ShaderProgram::uniform(const char* name) const {
+    const auto it = std::lower_bound(uniforms_.begin(), uniforms_.end(), name,
+                                     [](const std::pair<std::string, GLint>& e, const char* n) {
+                                         return std::strcmp(e.first.c_str(), n) < 0;
+                                     });
+    if (it != uniforms_.end() && it->first == name) return it->second;
+    if (!std::strchr(name, '[')) return -1;
+    ++g_driver_lookups;
+    return glGetUniformLocation(id_, name);
+}
+
+long ShaderProgram::driver_lookups() { return g_driver_lookups; }
 
 }  // namespace sv::render

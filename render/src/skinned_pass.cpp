@@ -12,6 +12,17 @@ namespace {
 constexpr GLuint kPaletteUnit = 0;
 constexpr GLuint kMorphDeltaUnit = 2;
 constexpr GLuint kMorphWeightUnit = 3;
+// Texture units: 0 palette, 2-3 morph deltas and weights, 10 joint dual quaternions; the material
+// takes 1 and 4-7, the environment 8 and 9 (render/material_binding.h). Two users of one unit
+// read each other's textures, which drew every DQS mesh at its bind pose once (identity DQs from
+// an unbound unit), hence the checks.
+constexpr GLuint kJointDqUnit = 10;
+static_assert(kJointDqUnit != kEnvironmentUnit && kJointDqUnit != kBrdfLutUnit, "texture unit shared");
+static_assert([] {
+    for (GLuint u : kMaterialUnits)
+        if (u == kPaletteUnit || u == kMorphDeltaUnit || u == kMorphWeightUnit || u == kJointDqUnit) return false;
+    return true;
+}(), "a material texture unit is shared with the skinning pass");
 constexpr GLuint kAttrInstanceModel = 7;  // 7..10
 constexpr GLuint kAttrInstanceRow = 11;
 constexpr GLuint kAttrVertexScalar = 12;
@@ -41,22 +52,25 @@ Expected<SkinMode> parse_skin_mode(const std::string& text) {
 Expected<SkinnedPass> SkinnedPass::create(Api api) {
     SkinnedPass pass;
     pass.api_ = api;
-    for (int mode = 0; mode <= static_cast<int>(kUnskinned); ++mode) {
+    for (size_t index = 0; index < pass.draw_programs_.size(); ++index) {
+        const bool no_fallback = index >= kNoFallback;
+        const int mode = static_cast<int>(no_fallback ? index - kNoFallback : index);
         const std::string name = mode == static_cast<int>(kUnskinned) ? "unskinned" : skin_mode_name(static_cast<SkinMode>(mode));
-        ProgramDesc desc{"skinned_" + name,
-                         {"palette.glsl", "quat_from_m3.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
+        ProgramDesc desc{"skinned_" + name + (no_fallback ? "_no_fallback" : ""),
+                         {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
                          {"brdf.glsl", "material_fs.glsl"},
                          {"SKIN_MODE " + std::to_string(mode)},
                          {},
                          {}};
+        if (no_fallback) desc.defines.push_back("SKIN_DQ_NO_FALLBACK");
         auto draw = ShaderProgram::build(api, desc);
         if (!draw) return draw.error();
-        pass.draw_programs_[static_cast<size_t>(mode)] = std::move(*draw);
+        pass.draw_programs_[index] = std::move(*draw);
         desc.name += "_feedback";
         desc.feedback_varyings = {"v_world_position"};
         auto fb = ShaderProgram::build(api, desc);
         if (!fb) return fb.error();
-        pass.feedback_programs_[static_cast<size_t>(mode)] = std::move(*fb);
+        pass.feedback_programs_[index] = std::move(*fb);
     }
     glGenBuffers(1, &pass.instance_vbo_);
     glGenBuffers(1, &pass.feedback_buffer_);
@@ -74,6 +88,8 @@ SkinnedPass& SkinnedPass::operator=(SkinnedPass&& o) noexcept {
         std::swap(feedback_buffer_, o.feedback_buffer_);
         std::swap(feedback_target_, o.feedback_target_);
         std::swap(scalar_vbos_, o.scalar_vbos_);
+        joint_dq_ = std::move(o.joint_dq_);
+        std::swap(instance_scratch_, o.instance_scratch_);
     }
     return *this;
 }
@@ -84,14 +100,18 @@ SkinnedPass::~SkinnedPass() {
 }
 
 void SkinnedPass::bind_instances(const GpuMesh& mesh, const std::vector<SkinInstance>& instances) {
-    std::vector<InstanceData> data(instances.size());
+    constexpr size_t kFloats = sizeof(InstanceData) / sizeof(float);
+    static_assert(sizeof(InstanceData) == kFloats * sizeof(float), "InstanceData is floats only");
+    // A member, grown and never shrunk: after the first frames a draw allocates nothing.
+    if (instance_scratch_.size() < instances.size() * kFloats) instance_scratch_.resize(instances.size() * kFloats);
+    auto* data = reinterpret_cast<InstanceData*>(instance_scratch_.data());
     for (size_t i = 0; i < instances.size(); ++i) {
         std::memcpy(data[i].model, glm::value_ptr(instances[i].model), sizeof data[i].model);
         data[i].row = static_cast<float>(instances[i].palette_row);
     }
     glBindVertexArray(mesh.vao());
     glBindBuffer(GL_ARRAY_BUFFER, instance_vbo_);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(InstanceData)), data.data(),
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(instances.size() * sizeof(InstanceData)), data,
                  GL_STREAM_DRAW);
     for (GLuint c = 0; c < 4; ++c) {
         glEnableVertexAttribArray(kAttrInstanceModel + c);
@@ -130,11 +150,42 @@ void SkinnedPass::set_common_uniforms(const ShaderProgram& program, const GpuMes
     glUniformMatrix4fv(program.uniform("u_mesh_global_inverse"), 1, GL_FALSE, glm::value_ptr(inv));
 }
 
+size_t SkinnedPass::prepare_joint_dual_quats(const PaletteTexture& palette, const SkinInstance* instances,
+                                             size_t count, const glm::mat4& mesh_global, SkinMode mode,
+                                             bool unskinned) {
+    if (unskinned) return kUnskinned;
+    if (mode == SkinMode::LinearBlend) return static_cast<size_t>(mode);
+    // Its own unit first: creating and uploading the texture binds it to the active unit, which
+    // would otherwise be the palette's (and the collapsed-joint fallback would read this instead).
+    glActiveTexture(GL_TEXTURE0 + kJointDqUnit);
+    bool fallback = false;
+    for (size_t i = 0; i < count; ++i) {
+        const int row = instances[i].palette_row;
+        // A row the palette does not have is refused and left as it was; the draw then reads what
+        // the palette read would have (nothing sensible), as before this texture existed.
+        if (joint_dq_.prepare(palette, row, mesh_global, mode).ok())
+            fallback = fallback || joint_dq_.any_cannot_carry(row);
+        else
+            fallback = true;
+    }
+    joint_dq_.upload();
+    glActiveTexture(GL_TEXTURE0);
+    return static_cast<size_t>(mode) + (fallback ? 0 : kNoFallback);
+}
+
+void SkinnedPass::bind_joint_dual_quats(const ShaderProgram& program) const {
+    joint_dq_.bind(kJointDqUnit);
+    glActiveTexture(GL_TEXTURE0);
+    glUniform1i(program.uniform("u_joint_dq"), static_cast<GLint>(kJointDqUnit));
+}
+
 void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette, const std::vector<SkinInstance>& instances,
                        const SkinnedDrawParams& params) {
     if (instances.empty()) return;
-    const ShaderProgram& program = draw_programs_[params.unskinned ? kUnskinned : static_cast<size_t>(params.mode)];
+    const ShaderProgram& program = draw_programs_[prepare_joint_dual_quats(
+        palette, instances.data(), instances.size(), params.mesh_global, params.mode, params.unskinned)];
     set_common_uniforms(program, mesh, params.mesh_global, palette);
+    bind_joint_dual_quats(program);
     glUniformMatrix4fv(program.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(params.view_proj));
     glUniform1i(program.uniform("u_debug_view"), static_cast<GLint>(params.debug_view));
     glUniform1i(program.uniform("u_selected_joint"), params.selected_joint);
@@ -148,8 +199,10 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette, const
 Expected<std::vector<glm::vec3>> SkinnedPass::read_back(const GpuMesh& mesh, const PaletteTexture& palette,
                                                         const SkinInstance& instance, const glm::mat4& mesh_global,
                                                         SkinMode mode, bool unskinned) {
-    const ShaderProgram& program = feedback_programs_[unskinned ? kUnskinned : static_cast<size_t>(mode)];
+    const ShaderProgram& program =
+        feedback_programs_[prepare_joint_dual_quats(palette, &instance, 1, mesh_global, mode, unskinned)];
     set_common_uniforms(program, mesh, mesh_global, palette);
+    bind_joint_dual_quats(program);
     glUniformMatrix4fv(program.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(glm::mat4(1.0f)));
     glUniform1i(program.uniform("u_debug_view"), 0);
     glUniform1i(program.uniform("u_selected_joint"), -1);

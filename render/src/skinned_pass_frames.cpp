@@ -11,21 +11,26 @@ namespace sv::render {
 Expected<std::vector<SkinnedPass::TangentFrame>> SkinnedPass::read_back_frames(
     const GpuMesh& mesh, const PaletteTexture& palette, const SkinInstance& instance,
     const glm::mat4& mesh_global, SkinMode mode, bool unskinned) {
-    const size_t index = unskinned ? kUnskinned : static_cast<size_t>(mode);
+    // The same program choice as draw(): the rung's, or its variant without the collapsed-joint
+    // fallback, with the joint dual quaternions of this row brought up to date.
+    const size_t index = prepare_joint_dual_quats(palette, &instance, 1, mesh_global, mode, unskinned);
     ShaderProgram& program = frame_programs_[index];
     if (!program.id()) {
-        ProgramDesc desc{
-            "skinned_frames_" + std::to_string(index),
-            {"palette.glsl", "quat_from_m3.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
-            {"brdf.glsl", "material_fs.glsl"},
-            {"SKIN_MODE " + std::to_string(index)},
-            {},
-            {"v_world_normal", "v_world_tangent"}};
+        const bool no_fallback = index >= kNoFallback;
+        const size_t skin_mode = no_fallback ? index - kNoFallback : index;
+        ProgramDesc desc{"skinned_frames_" + std::to_string(index),
+                         {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
+                         {"brdf.glsl", "material_fs.glsl"},
+                         {"SKIN_MODE " + std::to_string(skin_mode)},
+                         {},
+                         {"v_world_normal", "v_world_tangent"}};
+        if (no_fallback) desc.defines.push_back("SKIN_DQ_NO_FALLBACK");
         auto built = ShaderProgram::build(api_, desc);
         if (!built) return built.error();
         program = std::move(*built);
     }
     set_common_uniforms(program, mesh, mesh_global, palette);
+    bind_joint_dual_quats(program);
     glUniformMatrix4fv(program.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(glm::mat4(1.0f)));
     glUniform1i(program.uniform("u_debug_view"), 0);
     glUniform1i(program.uniform("u_selected_joint"), -1);

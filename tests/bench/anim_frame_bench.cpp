@@ -1,8 +1,9 @@
 // The per-frame animation path in the shape animation runtimes are compared in: a 65-joint
 // humanoid 12 joints deep; a 2 s clip, 61 keys a track, LINEAR, every joint animated in T, R and
 // S; each frame advances 1/60 s and loops; per frame: sample, apply_pose (local to world), palette
-// (world x inverse bind, formed inside apply_pose). Reference: ozz-animation does this single-clip
-// frame in about 26 ns a joint (SSE2, -O3).
+// (world x inverse bind, formed inside apply_pose). The clips are packed once (pack_clip), as ozz
+// builds its runtime animation once offline; BM_SampleOnlyChannels keeps the channel path's figure.
+// The side-by-side comparison with ozz-animation is ../shared/bench/ozz (README: Benchmarks).
 //
 // Run: cmake --build <build> --target anim_frame_bench && <build>/tests/bench/anim_frame_bench
 #include <benchmark/benchmark.h>
@@ -12,6 +13,7 @@
 #include "anim/asset_builder.h"
 #include "anim/blend_poses.h"
 #include "anim/clip_sampling.h"
+#include "anim/packed_clip.h"
 #include "anim/skeleton.h"
 
 using namespace sv::anim;
@@ -23,6 +25,7 @@ struct Fixture {
     std::vector<int> joint_nodes;
     Clip a, b;
     ClipBinding bind_a, bind_b;
+    PackedClip packed_a, packed_b;
 
     static Clip make_clip(const std::vector<int>& nodes, float phase) {
         Clip c;
@@ -62,6 +65,8 @@ struct Fixture {
         b = make_clip(joint_nodes, 1.3f);
         bind_a = bind_clip(a, joint_nodes);
         bind_b = bind_clip(b, joint_nodes);
+        packed_a = pack_clip(a, bind_a);
+        packed_b = pack_clip(b, bind_b);
     }
 };
 
@@ -81,10 +86,10 @@ void BM_SingleClipFrame(benchmark::State& state) {
     Fixture& f = fixture();
     Skeleton sk = f.skeleton;
     Pose pose(sk.joint_count());
-    SamplingCursor cursor;
+    PackedCursor cursor;
     float time = 0.0f;
     for (auto _ : state) {
-        sample_clip(f.a, f.bind_a, time, true, pose, cursor);
+        sample_clip(f.packed_a, time, true, pose, cursor);
         sk.apply_pose(pose);
         benchmark::DoNotOptimize(sk.palette().data());
         time += 1.0f / 60.0f;
@@ -98,11 +103,11 @@ void BM_TwoClipBlendFrame(benchmark::State& state) {
     Fixture& f = fixture();
     Skeleton sk = f.skeleton;
     Pose pa(sk.joint_count()), pb(sk.joint_count()), out(sk.joint_count());
-    SamplingCursor ca, cb;
+    PackedCursor ca, cb;
     float time = 0.0f;
     for (auto _ : state) {
-        sample_clip(f.a, f.bind_a, time, true, pa, ca);
-        sample_clip(f.b, f.bind_b, time, true, pb, cb);
+        sample_clip(f.packed_a, time, true, pa, ca);
+        sample_clip(f.packed_b, time, true, pb, cb);
         (void)blend_poses(pa, pb, 0.3f, out);  // sizes fixed above: cannot refuse
         sk.apply_pose(out);
         benchmark::DoNotOptimize(sk.palette().data());
@@ -117,6 +122,22 @@ BENCHMARK(BM_TwoClipBlendFrame);
 void BM_SampleOnly(benchmark::State& state) {
     Fixture& f = fixture();
     Pose pose(f.skeleton.joint_count());
+    PackedCursor cursor;
+    float time = 0.0f;
+    for (auto _ : state) {
+        sample_clip(f.packed_a, time, true, pose, cursor);
+        benchmark::DoNotOptimize(pose.rotation.data());
+        time += 1.0f / 60.0f;
+        if (time >= f.a.duration) time -= f.a.duration;
+    }
+    set_counters(state, f.skeleton.joint_count());
+}
+BENCHMARK(BM_SampleOnly);
+
+// The channel path (no packing) on the same clip: what a clip that cannot be packed costs.
+void BM_SampleOnlyChannels(benchmark::State& state) {
+    Fixture& f = fixture();
+    Pose pose(f.skeleton.joint_count());
     SamplingCursor cursor;
     float time = 0.0f;
     for (auto _ : state) {
@@ -127,7 +148,7 @@ void BM_SampleOnly(benchmark::State& state) {
     }
     set_counters(state, f.skeleton.joint_count());
 }
-BENCHMARK(BM_SampleOnly);
+BENCHMARK(BM_SampleOnlyChannels);
 
 void BM_ApplyPoseOnly(benchmark::State& state) {
     Fixture& f = fixture();

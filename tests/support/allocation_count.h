@@ -3,4 +3,6 @@
 
 namespace sv::test {
 long allocation_count();
+// Those made by the calling thread only.
+long allocation_count_this_thread();
 }

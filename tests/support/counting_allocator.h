@@ -15,12 +15,17 @@
 namespace sv::test {
 namespace detail {
 inline std::atomic<long> allocations{0};
+// The calling thread's share: a GL driver allocates on its own threads too (llvmpipe compiles
+// with LLVM, which is C++), and that is not the code under test.
+inline thread_local long thread_allocations = 0;
 }
 long allocation_count() { return detail::allocations.load(); }
+long allocation_count_this_thread() { return detail::thread_allocations; }
 }  // namespace sv::test
 
 void* operator new(std::size_t n) {
     ++sv::test::detail::allocations;
+    ++sv::test::detail::thread_allocations;
     if (void* p = std::malloc(n ? n : 1)) return p;
     throw std::bad_alloc();
 }
@@ -30,6 +35,7 @@ void* operator new[](std::size_t n) { return operator new(n); }
 // releases memory it did not allocate (ASan: alloc-dealloc-mismatch).
 void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
     ++sv::test::detail::allocations;
+    ++sv::test::detail::thread_allocations;
     return std::malloc(n ? n : 1);
 }
 void* operator new[](std::size_t n, const std::nothrow_t& t) noexcept { return operator new(n, t); }

@@ -18,6 +18,7 @@
 #include "anim/clip_sampling.h"
 #include "anim/expected.h"
 #include "anim/normalize_mesh_frame.h"
+#include "anim/packed_clip.h"
 #include "anim/pose.h"
 #include "anim/scene_pose.h"
 #include "anim/skeleton.h"
@@ -62,6 +63,9 @@ struct CharacterSkin {
     // the CPU reference skins in; unlike the mesh frames it never depends on the file's mesh node,
     // so the reference stays right when the correction is off or could not be applied.
     glm::dmat4 bind_transform{1.0};
+    // One per clip: the clip packed for this skin's joints (pack_clip), what pose_at samples. The
+    // same values as sampling `bindings` (bit for bit), fewer key searches.
+    std::vector<PackedClip> packed;
 };
 
 class Character {

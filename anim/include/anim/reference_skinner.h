@@ -32,7 +32,8 @@ namespace sv::anim {
 // failing it too. eps = 1e-4: a column under 1e-4 of the longest is invisible (kScaleFlatTolerance's
 // 0.2 mm over 2 m), and an exactly singular matrix rounded to float shows det / L^3 ~ 1e-7, 1000 x
 // under it. A uniform small scale is not caught (det / L^3 = 1): that is a rung question
-// (kScaleCollapseThreshold), not a per-vertex one. shaders/skinned_vs.glsl applies the same test.
+// (kScaleCollapseThreshold), not a per-vertex one. render/src/joint_dq_texture.cpp applies the
+// same test for the shader, once per joint.
 inline constexpr double kDegenerateJointEpsilon = 1e-4;
 
 template <class T>

@@ -94,6 +94,13 @@ private:
     SkinnedPass skinned_pass_;
     LinePass line_pass_;
     int skins_ = 0;
+    // Kept between draws so that a frame allocates nothing (tests/gl/draw_alloc): the per-mesh
+    // instance rows, resized in place, and the floor grid, rebuilt only when the bounds it is
+    // sized to change.
+    std::vector<SkinInstance> rows_scratch_;
+    std::vector<SkinInstance> placements_scratch_;
+    std::vector<glm::vec3> grid_lines_;
+    float grid_size_ = -1.0f, grid_floor_ = 0.0f;
 };
 
 }  // namespace sv::render

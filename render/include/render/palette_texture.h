@@ -6,6 +6,7 @@
 // changed: a crowd of dancers costs one upload, not one per dancer.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "anim/expected.h"
@@ -32,6 +33,12 @@ public:
     Status set_row(int row, const float* matrices, int joint_count);
     // The CPU shadow of one matrix, for the palette panel's read-back comparison.
     const float* matrix(int row, int joint) const;
+    // How many joints of `row` hold written matrices (the most any set_row wrote there, 0 before
+    // any), and a number that changes
+    // at every set_row of it, unique across palettes (a cache of what was derived from a row, the
+    // joint dual quaternions, compares it).
+    int row_joints(int row) const { return row_joints_[static_cast<size_t>(row)]; }
+    std::uint64_t row_version(int row) const { return row_version_[static_cast<size_t>(row)]; }
     // One glTexSubImage2D over the span of rows changed since the last upload; nothing when none.
     // Returns how many rows it uploaded.
     int upload();
@@ -49,6 +56,8 @@ private:
     int rows_ = 0;
     int dirty_lo_ = -1, dirty_hi_ = -1;
     std::vector<float> shadow_;  // rows * width * 4 floats
+    std::vector<int> row_joints_;
+    std::vector<std::uint64_t> row_version_;
 };
 
 }  // namespace sv::render

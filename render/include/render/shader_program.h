@@ -34,17 +34,25 @@ public:
     ShaderProgram() = default;
     ShaderProgram(const ShaderProgram&) = delete;
     ShaderProgram& operator=(const ShaderProgram&) = delete;
-    ShaderProgram(ShaderProgram&& o) noexcept : id_(o.id_) { o.id_ = 0; }
+    ShaderProgram(ShaderProgram&& o) noexcept : id_(o.id_), uniforms_(std::move(o.uniforms_)) { o.id_ = 0; }
     ShaderProgram& operator=(ShaderProgram&& o) noexcept;
     ~ShaderProgram();
 
     static Expected<ShaderProgram> build(Api api, const ProgramDesc& desc);
 
     GLuint id() const { return id_; }
-    GLint uniform(const char* name) const { return glGetUniformLocation(id_, name); }
+    // The location of an active uniform, from a table read once at link time: a draw sets a dozen
+    // uniforms, and asking the driver for each by name every draw (a string hash in Mesa) was
+    // per-frame work for an answer that never changes. No allocation. A name the table lacks is
+    // not an active uniform, so -1, as glGetUniformLocation answers; an array element other than
+    // [0] ("u_x[3]") is asked of the driver.
+    GLint uniform(const char* name) const;
+    // How many times uniform() went to the driver (tests: the table answers the draw path).
+    static long driver_lookups();
 
 private:
     GLuint id_ = 0;
+    std::vector<std::pair<std::string, GLint>> uniforms_;  // sorted by name
 };
 
 // The version/precision prelude the loader prepends for an API.

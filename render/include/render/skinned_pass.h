@@ -12,6 +12,7 @@
 #include "anim/skinning_rung.h"
 #include "render/context.h"
 #include "render/gpu_mesh.h"
+#include "render/joint_dq_texture.h"
 #include "render/lit_mesh_pass.h"
 #include "render/material_binding.h"
 #include "render/palette_texture.h"
@@ -88,12 +89,28 @@ private:
     void bind_instances(const GpuMesh& mesh, const std::vector<SkinInstance>& instances);
     void set_common_uniforms(const ShaderProgram& program, const GpuMesh& mesh, const glm::mat4& mesh_global,
                              const PaletteTexture& palette);
-    // Indexed by SKIN_MODE: the three rungs, then 3 for unskinned meshes.
+    // The dual-quaternion rungs: brings the joint dual quaternions of every instance's row up to
+    // date for this mesh frame and rung and uploads them. Returns the program index to draw with:
+    // the rung's own, or its variant without the collapsed-joint fallback when no joint of those
+    // rows needs it.
+    size_t prepare_joint_dual_quats(const PaletteTexture& palette, const SkinInstance* instances, size_t count,
+                                    const glm::mat4& mesh_global, SkinMode mode, bool unskinned);
+    // Binds the joint dual quaternions to the program in use.
+    void bind_joint_dual_quats(const ShaderProgram& program) const;
+    // Indexed by SKIN_MODE: the three rungs, then 3 for unskinned meshes, then the two
+    // dual-quaternion rungs compiled without the collapsed-joint fallback (SKIN_DQ_NO_FALLBACK).
+    // Why two more programs: llvmpipe runs both sides of a branch under a mask, so the fallback's
+    // second pass over the palette cost every DQS vertex a quarter of its time (measured: DQS/LBS
+    // 1.11 in CPU time with it, 0.80 without) although no vertex took it; a uniform condition did
+    // not help (1.08). GPUs skip such a branch; the variant costs them nothing either.
     static constexpr size_t kUnskinned = 3;
-    std::array<ShaderProgram, 4> draw_programs_;
-    std::array<ShaderProgram, 4> feedback_programs_;
-    std::array<ShaderProgram, 4> frame_programs_;  // read_back_frames, built on first use
+    static constexpr size_t kNoFallback = 4;  // + SKIN_MODE
+    std::array<ShaderProgram, 6> draw_programs_;
+    std::array<ShaderProgram, 6> feedback_programs_;
+    std::array<ShaderProgram, 6> frame_programs_;  // read_back_frames, built on first use
     Api api_ = Api::GL;
+    JointDqTexture joint_dq_;
+    std::vector<float> instance_scratch_;  // the instance buffer's contents, kept to not allocate a draw
     GLuint instance_vbo_ = 0;
     GLuint feedback_buffer_ = 0;
     RenderTarget feedback_target_;

@@ -15,12 +15,16 @@ packages=(
   libbenchmark-dev python3-glad nlohmann-json3-dev libcli11-dev
   libegl-dev libegl-mesa0 libgl1-mesa-dri libgles-dev libgl-dev xvfb xauth
   clang libclang-rt-dev
-  nodejs npm
+  libmeshoptimizer-dev libdraco-dev libwebp-dev
 )
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# node and npm run the Khronos glTF validator in the tests. Judged by the commands, not the Debian
+# package names: a machine with NodeSource's nodejs has npm inside it and no `npm` package, and
+# asking apt for Debian's npm there would fight that nodejs.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then missing+=(nodejs npm); fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   sudo_cmd=""

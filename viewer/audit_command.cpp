@@ -38,7 +38,7 @@ FileAudit audit_file(const std::string& path, bool strict) {
     }
     auto character = anim::Character::create(std::move(*asset));
     if (!character) {
-        a.json["error"] = character.error().message;
+        a.json["error"] = path + ": " + character.error().message;  // as the importer's errors name it
         a.json["failures"].push_back("does not load: " + character.error().message);
         return a;
     }

@@ -1,15 +1,53 @@
 #include "cli_options.h"
 
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 
 #include "data_dir.h"
 
 namespace sv::viewer {
 
+namespace {
+
+// The value as a finite double, or why not.
+std::string parse_finite(const std::string& text, double& v) {
+    char* end = nullptr;
+    v = std::strtod(text.c_str(), &end);
+    if (text.empty() || end == text.c_str() || *end != '\0') return "'" + text + "' is not a number";
+    if (!std::isfinite(v)) return "'" + text + "' is not a finite number";
+    return "";
+}
+
+CLI::Validator number_check(const char* name, double min, bool strict) {
+    return CLI::Validator(
+        [=](std::string& text) -> std::string {
+            double v = 0.0;
+            if (auto why = parse_finite(text, v); !why.empty()) return why;
+            if (strict ? !(v > min) : !(v >= min))
+                return "'" + text + "' must be " + (strict ? "greater than " : "at least ") + std::to_string(int(min));
+            return "";
+        },
+        "", name);
+}
+
+}  // namespace
+
+CLI::Validator finite_number() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            double v = 0.0;
+            return parse_finite(text, v);
+        },
+        "", "finite");
+}
+CLI::Validator positive_number() { return number_check("positive", 0.0, true); }
+CLI::Validator non_negative_number() { return number_check("non-negative", 0.0, false); }
+
 void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
     if (with_file) app.add_option("file", o.file, "glTF file (.gltf or .glb); default: the built-in character");
     app.add_option("--clip", o.clip, "clip name or index (default: the first clip)");
-    app.add_option("--time", o.time, "time into the clip, seconds (default 0)");
+    app.add_option("--time", o.time, "time into the clip, seconds (default 0)")->check(finite_number());
     app.add_flag("--bind", o.bind_pose, "draw the bind pose, no clip");
     app.add_option("--correction", o.correction, "skinning-frame correction: on or off (default on)")
         ->check(CLI::IsMember({"on", "off"}));

@@ -24,6 +24,12 @@ struct SceneOptions {
     std::string camera = "auto";     // auto | front | side | orbit:DEG
 };
 
+// Validators for numbers CLI11 would otherwise take as given: "nan" and "inf" parse as floats, and
+// a negative count or size parses as an int. Each refuses with a sentence naming the value.
+CLI::Validator finite_number();   // any finite number (a time may be negative: before the first key)
+CLI::Validator positive_number(); // finite and > 0 (fps, window size)
+CLI::Validator non_negative_number();  // finite and >= 0 (thresholds, tolerances)
+
 // Adds the shared options to a CLI11 app or subcommand.
 void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file = true);
 

@@ -41,10 +41,11 @@ int main(int argc, char** argv) {
 
     InteractiveOptions view;
     add_scene_options(app, view.scene);
-    app.add_option("--frames", view.frames, "run this many frames, then exit (for scripted runs)");
+    app.add_option("--frames", view.frames, "run this many frames, then exit (for scripted runs)")
+        ->check(positive_number());
     app.add_option("--screenshot", view.screenshot, "with --frames: write the last frame (panels included) here");
     app.add_option("--toggle-correction-at", view.toggle_correction_at, "flip the correction switch at this frame");
-    app.add_option("--window", view.window_width, "window width (height follows at 16:9)");
+    app.add_option("--window", view.window_width, "window width (height follows at 16:9)")->check(positive_number());
     app.add_option("--tab", view.tab, "inspector tab to open on")
         ->check(CLI::IsMember({"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes"}));
     app.add_option("--joint", view.joint, "joint to select on load (by name)");
@@ -67,20 +68,24 @@ int main(int argc, char** argv) {
     render_cmd->add_flag("--error-heatmap", render.error_heatmap, "colour each vertex by its GPU read-back error");
     render_cmd->add_option("--view", render.view, "lit (default), or unlit: base, normals, roughness-metal")
         ->check(CLI::IsMember({"lit", "base", "normals", "roughness-metal"}));
-    render_cmd->add_option("--exposure", render.exposure, "linear exposure before tone mapping (default 1)");
+    render_cmd->add_option("--exposure", render.exposure, "linear exposure before tone mapping (default 1)")
+        ->check(positive_number());
     render_cmd->add_option("--env-rotation", render.environment_rotation, "turn the sky about +Y, degrees (default 0)");
     render_cmd->add_option("--key-light", render.key_light, "on (default) or off")->check(CLI::IsMember({"on", "off"}));
-    render_cmd->add_option("--frames", render.frames, "frames in a sequence (default 1)");
-    render_cmd->add_option("--fps", render.fps, "sequence frame rate (default 30)");
+    render_cmd->add_option("--frames", render.frames, "frames in a sequence (default 1)")->check(positive_number());
+    render_cmd->add_option("--fps", render.fps, "sequence frame rate (default 30)")->check(positive_number());
     render_cmd->add_option("--ref", render.reference,
                            "compare with this PNG (and REF.joints.json); exit 1 on a mismatch");
     render_cmd->add_option(
         "--threshold", render.threshold,
-        "with --ref: largest fraction of the character's footprint that may differ (default 0.001 = 0.1%)");
+        "with --ref: largest fraction of the character's footprint that may differ (default 0.001 = 0.1%)")
+        ->check(non_negative_number());
     render_cmd->add_option("--channel-tolerance", render.channel_tolerance,
-                           "with --ref: a pixel differs when a channel moves more than this, of 255 (default 8)");
+                           "with --ref: a pixel differs when a channel moves more than this, of 255 (default 8)")
+        ->check(non_negative_number());
     render_cmd->add_option("--joint-tolerance", render.joint_tolerance,
-                           "with --ref and a sidecar: pixels a joint may move on screen (default 0.2)");
+                           "with --ref and a sidecar: pixels a joint may move on screen (default 0.2)")
+        ->check(non_negative_number());
     render_cmd->add_flag("--sidecar", render.sidecar,
                          "write OUT.joints.json: joint screen positions and skinned bounds");
     render_cmd->footer(
@@ -143,7 +148,7 @@ int main(int argc, char** argv) {
     FrameTableArgs table;
     CLI::App* table_cmd = app.add_subcommand("frame-table", "the skinning-frame error table (CPU, no GL)");
     table_cmd->add_option("file", table.file, "glTF file (default: the built-in character)");
-    table_cmd->add_option("--time", table.time, "posed time, seconds (default 0.5)");
+    table_cmd->add_option("--time", table.time, "posed time, seconds (default 0.5)")->check(finite_number());
 
     try {
         app.parse(argc, argv);

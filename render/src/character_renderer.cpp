@@ -120,9 +120,15 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
     };
     if (options.draw_grid) {
         const anim::Aabb b = character.bind_bounds();
-        const float size = b.empty() ? 1.0f : static_cast<float>(glm::length(b.max - b.min));
-        // The grid sits under the character's feet, sized to it.
-        const float floor_y = b.empty() ? 0.0f : static_cast<float>(b.min.y);
+        // The grid sits under the character's feet, sized to it in round units (1, 2 or 5 times a
+        // power of ten, so a cell reads as a length), its floor snapped to a thousandth of that:
+        // the same character stored another way (quantized, Draco) has bounds a few 1e-5 apart,
+        // and a grid that followed them exactly would move lines by a pixel between the two.
+        const double extent = b.empty() ? 1.0 : glm::length(b.max - b.min);
+        const double decade = std::pow(10.0, std::floor(std::log10(extent)));
+        const double nice = extent <= decade ? decade : extent <= 2 * decade ? 2 * decade : extent <= 5 * decade ? 5 * decade : 10 * decade;
+        const float size = static_cast<float>(nice);
+        const float floor_y = b.empty() ? 0.0f : static_cast<float>(std::round(b.min.y / (nice * 1e-3)) * nice * 1e-3);
         if (size != grid_size_ || floor_y != grid_floor_ || grid_lines_.empty()) {
             grid_lines_ = make_grid_lines(size, 10);
             for (auto& p : grid_lines_) p.y = floor_y;

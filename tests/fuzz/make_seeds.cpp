@@ -1,14 +1,23 @@
 // Writes the fuzzer's seed corpus into a folder: the project's own characters as GLB and .gltf,
 // and small variants that reach the paths a plain character does not (CUBICSPLINE and STEP clips,
 // a scale channel on one joint, matrix locals, a second skin in a tree of its own, a static mesh
-// on a joint, an embedded PNG, a node cycle, minimal JSON). Deterministic, so the corpus is the
-// same on every build; generated rather than committed because the characters are.
+// on a joint, an embedded PNG, a node cycle, minimal JSON), and one seed per decoder and document
+// check the importer has: the committed meshopt, Draco and quantized variants of the arm
+// (tests/data/variants), sparse accessors, a WebP texture (when libwebp is found), a texture
+// transform on TEXCOORD_1, skipped channels, and refused versions and extensions. Deterministic,
+// so the corpus is the same on every build; generated rather than committed because the
+// characters are.
 //   make_seeds OUT_DIR
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
+
+#ifdef SKINVIEW_SEEDS_HAVE_WEBP
+#include <webp/encode.h>
+#endif
 
 #include "glb_edit.h"
 #include "anim/asset_builder.h"
@@ -103,6 +112,71 @@ int main(int argc, char** argv) {
         sv::test::Glb t = g;
         t.json["nodes"][3]["children"] = {1};
         write("arm_cycle.glb", t.pack());
+    }
+    for (const char* v : {"arm_meshopt.glb", "arm_draco.glb", "arm_quantized.glb"})
+        write(v, sv::test::read_bytes(std::string(SKINVIEW_SOURCE_DIR) + "/tests/data/variants/" + v));
+    {  // Sparse: POSITION over its own view (two elements replaced), NORMAL over zeros.
+        sv::test::Glb t = g;
+        const std::vector<std::uint16_t> idx = {3, 10};
+        const std::vector<float> val = {0, 1, 0, 0, 0, 1};
+        const size_t at = t.bin.size();
+        t.bin.resize(at + 4 + val.size() * 4);
+        std::memcpy(t.bin.data() + at, idx.data(), 4);
+        std::memcpy(t.bin.data() + at + 4, val.data(), val.size() * 4);
+        t.json["buffers"][0]["byteLength"] = t.bin.size();
+        t.json["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", at}, {"byteLength", 4}});
+        t.json["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", at + 4}, {"byteLength", val.size() * 4}});
+        const size_t iv = t.json["bufferViews"].size() - 2, vv = iv + 1;
+        const nlohmann::json sparse = {{"count", 2},
+                                       {"indices", {{"bufferView", iv}, {"componentType", 5123}}},
+                                       {"values", {{"bufferView", vv}}}};
+        t.json["accessors"][0]["sparse"] = sparse;
+        t.json["accessors"][1]["sparse"] = sparse;
+        t.json["accessors"][1].erase("bufferView");
+        write("arm_sparse.glb", t.pack());
+    }
+#ifdef SKINVIEW_SEEDS_HAVE_WEBP
+    {  // A 2x2 lossless WebP as the base colour texture, through EXT_texture_webp.
+        const std::uint8_t rgba[16] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255};
+        std::uint8_t* webp = nullptr;
+        const size_t n = WebPEncodeLosslessRGBA(rgba, 2, 2, 8, &webp);
+        sv::test::Glb t = g;
+        const size_t at = t.bin.size();
+        t.bin.insert(t.bin.end(), webp, webp + n);
+        WebPFree(webp);
+        t.json["buffers"][0]["byteLength"] = t.bin.size();
+        t.json["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", at}, {"byteLength", n}});
+        t.json["images"] = {{{"bufferView", t.json["bufferViews"].size() - 1}, {"mimeType", "image/webp"}}};
+        t.json["textures"] = {{{"extensions", {{"EXT_texture_webp", {{"source", 0}}}}}}};
+        t.json["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"] = {{"index", 0}};
+        t.json["extensionsUsed"] = t.json["extensionsRequired"] = {"EXT_texture_webp"};
+        write("arm_webp.glb", t.pack());
+    }
+#endif
+    {  // KHR_texture_transform on the base colour, reading TEXCOORD_1 (TEXCOORD_0's accessor again).
+        nlohmann::json j = nlohmann::json::parse(sv::test::read_bytes((out_dir / "arm_texture.gltf").string()));
+        j["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_1"] = j["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"];
+        j["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"]["extensions"] = {
+            {"KHR_texture_transform", {{"offset", {0.5, 0}}, {"rotation", 0.39}, {"scale", {1.5, 1.5}}, {"texCoord", 1}}}};
+        j["extensionsUsed"] = {"KHR_texture_transform"};
+        write_text("arm_texture_transform.gltf", j.dump());
+    }
+    {  // Channels skinview skips: one without a target node, one through KHR_animation_pointer.
+        sv::test::Glb t = g;
+        nlohmann::json& ch = t.json["animations"][0]["channels"];
+        ch.push_back({{"sampler", 0}, {"target", {{"path", "rotation"}}}});
+        ch.push_back({{"sampler", 0},
+                      {"target", {{"path", "pointer"}, {"extensions", {{"KHR_animation_pointer", {{"pointer", "/nodes/2/rotation"}}}}}}}});
+        write("arm_skipped_channels.glb", t.pack());
+    }
+    {  // Refusals at the document level: the version, a required extension skinview lacks.
+        sv::test::Glb t = g;
+        t.json["asset"]["version"] = "1.0";
+        write("arm_version_one.glb", t.pack());
+        t.json["asset"]["version"] = "2.0";
+        t.json["asset"]["minVersion"] = "2.0";
+        t.json["extensionsUsed"] = t.json["extensionsRequired"] = {"KHR_texture_basisu"};
+        write("arm_requires_basisu.glb", t.pack());
     }
     write_text("minimal.gltf", R"({"asset":{"version":"2.0"}})");
     write_text("one_node.gltf", R"({"asset":{"version":"2.0"},"nodes":[{"name":"n","matrix":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]}],"scenes":[{"nodes":[0]}]})");

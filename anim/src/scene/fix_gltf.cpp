@@ -62,7 +62,7 @@ std::string node_label(const ojson& doc, size_t n) {
 
 Expected<FixOutcome> fix_gltf(const std::string& in, const std::string& out) {
     auto loaded = load_gltf(in);
-    if (!loaded) return make_error(in + ": " + loaded.error().message);
+    if (!loaded) return loaded.error();  // the importer's message names the file already
     Asset& asset = *loaded;
     auto read = read_gltf_container(in);
     if (!read) return make_error(in + ": " + read.error().message);

@@ -14,81 +14,40 @@
 #include <tiny_gltf.h>
 
 #include "anim/palette_layout.h"
+#include "gltf_accessor.h"
+#include "gltf_document_checks.h"
 #include "gltf_material_import.h"
+#include "gltf_webp.h"
 
 namespace sv::anim {
 
 namespace {
 
 namespace tg = tinygltf;
+using gltf::View;
 
 std::string str(size_t v) { return std::to_string(v); }
 std::string str(int v) { return std::to_string(v); }
 
-int component_size(int type) {
-    switch (type) {
-        case TINYGLTF_COMPONENT_TYPE_BYTE:
-        case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return 1;
-        case TINYGLTF_COMPONENT_TYPE_SHORT:
-        case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: return 2;
-        case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
-        case TINYGLTF_COMPONENT_TYPE_FLOAT: return 4;
-        default: return 0;
-    }
-}
-int component_count(int type) {
-    switch (type) {
-        case TINYGLTF_TYPE_SCALAR: return 1;
-        case TINYGLTF_TYPE_VEC2: return 2;
-        case TINYGLTF_TYPE_VEC3: return 3;
-        case TINYGLTF_TYPE_VEC4: return 4;
-        case TINYGLTF_TYPE_MAT4: return 16;
-        default: return 0;
-    }
-}
-
-// A checked view of one accessor's elements: every byte it will read lies inside its buffer.
-struct View {
-    const std::uint8_t* base = nullptr;  // null: no buffer view, all elements zero (glTF 3.6.2.3)
-    size_t stride = 0;
-    size_t count = 0;
-    int comps = 0;
-    int ctype = 0;
-    bool normalized = false;
-
-    double get(size_t i, int c) const {
-        if (!base) return 0.0;
-        const std::uint8_t* p = base + i * stride + static_cast<size_t>(c * component_size(ctype));
-        switch (ctype) {
-            case TINYGLTF_COMPONENT_TYPE_FLOAT: {
-                float f;
-                std::memcpy(&f, p, 4);
-                return f;
-            }
-            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return normalized ? p[0] / 255.0 : p[0];
-            case TINYGLTF_COMPONENT_TYPE_BYTE: {
-                const auto v = static_cast<std::int8_t>(p[0]);
-                return normalized ? std::max(v / 127.0, -1.0) : v;
-            }
-            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
-                std::uint16_t v;
-                std::memcpy(&v, p, 2);
-                return normalized ? v / 65535.0 : v;
-            }
-            case TINYGLTF_COMPONENT_TYPE_SHORT: {
-                std::int16_t v;
-                std::memcpy(&v, p, 2);
-                return normalized ? std::max(v / 32767.0, -1.0) : v;
-            }
-            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT: {
-                std::uint32_t v;
-                std::memcpy(&v, p, 4);
-                return v;
-            }
-            default: return 0.0;
-        }
-    }
-};
+// Component types by where an accessor is read (glTF 2.0 3.6.2.2 and 3.7.2.1, and what
+// KHR_mesh_quantization adds to them). Integers are decoded as glTF says (normalized to [0,1] or
+// [-1,1], or their plain value), so a quantized file draws as its float twin once its node
+// transforms undo the scale.
+constexpr int kF = TINYGLTF_COMPONENT_TYPE_FLOAT, kB = TINYGLTF_COMPONENT_TYPE_BYTE,
+              kUB = TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, kS = TINYGLTF_COMPONENT_TYPE_SHORT,
+              kUS = TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, kUI = TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT;
+const gltf::TypeRule kFloatOnly{{kF}};
+const gltf::TypeRule kPositionRule{{kF}, {kB, kUB, kS, kUS}};
+const gltf::TypeRule kNormalRule{{kF}, {kB, kS}, true};
+const gltf::TypeRule kTexcoordRule{{kF, kUB, kUS}, {kB, kS}};
+const gltf::TypeRule kJointsRule{{kUB, kUS}};
+const gltf::TypeRule kWeightsRule{{kF, kUB, kUS}};
+const gltf::TypeRule kColorRule{{kF, kUB, kUS}};  // integers must be normalized (checked where read)
+const gltf::TypeRule kIndexRule{{kUB, kUS, kUI}};
+const gltf::TypeRule kMorphPositionRule{{kF}, {kB, kS}};
+const gltf::TypeRule kMorphNormalRule{{kF}, {kB, kS}, true};
+// Rotation and morph-weight outputs may be normalized integers in core glTF 2.0.
+const gltf::TypeRule kRotationOutputRule{{kF, kB, kUB, kS, kUS}, {}, true};
 
 // Reads the size from the image's header and refuses a huge one before a pixel is decoded (a
 // few header bytes can otherwise ask for gigabytes), then decodes with tinygltf's stb loader.
@@ -96,6 +55,7 @@ Status decode_image(tg::Image& image, int idx, const unsigned char* bytes, size_
     const std::string name = "image " + str(idx) + " ('" + image.name + "')";
     if (size > static_cast<size_t>(std::numeric_limits<int>::max()))
         return make_error(name + ": " + str(size) + " bytes is too large to decode");
+    if (gltf::is_webp(bytes, size)) return gltf::decode_webp(image, name, bytes, size);
     int w = 0, h = 0, comp = 0;
     if (!stbi_info_from_memory(bytes, static_cast<int>(size), &w, &h, &comp))
         return make_error(name + ": is not an image (no PNG, JPEG, BMP, GIF, TGA, PSD, HDR or PNM header)");
@@ -113,68 +73,15 @@ struct Importer {
     const tg::Model& m;
     Asset& out;
 
-    std::string acc_name(int i) const {
-        std::string s = "accessor " + str(i);
-        if (i >= 0 && static_cast<size_t>(i) < m.accessors.size() && !m.accessors[static_cast<size_t>(i)].name.empty())
-            s += " ('" + m.accessors[static_cast<size_t>(i)].name + "')";
-        return s;
-    }
+    bool quantization = false;  // the file declares KHR_mesh_quantization
+    // What the document checks found: the file's index of each channel tinygltf holds (they
+    // removed the skipped ones). Null: the same indices.
+    const gltf::DocumentFacts* facts = nullptr;
 
-    // `what` says who refers to the accessor, for the message. `types` lists the allowed
-    // component types; `comps` the required component count.
-    Expected<View> view(int index, const std::string& what, int comps, std::initializer_list<int> types) const {
-        if (index < 0 || static_cast<size_t>(index) >= m.accessors.size())
-            return make_error(what + ": accessor index " + str(index) + " is out of range (" + str(m.accessors.size()) +
-                              " accessors)");
-        const tg::Accessor& a = m.accessors[static_cast<size_t>(index)];
-        const std::string name = what + ": " + acc_name(index);
-        if (a.sparse.isSparse) return make_error(name + ": sparse accessors are not supported");
-        if (component_count(a.type) != comps)
-            return make_error(name + ": has " + str(component_count(a.type)) + " components a element, expected " +
-                              str(comps));
-        if (std::find(types.begin(), types.end(), a.componentType) == types.end())
-            return make_error(name + ": component type " + str(a.componentType) + " is not allowed here");
-        View v;
-        v.count = a.count;
-        v.comps = comps;
-        v.ctype = a.componentType;
-        v.normalized = a.normalized;
-        const size_t elem = static_cast<size_t>(component_size(a.componentType)) * static_cast<size_t>(comps);
-        if (a.bufferView < 0) {  // all zeros
-            if (a.count > kMaxZeroAccessorCount)
-                return make_error(name + ": count " + str(a.count) + " with no buffer view (all zeros) is past the limit of " +
-                                  str(kMaxZeroAccessorCount));
-            return v;
-        }
-        if (static_cast<size_t>(a.bufferView) >= m.bufferViews.size())
-            return make_error(name + ": buffer view " + str(a.bufferView) + " is out of range (" +
-                              str(m.bufferViews.size()) + " buffer views)");
-        const tg::BufferView& bv = m.bufferViews[static_cast<size_t>(a.bufferView)];
-        const std::string bvname = "buffer view " + str(a.bufferView);
-        if (bv.buffer < 0 || static_cast<size_t>(bv.buffer) >= m.buffers.size())
-            return make_error(name + ": " + bvname + " names buffer " + str(bv.buffer) + ", which is missing (" +
-                              str(m.buffers.size()) + " buffers)");
-        const auto& data = m.buffers[static_cast<size_t>(bv.buffer)].data;
-        if (bv.byteOffset > data.size() || bv.byteLength > data.size() - bv.byteOffset)
-            return make_error(name + ": " + bvname + " (offset " + str(bv.byteOffset) + ", length " +
-                              str(bv.byteLength) + ") runs past the end of buffer " + str(bv.buffer) + " (" +
-                              str(data.size()) + " bytes): the buffer is short");
-        v.stride = bv.byteStride ? bv.byteStride : elem;
-        if (v.stride < elem)
-            return make_error(name + ": " + bvname + " stride " + str(v.stride) + " is smaller than an element (" +
-                              str(elem) + " bytes)");
-        if (a.count > 0) {
-            // Overflow-safe form of offset + stride*(count-1) + elem <= byteLength.
-            const size_t avail = bv.byteLength;
-            const bool fits = a.byteOffset <= avail && elem <= avail - a.byteOffset &&
-                              (a.count - 1) <= (avail - a.byteOffset - elem) / v.stride;
-            if (!fits)
-                return make_error(name + ": count " + str(a.count) + " at offset " + str(a.byteOffset) + " stride " +
-                                  str(v.stride) + " runs past the end of " + bvname + " (" + str(avail) +
-                                  " bytes): accessor out of bounds");
-        }
-        v.base = data.data() + bv.byteOffset + a.byteOffset;
-        return v;
+    std::string acc_name(int i) const { return gltf::accessor_name(m, i); }
+
+    Expected<View> view(int index, const std::string& what, int comps, const gltf::TypeRule& rule) const {
+        return gltf::read_accessor(m, index, what, comps, rule, quantization);
     }
 
     Status nodes() {
@@ -256,7 +163,7 @@ struct Importer {
 
             std::vector<glm::dmat4> ibm(n, glm::dmat4(1.0));
             if (src.inverseBindMatrices >= 0) {
-                auto v = view(src.inverseBindMatrices, name + " inverseBindMatrices", 16, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                auto v = view(src.inverseBindMatrices, name + " inverseBindMatrices", 16, kFloatOnly);
                 if (!v) return v.error();
                 if (v->count < n)
                     return make_error(name + ": " + acc_name(src.inverseBindMatrices) + " holds " + str(v->count) +
@@ -460,7 +367,7 @@ struct Importer {
                                                                  : nullptr;
                 if (!dst) continue;  // TEXCOORD_n and COLOR_n targets move nothing skinview draws
                 const std::string what = name + " target " + str(t) + " " + key;
-                auto v = view(acc, what, 3, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                auto v = view(acc, what, 3, key == "POSITION" ? kMorphPositionRule : kMorphNormalRule);
                 if (!v) return v.error();
                 if (v->count != nv)
                     return make_error(what + ": has " + str(v->count) + " elements, POSITION has " + str(nv));
@@ -489,15 +396,13 @@ struct Importer {
             return ok_status();
         };
         if (int a = find("TEXCOORD_1"); a >= 0) {
-            auto v = view(a, name + " TEXCOORD_1", 2,
-                          {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
-                           TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT});
+            auto v = view(a, name + " TEXCOORD_1", 2, kTexcoordRule);
             if (!v) return v.error();
             if (auto st = count_is(*v, "TEXCOORD_1"); !st) return st;
             for (size_t i = 0; i < nv; ++i) q.uvs1.emplace_back(v->get(i, 0), v->get(i, 1));
         }
         if (int a = find("TANGENT"); a >= 0) {
-            auto v = view(a, name + " TANGENT", 4, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+            auto v = view(a, name + " TANGENT", 4, kNormalRule);
             if (!v) return v.error();
             if (auto st = count_is(*v, "TANGENT"); !st) return st;
             for (size_t i = 0; i < nv; ++i) {
@@ -512,9 +417,7 @@ struct Importer {
         if (int a = find("COLOR_0"); a >= 0) {
             const bool vec3 = a < static_cast<int>(m.accessors.size()) &&
                               m.accessors[static_cast<size_t>(a)].type == TINYGLTF_TYPE_VEC3;
-            auto v = view(a, name + " COLOR_0", vec3 ? 3 : 4,
-                          {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
-                           TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT});
+            auto v = view(a, name + " COLOR_0", vec3 ? 3 : 4, kColorRule);
             if (!v) return v.error();
             if (auto st = count_is(*v, "COLOR_0"); !st) return st;
             if (v->ctype != TINYGLTF_COMPONENT_TYPE_FLOAT && !v->normalized)
@@ -550,7 +453,7 @@ struct Importer {
                     return make_error(name + ": material " + str(p.material) + " is out of range");
                 const int pos = attr("POSITION");
                 if (pos < 0) return make_error(name + ": has no POSITION");
-                auto pv = view(pos, name + " POSITION", 3, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                auto pv = view(pos, name + " POSITION", 3, kPositionRule);
                 if (!pv) return pv.error();
                 const size_t nv = pv->count;
                 auto same_count = [&](const View& v, const char* what) -> Status {
@@ -564,15 +467,16 @@ struct Importer {
                         return make_error(name + ": POSITION " + str(i) + " is not finite");
                 }
                 if (int a = attr("NORMAL"); a >= 0) {
-                    auto v = view(a, name + " NORMAL", 3, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                    auto v = view(a, name + " NORMAL", 3, kNormalRule);
                     if (!v) return v.error();
                     if (auto st = same_count(*v, "NORMAL"); !st) return st;
                     for (size_t i = 0; i < nv; ++i) q.normals.emplace_back(v->get(i, 0), v->get(i, 1), v->get(i, 2));
                 }
+                // TEXCOORD_0 as stored: each texture slot picks its set and applies its own
+                // KHR_texture_transform when it is sampled (render/material_binding.h), so one set
+                // serves slots with different transforms.
                 if (int a = attr("TEXCOORD_0"); a >= 0) {
-                    auto v = view(a, name + " TEXCOORD_0", 2,
-                                  {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
-                                   TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT});
+                    auto v = view(a, name + " TEXCOORD_0", 2, kTexcoordRule);
                     if (!v) return v.error();
                     if (auto st = same_count(*v, "TEXCOORD_0"); !st) return st;
                     for (size_t i = 0; i < nv; ++i) q.uvs.emplace_back(v->get(i, 0), v->get(i, 1));
@@ -587,11 +491,9 @@ struct Importer {
                     if (ja < 0 || wa < 0)
                         return make_error(name + ": JOINTS_" + str(set) + " and WEIGHTS_" + str(set) + " must come together");
                     const std::string js = name + " JOINTS_" + str(set), ws = name + " WEIGHTS_" + str(set);
-                    auto jv = view(ja, js, 4, {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT});
+                    auto jv = view(ja, js, 4, kJointsRule);
                     if (!jv) return jv.error();
-                    auto wv = view(wa, ws, 4,
-                                   {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
-                                    TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT});
+                    auto wv = view(wa, ws, 4, kWeightsRule);
                     if (!wv) return wv.error();
                     if (wv->ctype != TINYGLTF_COMPONENT_TYPE_FLOAT && !wv->normalized)
                         return make_error(ws + ": integer weights must be normalized");
@@ -636,9 +538,7 @@ struct Importer {
                     for (float& x : w) x = static_cast<float>(x / sum);
                 }
                 if (p.indices >= 0) {
-                    auto iv = view(p.indices, name + " indices", 1,
-                                   {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
-                                    TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT});
+                    auto iv = view(p.indices, name + " indices", 1, kIndexRule);
                     if (!iv) return iv.error();
                     q.indices.resize(iv->count);
                     for (size_t i = 0; i < iv->count; ++i) {
@@ -693,6 +593,17 @@ struct Importer {
         return ok_status();
     }
 
+    size_t file_channel(size_t animation, size_t channel) const {
+        if (!facts || animation >= facts->kept_channels.size()) return channel;
+        const auto& kept = facts->kept_channels[animation];
+        return channel < kept.size() ? static_cast<size_t>(kept[channel]) : channel;
+    }
+    // The file gave the animation channels, and the document checks skipped every one.
+    bool skipped_all(size_t animation) const {
+        return facts && animation < facts->skipped_channels.size() && facts->skipped_channels[animation] > 0 &&
+               facts->kept_channels[animation].empty();
+    }
+
     Status animations() {
         for (size_t ai = 0; ai < m.animations.size(); ++ai) {
             const tg::Animation& src = m.animations[ai];
@@ -701,7 +612,7 @@ struct Importer {
             const std::string aname = "animation " + str(ai) + " ('" + src.name + "')";
             for (size_t ci = 0; ci < src.channels.size(); ++ci) {
                 const tg::AnimationChannel& ch = src.channels[ci];
-                const std::string name = aname + " channel " + str(ci);
+                const std::string name = aname + " channel " + str(file_channel(ai, ci));
                 Channel d;
                 if (ch.target_path == "translation") d.path = TargetPath::Translation;
                 else if (ch.target_path == "rotation") d.path = TargetPath::Rotation;
@@ -725,13 +636,14 @@ struct Importer {
                 else if (s.interpolation == "CUBICSPLINE") d.interpolation = Interpolation::CubicSpline;
                 else if (s.interpolation == "LINEAR" || s.interpolation.empty()) d.interpolation = Interpolation::Linear;
                 else return make_error(name + ": unknown interpolation '" + s.interpolation + "'");
-                auto in = view(s.input, name + " input", 1, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                auto in = view(s.input, name + " input", 1, kFloatOnly);
                 if (!in) return in.error();
                 const int nc = d.components();
                 // Morph weights are a SCALAR accessor of (keys x targets) elements; read them as
                 // elements of `nc` components so the rest of the checks are the same.
                 const bool weights = d.path == TargetPath::Weights;
-                auto ov = view(s.output, name + " output", weights ? 1 : nc, {TINYGLTF_COMPONENT_TYPE_FLOAT});
+                auto ov = view(s.output, name + " output", weights ? 1 : nc,
+                               weights || d.path == TargetPath::Rotation ? kRotationOutputRule : kFloatOnly);
                 if (!ov) return ov.error();
                 if (weights) {
                     if (ov->count % static_cast<size_t>(nc) != 0)
@@ -768,7 +680,11 @@ struct Importer {
             }
             // glTF requires at least one channel; a clip of none has no duration and nothing to
             // play, and is refused rather than listed as a clip that silently does nothing.
-            if (src.channels.empty()) return make_error(aname + ": has no channels");
+            if (src.channels.empty() && !skipped_all(ai)) return make_error(aname + ": has no channels");
+            if (src.channels.empty()) {
+                out.report.push_back(aname + ": every channel was skipped; not listed as a clip");
+                continue;
+            }
             out.clips.push_back(std::move(clip));
         }
         return ok_status();
@@ -782,6 +698,8 @@ struct GlbLayout {
     size_t length = 0;  // the header's total length, which bounds everything (<= the byte count)
     size_t json_offset = 0;
     size_t json_length = 0;
+    size_t bin_offset = 0;  // 0: no BIN chunk
+    size_t bin_length = 0;
 };
 
 Expected<GlbLayout> check_glb(const std::vector<std::uint8_t>& b) {
@@ -821,6 +739,8 @@ Expected<GlbLayout> check_glb(const std::vector<std::uint8_t>& b) {
             if (type != 0x004E4942u) return make_error("GLB: the second chunk is not BIN");
             if (clen == 0 || clen % 4 != 0)
                 return make_error("GLB: the BIN chunk's length " + str(clen) + " is not a positive multiple of 4");
+            g.bin_offset = at + 8;
+            g.bin_length = clen;
         }
         at += 8 + clen;
     }
@@ -829,60 +749,6 @@ Expected<GlbLayout> check_glb(const std::vector<std::uint8_t>& b) {
     if (chunk == 0) return make_error("GLB: no JSON chunk");
     g.length = end;
     return g;
-}
-
-std::string percent_decode(const std::string& s) {
-    std::string out;
-    for (size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
-            std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
-            out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
-            i += 2;
-        } else {
-            out += s[i];
-        }
-    }
-    return out;
-}
-
-// Judges every external URI (buffers and images) before tinygltf opens any: a file shown in a
-// viewer must not make it read /etc/passwd or ../../secret into a vertex buffer. tinygltf would
-// join "../x.bin" to the folder and read it, read an absolute path as it is, and also search the
-// working directory.
-Status check_external_uris(const nlohmann::json& doc, const std::string& base_dir) {
-    namespace fs = std::filesystem;
-    for (const char* kind : {"buffers", "images"}) {
-        const auto list = doc.find(kind);
-        if (list == doc.end() || !list->is_array()) continue;
-        for (size_t i = 0; i < list->size(); ++i) {
-            const auto& e = (*list)[i];
-            if (!e.is_object()) continue;
-            const auto u = e.find("uri");
-            if (u == e.end() || !u->is_string()) continue;
-            const std::string uri = u->get<std::string>();
-            if (uri.empty() || uri.rfind("data:", 0) == 0) continue;
-            const std::string what = std::string(kind[0] == 'b' ? "buffer " : "image ") + str(i) + " uri '" + uri + "'";
-            const std::string path = percent_decode(uri);
-            if (base_dir.empty())
-                return make_error("glTF: " + what + " names an external file, but the bytes came with no folder to read it "
-                                  "from; refused");
-            const size_t colon = path.find(':'), slash = path.find('/');
-            if (colon != std::string::npos && (slash == std::string::npos || colon < slash))
-                return make_error("glTF: " + what + " names a scheme other than data:; only files inside the glTF's "
-                                  "folder are read");
-            const fs::path p(path);
-            if (p.has_root_path())
-                return make_error("glTF: " + what + " is an absolute path; only files inside the glTF's folder are read");
-            const fs::path normal = p.lexically_normal();
-            if (normal.empty() || *normal.begin() == "..")
-                return make_error("glTF: " + what + " points outside the glTF's folder; only files inside it are read");
-            std::error_code ec;
-            const fs::path full = fs::path(base_dir) / normal;
-            if (!fs::is_regular_file(full, ec))
-                return make_error("glTF: " + what + ": no file '" + full.string() + "'");
-        }
-    }
-    return ok_status();
 }
 
 // The backstop under check_external_uris: every read tinygltf asks for is resolved through links
@@ -937,10 +803,14 @@ bool load_image(tg::Image* image, const int idx, std::string* err, std::string*,
     return false;
 }
 
-Expected<Asset> convert(const tg::Model& model, const std::string& source) {
+Expected<Asset> convert(const tg::Model& model, const std::string& source, const gltf::DocumentFacts& facts) {
     Asset asset;
     asset.source = source;
-    Importer im{model, asset, {}};
+    asset.report = facts.notes;
+    Importer im{model, asset};
+    im.quantization = std::find(model.extensionsUsed.begin(), model.extensionsUsed.end(), "KHR_mesh_quantization") !=
+                      model.extensionsUsed.end();
+    im.facts = &facts;
     if (auto st = im.nodes(); !st) return st.error();
     if (auto st = im.skins(); !st) return st.error();
     if (auto st = im.materials(); !st) return st.error();
@@ -948,6 +818,35 @@ Expected<Asset> convert(const tg::Model& model, const std::string& source) {
     if (auto st = im.animations(); !st) return st.error();
     asset.scene.update_matrices();
     return asset;
+}
+
+// A GLB with its JSON chunk replaced (the BIN chunk copied as it was), for a document the checks
+// edited.
+std::vector<std::uint8_t> repack_glb(const std::vector<std::uint8_t>& bytes, const GlbLayout& g, std::string text) {
+    while (text.size() % 4) text += ' ';
+    std::vector<std::uint8_t> out;
+    auto put = [&](size_t x) {
+        for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(x >> (8 * i)));
+    };
+    const size_t bin = g.bin_offset ? 8 + g.bin_length : 0;
+    put(0x46546C67u);
+    put(2);
+    put(12 + 8 + text.size() + bin);
+    put(text.size());
+    put(0x4E4F534Au);
+    out.insert(out.end(), text.begin(), text.end());
+    if (g.bin_offset)
+        out.insert(out.end(), bytes.begin() + static_cast<long>(g.bin_offset - 8),
+                   bytes.begin() + static_cast<long>(g.bin_offset + g.bin_length));
+    return out;
+}
+
+// tinygltf's refusal, for what the checks above did not foresee: its first line, framed as the
+// project's own message so the user knows which part of the file is at fault.
+std::string tinygltf_refusal(const std::string& err) {
+    std::string first = err.substr(0, err.find('\n'));
+    if (first.empty()) return "glTF: the document does not follow the glTF 2.0 schema";
+    return "glTF: the document does not follow the glTF 2.0 schema (" + first + ")";
 }
 
 }  // namespace
@@ -960,15 +859,17 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
             size_t size = bytes.size();
             const char* json_begin = reinterpret_cast<const char*>(bytes.data());
             size_t json_size = size;
+            GlbLayout layout;
             if (binary) {
-                auto layout = check_glb(bytes);
-                if (!layout) return layout.error();
-                size = layout->length;
-                json_begin += layout->json_offset;
-                json_size = layout->json_length;
+                auto checked = check_glb(bytes);
+                if (!checked) return checked.error();
+                layout = *checked;
+                size = layout.length;
+                json_begin += layout.json_offset;
+                json_size = layout.json_length;
             }
             // Parsed here as well as in tinygltf: its message for broken JSON varies by version
-            // and position, and the URIs must be judged before tinygltf opens any of them.
+            // and position, and the document must be judged before tinygltf opens anything.
             nlohmann::json doc;
             try {
                 doc = nlohmann::json::parse(json_begin, json_begin + json_size);
@@ -979,8 +880,17 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
             if (!doc.is_object())
                 return make_error(std::string(binary ? "GLB: the JSON chunk" : "glTF: the file") +
                                   " is JSON but not an object");
-            if (auto st = check_external_uris(doc, base_dir); !st) return st.error();
+            gltf::DocumentFacts facts;
+            if (auto st = gltf::check_document(doc, binary, layout.bin_length, facts); !st) return st.error();
+            if (auto st = gltf::check_external_uris(doc, base_dir); !st) return st.error();
+            std::vector<std::uint8_t> edited;
+            if (facts.edited) {
+                const std::string text = doc.dump();
+                edited = binary ? repack_glb(bytes, layout, text) : std::vector<std::uint8_t>(text.begin(), text.end());
+                size = edited.size();
+            }
             doc = nullptr;
+            const std::vector<std::uint8_t>& input = facts.edited ? edited : bytes;
 
             ReadGuard guard;
             std::error_code ec;
@@ -991,14 +901,14 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
             tg::Model model;
             std::string err, warn;
             const auto len = static_cast<unsigned int>(size);
-            const bool ok = binary ? loader.LoadBinaryFromMemory(&model, &err, &warn, bytes.data(), len, base_dir)
+            const bool ok = binary ? loader.LoadBinaryFromMemory(&model, &err, &warn, input.data(), len, base_dir)
                                    : loader.LoadASCIIFromString(&model, &err, &warn,
-                                                                reinterpret_cast<const char*>(bytes.data()), len, base_dir);
+                                                                reinterpret_cast<const char*>(input.data()), len, base_dir);
             if (!guard.refusal.empty()) return make_error(guard.refusal);
-            if (!ok) return make_error("glTF: " + (err.empty() ? std::string("tinygltf refused the file") : err));
-            auto asset = convert(model, base_dir);
-            if (asset && !warn.empty()) asset->report.push_back("tinygltf: " + warn);
-            return asset;
+            if (!ok) return make_error(tinygltf_refusal(err));
+            if (auto st = gltf::decode_meshopt(model, facts.meshopt_views, facts.fallback_buffers); !st) return st.error();
+            if (auto st = gltf::decode_draco(model, facts.draco_primitives); !st) return st.error();
+            return convert(model, base_dir, facts);
         } catch (const std::exception& e) {
             return make_error(std::string("glTF: parser threw: ") + e.what());
         } catch (...) {
@@ -1011,7 +921,13 @@ Expected<Asset> load_gltf(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
     if (!f) return make_error(path + ": glTF: cannot open the file");
     std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
+    // A GLB by its magic bytes, or by its name unless it is plainly JSON text: a broken .glb is
+    // then refused for its container ("does not start with 'glTF'"), not as JSON it never was.
+    std::string ext = std::filesystem::path(path).extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const auto first = std::find_if(bytes.begin(), bytes.end(), [](std::uint8_t c) { return !std::isspace(c); });
+    const bool binary = (bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0) ||
+                        (ext == ".glb" && (first == bytes.end() || *first != '{'));
     const std::string dir = std::filesystem::path(path).parent_path().string();
     auto a = load_gltf_from_memory(bytes, dir.empty() ? "." : dir, binary);
     if (!a) return make_error(path + ": " + a.error().message);

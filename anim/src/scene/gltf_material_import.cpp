@@ -18,6 +18,18 @@ float number(const tg::Value& v, float fallback) {
     return v.IsNumber() ? static_cast<float>(v.GetNumberAsDouble()) : fallback;
 }
 
+// A texture's image: EXT_texture_webp's source when the texture has one and this build decodes WebP
+// (a file that requires the extension without it was refused by the document checks), else the
+// core source (often a PNG fallback).
+int texture_source(const tg::Texture& t) {
+#ifdef SKINVIEW_HAVE_WEBP
+    const auto x = t.extensions.find("EXT_texture_webp");
+    if (x != t.extensions.end() && x->second.Has("source") && x->second.Get("source").IsInt())
+        return x->second.Get("source").GetNumberAsInt();
+#endif
+    return t.source;
+}
+
 // Reads one texture slot: the texture's image and sampler, the slot's texCoord, and
 // KHR_texture_transform (whose texCoord, when given, replaces the slot's).
 Status read_slot(const tg::Model& m, const std::string& what, int index, int tex_coord,
@@ -27,14 +39,15 @@ Status read_slot(const tg::Model& m, const std::string& what, int index, int tex
         return make_error(what + ": texture " + str(index) + " is out of range (" + str(m.textures.size()) +
                           " textures)");
     const tg::Texture& t = m.textures[static_cast<size_t>(index)];
-    if (t.source < 0) return ok_status();  // a texture with no source (an extension's only): left empty
-    if (static_cast<size_t>(t.source) >= m.images.size())
-        return make_error(what + ": texture " + str(index) + " names image " + str(t.source) +
+    const int source = texture_source(t);
+    if (source < 0) return ok_status();  // a texture with no source (an extension's only): left empty
+    if (static_cast<size_t>(source) >= m.images.size())
+        return make_error(what + ": texture " + str(index) + " names image " + str(source) +
                           ", out of range (" + str(m.images.size()) + " images)");
     if (t.sampler >= 0 && static_cast<size_t>(t.sampler) >= m.samplers.size())
         return make_error(what + ": texture " + str(index) + " names sampler " + str(t.sampler) +
                           ", out of range (" + str(m.samplers.size()) + " samplers)");
-    out.image = t.source;
+    out.image = source;
     out.sampler = t.sampler;
     out.tex_coord = tex_coord;
     auto it = extensions.find("KHR_texture_transform");

@@ -235,8 +235,9 @@ TEST(HostileContainer, BufferUriThroughALinkOutOfTheFolderIsRefused) {
 
 TEST(HostileContainer, BufferUriToAMissingFile) {
     UriFolder f;
+    // The folder is not repeated: load_gltf puts the glTF's own path before every message.
     EXPECT_EQ(f.with_buffer_uri("missing.bin", f.dir.string()),
-              "glTF: buffer 0 uri 'missing.bin': no file '" + (f.dir / "missing.bin").string() + "'");
+              "glTF: buffer 0 uri 'missing.bin': no file 'missing.bin' in the glTF's folder");
 }
 
 TEST(HostileContainer, ImageUriOutsideTheFolderIsRefused) {

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Writes the compressed variants of the project's own characters that the importer tests read
+# (tests/data/variants/), with glTF Transform from the npm registry, pinned so that a re-run
+# writes the same bytes. Run it after assets/ change; the tests hold each variant to its source
+# (tests/gl/bake/bake_variants_test.cpp: baked vertices and renders), so a stale file fails there.
+# Needs node and npm (Debian: nodejs, npm); installs the CLI into build/npm, not system-wide.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+tools="$here/build/npm"
+mkdir -p "$tools" "$here/tests/data/variants"
+if [ ! -x "$tools/node_modules/.bin/gltf-transform" ]; then
+  npm install --prefix "$tools" --no-audit --no-fund @gltf-transform/cli@4.5.1 >/dev/null
+fi
+gt="$tools/node_modules/.bin/gltf-transform"
+out="$here/tests/data/variants"
+"$gt" meshopt "$here/assets/arm.glb" "$out/arm_meshopt.glb"
+"$gt" quantize "$here/assets/arm.glb" "$out/arm_quantized.glb"
+"$gt" draco "$here/assets/arm.glb" "$out/arm_draco.glb"

@@ -19,6 +19,7 @@
 #include "render/render_target.h"
 #include "scene_session.h"
 #include "settings_apply.h"
+#include "ui_bridge.h"
 #include "ui/format.h"
 #include "ui/frame_panel.h"
 #include "ui/panels_draw.h"
@@ -249,7 +250,9 @@ private:
         scripted_pick(frame);
         ImGui::NewFrame();
         ui_.character = session_ ? &session_->character() : nullptr;
-        ui_.draw = session_ ? &session_->state().draw : &spare_draw_;
+        render::DrawOptions& draw = session_ ? session_->state().draw : spare_draw_;
+        ui_controls_ = to_controls(draw);
+        ui_.draw = &ui_controls_;
         ui_.file = session_ ? session_->path() : std::string();
         ui_.vertices = session_ ? count_vertices(session_->character()) : 0;
         ui::draw_scene_window(model_, ui_);
@@ -259,6 +262,7 @@ private:
         ui::draw_error_window(ui_);
         if (session_) viewport_interaction();
         if (session_) ui::draw_heat_legend_for(model_, ui_);
+        apply_controls(ui_controls_, draw);
         if (ui_.show_help) ui::draw_keys_help(ui_);
         ImGui::Render();
 
@@ -342,16 +346,17 @@ private:
         if (d.stale(now) && (d.heat_map || model_.tab == ui::InspectorTab::Diagnose)) d.run_requested = true;
         if (d.run_requested || d.run_every_frame) {
             d.run_requested = false;
-            d.set_result(render::diagnose(rend, ch, {}, session_->state().draw), now);
+            const Expected<render::DiagnoseResult> r = render::diagnose(rend, ch, {}, session_->state().draw);
+            d.set_result(summarize(r), now);
             // A scripted run logs each measurement, so a test can tell a re-run from a stale result.
             if (scripted_ && d.has_result)
                 std::fprintf(stderr, "skinview: diagnose at clip %d, %s s, correction %s: worst error %s m\n", now.clip,
                              ui::format_number(now.time).c_str(), now.correction ? "on" : "off",
                              ui::format_number(d.result.worst_error).c_str());
-            if (d.has_result)
-                for (size_t i = 0; i < d.result.vertex_errors.size(); ++i)
-                    for (size_t p = 0; p < d.result.vertex_errors[i].size(); ++p)
-                        rend.set_vertex_errors(static_cast<int>(i), static_cast<int>(p), d.result.vertex_errors[i][p]);
+            if (r)
+                for (size_t i = 0; i < r->vertex_errors.size(); ++i)
+                    for (size_t p = 0; p < r->vertex_errors[i].size(); ++p)
+                        rend.set_vertex_errors(static_cast<int>(i), static_cast<int>(p), r->vertex_errors[i][p]);
         }
         session_->state().draw.heat_scale = d.effective_heat_scale();
         ui_.diagnose_stale = d.stale(now);
@@ -397,7 +402,7 @@ private:
             }
             if (ImGui::IsMouseDown(0))
                 if (glm::dvec3* h = ik.handle_to_move()) {
-                    const glm::dvec3 w = ui::drag_in_view_plane(cam, v, to_world(*h), io.MouseDelta.x, io.MouseDelta.y);
+                    const glm::dvec3 w = ui::drag_in_view_plane(camera_view(cam), v, to_world(*h), io.MouseDelta.x, io.MouseDelta.y);
                     *h = glm::dvec3(glm::inverse(model_d) * glm::dvec4(w, 1.0));
                 }
         }
@@ -407,7 +412,7 @@ private:
             const bool pan = ImGui::IsMouseDragging(2) || (ImGui::IsMouseDragging(0) && io.KeyShift);
             if (pan) {
                 // The target moves against the drag in the view plane, so the scene follows the cursor.
-                cam.target = glm::vec3(ui::drag_in_view_plane(cam, v, glm::dvec3(cam.target), -io.MouseDelta.x, -io.MouseDelta.y));
+                cam.target = glm::vec3(ui::drag_in_view_plane(camera_view(cam), v, glm::dvec3(cam.target), -io.MouseDelta.x, -io.MouseDelta.y));
             } else if (ImGui::IsMouseDragging(0)) {
                 cam.yaw_degrees -= io.MouseDelta.x * 0.3f;
                 cam.pitch_degrees = glm::clamp(cam.pitch_degrees + io.MouseDelta.y * 0.3f, -85.0f, 85.0f);
@@ -440,6 +445,7 @@ private:
     ui::ViewerModel model_;
     ui::UiContext ui_;
     render::DrawOptions spare_draw_;
+    ui::DrawControls ui_controls_;  // what the panels edit this frame, copied back into the draw options
     Inbox inbox_;
     bool scripted_ = false;
 };

@@ -108,7 +108,7 @@ void BM_TwoClipBlendFrame(benchmark::State& state) {
     for (auto _ : state) {
         sample_clip(f.packed_a, time, true, pa, ca);
         sample_clip(f.packed_b, time, true, pb, cb);
-        blend_poses(pa, pb, 0.3f, out);
+        (void)blend_poses(pa, pb, 0.3f, out);  // sizes fixed above: cannot refuse
         sk.apply_pose(out);
         benchmark::DoNotOptimize(sk.palette().data());
         time += 1.0f / 60.0f;

@@ -19,7 +19,7 @@
 #include <webp/encode.h>
 #endif
 
-#include "../unit/anim_core/glb_edit.h"
+#include "glb_edit.h"
 #include "anim/asset_builder.h"
 
 using namespace sv::anim;

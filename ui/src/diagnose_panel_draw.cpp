@@ -37,7 +37,7 @@ void draw_diagnose_tab(ViewerModel& m, UiContext& c) {
     if (ImGui::Checkbox("error heat map", &heat)) {
         d.heat_map = heat;
         if (heat && !d.has_result) d.run_requested = true;
-        c.draw->debug_view = heat ? render::DebugView::ErrorHeatMap : render::DebugView::Lit;
+        c.draw->view = heat ? MaterialView::ErrorHeatMap : MaterialView::Lit;
     }
     ImGui::SliderFloat("full red at (m)", &d.heat_scale, 0.0f, static_cast<float>(d.has_result ? d.result.body_size * 0.05 : 0.1),
                        d.heat_scale > 0.0f ? "%.3g m" : "auto: from the data");

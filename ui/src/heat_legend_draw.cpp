@@ -44,7 +44,7 @@ void draw_heat_legend(const HeatLegend& l, const Rect& v) {
 
 void draw_heat_legend_for(const ViewerModel& m, const UiContext& c) {
     if (!c.character || !c.draw) return;
-    if (c.draw->debug_view == render::DebugView::Weights) {
+    if (c.draw->view == MaterialView::Weights) {
         const auto& skins = c.character->skins();
         const int skin = c.draw->selected_skin, joint = c.draw->selected_joint;
         std::string name;
@@ -52,7 +52,7 @@ void draw_heat_legend_for(const ViewerModel& m, const UiContext& c) {
             joint < skins[static_cast<size_t>(skin)].skeleton.joint_count())
             name = skins[static_cast<size_t>(skin)].skeleton.names()[static_cast<size_t>(joint)];
         draw_heat_legend(weights_legend(name), c.layout.viewport);
-    } else if (c.draw->debug_view == render::DebugView::ErrorHeatMap) {
+    } else if (c.draw->view == MaterialView::ErrorHeatMap) {
         draw_heat_legend(error_legend(m.diagnose, c.diagnose_stale), c.layout.viewport);
     }
 }

@@ -138,15 +138,14 @@ anim::TwoBoneIkInput IkPanel::input(const anim::Skeleton& sk) const {
 void IkPanel::solve(anim::CharacterSkin& s) {
     solved = reachable = false;
     if (!enabled || chain.tip < 0) return;
-    const anim::TwoBoneIkInput in = input(s.skeleton);
-    if (auto v = in.validate(s.pose); !v) {
-        error = v.error().message;
+    const Expected<anim::TwoBoneIkResult> r = anim::solve_two_bone_ik(input(s.skeleton), s.pose);
+    if (!r) {
+        error = r.error().message;
         return;
     }
     error.clear();
-    const anim::TwoBoneIkResult r = anim::solve_two_bone_ik(in, s.pose);
-    solved = r.solved;
-    reachable = r.reachable;
+    solved = r->solved;
+    reachable = r->reachable;
 }
 
 }  // namespace sv::ui

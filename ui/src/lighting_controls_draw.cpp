@@ -1,16 +1,16 @@
 // The Lighting controls: exposure, environment rotation and intensity, the key light, and the
-// material view (lit or one of the unlit views). They edit render::LightingSettings and
-// DrawOptions::debug_view in place; saving them in the settings file is the settings work's to wire
-// (the values are plain fields of DrawOptions::lighting).
+// material view (lit or one of the unlit views). They edit ui::LightingControls and
+// DrawControls::view in place; saving them in the settings file is the settings work's to wire
+// (the values are plain fields of DrawControls::lighting).
 #include <imgui.h>
 
 #include "ui/panels_draw.h"
 
 namespace sv::ui {
 
-void draw_lighting_controls(render::DrawOptions& draw) {
+void draw_lighting_controls(DrawControls& draw) {
     if (!ImGui::CollapsingHeader("Lighting")) return;
-    render::LightingSettings& l = draw.lighting;
+    LightingControls& l = draw.lighting;
     ImGui::SliderFloat("exposure", &l.exposure, 0.1f, 4.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
     ImGui::SliderFloat("sky rotation", &l.environment_rotation_deg, -180.0f, 180.0f, "%.0f deg");
     ImGui::SliderFloat("sky intensity", &l.environment_intensity, 0.0f, 3.0f, "%.2f");
@@ -20,13 +20,12 @@ void draw_lighting_controls(render::DrawOptions& draw) {
     ImGui::SliderFloat("##key", &l.key_intensity, 0.0f, 8.0f, "%.1f");
     // The unlit material views; weights and the heat map keep their own switches.
     static const char* const kViews[] = {"lit", "base colour", "normals", "roughness / metal"};
-    static const render::DebugView kValues[] = {render::DebugView::Lit, render::DebugView::BaseColor,
-                                                render::DebugView::Normals,
-                                                render::DebugView::RoughnessMetal};
+    static const MaterialView kValues[] = {MaterialView::Lit, MaterialView::BaseColor, MaterialView::Normals,
+                                           MaterialView::RoughnessMetal};
     int current = 0;
     for (int i = 0; i < 4; ++i)
-        if (draw.debug_view == kValues[i]) current = i;
-    if (ImGui::Combo("view", &current, kViews, 4)) draw.debug_view = kValues[current];
+        if (draw.view == kValues[i]) current = i;
+    if (ImGui::Combo("view", &current, kViews, 4)) draw.view = kValues[current];
 }
 
 }  // namespace sv::ui

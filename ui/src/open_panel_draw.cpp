@@ -131,9 +131,9 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     ImGui::Checkbox("axes", &c.draw->draw_joint_axes);
     ImGui::SameLine();
     ImGui::Checkbox("grid", &c.draw->draw_grid);
-    bool weights = c.draw->debug_view == render::DebugView::Weights;
+    bool weights = c.draw->view == MaterialView::Weights;
     if (ImGui::Checkbox("weights of the selected joint", &weights))
-        c.draw->debug_view = weights ? render::DebugView::Weights : render::DebugView::Lit;
+        c.draw->view = weights ? MaterialView::Weights : MaterialView::Lit;
     draw_lighting_controls(*c.draw);
     ImGui::Separator();
     ImGui::TextDisabled("[S] skinned mesh  [M] mesh  [J] joint");

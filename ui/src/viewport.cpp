@@ -42,13 +42,13 @@ bool project_to_screen(const glm::mat4& view_proj, const Rect& vp, const glm::ve
     return true;
 }
 
-glm::dvec3 drag_in_view_plane(const render::OrbitCamera& camera, const Rect& vp, const glm::dvec3& point, float dx,
+glm::dvec3 drag_in_view_plane(const CameraView& camera, const Rect& vp, const glm::dvec3& point, float dx,
                               float dy) {
-    const glm::dmat4 view(camera.view());
+    const glm::dmat4 view(camera.view);
     const glm::dvec3 right(view[0][0], view[1][0], view[2][0]);
     const glm::dvec3 up(view[0][1], view[1][1], view[2][1]);
     const glm::dvec3 back(view[0][2], view[1][2], view[2][2]);
-    const double depth = glm::dot(point - glm::dvec3(camera.eye()), -back);
+    const double depth = glm::dot(point - glm::dvec3(camera.eye), -back);
     if (depth <= 0.0 || vp.h <= 0.0f) return point;
     const double per_pixel = 2.0 * depth * std::tan(glm::radians(static_cast<double>(camera.fov_y_degrees)) * 0.5) /
                              static_cast<double>(vp.h);

@@ -2,9 +2,10 @@
 // place, and per-joint masks that confine any of these to a subtree (upper body only).
 //
 // Every function here writes into a caller-owned pose of the right size and allocates nothing, so a
-// graph evaluated every frame costs no heap traffic. Pose sizes are the caller's invariant (a graph
-// sizes its scratch poses once, from the skeleton), so a mismatch is an assert rather than an
-// Error: it is a bug in the graph, not something a file can cause.
+// graph evaluated every frame costs no heap traffic. Each validates itself first, the way the rest
+// of anim/ does, and refuses with a reason (poses of different joint counts, a pose whose arrays
+// disagree, a mask of the wrong size, a weight that is not finite), leaving `out` untouched. The
+// checks are integer comparisons; text is formatted only when one refuses.
 #pragma once
 
 #include <string>
@@ -28,17 +29,17 @@ struct JointMask {
 // linearly; rotations are put on the same hemisphere as a's before the interpolation and
 // renormalised after, so q and -q (the same rotation) never blend through a zero quaternion.
 // `out` may be `a` or `b`: each element is read before it is written.
-void blend_poses(const Pose& a, const Pose& b, float weight, Pose& out);
+Status blend_poses(const Pose& a, const Pose& b, float weight, Pose& out);
 // The same with the weight scaled per joint by `mask` (a joint whose mask is 0 keeps a's value).
-void blend_poses(const Pose& a, const Pose& b, float weight, const JointMask& mask, Pose& out);
+Status blend_poses(const Pose& a, const Pose& b, float weight, const JointMask& mask, Pose& out);
 
 // Additive layering: the difference of `clip` from `reference` laid over `base`, scaled by `weight`.
 // Per joint, in the joint's local frame: rotation base * slerp(identity, inverse(reference) * clip,
 // weight), translation base + weight * (clip - reference), scale base * lerp(1, clip / reference,
 // weight). A clip equal to its reference adds nothing at any weight. `out` may alias `base`.
-void add_pose(const Pose& base, const Pose& clip, const Pose& reference, float weight, Pose& out);
-void add_pose(const Pose& base, const Pose& clip, const Pose& reference, float weight, const JointMask& mask,
-              Pose& out);
+Status add_pose(const Pose& base, const Pose& clip, const Pose& reference, float weight, Pose& out);
+Status add_pose(const Pose& base, const Pose& clip, const Pose& reference, float weight, const JointMask& mask,
+                Pose& out);
 
 // Writes one joint's local transform. `rotation` is normalised on the way in.
 void set_joint(Pose& pose, int joint, const glm::vec3& translation, const glm::quat& rotation,

@@ -1,9 +1,9 @@
 // Two-bone inverse kinematics: put the tip of a root -> mid -> tip chain (hip, knee, ankle) on a
 // target, closed form, with a pole that decides which way the middle joint points.
 //
-// Shaped as a job (plain input struct, a validation step that says why, a run step) so the frame
-// path does no allocation and no error formatting: validate once when the chain is configured, run
-// every frame. Closed form rather than iterative because two bones and a target are a triangle and
+// Shaped as a job (plain input struct, a validation step that says why, a run step that validates
+// first and refuses with that reason) so the frame path does no allocation and no error formatting
+// on valid input; validate() alone answers whether a chain is usable when it is configured. Closed form rather than iterative because two bones and a target are a triangle and
 // a triangle has one answer; an iteration count would make the result depend on a tuning constant,
 // which a bit-identical replay cannot tolerate.
 //
@@ -28,9 +28,12 @@ struct TwoBoneIkInput {
     const std::vector<int>* parents = nullptr;
     const std::vector<float>* world = nullptr;
 
+    // Joints may lie between the three (a twist joint between upper arm and forearm): mid must be
+    // below root and tip below mid. The solve reads the chain's actual world positions and turns
+    // only root and mid; the joints between keep their local transforms.
     int root = -1;  // e.g. the hip
-    int mid = -1;   // the knee: its parent must be `root`
-    int tip = -1;   // the ankle: its parent must be `mid`
+    int mid = -1;   // the knee: below `root`
+    int tip = -1;   // the ankle: below `mid`
 
     glm::dvec3 target{0.0};  // world space
     glm::dvec3 pole{0.0};    // world-space point the mid joint should face (a knee's: ahead of it)
@@ -47,7 +50,7 @@ struct TwoBoneIkInput {
     double soften = 1.0;
 
     // Everything the run step relies on, with the reason when it is not so: pointers set, indices in
-    // range, the chain a parent-to-child chain, finite target/pole/weight/twist, soften in (0, 1],
+    // range, mid below root and tip below mid, finite target/pole/weight/twist, soften in (0, 1],
     // and the world matrices derived from `pose` (a stale world array would solve last frame's pose).
     Status validate(const Pose& pose) const;
 };
@@ -57,11 +60,13 @@ struct TwoBoneIkResult {
     bool reachable = false;  // the target lay within the chain's reach (|upper - lower| .. upper + lower)
 };
 
-// Solves in place on `pose` (the root and mid joints' local rotations). Does not validate: call
-// validate() when the chain is configured. A zero-length bone or a target on the root leaves the
-// pose alone and answers solved = false; no NaN can reach the pose. After a solve the caller's
-// skeleton world matrices are stale until it applies the pose again.
-TwoBoneIkResult solve_two_bone_ik(const TwoBoneIkInput& input, Pose& pose);
+// Solves in place on `pose` (the root and mid joints' local rotations). Validates first and refuses
+// with validate()'s reason, the pose untouched; validation formats text only when it refuses, so a
+// valid chain costs no allocation a frame. A zero-length bone or a target on the root is valid
+// input with no answer: the pose is left alone and the result says solved = false; no NaN can reach
+// the pose. After a solve the caller's skeleton world matrices are stale until it applies the pose
+// again.
+Expected<TwoBoneIkResult> solve_two_bone_ik(const TwoBoneIkInput& input, Pose& pose);
 
 // The rotation part of a (possibly uniformly scaled) frame as a quaternion: the columns are
 // normalised before the quaternion is read, because reading one from a scaled matrix gives a

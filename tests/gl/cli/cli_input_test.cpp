@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "../../unit/anim_core/glb_edit.h"
+#include "glb_edit.h"
 #include "anim/asset_builder.h"
 #include "run_command.h"
 

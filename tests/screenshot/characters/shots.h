@@ -115,10 +115,10 @@ inline void solve_arm_ik(SceneSession& s) {
     const double h = b.max.y - b.min.y;
     in.target = glm::dvec3(0.3 * h, 0.7 * h, 0.0);
     in.pole = glm::dvec3(0.0, 0.5 * h, 0.6 * h);
-    ASSERT_TRUE(in.validate(skin.pose).ok()) << in.validate(skin.pose).error().message;
-    const anim::TwoBoneIkResult res = anim::solve_two_bone_ik(in, skin.pose);
-    ASSERT_TRUE(res.solved);
-    EXPECT_TRUE(res.reachable);
+    const Expected<anim::TwoBoneIkResult> res = anim::solve_two_bone_ik(in, skin.pose);
+    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_TRUE(res->solved);
+    EXPECT_TRUE(res->reachable);
     s.character().apply_poses();
     ASSERT_TRUE(s.renderer().write_palettes(s.character(), {}).ok());
     s.renderer().upload_palettes();

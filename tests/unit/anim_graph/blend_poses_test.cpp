@@ -1,10 +1,11 @@
-// Pose blending: validity (the ends and the midpoint by hand), masks and their refusals, then the
-// hemisphere flip, additive layering, aliasing and replay.
+// Pose blending: validity (each refusal's message), the ends and the midpoint by hand, masks and
+// their refusals, then the hemisphere flip, additive layering, aliasing and replay.
+#include "anim/blend_poses.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "anim/blend_poses.h"
 #include "graph_test_support.h"
 
 using namespace sv::anim;
@@ -22,12 +23,58 @@ void put(Pose& p, int j, const glm::dquat& q) {
 glm::dquat yaw(double deg) { return glm::angleAxis(deg * kPi / 180.0, glm::dvec3(0, 1, 0)); }
 glm::dquat pitch(double deg) { return glm::angleAxis(deg * kPi / 180.0, glm::dvec3(1, 0, 0)); }
 // |dot| of unit quaternions: 1 when they are the same rotation.
-double same(const glm::dquat& a, const glm::dquat& b) { return std::fabs(glm::dot(glm::normalize(a), glm::normalize(b))); }
+double same(const glm::dquat& a, const glm::dquat& b) {
+    return std::fabs(glm::dot(glm::normalize(a), glm::normalize(b)));
+}
 
 // hips(0) -> spine(1) -> chest(3) -> arm(4); hips -> thigh(2) -> shin(5)
 const std::vector<int> kParents = {-1, 0, 0, 1, 3, 2};
 const std::vector<std::string> kNames = {"hips", "spine", "thigh", "chest", "arm", "shin"};
 }  // namespace
+
+// Validity first: each refusal's exact message, and the output left as it was.
+TEST(BlendPosesValidate, RefusesPosesThatDisagreeAndSaysWhich) {
+    Pose a(3), b(3), out(3), two(2);
+    put(out, 1, yaw(10));
+    const Pose before = out;
+    {
+        const sv::Status st = blend_poses(a, two, 0.5f, out);
+        ASSERT_FALSE(st.ok());
+        EXPECT_EQ(st.error().message, "blend_poses: the second pose has 2 joints, the first pose 3");
+    }
+    {
+        const sv::Status st = blend_poses(a, b, 0.5f, two);
+        ASSERT_FALSE(st.ok());
+        EXPECT_EQ(st.error().message, "blend_poses: the output pose has 2 joints, the inputs 3");
+    }
+    {
+        Pose torn(3);
+        torn.rotation.resize(8);  // two joints' rotations for three joints' translations
+        const sv::Status st = blend_poses(a, torn, 0.5f, out);
+        ASSERT_FALSE(st.ok());
+        EXPECT_EQ(
+            st.error().message,
+            "blend_poses: the second pose's arrays disagree (9 translation, 8 rotation, 9 scale floats)");
+    }
+    {
+        const sv::Status st = blend_poses(a, b, std::nanf(""), out);
+        ASSERT_FALSE(st.ok());
+        EXPECT_EQ(st.error().message, "blend_poses: the weight is not finite");
+    }
+    {
+        const JointMask short_mask{{1.0f, 1.0f}};
+        const sv::Status st = blend_poses(a, b, 0.5f, short_mask, out);
+        ASSERT_FALSE(st.ok());
+        EXPECT_EQ(st.error().message, "blend_poses: the mask has 2 joints, the poses 3");
+    }
+    {
+        const sv::Status st = add_pose(a, b, two, 1.0f, out);
+        ASSERT_FALSE(st.ok());
+        EXPECT_EQ(st.error().message, "add_pose: the reference pose has 2 joints, the base pose 3");
+    }
+    EXPECT_TRUE(sv::test::bit_equal(out, before)) << "a refusal writes nothing";
+    EXPECT_TRUE(blend_poses(a, b, 0.5f, out).ok()) << "negative control: agreeing poses are accepted";
+}
 
 TEST(BlendPoses, EndsAndMidpoint) {
     Pose a(2), b(2), out(2);
@@ -35,14 +82,14 @@ TEST(BlendPoses, EndsAndMidpoint) {
     b.translation = {2, 4, 6, 1, 2, 5};
     b.scale = {3, 3, 3, 1, 1, 1};
     put(b, 0, yaw(60));
-    blend_poses(a, b, 0.0f, out);
+    ASSERT_TRUE(blend_poses(a, b, 0.0f, out).ok());
     EXPECT_TRUE(sv::test::bit_equal(out, a));
-    blend_poses(a, b, 0.5f, out);
+    ASSERT_TRUE(blend_poses(a, b, 0.5f, out).ok());
     EXPECT_EQ(out.translation, (std::vector<float>{1, 2, 3, 1, 2, 4}));  // exact in float
     EXPECT_EQ(out.scale[0], 2.0f);
     // nlerp's midpoint is slerp's (the chord's middle is the arc's): yaw 30. Float: ~1e-7.
     EXPECT_NEAR(same(sv::test::rot(out, 0), yaw(30)), 1.0, 1e-6);
-    blend_poses(a, b, 1.0f, out);
+    ASSERT_TRUE(blend_poses(a, b, 1.0f, out).ok());
     EXPECT_NEAR(same(sv::test::rot(out, 0), yaw(60)), 1.0, 1e-6);
 }
 
@@ -75,7 +122,7 @@ TEST(BlendPoses, MaskedBlendLeavesTheLowerBodyAlone) {
         b.translation[static_cast<size_t>(j) * 3] = 1.0f;
     }
     const JointMask upper = subtree_mask(kParents, 1).value();
-    blend_poses(a, b, 1.0f, upper, out);
+    ASSERT_TRUE(blend_poses(a, b, 1.0f, upper, out).ok());
     for (int j : {0, 2, 5}) EXPECT_EQ(sv::test::rot(out, j), sv::test::rot(a, j)) << "lower joint " << j;
     for (int j : {1, 3, 4}) EXPECT_NEAR(same(sv::test::rot(out, j), sv::test::rot(b, j)), 1.0, 1e-6) << j;
     EXPECT_EQ(out.translation[0], 0.0f);
@@ -88,7 +135,7 @@ TEST(BlendPoses, OppositeHemispheresBlendTheShortWay) {
     put(b, 0, -yaw(60));  // the same rotation as yaw 60, stored negated
     put(a, 1, yaw(45));
     put(b, 1, -yaw(45));  // identical rotations with opposite signs
-    blend_poses(a, b, 0.5f, out);
+    ASSERT_TRUE(blend_poses(a, b, 0.5f, out).ok());
     // Without the flip joint 0 would land on yaw 150 (the long way) and joint 1 on a zero vector.
     EXPECT_NEAR(same(sv::test::rot(out, 0), yaw(30)), 1.0, 1e-6);
     EXPECT_NEAR(same(sv::test::rot(out, 1), yaw(45)), 1.0, 1e-6);
@@ -101,8 +148,8 @@ TEST(BlendPoses, OutMayAliasAnInput) {
     put(a, 0, pitch(20));
     put(b, 0, yaw(70));
     a.translation = {1, 1, 1};
-    blend_poses(a, b, 0.3f, expect);
-    blend_poses(a, b, 0.3f, a);
+    ASSERT_TRUE(blend_poses(a, b, 0.3f, expect).ok());
+    ASSERT_TRUE(blend_poses(a, b, 0.3f, a).ok());
     EXPECT_TRUE(sv::test::bit_equal(a, expect));
 }
 
@@ -113,7 +160,7 @@ TEST(AddPose, ClipEqualToReferenceAddsNothing) {
     put(ref, 0, yaw(10));
     ref.translation = {5, 5, 5};
     ref.scale = {2, 2, 2};
-    add_pose(base, ref, ref, 1.0f, out);
+    ASSERT_TRUE(add_pose(base, ref, ref, 1.0f, out).ok());
     EXPECT_EQ(out.translation, base.translation);
     EXPECT_EQ(out.scale, base.scale);
     EXPECT_NEAR(same(sv::test::rot(out, 0), pitch(20)), 1.0, 1e-7);  // one float product's rounding
@@ -129,12 +176,12 @@ TEST(AddPose, DifferenceFromReferenceLaidOverBase) {
     ref.translation = {0, 1, 0};
     clip.translation = {0, 3, 0};
     clip.scale = {1.5f, 1, 1};
-    add_pose(base, clip, ref, 1.0f, out);
+    ASSERT_TRUE(add_pose(base, clip, ref, 1.0f, out).ok());
     // By hand: base * yaw 30; base + (clip - ref); base * (clip / ref).
     EXPECT_NEAR(same(sv::test::rot(out, 0), pitch(20) * yaw(30)), 1.0, 1e-6);
     EXPECT_EQ(out.translation, (std::vector<float>{1, 2, 0}));
     EXPECT_EQ(out.scale, (std::vector<float>{3, 2, 2}));
-    add_pose(base, clip, ref, 0.5f, out);
+    ASSERT_TRUE(add_pose(base, clip, ref, 0.5f, out).ok());
     // Half the layer: yaw 15 (nlerp from identity at one half is the arc's midpoint), half the lift.
     EXPECT_NEAR(same(sv::test::rot(out, 0), pitch(20) * yaw(15)), 1.0, 1e-6);
     EXPECT_EQ(out.translation[1], 1.0f);
@@ -146,7 +193,7 @@ TEST(SetJoint, WritesAndNormalises) {
     set_joint(p, 1, {1, 2, 3}, glm::quat(2.0f, 0.0f, 0.0f, 0.0f), {4, 5, 6});
     EXPECT_EQ(p.translation[3], 1.0f);
     EXPECT_EQ(p.scale[5], 6.0f);
-    EXPECT_EQ(p.rotation[7], 1.0f);  // w of a doubled identity, normalised
+    EXPECT_EQ(p.rotation[7], 1.0f);     // w of a doubled identity, normalised
     EXPECT_EQ(p.translation[0], 0.0f);  // neighbours untouched
 }
 
@@ -158,11 +205,11 @@ TEST(BlendPoses, ReplayIsBitIdenticalAndAllocatesNothing) {
     }
     const JointMask m = subtree_mask(kParents, 1, 1.0f, 0.25f).value();
     const long n0 = sv::test::allocation_count();
-    blend_poses(a, b, 0.37f, m, out1);
-    add_pose(out1, b, a, 0.6f, out1);
+    ASSERT_TRUE(blend_poses(a, b, 0.37f, m, out1).ok());
+    ASSERT_TRUE(add_pose(out1, b, a, 0.6f, out1).ok());
     const long n1 = sv::test::allocation_count();
-    blend_poses(a, b, 0.37f, m, out2);
-    add_pose(out2, b, a, 0.6f, out2);
+    ASSERT_TRUE(blend_poses(a, b, 0.37f, m, out2).ok());
+    ASSERT_TRUE(add_pose(out2, b, a, 0.6f, out2).ok());
     EXPECT_EQ(n1 - n0, 0);
     EXPECT_TRUE(sv::test::bit_equal(out1, out2));
 }
@@ -183,13 +230,15 @@ TEST(BlendPoses, FourAtATimeMatchesTheMaskedPerJointBlendBitForBit) {
             b.scale[static_cast<size_t>(j) * 3 + i] = 1.0f + 0.1f * float(j);
         }
     }
-    for (int i = 0; i < 4; ++i) b.rotation[2 * 4 + static_cast<size_t>(i)] = -b.rotation[2 * 4 + static_cast<size_t>(i)];
-    for (int i = 0; i < 4; ++i) a.rotation[5 * 4 + static_cast<size_t>(i)] = b.rotation[5 * 4 + static_cast<size_t>(i)] = 0.0f;
+    for (int i = 0; i < 4; ++i)
+        b.rotation[2 * 4 + static_cast<size_t>(i)] = -b.rotation[2 * 4 + static_cast<size_t>(i)];
+    for (int i = 0; i < 4; ++i)
+        a.rotation[5 * 4 + static_cast<size_t>(i)] = b.rotation[5 * 4 + static_cast<size_t>(i)] = 0.0f;
     JointMask ones;
     ones.weight.assign(n, 1.0f);
     for (float w : {0.0f, 0.3f, 0.5f, 1.0f}) {
-        blend_poses(a, b, w, out1);
-        blend_poses(a, b, w, ones, out2);
+        ASSERT_TRUE(blend_poses(a, b, w, out1).ok());
+        ASSERT_TRUE(blend_poses(a, b, w, ones, out2).ok());
         EXPECT_EQ(out1.translation, out2.translation) << w;
         EXPECT_EQ(out1.rotation, out2.rotation) << w;
         EXPECT_EQ(out1.scale, out2.scale) << w;

@@ -65,11 +65,10 @@ TEST_F(TwoBoneIkAsset, XbotLegReachesThroughTheScaledArmature) {
     in.tip = ankle;
     in.target = a + glm::dvec3(0.1, 0.2, 0.15) * leg;
     in.pole = k + glm::dvec3(0.5, 0.0, 1.0) * leg;
-    const sv::Status st = in.validate(pose);
-    ASSERT_TRUE(st.ok()) << st.error().message;
-    const TwoBoneIkResult r = solve_two_bone_ik(in, pose);
-    ASSERT_TRUE(r.solved);
-    EXPECT_TRUE(r.reachable);
+    const sv::Expected<TwoBoneIkResult> r = solve_two_bone_ik(in, pose);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_TRUE(r->solved);
+    EXPECT_TRUE(r->reachable);
     skel.apply_pose(pose);
     const double residual = glm::length(world_pos(skel, ankle) - in.target);
     std::printf("[ measured ] Xbot left leg (%.3f m): tip residual %.3g m\n", leg, residual);
@@ -110,15 +109,16 @@ TEST_F(TwoBoneIkAsset, XbotGraphReplaysBitIdentically) {
             sample_clip(clip, binding, t + 0.3f, true, b);
             // Only this issue's functions are counted: sampling and apply_pose are issue 3's.
             long n0 = sv::test::allocation_count();
-            blend_poses(a, b, 0.5f, upper, out);
+            const bool blended = blend_poses(a, b, 0.5f, upper, out).ok();
             allocations += sv::test::allocation_count() - n0;
             fresh.apply_pose(out);
             const float* w = &fresh.world()[static_cast<size_t>(in.tip) * 16];
             in.target = glm::dvec3(w[12], w[13] + 0.05, w[14]);
             in.pole = glm::dvec3(w[12], w[13] + 0.5, w[14] + 1.0);
             n0 = sv::test::allocation_count();
-            solve_two_bone_ik(in, out);
+            const bool solved = solve_two_bone_ik(in, out).ok();
             allocations += sv::test::allocation_count() - n0;
+            EXPECT_TRUE(blended && solved) << "frame " << f;
             fresh.apply_pose(out);
             record.insert(record.end(), fresh.palette().begin(), fresh.palette().end());
         }

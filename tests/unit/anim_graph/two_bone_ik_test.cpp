@@ -1,11 +1,13 @@
 // Two-bone IK: validity first, then the degenerate chains, then the geometry (the pole off the
 // plane, the scaled rigs, straight and unreachable chains), then the options and replay.
+#include "anim/two_bone_ik.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
+#include <string>
 
-#include "anim/two_bone_ik.h"
 #include "graph_test_support.h"
 
 using namespace sv::anim;
@@ -21,7 +23,10 @@ constexpr double kPi = 3.14159265358979323846;
 std::vector<RigJoint> leg(double root_scale = 1.0, glm::dquat root_rot = glm::dquat(1, 0, 0, 0)) {
     return {
         {"pelvis", -1, {0.0, 1.0, 0.0}, root_rot, glm::dvec3(root_scale)},
-        {"thigh", 0, {0.1, 0.0, 0.0}, glm::angleAxis(0.3, glm::dvec3(0, 0, 1)) * glm::angleAxis(0.2, glm::dvec3(1, 0, 0))},
+        {"thigh",
+         0,
+         {0.1, 0.0, 0.0},
+         glm::angleAxis(0.3, glm::dvec3(0, 0, 1)) * glm::angleAxis(0.2, glm::dvec3(1, 0, 0))},
         {"shin", 1, {0.0, -0.46, 0.0}, glm::angleAxis(-0.5, glm::dvec3(0, 0, 1))},
         {"foot", 2, {0.0, -0.44, 0.0}},
         {"toe", 3, {0.0, -0.05, 0.1}},
@@ -32,7 +37,8 @@ struct Solve {
     Skeleton skeleton;
     Pose pose;
     TwoBoneIkInput in;
-    explicit Solve(const std::vector<RigJoint>& rig) : skeleton(sv::test::skeleton_of(rig)), pose(sv::test::pose_of(rig)) {
+    explicit Solve(const std::vector<RigJoint>& rig)
+        : skeleton(sv::test::skeleton_of(rig)), pose(sv::test::pose_of(rig)) {
         skeleton.apply_pose(pose);
         in.parents = &skeleton.parents();
         in.world = &skeleton.world();
@@ -40,13 +46,19 @@ struct Solve {
         in.mid = 2;
         in.tip = 3;
     }
-    TwoBoneIkResult run() { return solve_two_bone_ik(in, pose); }
+    // A valid chain must be accepted: every test below the validity ones solves valid input.
+    TwoBoneIkResult run() {
+        const sv::Expected<TwoBoneIkResult> r = solve_two_bone_ik(in, pose);
+        EXPECT_TRUE(r.ok()) << r.error().message;
+        return r.ok() ? *r : TwoBoneIkResult{};
+    }
     std::vector<glm::dmat4> world() const { return sv::test::fk(skeleton.parents(), pose); }
 };
 
 // The knee's direction and the pole's, both projected across the root-target line: the angle the
 // roll step is meant to close.
-double knee_to_pole_angle(const std::vector<glm::dmat4>& w, const glm::dvec3& target, const glm::dvec3& pole) {
+double knee_to_pole_angle(const std::vector<glm::dmat4>& w, const glm::dvec3& target,
+                          const glm::dvec3& pole) {
     const glm::dvec3 r = sv::test::at(w, 1), m = sv::test::at(w, 2);
     const glm::dvec3 line = glm::normalize(target - r);
     const glm::dvec3 k = (m - r) - glm::dot(m - r, line) * line;
@@ -63,49 +75,98 @@ TEST(TwoBoneIkValidate, AcceptsALegChain) {
     EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message);
 }
 
+// Each refusal, through the solve itself: the exact message, and the pose left as it was.
 TEST(TwoBoneIkValidate, RefusesAndSaysWhy) {
     Solve s(leg());
-    {
-        TwoBoneIkInput in = s.in;
-        in.world = nullptr;
-        const Status st = in.validate(s.pose);
-        ASSERT_FALSE(st.ok());
-        EXPECT_NE(st.error().message.find("world"), std::string::npos) << st.error().message;
-    }
-    {
-        TwoBoneIkInput in = s.in;
-        in.mid = 3;  // foot's parent is shin, not thigh
-        const Status st = in.validate(s.pose);
-        ASSERT_FALSE(st.ok());
-        EXPECT_NE(st.error().message.find("not a child of root"), std::string::npos) << st.error().message;
-    }
-    {
-        TwoBoneIkInput in = s.in;
-        in.tip = 7;
-        const Status st = in.validate(s.pose);
-        ASSERT_FALSE(st.ok());
-        EXPECT_NE(st.error().message.find("out of range"), std::string::npos) << st.error().message;
-    }
-    {
-        TwoBoneIkInput in = s.in;
-        in.soften = 0.0;
-        ASSERT_FALSE(in.validate(s.pose).ok());
-        in.soften = 1.0;
-        in.weight = 1.5;
-        ASSERT_FALSE(in.validate(s.pose).ok());
-        in.weight = 1.0;
-        in.target.x = std::nan("");
-        ASSERT_FALSE(in.validate(s.pose).ok());
-    }
-    {
-        // The animation moved the knee after the skeleton last saw the pose: the world array is stale.
-        Pose moved = s.pose;
-        moved.rotation[2 * 4 + 2] = 0.0f;
-        moved.rotation[2 * 4 + 3] = 1.0f;
-        const Status st = s.in.validate(moved);
-        ASSERT_FALSE(st.ok());
-        EXPECT_NE(st.error().message.find("not derived from this pose"), std::string::npos) << st.error().message;
-    }
+    s.in.target = {0.25, 0.3, 0.2};
+    const Pose before = s.pose;
+    const auto refusal = [&](TwoBoneIkInput in, const Pose& pose) {
+        Pose p = pose;
+        const sv::Expected<TwoBoneIkResult> r = solve_two_bone_ik(in, p);
+        if (!r.ok()) {
+            EXPECT_TRUE(sv::test::bit_equal(p, pose)) << "a refusal writes nothing";
+        }
+        return r.ok() ? std::string("accepted") : r.error().message;
+    };
+    TwoBoneIkInput in = s.in;
+    in.world = nullptr;
+    EXPECT_EQ(refusal(in, s.pose),
+              "two-bone IK: the skeleton's parents and world matrices must both be given");
+    in = s.in;
+    in.tip = 7;
+    EXPECT_EQ(refusal(in, s.pose), "two-bone IK: tip joint 7 is out of range (skeleton has 5 joints)");
+    in = s.in;
+    in.mid = 0;  // the pelvis is above the thigh, not below it
+    EXPECT_EQ(refusal(in, s.pose), "two-bone IK: mid joint 0 is not below root joint 1");
+    in = s.in;
+    in.tip = 1;
+    EXPECT_EQ(refusal(in, s.pose), "two-bone IK: tip joint 1 is not below mid joint 2");
+    in = s.in;
+    in.target.x = std::nan("");
+    EXPECT_EQ(refusal(in, s.pose), "two-bone IK: the target is not finite");
+    in = s.in;
+    in.pole.y = INFINITY;
+    EXPECT_EQ(refusal(in, s.pose), "two-bone IK: the pole is not finite");
+    in = s.in;
+    in.weight = 1.5;
+    EXPECT_EQ(refusal(in, s.pose), "two-bone IK: weight must lie in [0, 1]");
+    in = s.in;
+    in.twist_angle = std::nan("");
+    EXPECT_EQ(refusal(in, s.pose), "two-bone IK: twist angle is not finite");
+    in = s.in;
+    in.soften = 0.0;
+    EXPECT_EQ(refusal(in, s.pose), "two-bone IK: soften must lie in (0, 1]; 1 turns it off");
+    // The animation moved the knee after the skeleton last saw the pose: the world array is stale.
+    Pose moved = s.pose;
+    moved.rotation[2 * 4 + 2] = 0.0f;
+    moved.rotation[2 * 4 + 3] = 1.0f;
+    EXPECT_EQ(
+        refusal(s.in, moved),
+        "two-bone IK: the world matrix of joint 2 was not derived from this pose (apply the pose to the "
+        "skeleton first)");
+    // Negative control: the same chain as given is accepted.
+    EXPECT_EQ(refusal(s.in, s.pose), "accepted");
+    EXPECT_TRUE(sv::test::bit_equal(before, s.pose)) << "the refusals worked on copies";
+}
+
+// A joint between root and mid (an upper-arm twist) and one between mid and tip (a forearm twist):
+// the chain is solved on its actual world positions and only root and mid turn.
+TEST(TwoBoneIkChain, JointsBetweenTheThreeKeepTheirRotationAndTheTipLands) {
+    const std::vector<RigJoint> arm = {
+        {"shoulder", -1, {0.0, 1.4, 0.0}},
+        {"upperarm", 0, {0.2, 0.0, 0.0}, glm::angleAxis(-0.3, glm::dvec3(0, 0, 1))},
+        {"upperarm_twist", 1, {0.15, 0.0, 0.0}, glm::angleAxis(0.4, glm::dvec3(1, 0, 0))},
+        {"forearm", 2, {0.15, 0.0, 0.0}, glm::angleAxis(0.6, glm::dvec3(0, 1, 0))},
+        {"forearm_twist", 3, {0.12, 0.0, 0.0}, glm::angleAxis(0.3, glm::dvec3(1, 0, 0))},
+        {"hand", 4, {0.13, 0.0, 0.0}},
+    };
+    Solve s(arm);
+    s.in.root = 1;
+    s.in.mid = 3;
+    s.in.tip = 5;
+    const auto w0 = s.world();
+    const glm::dvec3 shoulder = sv::test::at(w0, 1);
+    s.in.target = shoulder + 0.4 * glm::normalize(glm::dvec3(0.3, -0.5, 0.4));  // upper 0.3 + lower 0.25
+    s.in.pole = shoulder + glm::dvec3(0.0, -0.2, -0.5);
+    const Pose before = s.pose;
+    const TwoBoneIkResult r = s.run();
+    ASSERT_TRUE(r.solved);
+    EXPECT_TRUE(r.reachable);
+    const auto w = s.world();
+    // Float rotations written back over a 0.55 m chain: ~1e-7 m; 1e-5 leaves room.
+    EXPECT_LT(glm::length(sv::test::at(w, 5) - s.in.target), 1e-5);
+    // Bone lengths along the real chain are unchanged (the rig's own, through the twist joints).
+    EXPECT_NEAR(glm::length(sv::test::at(w, 3) - sv::test::at(w, 1)),
+                glm::length(sv::test::at(w0, 3) - shoulder), 1e-6);
+    // The elbow faces the pole: the roll closes the angle across the shoulder-target line.
+    const glm::dvec3 line = glm::normalize(s.in.target - shoulder);
+    const glm::dvec3 m = sv::test::at(w, 3) - shoulder, p = s.in.pole - shoulder;
+    EXPECT_LT(sv::test::angle_between(m - glm::dot(m, line) * line, p - glm::dot(p, line) * line), 1e-4);
+    for (int j : {0, 2, 4, 5})
+        for (int i = 0; i < 4; ++i)
+            EXPECT_EQ(s.pose.rotation[static_cast<size_t>(j * 4 + i)],
+                      before.rotation[static_cast<size_t>(j * 4 + i)])
+                << "joint " << j << " is not root or mid and must keep its rotation";
 }
 
 TEST(TwoBoneIkDegenerate, ZeroLengthBoneLeavesThePoseAloneAndFails) {
@@ -153,8 +214,8 @@ TEST(TwoBoneIk, PoleOffThePlaneLandsInOneCall) {
     s.in.pole = {0.6, 0.6, 0.4};  // well off the leg's tilted plane
     // The pole really is off the chain's plane (otherwise this test could not tell the bend axes apart).
     const auto w0 = s.world();
-    const glm::dvec3 n = glm::normalize(glm::cross(sv::test::at(w0, 2) - sv::test::at(w0, 1),
-                                                   sv::test::at(w0, 3) - sv::test::at(w0, 2)));
+    const glm::dvec3 n = glm::normalize(
+        glm::cross(sv::test::at(w0, 2) - sv::test::at(w0, 1), sv::test::at(w0, 3) - sv::test::at(w0, 2)));
     ASSERT_GT(std::fabs(glm::dot(n, glm::normalize(s.in.pole - sv::test::at(w0, 1)))), 0.1);
 
     const TwoBoneIkResult r = s.run();
@@ -231,8 +292,8 @@ TEST_P(TwoBoneIkScaled, ChainPointsAtTheTarget) {
     const glm::dvec3 chain = sv::test::at(w, 3) - hip;
     const double angle_deg = sv::test::angle_between(chain, s.in.target - hip) * 180.0 / kPi;
     const double rel = glm::length(sv::test::at(w, 3) - s.in.target) / (s_ * 0.9);
-    std::printf("[ measured ] scale %g: chain %.3g deg off target, residual %.3g of chain length\n", s_, angle_deg,
-                rel);
+    std::printf("[ measured ] scale %g: chain %.3g deg off target, residual %.3g of chain length\n", s_,
+                angle_deg, rel);
     // Float world matrices and float rotations: ~1e-7 relative either way; 1e-5 (deg and relative)
     // is loose and still six orders below the 14-108 degree error of an unnormalised frame.
     EXPECT_LT(angle_deg, 1e-5);
@@ -305,7 +366,8 @@ TEST(TwoBoneIk, WeightBlendsSolvedWithAnimated) {
         const glm::dquat expect = glm::slerp(a, f, 0.5);
         // Float storage of both ends and of the result: ~1e-7.
         EXPECT_NEAR(std::fabs(glm::dot(expect, sv::test::rot(half.pose, j))), 1.0, 1e-6) << "joint " << j;
-        EXPECT_GT(1.0 - std::fabs(glm::dot(a, f)), 1e-3) << "the solve must move joint " << j << " to mean anything";
+        EXPECT_GT(1.0 - std::fabs(glm::dot(a, f)), 1e-3)
+            << "the solve must move joint " << j << " to mean anything";
     }
 }
 

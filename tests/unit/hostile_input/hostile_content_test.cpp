@@ -12,7 +12,7 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
-#include "../anim_core/glb_edit.h"
+#include "glb_edit.h"
 #include "anim/asset_builder.h"
 #include "anim/character.h"
 #include "anim/gltf_import.h"

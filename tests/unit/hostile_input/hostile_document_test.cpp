@@ -11,7 +11,7 @@
 #include <functional>
 #include <string>
 
-#include "../anim_core/glb_edit.h"
+#include "glb_edit.h"
 #include "anim/asset_builder.h"
 #include "anim/gltf_import.h"
 #include "test_paths.h"

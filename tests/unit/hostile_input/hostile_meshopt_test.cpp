@@ -5,7 +5,7 @@
 // mode and filter, and a stream that does not decode, each by its message.
 #include <gtest/gtest.h>
 
-#include "../anim_core/glb_edit.h"
+#include "glb_edit.h"
 #include "anim/gltf_import.h"
 #include "test_paths.h"
 

@@ -10,7 +10,7 @@
 #include <webp/encode.h>
 #endif
 
-#include "../anim_core/glb_edit.h"
+#include "glb_edit.h"
 #include "anim/asset_builder.h"
 #include "anim/gltf_import.h"
 

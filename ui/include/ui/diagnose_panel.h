@@ -4,7 +4,6 @@
 #include <string>
 
 #include "anim/expected.h"
-#include "render/gpu_diagnose.h"
 
 namespace sv::ui {
 
@@ -22,12 +21,23 @@ struct DiagnoseState {
     }
 };
 
+// The figures of one diagnose run the panel shows: a value the viewer copies out of the renderer's
+// result (viewer/ui_bridge.h), without the per-vertex errors, which stay with the renderer.
+struct DiagnoseSummary {
+    double worst_error = 0.0;
+    double mean_error = 0.0;
+    double worst_single_joint_error = -1.0;  // over vertices bound to one joint at weight 1; -1: none
+    long vertices = 0;
+    long single_joint_vertices = 0;
+    double body_size = 0.0;  // diagonal of the bind-pose world bounds
+};
+
 struct DiagnosePanel {
     // An error under this fraction of the body is float noise: the bake test holds the GPU to it.
     static constexpr double kTolerance = 1e-4;
 
     bool has_result = false;
-    render::DiagnoseResult result;
+    DiagnoseSummary result;
     std::string error;
     bool heat_map = false;
     float heat_scale = 0.0f;  // error at full red; 0: derive from the result (1% of the body)
@@ -36,7 +46,7 @@ struct DiagnosePanel {
 
     DiagnoseState measured;  // the state of the last result
 
-    void set_result(Expected<render::DiagnoseResult> r, const DiagnoseState& state = {});
+    void set_result(Expected<DiagnoseSummary> r, const DiagnoseState& state = {});
     bool stale(const DiagnoseState& now) const { return has_result && !(measured == now); }
     // The heat scale to draw with: the chosen one, else from the data (the worst error rounded up
     // to 1, 2 or 5 of its decade, and never under twice the tolerance, so float noise stays blue),

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "anim/character.h"
-#include "render/character_renderer.h"
+#include "ui/draw_controls.h"
 #include "ui/heat_legend.h"
 #include "ui/viewer_model.h"
 #include "ui/viewport.h"
@@ -16,7 +16,7 @@ namespace sv::ui {
 
 struct UiContext {
     anim::Character* character = nullptr;  // null: nothing loaded yet
-    render::DrawOptions* draw = nullptr;
+    DrawControls* draw = nullptr;  // the viewer copies it to and from the renderer
     std::string file;
     long vertices = 0;
     double frame_ms = 0.0;
@@ -48,7 +48,7 @@ void draw_inspector_window(ViewerModel& m, UiContext& c);  // right column: one 
 void draw_status_line(const ViewerModel& m, const UiContext& c);
 void draw_error_window(UiContext& c);                      // only when a load failed
 // Exposure, sky, key light and the material view (lighting_controls_draw.cpp).
-void draw_lighting_controls(render::DrawOptions& draw);
+void draw_lighting_controls(DrawControls& draw);
 
 // "label   value" with the value's meaning (and what is bad) on hover: every number the panels show
 // goes through this, so none is without its explanation.

@@ -4,9 +4,14 @@
 
 #include <glm/glm.hpp>
 
-#include "render/camera.h"
-
 namespace sv::ui {
+
+// What a drag needs of the camera, as values: the viewer fills it from its orbit camera.
+struct CameraView {
+    glm::mat4 view{1.0f};
+    glm::vec3 eye{0.0f};
+    float fov_y_degrees = 40.0f;
+};
 
 struct Rect {
     float x = 0, y = 0, w = 0, h = 0;  // top-left origin, pixels
@@ -33,7 +38,7 @@ WindowSize fit_to_work_area(int want_w, int want_h, int work_w, int work_h);
 bool project_to_screen(const glm::mat4& view_proj, const Rect& viewport, const glm::vec3& world, glm::vec2& out);
 // Moves `point` by a mouse drag of (dx, dy) pixels in the plane facing the camera through it, so
 // the handle stays under the cursor.
-glm::dvec3 drag_in_view_plane(const render::OrbitCamera& camera, const Rect& viewport, const glm::dvec3& point,
+glm::dvec3 drag_in_view_plane(const CameraView& camera, const Rect& viewport, const glm::dvec3& point,
                               float dx, float dy);
 
 }  // namespace sv::ui

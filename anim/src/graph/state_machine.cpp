@@ -142,7 +142,10 @@ void StateMachine::update(const GraphParameters& params, double now, Pose& out) 
     evaluate_state(previous_, params, now - previous_entered_, outgoing_);
     evaluate_state(current_, params, now - entered_, incoming_);
     const double w = std::clamp((now - fade_start_) / fade_duration_, 0.0, 1.0);
-    blend_poses(outgoing_, incoming_, static_cast<float>(w), out);
+    // Sizes cannot disagree (both slots are sized from rest_, and update() asserts `out` is), so the
+    // one refusal left is a weight that is not finite, from a time that is not: the incoming state
+    // then shows whole rather than a NaN pose.
+    if (!blend_poses(outgoing_, incoming_, static_cast<float>(w), out)) copy_pose(incoming_, out);
 }
 
 }  // namespace sv::anim

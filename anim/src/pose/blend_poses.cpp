@@ -2,6 +2,8 @@
 
 #include <cassert>
 #include <cmath>
+#include <string>
+#include <utility>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -49,12 +51,43 @@ void qmul(const float* a, const float* b, float* out) {
     out[3] = w;
 }
 
-void check_sizes(const Pose& a, const Pose& b, const Pose& out) {
-    (void)a;
-    (void)b;
-    (void)out;
-    assert(a.joint_count() == b.joint_count() && a.joint_count() == out.joint_count());
-    assert(a.rotation.size() == b.rotation.size() && a.rotation.size() == out.rotation.size());
+// A pose whose three arrays disagree on the joint count (joint_count() reads the translations).
+bool malformed(const Pose& p) {
+    const size_t n = p.translation.size() / 3;
+    return p.translation.size() % 3 != 0 || p.scale.size() != n * 3 || p.rotation.size() != n * 4;
+}
+
+// Everything the loops rely on, with the reason when it is not so. Integer comparisons only unless
+// it refuses, so the frame path still formats and allocates nothing. `first`/`second` name the
+// inputs in the caller's words (a and b; base and clip).
+Status check_sizes(const char* job, const char* first, const Pose& a, const char* second, const Pose& b,
+                   const Pose& out) {
+    const std::pair<const char*, const Pose*> poses[] = {{first, &a}, {second, &b}, {"output", &out}};
+    for (const auto& [name, p] : poses)
+        if (malformed(*p))
+            return make_error(std::string(job) + ": the " + name + " pose's arrays disagree (" +
+                              std::to_string(p->translation.size()) + " translation, " +
+                              std::to_string(p->rotation.size()) + " rotation, " + std::to_string(p->scale.size()) +
+                              " scale floats)");
+    if (b.joint_count() != a.joint_count())
+        return make_error(std::string(job) + ": the " + second + " pose has " + std::to_string(b.joint_count()) +
+                          " joints, the " + first + " pose " + std::to_string(a.joint_count()));
+    if (out.joint_count() != a.joint_count())
+        return make_error(std::string(job) + ": the output pose has " + std::to_string(out.joint_count()) +
+                          " joints, the inputs " + std::to_string(a.joint_count()));
+    return ok_status();
+}
+
+Status check_weight(const char* job, float weight) {
+    if (!std::isfinite(weight)) return make_error(std::string(job) + ": the weight is not finite");
+    return ok_status();
+}
+
+Status check_mask(const char* job, const JointMask& mask, const Pose& out) {
+    if (mask.joint_count() != out.joint_count())
+        return make_error(std::string(job) + ": the mask has " + std::to_string(mask.joint_count()) +
+                          " joints, the poses " + std::to_string(out.joint_count()));
+    return ok_status();
 }
 
 // A joint at weight 0 (outside a mask, or a layer faded out) is copied, not blended: blending
@@ -102,8 +135,9 @@ void add_joint(const Pose& base, const Pose& clip, const Pose& ref, float w, siz
 
 }  // namespace
 
-void blend_poses(const Pose& a, const Pose& b, float weight, Pose& out) {
-    check_sizes(a, b, out);
+Status blend_poses(const Pose& a, const Pose& b, float weight, Pose& out) {
+    if (Status st = check_sizes("blend_poses", "first", a, "second", b, out); !st) return st;
+    if (Status st = check_weight("blend_poses", weight); !st) return st;
     const size_t n = static_cast<size_t>(out.joint_count());
 #if defined(__SSE2__)
     // The frame path's two-clip blend, which runs every frame for every joint: translation and
@@ -113,7 +147,7 @@ void blend_poses(const Pose& a, const Pose& b, float weight, Pose& out) {
     // the tail below still use it). `out` may alias a or b: every element is read before written.
     if (weight == 0.0f) {
         for (size_t j = 0; j < n; ++j) copy_joint(a, j, out);
-        return;
+        return ok_status();
     }
     {
         const float* at = a.translation.data();
@@ -167,29 +201,36 @@ void blend_poses(const Pose& a, const Pose& b, float weight, Pose& out) {
 #else
     for (size_t j = 0; j < n; ++j) blend_joint(a, b, weight, j, out);
 #endif
+    return ok_status();
 }
 
-void blend_poses(const Pose& a, const Pose& b, float weight, const JointMask& mask, Pose& out) {
-    check_sizes(a, b, out);
-    assert(mask.joint_count() == out.joint_count());
+Status blend_poses(const Pose& a, const Pose& b, float weight, const JointMask& mask, Pose& out) {
+    if (Status st = check_sizes("blend_poses", "first", a, "second", b, out); !st) return st;
+    if (Status st = check_weight("blend_poses", weight); !st) return st;
+    if (Status st = check_mask("blend_poses", mask, out); !st) return st;
     const size_t n = static_cast<size_t>(out.joint_count());
     for (size_t j = 0; j < n; ++j) blend_joint(a, b, weight * mask.weight[j], j, out);
+    return ok_status();
 }
 
-void add_pose(const Pose& base, const Pose& clip, const Pose& reference, float weight, Pose& out) {
-    check_sizes(base, clip, out);
-    check_sizes(base, reference, out);
+Status add_pose(const Pose& base, const Pose& clip, const Pose& reference, float weight, Pose& out) {
+    if (Status st = check_sizes("add_pose", "base", base, "clip", clip, out); !st) return st;
+    if (Status st = check_sizes("add_pose", "base", base, "reference", reference, out); !st) return st;
+    if (Status st = check_weight("add_pose", weight); !st) return st;
     const size_t n = static_cast<size_t>(out.joint_count());
     for (size_t j = 0; j < n; ++j) add_joint(base, clip, reference, weight, j, out);
+    return ok_status();
 }
 
-void add_pose(const Pose& base, const Pose& clip, const Pose& reference, float weight, const JointMask& mask,
-              Pose& out) {
-    check_sizes(base, clip, out);
-    check_sizes(base, reference, out);
-    assert(mask.joint_count() == out.joint_count());
+Status add_pose(const Pose& base, const Pose& clip, const Pose& reference, float weight, const JointMask& mask,
+                Pose& out) {
+    if (Status st = check_sizes("add_pose", "base", base, "clip", clip, out); !st) return st;
+    if (Status st = check_sizes("add_pose", "base", base, "reference", reference, out); !st) return st;
+    if (Status st = check_weight("add_pose", weight); !st) return st;
+    if (Status st = check_mask("add_pose", mask, out); !st) return st;
     const size_t n = static_cast<size_t>(out.joint_count());
     for (size_t j = 0; j < n; ++j) add_joint(base, clip, reference, weight * mask.weight[j], j, out);
+    return ok_status();
 }
 
 void set_joint(Pose& pose, int joint, const glm::vec3& translation, const glm::quat& rotation,

@@ -76,15 +76,39 @@ glm::dquat rotation_between(const glm::dvec3& from, const glm::dvec3& to) {
 
 struct Chain {
     glm::dvec3 root, mid, tip;
-    glm::dmat4 root_world;  // the mid joint's parent frame
+    glm::dmat4 root_world;
+    glm::dmat4 mid_parent;  // the mid joint's parent frame (root_world when they are adjacent)
 };
 
-Chain forward(const glm::dmat4& parent, const Pose& pose, const TwoBoneIkInput& in, const glm::dquat& qr,
-              const glm::dquat& qm) {
+// The fixed parts of a chain with joints between its three (a twist joint between upper arm and
+// forearm): the transform from the root's frame to the mid joint's parent frame, and from the mid's
+// frame to the tip's parent frame. The solve turns only root and mid, so these stay as the world
+// array has them. Identity, not inverse(W) * W, for adjacent joints, so a plain chain solves with
+// exactly the arithmetic it always had (a product with an exact identity is exact).
+struct Links {
+    glm::dmat4 root_to_mid_parent{1.0};
+    glm::dmat4 mid_to_tip_parent{1.0};
+};
+
+Links links_of(const TwoBoneIkInput& in) {
+    Links l;
+    const int mp = (*in.parents)[static_cast<size_t>(in.mid)];
+    const int tp = (*in.parents)[static_cast<size_t>(in.tip)];
+    if (mp != in.root)
+        l.root_to_mid_parent = glm::inverse(world_matrix(*in.world, in.root)) * world_matrix(*in.world, mp);
+    if (tp != in.mid)
+        l.mid_to_tip_parent = glm::inverse(world_matrix(*in.world, in.mid)) * world_matrix(*in.world, tp);
+    return l;
+}
+
+Chain forward(const glm::dmat4& parent, const Links& links, const Pose& pose, const TwoBoneIkInput& in,
+              const glm::dquat& qr, const glm::dquat& qm) {
     Chain c;
     c.root_world = parent * local_matrix(pose, in.root, qr);
-    const glm::dmat4 mid_world = c.root_world * local_matrix(pose, in.mid, qm);
-    const glm::dmat4 tip_world = mid_world * local_matrix(pose, in.tip, pose_rotation(pose, in.tip));
+    c.mid_parent = c.root_world * links.root_to_mid_parent;
+    const glm::dmat4 mid_world = c.mid_parent * local_matrix(pose, in.mid, qm);
+    const glm::dmat4 tip_world =
+        mid_world * links.mid_to_tip_parent * local_matrix(pose, in.tip, pose_rotation(pose, in.tip));
     c.root = position(c.root_world);
     c.mid = position(mid_world);
     c.tip = position(tip_world);
@@ -105,6 +129,18 @@ void write_rotation(Pose& pose, int joint, const glm::dquat& q) {
 }
 
 std::string joint_name(int j) { return "joint " + std::to_string(j); }
+
+// Whether `ancestor` is `joint`'s parent, grandparent, ... (not `joint` itself). Bounded by the
+// joint count so a parents list with a cycle answers false instead of looping.
+bool is_below(const std::vector<int>& parents, int joint, int ancestor) {
+    const int n = static_cast<int>(parents.size());
+    int j = parents[static_cast<size_t>(joint)];
+    for (int steps = 0; j >= 0 && j < n && steps < n; ++steps) {
+        if (j == ancestor) return true;
+        j = parents[static_cast<size_t>(j)];
+    }
+    return false;
+}
 
 }  // namespace
 
@@ -133,10 +169,10 @@ Status TwoBoneIkInput::validate(const Pose& pose) const {
         if (idx[i] < 0 || idx[i] >= n)
             return make_error(std::string("two-bone IK: ") + role[i] + " " + joint_name(idx[i]) +
                               " is out of range (skeleton has " + std::to_string(n) + " joints)");
-    if ((*parents)[static_cast<size_t>(mid)] != root)
-        return make_error("two-bone IK: mid " + joint_name(mid) + " is not a child of root " + joint_name(root));
-    if ((*parents)[static_cast<size_t>(tip)] != mid)
-        return make_error("two-bone IK: tip " + joint_name(tip) + " is not a child of mid " + joint_name(mid));
+    if (!is_below(*parents, mid, root))
+        return make_error("two-bone IK: mid " + joint_name(mid) + " is not below root " + joint_name(root));
+    if (!is_below(*parents, tip, mid))
+        return make_error("two-bone IK: tip " + joint_name(tip) + " is not below mid " + joint_name(mid));
     if (!finite(target)) return make_error("two-bone IK: the target is not finite");
     if (!finite(pole)) return make_error("two-bone IK: the pole is not finite");
     if (!(weight >= 0.0 && weight <= 1.0)) return make_error("two-bone IK: weight must lie in [0, 1]");
@@ -164,14 +200,16 @@ Status TwoBoneIkInput::validate(const Pose& pose) const {
     return ok_status();
 }
 
-TwoBoneIkResult solve_two_bone_ik(const TwoBoneIkInput& in, Pose& pose) {
+Expected<TwoBoneIkResult> solve_two_bone_ik(const TwoBoneIkInput& in, Pose& pose) {
+    if (Status st = in.validate(pose); !st) return st.error();
     TwoBoneIkResult result;
     const glm::dmat4 parent = root_parent_frame(in, pose);
+    const Links links = links_of(in);
     const glm::dquat qr0 = glm::normalize(pose_rotation(pose, in.root));
     const glm::dquat qm0 = glm::normalize(pose_rotation(pose, in.mid));
     glm::dquat qr = qr0, qm = qm0;
 
-    Chain c = forward(parent, pose, in, qr, qm);
+    Chain c = forward(parent, links, pose, in, qr, qm);
     const double upper = glm::length(c.mid - c.root);
     const double lower = glm::length(c.tip - c.mid);
     const double longest = upper + lower;
@@ -218,15 +256,15 @@ TwoBoneIkResult solve_two_bone_ik(const TwoBoneIkInput& in, Pose& pose) {
         if (glm::length(axis) <= kRelEps * lower) axis = glm::cross(to_tip, glm::dvec3(1.0, 0.0, 0.0));
     }
     axis = glm::normalize(axis);
-    qm = turn_in_world(c.root_world, glm::angleAxis(wanted - now, axis), qm);
-    c = forward(parent, pose, in, qr, qm);
+    qm = turn_in_world(c.mid_parent, glm::angleAxis(wanted - now, axis), qm);
+    c = forward(parent, links, pose, in, qr, qm);
 
     // 2. Aim: turn the root so the (now right-length) chain points at the target.
     const glm::dvec3 aim_from = c.tip - c.root;
     const glm::dvec3 to_target = in.target - c.root;
     if (glm::length(aim_from) > kRelEps * longest) {
         qr = turn_in_world(parent, rotation_between(glm::normalize(aim_from), glm::normalize(to_target)), qr);
-        c = forward(parent, pose, in, qr, qm);
+        c = forward(parent, links, pose, in, qr, qm);
     }
 
     // 3. Roll about the root-target line until the mid joint faces the pole. Every roll angle puts

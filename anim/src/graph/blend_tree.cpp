@@ -162,15 +162,21 @@ void BlendTree::eval(int node, const GraphParameters& params, double phase) {
             }
             const int hi = n.children[static_cast<size_t>(s.hi)];
             eval(hi, params, phase);
-            blend_poses(poses_[static_cast<size_t>(lo)], poses_[static_cast<size_t>(hi)], s.weight, out);
+            // Sizes cannot disagree (every scratch pose is a copy of rest_, and add_additive checks
+            // its reference against it), so the one refusal left is a weight that is not finite, from
+            // a parameter that is not: the lower child shows unblended rather than a NaN pose.
+            if (!blend_poses(poses_[static_cast<size_t>(lo)], poses_[static_cast<size_t>(hi)], s.weight, out))
+                copy_pose(poses_[static_cast<size_t>(lo)], out);
             return;
         }
         case Kind::Additive: {
             eval(n.children[0], params, phase);
             eval(n.children[1], params, phase);
             const float w = n.parameter >= 0 ? params[n.parameter] : n.weight;
-            add_pose(poses_[static_cast<size_t>(n.children[0])], poses_[static_cast<size_t>(n.children[1])],
-                     n.reference, w, out);
+            // As above: only a weight parameter that is not finite refuses; the base then shows as is.
+            if (!add_pose(poses_[static_cast<size_t>(n.children[0])], poses_[static_cast<size_t>(n.children[1])],
+                          n.reference, w, out))
+                copy_pose(poses_[static_cast<size_t>(n.children[0])], out);
             return;
         }
     }

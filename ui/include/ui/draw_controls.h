@@ -1,0 +1,36 @@
+// What the panels edit of how the scene is drawn, as plain values. The viewer copies it from the
+// renderer's options before the panels run and back after (viewer/ui_bridge.h), so ui needs nothing
+// from render/: the cost is one copy of a few fields a frame and a second enum that must list the
+// renderer's views in the same meaning (ui_bridge maps them by name, never by number).
+#pragma once
+
+#include <glm/glm.hpp>
+
+#include "anim/skinning_rung.h"
+
+namespace sv::ui {
+
+// The material view: lit, or one of the unlit views (weights, the error heat map, the inputs).
+enum class MaterialView { Lit, Weights, ErrorHeatMap, BaseColor, Normals, RoughnessMetal };
+
+struct LightingControls {
+    float exposure = 1.0f;                  // linear multiplier before tone mapping
+    float environment_rotation_deg = 0.0f;  // about +Y
+    float environment_intensity = 1.0f;
+    bool key_light = true;
+    glm::vec3 key_direction{0.0f, 1.0f, 0.0f};  // carried through unchanged (no control edits it)
+    float key_intensity = 2.0f;
+};
+
+struct DrawControls {
+    bool auto_rung = true;
+    anim::SkinningRung rung = anim::SkinningRung::RigidDqs;
+    MaterialView view = MaterialView::Lit;
+    int selected_skin = 0;
+    int selected_joint = -1;
+    bool draw_joint_axes = false;
+    bool draw_grid = true;
+    LightingControls lighting;
+};
+
+}  // namespace sv::ui

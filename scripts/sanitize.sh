@@ -17,7 +17,8 @@ cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSKINVIEW_SANITI
 # Only what the two tiers run: the test executables named unit_* and gl_* (and what they link).
 targets=$(cmake --build "$build" --target help | sed -n 's/^\.\.\. \(\(unit\|gl\)_[A-Za-z0-9_]*\).*/\1/p')
 # shellcheck disable=SC2086
-cmake --build "$build" -j"$(nproc)" --target $targets
+# skinview_make_assets: the unit tier's validator test runs it to write the project's files afresh.
+cmake --build "$build" -j"$(nproc)" --target $targets skinview_make_assets
 
 export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1

@@ -20,6 +20,17 @@ void push_quat(std::vector<float>& v, const glm::dquat& q) {
 }
 
 // Keys every 1/12 s over [0, duration], values from `f(t)`.
+// The project's characters are rough dielectrics: glTF's material defaults (metallic 1, roughness 1)
+// would draw them as dull metal.
+Material rough_dielectric(const std::string& name, const glm::vec4& base_color) {
+    Material m;
+    m.name = name;
+    m.base_color = base_color;
+    m.metallic = 0.0f;
+    m.roughness = 0.8f;
+    return m;
+}
+
 template <class F>
 Channel track(int node, TargetPath path, double duration, int keys, F f) {
     Channel c;
@@ -139,15 +150,7 @@ Asset build_arm_asset() {
         }
     mesh.primitives.push_back(std::move(p));
     a.meshes.push_back(std::move(mesh));
-    {
-        // A rough dielectric (glTF's defaults are metallic 1, roughness 1: a dull metal).
-        Material m;
-        m.name = "ArmMaterial";
-        m.base_color = glm::vec4(0.8f, 0.5f, 0.3f, 1.0f);
-        m.metallic = 0.0f;
-        m.roughness = 0.8f;
-        a.materials.push_back(m);
-    }
+    a.materials.push_back(rough_dielectric("ArmMaterial", glm::vec4(0.8f, 0.5f, 0.3f, 1.0f)));
 
     Clip clip;
     clip.name = "bend";
@@ -305,15 +308,7 @@ Asset build_humanoid_asset(HumanoidShape shape) {
     }
     mesh.primitives.push_back(std::move(p));
     a.meshes.push_back(std::move(mesh));
-    {
-        // A rough dielectric (glTF's defaults are metallic 1, roughness 1: a dull metal).
-        Material m;
-        m.name = "BodyMaterial";
-        m.base_color = glm::vec4(0.55f, 0.6f, 0.7f, 1.0f);
-        m.metallic = 0.0f;
-        m.roughness = 0.8f;
-        a.materials.push_back(m);
-    }
+    a.materials.push_back(rough_dielectric("BodyMaterial", glm::vec4(0.55f, 0.6f, 0.7f, 1.0f)));
 
     // "walk": 2 s, 25 keys a track, LINEAR.
     const double dur = 2.0;

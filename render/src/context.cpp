@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include <glad/egl.h>
@@ -172,11 +173,20 @@ private:
     GLFWwindow* window_;
 };
 
+std::string glfw_error_text() {
+    const char* description = nullptr;
+    const int code = glfwGetError(&description);
+    if (code == GLFW_NO_ERROR) return "no reason given";
+    return description ? std::string(description) : "error " + std::to_string(code);
+}
+
 }  // namespace
 
 Expected<std::unique_ptr<Context>> create_window_context(Api api, int width, int height, const std::string& title) {
     if (!display_available()) return make_error("no display: neither DISPLAY nor WAYLAND_DISPLAY is set");
-    if (!glfwInit()) return make_error("GLFW could not initialise the display");
+    // GLFW's own description (for X11 e.g. "Failed to open display :99") is what tells a
+    // transient server reset from a missing server, so it goes into the message.
+    if (!glfwInit()) return make_error("GLFW could not initialise the display: " + glfw_error_text());
     glfwDefaultWindowHints();
     if (api == Api::GL) {
         glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_API);
@@ -191,8 +201,9 @@ Expected<std::unique_ptr<Context>> create_window_context(Api api, int width, int
     }
     GLFWwindow* w = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
     if (!w) {
+        const std::string why = glfw_error_text();
         glfwTerminate();
-        return make_error(std::string("GLFW could not open a ") + api_name(api) + " window");
+        return make_error(std::string("GLFW could not open a ") + api_name(api) + " window: " + why);
     }
     glfwMakeContextCurrent(w);
     glfwSwapInterval(1);

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "anim/skinning_rung.h"
 #include "data_dir.h"
 
 namespace sv::viewer {
@@ -51,8 +52,10 @@ void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
     app.add_flag("--bind", o.bind_pose, "draw the bind pose, no clip");
     app.add_option("--correction", o.correction, "skinning-frame correction: on or off (default on)")
         ->check(CLI::IsMember({"on", "off"}));
-    app.add_option("--skinning", o.skinning, "skinning rung: auto, dqs, dqs-scale or lbs (default auto)")
-        ->check(CLI::IsMember({"auto", "dqs", "dqs-scale", "lbs"}));
+    std::string rungs;
+    for (const std::string& id : anim::skinning_rung_choices()) rungs += (rungs.empty() ? "" : ", ") + id;
+    app.add_option("--skinning", o.skinning, "skinning rung: " + rungs + " (default auto)")
+        ->check(CLI::IsMember(anim::skinning_rung_choices()));
     app.add_option("--api", o.api, "GL API: gl (3.3 core) or gles (3.0) (default gl)")->check(CLI::IsMember({"gl", "gles"}));
     app.add_option("--camera", o.camera, "auto, front, side or orbit:DEG (default auto)");
 }

@@ -88,7 +88,7 @@ Status SceneSession::apply(const SceneOptions& o) {
     character_->set_correction(o.correction != "off");
     state_.draw.auto_rung = o.skinning == "auto";
     if (!state_.draw.auto_rung) {
-        auto mode = render::parse_skin_mode(o.skinning);
+        auto mode = anim::parse_skinning_rung(o.skinning);
         if (!mode) return mode.error();
         state_.draw.rung = *mode;
     }

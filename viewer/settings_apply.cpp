@@ -53,7 +53,7 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     ch.set_correction(s.correction);
     st.draw.auto_rung = s.skinning == "auto";
     if (!st.draw.auto_rung) {
-        if (auto mode = render::parse_skin_mode(s.skinning))
+        if (auto mode = anim::parse_skinning_rung(s.skinning))
             st.draw.rung = *mode;
         else
             fail("skinning: " + mode.error().message);
@@ -130,7 +130,7 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
                                     const FrameState& st) {
     ui::ViewerSettings s;
     s.correction = ch.correction();
-    s.skinning = st.draw.auto_rung ? "auto" : render::skin_mode_name(st.draw.rung);
+    s.skinning = st.draw.auto_rung ? "auto" : anim::to_id(st.draw.rung);
     s.show_armature = m.draw_skeleton;
     s.heatmap = st.draw.debug_view == render::DebugView::Weights        ? "weights"
                 : st.draw.debug_view == render::DebugView::ErrorHeatMap ? "error"

@@ -33,29 +33,13 @@ struct InstanceData {
 };
 }  // namespace
 
-const char* skin_mode_name(SkinMode mode) {
-    switch (mode) {
-        case SkinMode::RigidDqs: return "dqs";
-        case SkinMode::DqsUniformScale: return "dqs-scale";
-        case SkinMode::LinearBlend: return "lbs";
-    }
-    return "?";
-}
-
-Expected<SkinMode> parse_skin_mode(const std::string& text) {
-    if (text == "dqs") return SkinMode::RigidDqs;
-    if (text == "dqs-scale") return SkinMode::DqsUniformScale;
-    if (text == "lbs") return SkinMode::LinearBlend;
-    return make_error("unknown skinning mode '" + text + "': expected dqs, dqs-scale or lbs");
-}
-
 Expected<SkinnedPass> SkinnedPass::create(Api api) {
     SkinnedPass pass;
     pass.api_ = api;
     for (size_t index = 0; index < pass.draw_programs_.size(); ++index) {
         const bool no_fallback = index >= kNoFallback;
         const int mode = static_cast<int>(no_fallback ? index - kNoFallback : index);
-        const std::string name = mode == static_cast<int>(kUnskinned) ? "unskinned" : skin_mode_name(static_cast<SkinMode>(mode));
+        const std::string name = mode == static_cast<int>(kUnskinned) ? "unskinned" : anim::to_id(static_cast<SkinMode>(mode));
         ProgramDesc desc{"skinned_" + name + (no_fallback ? "_no_fallback" : ""),
                          {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
                          {"brdf.glsl", "material_fs.glsl"},

@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
     const int timed = (frames / rounds) * rounds;
     for (int m = 0; m < 3; ++m) {
         const double per_frame = ms[m] / timed;
-        std::printf("%-10s %14.3f %14.3f %22.4g\n", render::skin_mode_name(modes[m]), per_frame, cpu_ms[m] / timed,
+        std::printf("%-10s %14.3f %14.3f %22.4g\n", anim::to_id(modes[m]), per_frame, cpu_ms[m] / timed,
                     double(vertices_per_instance) * instances / (per_frame / 1000.0));
     }
     std::printf("DQS / LBS frame-time ratio: %.3f (target: at most 1.05); in process CPU time: %.3f\n", ms[0] / ms[2],

@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
         return std::fprintf(stderr, "need at least one instance and one frame\n"), 1;
     auto api = render::parse_api(api_name);
     if (!api) return std::fprintf(stderr, "%s\n", api.error().message.c_str()), 1;
-    auto rung = render::parse_skin_mode(rung_name);
+    auto rung = anim::parse_skinning_rung(rung_name);
     if (!rung) return std::fprintf(stderr, "%s\n", rung.error().message.c_str()), 1;
     auto ctx = render::create_headless_context(*api);
     if (!ctx) return std::fprintf(stderr, "%s\n", ctx.error().message.c_str()), 1;

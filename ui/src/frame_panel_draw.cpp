@@ -77,11 +77,9 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
     if (ImGui::Checkbox("rung from the report", &auto_rung)) c.draw->auto_rung = auto_rung;
     if (!c.draw->auto_rung) {
         int rung = static_cast<int>(c.draw->rung);
-        ImGui::RadioButton("rigid DQS", &rung, 0);
-        ImGui::SameLine();
-        ImGui::RadioButton("DQS + scale", &rung, 1);
-        ImGui::SameLine();
-        ImGui::RadioButton("linear blend", &rung, 2);
+        // One per line: the labels are the reports' full words, too wide for three on a narrow panel.
+        for (const anim::SkinningRungName& n : anim::kSkinningRungNames)
+            ImGui::RadioButton(n.label, &rung, static_cast<int>(n.rung));
         c.draw->rung = static_cast<anim::SkinningRung>(rung);
     }
 }

@@ -2,9 +2,11 @@
 
 #include <cmath>
 #include <fstream>
-#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <vector>
+
+#include "anim/skinning_rung.h"
 
 namespace sv::ui {
 
@@ -16,15 +18,15 @@ const char* const kKeys[] = {"correction", "skinning", "show_armature", "heatmap
                              "tab",        "joint",    "clip",          "time",    "playing",       "camera",
                              "exposure",   "environment_rotation", "key_light"};
 
-bool one_of(const std::string& v, std::initializer_list<const char*> set) {
-    for (const char* s : set)
+bool one_of(const std::string& v, const std::vector<std::string>& set) {
+    for (const std::string& s : set)
         if (v == s) return true;
     return false;
 }
 
-std::string words(std::initializer_list<const char*> set) {
+std::string words(const std::vector<std::string>& set) {
     std::string out;
-    for (const char* s : set) out += (out.empty() ? "" : ", ") + std::string(s);
+    for (const std::string& s : set) out += (out.empty() ? "" : ", ") + s;
     return out;
 }
 
@@ -42,7 +44,7 @@ Status read_string(const json& j, const char* key, std::string& out) {
     return ok_status();
 }
 
-Status read_word(const json& j, const char* key, std::initializer_list<const char*> set, std::string& out) {
+Status read_word(const json& j, const char* key, const std::vector<std::string>& set, std::string& out) {
     std::string v;
     if (auto s = read_string(j, key, v); !s) return s;
     if (!one_of(v, set))
@@ -124,7 +126,7 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
         if (k == "correction")
             st = read_bool(v, "correction", s.correction);
         else if (k == "skinning")
-            st = read_word(v, "skinning", {"auto", "dqs", "dqs-scale", "lbs"}, s.skinning);
+            st = read_word(v, "skinning", anim::skinning_rung_choices(), s.skinning);
         else if (k == "show_armature")
             st = read_bool(v, "show_armature", s.show_armature);
         else if (k == "heatmap")

@@ -10,16 +10,41 @@
 // The choice follows from the frame report and the clip conflicts, and says why.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
+#include "anim/expected.h"
 #include "anim/normalize_mesh_frame.h"
 #include "anim/skin_clip_scale_conflicts.h"
 
 namespace sv::anim {
 
+// Numbered as the shader's SKIN_MODE (0, 1, 2): the GPU reads the rung as this integer.
 enum class SkinningRung { RigidDqs, DqsUniformScale, LinearBlend };
-const char* to_string(SkinningRung rung);
+
+// The one name table of the ladder. `id` is the spelling the command line (--skinning), the
+// settings file ("skinning") and the audit's JSON use; `label` is what panels and reports print.
+// A fourth rung, or a renamed one, is one row here; every parser, radio button and message follows.
+struct SkinningRungName {
+    SkinningRung rung;
+    const char* id;
+    const char* label;
+};
+inline constexpr std::array<SkinningRungName, 3> kSkinningRungNames{{
+    {SkinningRung::RigidDqs, "dqs", "rigid DQS"},
+    {SkinningRung::DqsUniformScale, "dqs-scale", "DQS with uniform scale"},
+    {SkinningRung::LinearBlend, "lbs", "linear blend"},
+}};
+// The word that asks for the rung the frame report chooses, accepted wherever an id is.
+inline constexpr const char* kAutoRungId = "auto";
+
+const char* to_string(SkinningRung rung);  // the label
+const char* to_id(SkinningRung rung);
+// An id from the table; anything else is refused with the ids it could have been.
+Expected<SkinningRung> parse_skinning_rung(const std::string& id);
+// "auto" then every id, in ladder order: what --skinning and the settings key accept.
+std::vector<std::string> skinning_rung_choices();
 
 struct RungChoice {
     SkinningRung rung = SkinningRung::RigidDqs;

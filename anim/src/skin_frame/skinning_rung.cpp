@@ -13,12 +13,31 @@ std::string fmt(double v, const char* f) {
 }  // namespace
 
 const char* to_string(SkinningRung rung) {
-    switch (rung) {
-        case SkinningRung::RigidDqs: return "rigid DQS";
-        case SkinningRung::DqsUniformScale: return "DQS with uniform scale";
-        case SkinningRung::LinearBlend: return "linear blend";
-    }
+    for (const SkinningRungName& n : kSkinningRungNames)
+        if (n.rung == rung) return n.label;
     return "?";
+}
+
+const char* to_id(SkinningRung rung) {
+    for (const SkinningRungName& n : kSkinningRungNames)
+        if (n.rung == rung) return n.id;
+    return "?";
+}
+
+Expected<SkinningRung> parse_skinning_rung(const std::string& id) {
+    std::string expected;
+    for (size_t k = 0; k < kSkinningRungNames.size(); ++k) {
+        if (id == kSkinningRungNames[k].id) return kSkinningRungNames[k].rung;
+        expected += (k == 0 ? "" : k + 1 == kSkinningRungNames.size() ? " or " : ", ") +
+                    std::string(kSkinningRungNames[k].id);
+    }
+    return make_error("unknown skinning mode '" + id + "': expected " + expected);
+}
+
+std::vector<std::string> skinning_rung_choices() {
+    std::vector<std::string> out{kAutoRungId};
+    for (const SkinningRungName& n : kSkinningRungNames) out.emplace_back(n.id);
+    return out;
 }
 
 RungChoice choose_skinning_rung(const std::vector<MeshFrameReport>& frames,

@@ -22,10 +22,8 @@
 namespace sv::render {
 
 // The rungs of the skinning ladder are anim's (anim/skinning_rung.h), numbered as the shader's
-// SKIN_MODE. These are their command-line spellings.
+// SKIN_MODE; their names are anim's one table (anim::to_id, anim::parse_skinning_rung).
 using SkinMode = anim::SkinningRung;
-const char* skin_mode_name(SkinMode mode);  // "dqs", "dqs-scale", "lbs"
-Expected<SkinMode> parse_skin_mode(const std::string& text);
 
 struct SkinInstance {
     glm::mat4 model{1.0f};  // the instance's placement, applied after mesh.global

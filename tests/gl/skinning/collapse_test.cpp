@@ -83,8 +83,8 @@ TEST_P(Collapse, EveryForcedRungMatchesTheReference) {
         o.rung = forced;
         auto d = diagnose(*renderer_, *character_, {}, o);
         ASSERT_TRUE(d.ok()) << d.error().message;
-        EXPECT_LT(d->worst_error, 1e-5 * d->body_size) << skin_mode_name(forced) << ": " << d->summary();
-        std::cout << skin_mode_name(forced) << " forced, elbow scaled (" << GetParam().peak.x << ", "
+        EXPECT_LT(d->worst_error, 1e-5 * d->body_size) << anim::to_id(forced) << ": " << d->summary();
+        std::cout << anim::to_id(forced) << " forced, elbow scaled (" << GetParam().peak.x << ", "
                   << GetParam().peak.y << ", " << GetParam().peak.z << ") on " << api_name(GetParam().api)
                   << ": " << d->summary() << "\n";
     }
@@ -111,8 +111,8 @@ TEST_P(Collapse, WithoutTheFallbackADualQuaternionRungIsOffByMoreThanTheBody) {
             worst = std::isfinite(e) ? std::max(worst, e) : HUGE_VAL;
             if (!std::isfinite(e)) break;
         }
-        EXPECT_GT(worst, d->body_size) << skin_mode_name(forced);
-        std::cout << skin_mode_name(forced) << " without the fallback: worst " << worst << " against body "
+        EXPECT_GT(worst, d->body_size) << anim::to_id(forced);
+        std::cout << anim::to_id(forced) << " without the fallback: worst " << worst << " against body "
                   << d->body_size << "\n";
     }
 }

@@ -15,7 +15,7 @@ struct Case {
     SkinMode mode;
 };
 
-void PrintTo(const Case& c, std::ostream* os) { *os << c.file << "/" << skin_mode_name(c.mode); }
+void PrintTo(const Case& c, std::ostream* os) { *os << c.file << "/" << anim::to_id(c.mode); }
 
 std::string path_of(const std::string& f) {
     if (f.rfind("shared:", 0) == 0) return test::shared_asset(f.substr(7));
@@ -82,7 +82,7 @@ std::vector<Case> cases() {
 
 INSTANTIATE_TEST_SUITE_P(Rungs, TangentFrame, ::testing::ValuesIn(cases()), [](const auto& info) {
     std::string n = info.param.file.substr(info.param.file.find(':') + 1);
-    n = n.substr(0, n.find('.')) + "_" + skin_mode_name(info.param.mode);
+    n = n.substr(0, n.find('.')) + "_" + anim::to_id(info.param.mode);
     for (auto& c : n)
         if (c == '-') c = '_';
     return n;

@@ -83,6 +83,7 @@ TEST(Settings, ErrorsNameTheKeyAndWhatItExpected) {
         const char* says;
     };
     for (const Case& c : {Case{R"({"heatmap": "hot"})", "'heatmap': 'hot' is not one of off, weights, error"},
+                          Case{R"({"skinning": "fast"})", "'skinning': 'fast' is not one of auto, dqs, dqs-scale, lbs"},
                           Case{R"({"correction": "yes"})", "'correction': expected true or false"},
                           Case{R"({"time": "soon"})", "'time': expected a finite number"},
                           Case{R"({"corection": true})", "unknown key 'corection'"},

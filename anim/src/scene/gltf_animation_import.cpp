@@ -3,10 +3,10 @@
 // one element per key), and messages that give the file's own channel index even where the
 // document checks skipped channels. Apart from the meshes because it is the only section the
 // sampler (anim/src/pose) trusts: what it lets through is what the frame path reads unchecked.
-#include "gltf_importer.h"
-
 #include <algorithm>
 #include <cmath>
+
+#include "gltf_importer.h"
 
 namespace sv::anim::gltf {
 
@@ -41,17 +41,23 @@ Status Importer::animations() {
             const tg::AnimationChannel& ch = src.channels[ci];
             const std::string name = aname + " channel " + str(file_channel(ai, ci));
             Channel d;
-            if (ch.target_path == "translation") d.path = TargetPath::Translation;
-            else if (ch.target_path == "rotation") d.path = TargetPath::Rotation;
-            else if (ch.target_path == "scale") d.path = TargetPath::Scale;
-            else if (ch.target_path == "weights") d.path = TargetPath::Weights;
-            else return make_error(name + ": unknown target path '" + ch.target_path + "'");
+            if (ch.target_path == "translation")
+                d.path = TargetPath::Translation;
+            else if (ch.target_path == "rotation")
+                d.path = TargetPath::Rotation;
+            else if (ch.target_path == "scale")
+                d.path = TargetPath::Scale;
+            else if (ch.target_path == "weights")
+                d.path = TargetPath::Weights;
+            else
+                return make_error(name + ": unknown target path '" + ch.target_path + "'");
             if (ch.target_node < 0 || static_cast<size_t>(ch.target_node) >= out.scene.nodes.size())
                 return make_error(name + ": target node " + str(ch.target_node) + " is out of range");
             d.node = ch.target_node;
             if (d.path == TargetPath::Weights) {
                 const int mesh = out.scene.nodes[static_cast<size_t>(d.node)].mesh;
-                d.weight_count = mesh >= 0 ? static_cast<int>(out.meshes[static_cast<size_t>(mesh)].weights.size()) : 0;
+                d.weight_count =
+                    mesh >= 0 ? static_cast<int>(out.meshes[static_cast<size_t>(mesh)].weights.size()) : 0;
                 if (d.weight_count == 0)
                     return make_error(name + ": animates the morph weights of node " + str(d.node) +
                                       ", which has no mesh with morph targets");
@@ -59,10 +65,14 @@ Status Importer::animations() {
             if (ch.sampler < 0 || static_cast<size_t>(ch.sampler) >= src.samplers.size())
                 return make_error(name + ": sampler " + str(ch.sampler) + " is out of range");
             const tg::AnimationSampler& s = src.samplers[static_cast<size_t>(ch.sampler)];
-            if (s.interpolation == "STEP") d.interpolation = Interpolation::Step;
-            else if (s.interpolation == "CUBICSPLINE") d.interpolation = Interpolation::CubicSpline;
-            else if (s.interpolation == "LINEAR" || s.interpolation.empty()) d.interpolation = Interpolation::Linear;
-            else return make_error(name + ": unknown interpolation '" + s.interpolation + "'");
+            if (s.interpolation == "STEP")
+                d.interpolation = Interpolation::Step;
+            else if (s.interpolation == "CUBICSPLINE")
+                d.interpolation = Interpolation::CubicSpline;
+            else if (s.interpolation == "LINEAR" || s.interpolation.empty())
+                d.interpolation = Interpolation::Linear;
+            else
+                return make_error(name + ": unknown interpolation '" + s.interpolation + "'");
             auto in = view(s.input, name + " input", 1, kFloatOnly);
             if (!in) return in.error();
             const int nc = d.components();
@@ -74,8 +84,8 @@ Status Importer::animations() {
             if (!ov) return ov.error();
             if (weights) {
                 if (ov->count % static_cast<size_t>(nc) != 0)
-                    return make_error(name + ": output has " + str(ov->count) + " weights, not a multiple of the " +
-                                      str(nc) + " morph targets");
+                    return make_error(name + ": output has " + str(ov->count) +
+                                      " weights, not a multiple of the " + str(nc) + " morph targets");
                 ov->count /= static_cast<size_t>(nc);
                 ov->stride *= static_cast<size_t>(nc);
                 ov->comps = nc;
@@ -83,12 +93,14 @@ Status Importer::animations() {
             if (in->count == 0) return make_error(name + ": input has no keys");
             const size_t per_key = d.interpolation == Interpolation::CubicSpline ? 3 : 1;
             if (ov->count != in->count * per_key)
-                return make_error(name + ": output has " + str(ov->count) + " elements for " + str(in->count) +
-                                  " keys; " + s.interpolation + " needs " + str(in->count * per_key) +
+                return make_error(name + ": output has " + str(ov->count) + " elements for " +
+                                  str(in->count) + " keys; " + s.interpolation + " needs " +
+                                  str(in->count * per_key) +
                                   (per_key == 3 ? " (3x: in-tangent, value, out-tangent)" : ""));
             for (size_t k = 0; k < in->count; ++k) {
                 const double t = in->get(k, 0);
-                if (!std::isfinite(t)) return make_error(name + ": key time " + str(k) + " is NaN or infinite");
+                if (!std::isfinite(t))
+                    return make_error(name + ": key time " + str(k) + " is NaN or infinite");
                 if (k > 0 && !(t > d.times.back()))
                     return make_error(name + ": key times are not increasing at key " + str(k) + " (" +
                                       std::to_string(d.times.back()) + " then " + std::to_string(t) + ")");

@@ -31,6 +31,7 @@ Expected<GlbLayout> check_glb(const std::vector<std::uint8_t>& b);
 
 // A GLB with its JSON chunk replaced (the BIN chunk copied as it was), for a document the checks
 // edited.
-std::vector<std::uint8_t> repack_glb(const std::vector<std::uint8_t>& bytes, const GlbLayout& g, std::string text);
+std::vector<std::uint8_t> repack_glb(const std::vector<std::uint8_t>& bytes, const GlbLayout& g,
+                                     std::string text);
 
 }  // namespace sv::anim::gltf

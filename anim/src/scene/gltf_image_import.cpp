@@ -2,14 +2,13 @@
 // a pixel is decoded, buffer-view images bound-checked and decoded here (tinygltf does not check
 // their views), and every image widened to RGBA8. Apart from the materials, which only index
 // images, and from the meshes, because a decoder bug or a size limit is a question about pixels.
-#include "gltf_importer.h"
+#include <stb/stb_image.h>
 
 #include <cstdint>
 #include <limits>
 
-#include <stb/stb_image.h>
-
 #include "anim/gltf_import.h"
+#include "gltf_importer.h"
 #include "gltf_read_guard.h"
 #include "gltf_webp.h"
 
@@ -35,12 +34,13 @@ Status decode_image(tg::Image& image, int idx, const unsigned char* bytes, size_
     if (!stbi_info_from_memory(bytes, static_cast<int>(size), &w, &h, &comp))
         return make_error(name + ": is not an image (no PNG, JPEG, BMP, GIF, TGA, PSD, HDR or PNM header)");
     if (w > kMaxImageSide || h > kMaxImageSide)
-        return make_error(name + ": " + str(w) + "x" + str(h) + " is larger than the " + str(kMaxImageSide) + "x" +
-                          str(kMaxImageSide) + " limit; refused before decoding");
+        return make_error(name + ": " + str(w) + "x" + str(h) + " is larger than the " + str(kMaxImageSide) +
+                          "x" + str(kMaxImageSide) + " limit; refused before decoding");
     std::string err, warn;
     image.width = image.height = 0;
     if (!tg::LoadImageData(&image, idx, &err, &warn, 0, 0, bytes, static_cast<int>(size), nullptr))
-        return make_error(name + ": its " + str(w) + "x" + str(h) + " header is readable but the pixels are not");
+        return make_error(name + ": its " + str(w) + "x" + str(h) +
+                          " header is readable but the pixels are not");
     return ok_status();
 }
 
@@ -100,17 +100,18 @@ Status Importer::decode_buffer_view_image(int i, tg::Image& img) const {
     const auto& data = m.buffers[static_cast<size_t>(bv.buffer)].data;
     if (bv.byteOffset > data.size() || bv.byteLength > data.size() - bv.byteOffset)
         return make_error(name + ": buffer view " + str(img.bufferView) + " (offset " + str(bv.byteOffset) +
-                          ", length " + str(bv.byteLength) + ") runs past the end of buffer " + str(bv.buffer) +
-                          " (" + str(data.size()) + " bytes)");
+                          ", length " + str(bv.byteLength) + ") runs past the end of buffer " +
+                          str(bv.buffer) + " (" + str(data.size()) + " bytes)");
     return decode_image(img, i, data.data() + bv.byteOffset, bv.byteLength);
 }
 
 // tinygltf's image callback. A buffer-view image is left for the importer (its bytes come from a
 // view tinygltf did not bound-check); a data-URI or file image is decoded here, size first.
-bool load_image(tg::Image* image, const int idx, std::string* err, std::string*, int, int, const unsigned char* bytes,
-                int size, void* user) {
+bool load_image(tg::Image* image, const int idx, std::string* err, std::string*, int, int,
+                const unsigned char* bytes, int size, void* user) {
     if (image->bufferView >= 0) return true;
-    Status st = size < 0 ? Status(make_error("negative size")) : decode_image(*image, idx, bytes, static_cast<size_t>(size));
+    Status st = size < 0 ? Status(make_error("negative size"))
+                         : decode_image(*image, idx, bytes, static_cast<size_t>(size));
     if (st) return true;
     static_cast<ReadGuard*>(user)->refusal = st.error().message;
     if (err) *err += st.error().message;

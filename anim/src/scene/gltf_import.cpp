@@ -5,15 +5,15 @@
 // the import reads top to bottom in one place.
 #include "anim/gltf_import.h"
 
+#include <tiny_gltf.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
-
 #include <nlohmann/json.hpp>
-#include <tiny_gltf.h>
 
 #include "gltf_document_checks.h"
 #include "gltf_draco.h"
@@ -36,8 +36,8 @@ Expected<Asset> convert(const tg::Model& model, const std::string& source, const
     asset.source = source;
     asset.report = facts.notes;
     gltf::Importer im{model, asset};
-    im.quantization = std::find(model.extensionsUsed.begin(), model.extensionsUsed.end(), "KHR_mesh_quantization") !=
-                      model.extensionsUsed.end();
+    im.quantization = std::find(model.extensionsUsed.begin(), model.extensionsUsed.end(),
+                                "KHR_mesh_quantization") != model.extensionsUsed.end();
     im.facts = &facts;
     if (auto st = im.nodes(); !st) return st.error();
     if (auto st = im.skins(); !st) return st.error();
@@ -59,7 +59,8 @@ std::string tinygltf_refusal(const std::string& err) {
 
 }  // namespace
 
-Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, const std::string& base_dir, bool binary) {
+Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, const std::string& base_dir,
+                                      bool binary) {
     return [&]() -> Expected<Asset> {
         try {
             if (bytes.size() > std::numeric_limits<unsigned int>::max())
@@ -94,7 +95,8 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
             std::vector<std::uint8_t> edited;
             if (facts.edited) {
                 const std::string text = doc.dump();
-                edited = binary ? gltf::repack_glb(bytes, layout, text) : std::vector<std::uint8_t>(text.begin(), text.end());
+                edited = binary ? gltf::repack_glb(bytes, layout, text)
+                                : std::vector<std::uint8_t>(text.begin(), text.end());
                 size = edited.size();
             }
             doc = nullptr;
@@ -109,12 +111,14 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
             tg::Model model;
             std::string err, warn;
             const auto len = static_cast<unsigned int>(size);
-            const bool ok = binary ? loader.LoadBinaryFromMemory(&model, &err, &warn, input.data(), len, base_dir)
-                                   : loader.LoadASCIIFromString(&model, &err, &warn,
-                                                                reinterpret_cast<const char*>(input.data()), len, base_dir);
+            const bool ok =
+                binary ? loader.LoadBinaryFromMemory(&model, &err, &warn, input.data(), len, base_dir)
+                       : loader.LoadASCIIFromString(
+                             &model, &err, &warn, reinterpret_cast<const char*>(input.data()), len, base_dir);
             if (!guard.refusal.empty()) return make_error(guard.refusal);
             if (!ok) return make_error(tinygltf_refusal(err));
-            if (auto st = gltf::decode_meshopt(model, facts.meshopt_views, facts.fallback_buffers); !st) return st.error();
+            if (auto st = gltf::decode_meshopt(model, facts.meshopt_views, facts.fallback_buffers); !st)
+                return st.error();
             if (auto st = gltf::decode_draco(model, facts.draco_primitives); !st) return st.error();
             return convert(model, base_dir, facts);
         } catch (const std::exception& e) {
@@ -133,7 +137,8 @@ Expected<Asset> load_gltf(const std::string& path) {
     // then refused for its container ("does not start with 'glTF'"), not as JSON it never was.
     std::string ext = std::filesystem::path(path).extension().string();
     for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    const auto first = std::find_if(bytes.begin(), bytes.end(), [](std::uint8_t c) { return !std::isspace(c); });
+    const auto first =
+        std::find_if(bytes.begin(), bytes.end(), [](std::uint8_t c) { return !std::isspace(c); });
     const bool binary = (bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0) ||
                         (ext == ".glb" && (first == bytes.end() || *first != '{'));
     const std::string dir = std::filesystem::path(path).parent_path().string();

@@ -71,8 +71,10 @@ struct Importer {
     // Meshes and their primitives, once per skin that draws them (gltf_mesh_import.cpp).
     Status meshes();
     Status import_mesh(size_t mi, int skin, Mesh& d);
-    Status morph_targets(const tinygltf::Primitive& p, const std::string& name, size_t nv, Primitive& q) const;
-    Status material_attributes(const tinygltf::Primitive& p, const std::string& name, size_t nv, Primitive& q) const;
+    Status morph_targets(const tinygltf::Primitive& p, const std::string& name, size_t nv,
+                         Primitive& q) const;
+    Status material_attributes(const tinygltf::Primitive& p, const std::string& name, size_t nv,
+                               Primitive& q) const;
     static Status to_triangle_list(Primitive& q, const std::string& name);
     // Animations into clips (gltf_animation_import.cpp).
     Status animations();
@@ -84,7 +86,7 @@ struct Importer {
 Status decode_image(tinygltf::Image& image, int idx, const unsigned char* bytes, size_t size);
 // tinygltf's image callback (tinygltf::LoadImageDataFunction); `user` is the import's ReadGuard
 // (gltf_read_guard.h), which keeps the refusal.
-bool load_image(tinygltf::Image* image, int idx, std::string* err, std::string* warn, int req_width, int req_height,
-                const unsigned char* bytes, int size, void* user);
+bool load_image(tinygltf::Image* image, int idx, std::string* err, std::string* warn, int req_width,
+                int req_height, const unsigned char* bytes, int size, void* user);
 
 }  // namespace sv::anim::gltf

@@ -3,11 +3,11 @@
 // it and renormalised), its indices as a triangle list, its morph targets, and a mesh drawn with
 // two skins imported once per skin. The largest section, and apart from the skins and images
 // because it is where accessors are read in bulk: every per-vertex refusal is here.
-#include "gltf_importer.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+
+#include "gltf_importer.h"
 
 namespace sv::anim::gltf {
 
@@ -48,8 +48,8 @@ Status Importer::meshes() {
                 if (m.nodes[i].mesh == static_cast<int>(mi) && m.nodes[i].skin == list[k])
                     out.scene.nodes[i].mesh = copy;
             out.report.push_back("mesh " + str(mi) + " ('" + m.meshes[mi].name + "'): drawn with skins " +
-                                 str(list[0]) + " and " + str(list[k]) + "; imported once per skin, each with " +
-                                 "its own joint remap");
+                                 str(list[0]) + " and " + str(list[k]) +
+                                 "; imported once per skin, each with " + "its own joint remap");
         }
     }
     // glTF 2.0 3.7.2.1: node.weights, when given, has one entry per morph target of its mesh.
@@ -59,11 +59,13 @@ Status Importer::meshes() {
         const size_t targets =
             nd.mesh >= 0 ? out.meshes[static_cast<size_t>(nd.mesh)].weights.size() : size_t(0);
         if (nd.weights.size() != targets)
-            return make_error("node " + str(i) + " ('" + nd.name + "'): weights has " + str(nd.weights.size()) +
-                              " entries, its mesh has " + str(targets) + " morph targets");
+            return make_error("node " + str(i) + " ('" + nd.name + "'): weights has " +
+                              str(nd.weights.size()) + " entries, its mesh has " + str(targets) +
+                              " morph targets");
     }
     if (renormalised > 0)
-        out.report.push_back(std::to_string(renormalised) + " vertices had weights not summing to 1; renormalised");
+        out.report.push_back(std::to_string(renormalised) +
+                             " vertices had weights not summing to 1; renormalised");
     if (zero_weight > 0)
         out.report.push_back(std::to_string(zero_weight) +
                              " vertices had all weights zero; bound to their first joint with weight 1");
@@ -72,12 +74,13 @@ Status Importer::meshes() {
 
 // Reads the morph targets of primitive `p` (POSITION, NORMAL and TANGENT displacements, each
 // optional) for `nv` vertices.
-Status Importer::morph_targets(const tg::Primitive& p, const std::string& name, size_t nv, Primitive& q) const {
+Status Importer::morph_targets(const tg::Primitive& p, const std::string& name, size_t nv,
+                               Primitive& q) const {
     for (size_t t = 0; t < p.targets.size(); ++t) {
         MorphTarget mt;
         for (const auto& [key, acc] : p.targets[t]) {
-            std::vector<glm::vec3>* dst = key == "POSITION" ? &mt.positions
-                                          : key == "NORMAL" ? &mt.normals
+            std::vector<glm::vec3>* dst = key == "POSITION"  ? &mt.positions
+                                          : key == "NORMAL"  ? &mt.normals
                                           : key == "TANGENT" ? &mt.tangents
                                                              : nullptr;
             if (!dst) continue;  // TEXCOORD_n and COLOR_n targets move nothing skinview draws
@@ -108,7 +111,8 @@ Status Importer::material_attributes(const tg::Primitive& p, const std::string& 
     };
     const auto count_is = [&](const View& v, const char* what) -> Status {
         if (v.count != nv)
-            return make_error(name + ": " + what + " has " + str(v.count) + " elements, POSITION has " + str(nv));
+            return make_error(name + ": " + what + " has " + str(v.count) + " elements, POSITION has " +
+                              str(nv));
         return ok_status();
     };
     if (int a = find("TEXCOORD_1"); a >= 0) {
@@ -156,8 +160,9 @@ Status Importer::import_mesh(size_t mi, int skin, Mesh& d) {
             if (mode > TINYGLTF_MODE_TRIANGLE_FAN)
                 return make_error(name + ": mode " + str(p.mode) + " is not a glTF primitive mode (0..6)");
             if (!src.primitives.empty() && p.targets.size() != src.primitives[0].targets.size())
-                return make_error(name + ": has " + str(p.targets.size()) + " morph targets, primitive 0 has " +
-                                  str(src.primitives[0].targets.size()) + " (glTF: every primitive the same)");
+                return make_error(name + ": has " + str(p.targets.size()) +
+                                  " morph targets, primitive 0 has " + str(src.primitives[0].targets.size()) +
+                                  " (glTF: every primitive the same)");
             auto attr = [&](const char* key) {
                 auto it = p.attributes.find(key);
                 return it == p.attributes.end() ? -1 : it->second;
@@ -174,7 +179,8 @@ Status Importer::import_mesh(size_t mi, int skin, Mesh& d) {
             const size_t nv = pv->count;
             auto same_count = [&](const View& v, const char* what) -> Status {
                 if (v.count != nv)
-                    return make_error(name + ": " + what + " has " + str(v.count) + " elements, POSITION has " + str(nv));
+                    return make_error(name + ": " + what + " has " + str(v.count) +
+                                      " elements, POSITION has " + str(nv));
                 return ok_status();
             };
             for (size_t i = 0; i < nv; ++i) {
@@ -186,7 +192,8 @@ Status Importer::import_mesh(size_t mi, int skin, Mesh& d) {
                 auto v = view(a, name + " NORMAL", 3, kNormalRule);
                 if (!v) return v.error();
                 if (auto st = same_count(*v, "NORMAL"); !st) return st;
-                for (size_t i = 0; i < nv; ++i) q.normals.emplace_back(v->get(i, 0), v->get(i, 1), v->get(i, 2));
+                for (size_t i = 0; i < nv; ++i)
+                    q.normals.emplace_back(v->get(i, 0), v->get(i, 1), v->get(i, 2));
             }
             // TEXCOORD_0 as stored: each texture slot picks its set and applies its own
             // KHR_texture_transform when it is sampled (render/material_binding.h), so one set
@@ -199,13 +206,15 @@ Status Importer::import_mesh(size_t mi, int skin, Mesh& d) {
             }
             if (auto st = material_attributes(p, name, nv, q); !st) return st;
             // Skinning: up to two sets of four.
-            const int joint_count = skin >= 0 ? static_cast<int>(m.skins[static_cast<size_t>(skin)].joints.size()) : -1;
+            const int joint_count =
+                skin >= 0 ? static_cast<int>(m.skins[static_cast<size_t>(skin)].joints.size()) : -1;
             for (int set = 0; set < 2; ++set) {
                 const int ja = attr(set == 0 ? "JOINTS_0" : "JOINTS_1");
                 const int wa = attr(set == 0 ? "WEIGHTS_0" : "WEIGHTS_1");
                 if (ja < 0 && wa < 0) continue;
                 if (ja < 0 || wa < 0)
-                    return make_error(name + ": JOINTS_" + str(set) + " and WEIGHTS_" + str(set) + " must come together");
+                    return make_error(name + ": JOINTS_" + str(set) + " and WEIGHTS_" + str(set) +
+                                      " must come together");
                 const std::string js = name + " JOINTS_" + str(set), ws = name + " WEIGHTS_" + str(set);
                 auto jv = view(ja, js, 4, kJointsRule);
                 if (!jv) return jv.error();
@@ -227,13 +236,15 @@ Status Importer::import_mesh(size_t mi, int skin, Mesh& d) {
                             return make_error(ws + ": vertex " + str(i) + " has weight " + std::to_string(w));
                         if (joint_count >= 0 && j >= joint_count && w > 0.0)
                             return make_error(js + ": vertex " + str(i) + " names joint " + str(int(j)) +
-                                              ", past skin " + str(skin) + "'s joint count " + str(joint_count));
+                                              ", past skin " + str(skin) + "'s joint count " +
+                                              str(joint_count));
                         const size_t slot = static_cast<size_t>(set * 4 + c);
                         // A zero-weight slot may carry any index; one past the skin is parked
                         // on joint 0 so no later reader indexes past the palette.
                         int jj = int(j);
                         if (joint_count >= 0 && jj >= joint_count) jj = 0;
-                        if (skin >= 0 && jj < joint_count) jj = skin_remap[static_cast<size_t>(skin)][static_cast<size_t>(jj)];
+                        if (skin >= 0 && jj < joint_count)
+                            jj = skin_remap[static_cast<size_t>(skin)][static_cast<size_t>(jj)];
                         q.joints[i][slot] = static_cast<std::uint16_t>(jj);
                         q.weights[i][slot] = static_cast<float>(w);
                     }
@@ -260,8 +271,8 @@ Status Importer::import_mesh(size_t mi, int skin, Mesh& d) {
                 for (size_t i = 0; i < iv->count; ++i) {
                     const double x = iv->get(i, 0);
                     if (x >= static_cast<double>(nv))
-                        return make_error(name + " indices: index " + str(i) + " is " + str(size_t(x)) + ", past the " +
-                                          str(nv) + " vertices");
+                        return make_error(name + " indices: index " + str(i) + " is " + str(size_t(x)) +
+                                          ", past the " + str(nv) + " vertices");
                     q.indices[i] = static_cast<std::uint32_t>(x);
                 }
             } else {
@@ -275,12 +286,13 @@ Status Importer::import_mesh(size_t mi, int skin, Mesh& d) {
     }
     const size_t targets = src.primitives.empty() ? 0 : src.primitives[0].targets.size();
     if (!src.weights.empty() && src.weights.size() != targets)
-        return make_error("mesh " + str(mi) + " ('" + src.name + "'): weights has " + str(src.weights.size()) +
-                          " entries for " + str(targets) + " morph targets");
+        return make_error("mesh " + str(mi) + " ('" + src.name + "'): weights has " +
+                          str(src.weights.size()) + " entries for " + str(targets) + " morph targets");
     d.weights.assign(targets, 0.0f);
     for (size_t t = 0; t < src.weights.size(); ++t) {
         if (!std::isfinite(src.weights[t]))
-            return make_error("mesh " + str(mi) + " ('" + src.name + "'): weight " + str(t) + " is not finite");
+            return make_error("mesh " + str(mi) + " ('" + src.name + "'): weight " + str(t) +
+                              " is not finite");
         d.weights[t] = static_cast<float>(src.weights[t]);
     }
     return ok_status();

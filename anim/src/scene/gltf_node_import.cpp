@@ -2,10 +2,10 @@
 // when not finite), children, mesh, skin and morph weights, and the graph refused when a node has
 // two parents or sits in a cycle. Apart from the skins and meshes because every later section
 // indexes this graph and trusts it; here is the one place that checks it.
-#include "gltf_importer.h"
-
 #include <algorithm>
 #include <cmath>
+
+#include "gltf_importer.h"
 
 namespace sv::anim::gltf {
 
@@ -45,7 +45,8 @@ Status Importer::nodes() {
             if (src.translation.size() == 3)
                 d.translation = {src.translation[0], src.translation[1], src.translation[2]};
             if (src.rotation.size() == 4)
-                d.rotation = glm::normalize(glm::dquat(src.rotation[3], src.rotation[0], src.rotation[1], src.rotation[2]));
+                d.rotation = glm::normalize(
+                    glm::dquat(src.rotation[3], src.rotation[0], src.rotation[1], src.rotation[2]));
             if (src.scale.size() == 3) d.scale = {src.scale[0], src.scale[1], src.scale[2]};
         }
         if (src.mesh >= 0 && static_cast<size_t>(src.mesh) >= m.meshes.size())

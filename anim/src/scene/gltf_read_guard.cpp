@@ -13,7 +13,8 @@ bool guarded_exists(const std::string& file, void* user) {
     auto* g = static_cast<ReadGuard*>(user);
     if (!tg::FileExists(file, nullptr)) return false;
     if (g->inside(file)) return true;
-    if (g->refusal.empty()) g->refusal = "glTF: '" + file + "' is not a file inside the glTF's folder; refused";
+    if (g->refusal.empty())
+        g->refusal = "glTF: '" + file + "' is not a file inside the glTF's folder; refused";
     return false;
 }
 std::string no_expansion(const std::string& file, void*) { return file; }

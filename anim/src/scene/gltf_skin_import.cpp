@@ -2,13 +2,12 @@
 // the remap the meshes' joint indices go through), inverse bind matrices read and refused when
 // singular, and the glTF validator's skin warnings reported. Apart from the meshes because the
 // joint order is decided here once, and every mesh drawn with the skin follows it.
-#include "gltf_importer.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "anim/palette_layout.h"
+#include "gltf_importer.h"
 
 namespace sv::anim::gltf {
 
@@ -48,20 +47,23 @@ Status Importer::skins() {
                 if (old_of_node[static_cast<size_t>(p)] >= 0) ++depth[j];
         std::vector<int> order(n);
         for (size_t j = 0; j < n; ++j) order[j] = static_cast<int>(j);
-        std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return depth[static_cast<size_t>(a)] < depth[static_cast<size_t>(b)]; });
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            return depth[static_cast<size_t>(a)] < depth[static_cast<size_t>(b)];
+        });
 
         std::vector<glm::dmat4> ibm(n, glm::dmat4(1.0));
         if (src.inverseBindMatrices >= 0) {
             auto v = view(src.inverseBindMatrices, name + " inverseBindMatrices", 16, kFloatOnly);
             if (!v) return v.error();
             if (v->count < n)
-                return make_error(name + ": " + acc_name(src.inverseBindMatrices) + " holds " + str(v->count) +
-                                  " inverse bind matrices for " + str(n) + " joints");
+                return make_error(name + ": " + acc_name(src.inverseBindMatrices) + " holds " +
+                                  str(v->count) + " inverse bind matrices for " + str(n) + " joints");
             for (size_t j = 0; j < n; ++j)
                 for (int k = 0; k < 16; ++k) {
                     const double x = v->get(j, k);
                     if (!std::isfinite(x))
-                        return make_error(name + ": inverse bind matrix " + str(j) + " holds a NaN or infinity");
+                        return make_error(name + ": inverse bind matrix " + str(j) +
+                                          " holds a NaN or infinity");
                     ibm[j][k / 4][k % 4] = x;
                 }
         }
@@ -77,11 +79,11 @@ Status Importer::skins() {
         const int root0 = root_of(src.joints[0]);
         for (size_t j = 1; j < n; ++j)
             if (root_of(src.joints[j]) != root0) {
-                out.report.push_back(name + ": joints are not connected: joint 0 (node " + str(src.joints[0]) + " '" +
-                                     out.scene.nodes[static_cast<size_t>(src.joints[0])].name + "') and joint " +
-                                     str(j) + " (node " + str(src.joints[j]) + " '" +
-                                     out.scene.nodes[static_cast<size_t>(src.joints[j])].name +
-                                     "') have no common root");
+                out.report.push_back(
+                    name + ": joints are not connected: joint 0 (node " + str(src.joints[0]) + " '" +
+                    out.scene.nodes[static_cast<size_t>(src.joints[0])].name + "') and joint " + str(j) +
+                    " (node " + str(src.joints[j]) + " '" +
+                    out.scene.nodes[static_cast<size_t>(src.joints[j])].name + "') have no common root");
                 break;
             }
         // A singular inverse bind collapses its joint's vertices onto a plane or a line and has
@@ -96,8 +98,8 @@ Status Importer::skins() {
             if (!(std::fabs(det) > 1e-6 * vol)) {
                 char buf[64];
                 std::snprintf(buf, sizeof buf, "%.6g", det);
-                return make_error(name + ": inverse bind matrix " + str(j) + " (node " + str(src.joints[j]) + " '" +
-                                  out.scene.nodes[static_cast<size_t>(src.joints[j])].name +
+                return make_error(name + ": inverse bind matrix " + str(j) + " (node " + str(src.joints[j]) +
+                                  " '" + out.scene.nodes[static_cast<size_t>(src.joints[j])].name +
                                   "') is singular (determinant of its linear part " + buf + ")");
             }
         }
@@ -111,8 +113,13 @@ Status Importer::skins() {
             d.joints.push_back(src.joints[static_cast<size_t>(old)]);
             d.inverse_bind.push_back(ibm[static_cast<size_t>(old)]);
         }
-        if (order != [&] { std::vector<int> id(n); for (size_t j = 0; j < n; ++j) id[j] = static_cast<int>(j); return id; }())
-            out.report.push_back(name + ": joints were not listed parents-first; sorted, and vertex joint indices remapped");
+        if (order != [&] {
+                std::vector<int> id(n);
+                for (size_t j = 0; j < n; ++j) id[j] = static_cast<int>(j);
+                return id;
+            }())
+            out.report.push_back(
+                name + ": joints were not listed parents-first; sorted, and vertex joint indices remapped");
         skin_remap.push_back(std::move(remap));
         out.skins.push_back(std::move(d));
     }
@@ -122,10 +129,13 @@ Status Importer::skins() {
         if (nd.skin < 0 || nd.mesh < 0) continue;
         const std::string name = "node " + str(i) + " ('" + nd.name + "')";
         if (nd.parent >= 0)
-            out.report.push_back(name + ": a skinned mesh node that is not a root; glTF ignores the transforms of its "
-                                         "ancestors, so it draws as if at the root");
+            out.report.push_back(
+                name +
+                ": a skinned mesh node that is not a root; glTF ignores the transforms of its "
+                "ancestors, so it draws as if at the root");
         if (nd.local() != glm::dmat4(1.0))
-            out.report.push_back(name + ": a skinned mesh node carries a local transform, which glTF says is ignored");
+            out.report.push_back(
+                name + ": a skinned mesh node carries a local transform, which glTF says is ignored");
     }
     return ok_status();
 }

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 
+#include "key_search.h"
 #include "slerp4_sse.h"
 
 namespace sv::anim {
@@ -57,9 +58,7 @@ inline void slerp(const float* a, const float* b, float t, float* out) {
     normalize4(out);
 }
 
-// `hint` is the key found last time for this channel: successive frames land on the same key or
-// the next, so checking those two first skips the binary search on the frame path. A wrong hint
-// only costs the search; it never changes the answer.
+// `hint` is the key cursor for this channel (detail::key_before says how it is used).
 inline void sample_channel_hinted(const Channel& ch, float time, float* out, std::uint32_t& hint) {
     const int nc = ch.components();
     const size_t keys = ch.times.size();
@@ -77,15 +76,7 @@ inline void sample_channel_hinted(const Channel& ch, float time, float* out, std
     if (keys == 1 || !(time > times[0])) return copy_key(0);  // also catches NaN time
     if (time >= times[keys - 1]) return copy_key(keys - 1);
 
-    // k0 is the last key at or before `time` (time < the last key here, so k0 + 1 exists).
-    size_t k0 = hint;
-    if (!(k0 + 1 < keys && times[k0] <= time && time < times[k0 + 1])) {
-        if (k0 + 2 < keys && times[k0 + 1] <= time && time < times[k0 + 2])
-            ++k0;
-        else
-            k0 = static_cast<size_t>(std::upper_bound(times, times + keys, time) - times) - 1;
-        hint = static_cast<std::uint32_t>(k0);
-    }
+    const size_t k0 = detail::key_before(times, keys, time, hint);
     const size_t k1 = k0 + 1;
     const float t0 = times[k0], t1 = times[k1];
     const float dt = t1 - t0;
@@ -213,17 +204,9 @@ void sample_clip_impl(const Clip& clip, const ClipBinding& binding, float time, 
 #if defined(__SSE2__)
         const float* times = ch.times.data();
         if (ch.interpolation == Interpolation::Linear && t > times[0] && t < times[keys - 1]) {
-            // sample_channel_hinted's key choice and fraction, inlined so a rotation can join the
-            // batch and a vector channel skips the generic interpolation switch.
-            std::uint32_t& h = hint(c);
-            size_t k0 = h;
-            if (!(k0 + 1 < keys && times[k0] <= t && t < times[k0 + 1])) {
-                if (k0 + 2 < keys && times[k0 + 1] <= t && t < times[k0 + 2])
-                    ++k0;
-                else
-                    k0 = static_cast<size_t>(std::upper_bound(times, times + keys, t) - times) - 1;
-                h = static_cast<std::uint32_t>(k0);
-            }
+            // sample_channel_hinted's key choice (the same key_before) and fraction, inlined so a
+            // rotation can join the batch and a vector channel skips the generic interpolation switch.
+            const size_t k0 = detail::key_before(times, keys, t, hint(c));
             const float t0 = times[k0];
             const float u = (t - t0) / (times[k0 + 1] - t0);
             const float* v = ch.values.data();

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 
+#include "key_search.h"
 #include "slerp4_sse.h"
 
 namespace sv::anim {
@@ -81,7 +82,7 @@ void sort_by_joint(std::vector<size_t>& members, const ClipBinding& binding) {
 void sample_group(const PackedClip::Group& g, float t, std::uint32_t& hint, Pose& out) {
     const float* times = g.times.data();
     const size_t keys = g.times.size();
-    // The channel path's key choice and fraction (sample_channel_hinted), once for the group. At or
+    // The channel path's key choice (detail::key_before) and fraction, once for the group. At or
     // outside the key range the value is the end key's; as the blend of a key with itself at 0 it
     // is that key (normalised, for rotations) without a second code path.
     size_t k0 = 0, k1 = 0;
@@ -91,14 +92,7 @@ void sample_group(const PackedClip::Group& g, float t, std::uint32_t& hint, Pose
     } else if (t >= times[keys - 1]) {
         k0 = k1 = keys - 1;
     } else {
-        k0 = hint;
-        if (!(k0 + 1 < keys && times[k0] <= t && t < times[k0 + 1])) {
-            if (k0 + 2 < keys && times[k0 + 1] <= t && t < times[k0 + 2])
-                ++k0;
-            else
-                k0 = static_cast<size_t>(std::upper_bound(times, times + keys, t) - times) - 1;
-            hint = static_cast<std::uint32_t>(k0);
-        }
+        k0 = detail::key_before(times, keys, t, hint);
         if (g.step) {
             k1 = k0;  // the earlier key, held: its blend with itself at 0
         } else {

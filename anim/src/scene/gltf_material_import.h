@@ -1,6 +1,7 @@
 // glTF materials and samplers into anim::Material / anim::Sampler: metallic-roughness factors and
 // textures, normal / occlusion / emissive, KHR_materials_emissive_strength, KHR_texture_transform,
-// alpha modes and doubleSided. Kept apart from gltf_import.cpp, which owns accessors and images.
+// alpha modes and doubleSided. Kept apart from the accessors (gltf_accessor.h) and the images
+// (gltf_image_import.cpp), which it only indexes.
 #pragma once
 
 #include "anim/asset.h"

@@ -6,6 +6,7 @@
 #include <glm/gtc/constants.hpp>
 
 #include "anim/clip_sampling.h"
+#include "anim/packed_clip.h"
 
 using namespace sv::anim;
 
@@ -293,4 +294,79 @@ TEST(SampleClip, LaterChannelOnTheSameRotationWins) {
     sample_clip(clip, b, 0.5f, false, p);
     // 1e-4 degrees: float rounding of sin/cos of a 5-degree half-angle and atan2 back.
     EXPECT_NEAR(z_angle_degrees(&p.rotation[0]), 10.0f, 1e-4f);
+}
+
+namespace {
+// What every sampler (sample_channel, sample_clip with and without a cursor, the packed clip with
+// and without one) answers for channel `c` at `t`, as translation x; the packed clip gets the same
+// keys on scale as well, so its group has the two members packing needs. Each answer is checked
+// against `want` on its own: the samplers share one key search (key_search.h), so comparing them
+// with each other would not see that search go wrong.
+void expect_every_sampler(const Channel& c, const std::vector<std::pair<float, float>>& time_and_want) {
+    Clip clip;
+    clip.duration = c.times.back();
+    clip.channels.push_back(c);
+    Channel s = c;
+    s.path = TargetPath::Scale;
+    clip.channels.push_back(s);
+    const ClipBinding b = bind_clip(clip, {0});
+    const PackedClip packed = pack_clip(clip, b);
+#if defined(__SSE2__)
+    ASSERT_EQ(packed.groups.size(), 1u);  // else the packed path is not tested
+#endif
+    SamplingCursor cursor;
+    PackedCursor packed_cursor;
+    for (const auto& [t, want] : time_and_want) {
+        float v[3];
+        sample_channel(c, t, v);
+        EXPECT_EQ(v[0], want) << "sample_channel at t " << t;
+        Pose plain(1), cursored(1), packed_plain(1), packed_cursored(1);
+        sample_clip(clip, b, t, false, plain);
+        sample_clip(clip, b, t, false, cursored, cursor);
+        sample_clip(packed, t, false, packed_plain);
+        sample_clip(packed, t, false, packed_cursored, packed_cursor);
+        EXPECT_EQ(plain.translation[0], want) << "sample_clip at t " << t;
+        EXPECT_EQ(cursored.translation[0], want) << "sample_clip with a cursor at t " << t;
+        EXPECT_EQ(packed_plain.translation[0], want) << "packed sample_clip at t " << t;
+        EXPECT_EQ(packed_cursored.translation[0], want) << "packed sample_clip with a cursor at t " << t;
+    }
+}
+}  // namespace
+
+TEST(KeySearch, StepAnswersTheKeyAtOrBeforeEachBoundaryTime) {
+    // STEP shows which key the search chose: exactly on key k it must be k (not k - 1). The order
+    // walks the cursor forward one key (its own hint), two keys (the next-key shortcut), back
+    // (the binary search) and past both ends. 0.5 and 3 are exact in float.
+    const Channel c = scalar_track(Interpolation::Step, {0.5f, 1, 2, 3}, {5, 10, 20, 30});
+    expect_every_sampler(c, {{0.0f, 5},   // before the first key
+                             {0.5f, 5},   // on the first key
+                             {0.75f, 5},  // inside the first interval
+                             {1.0f, 10},  // on an inner key
+                             {1.5f, 10},  // the same interval again
+                             {2.0f, 20},  // the next key
+                             {3.0f, 30},  // on the last key
+                             {9.0f, 30},  // after the last key
+                             {1.0f, 10},  // back to an inner key: the cursor is stale
+                             {2.999f, 20},
+                             {0.25f, 5}});
+}
+
+TEST(KeySearch, LinearPicksTheIntervalHoldingTheTime) {
+    // Values 0, 10, 40, 90 (not a line), so a time blended from the wrong interval gives another
+    // number. Each expected value is exact in float: u is 0.5 or 0 and the keys are small integers.
+    const Channel c = scalar_track(Interpolation::Linear, {0, 1, 2, 3}, {0, 10, 40, 90});
+    expect_every_sampler(c, {{-1.0f, 0},
+                             {0.5f, 5},
+                             {1.5f, 25},
+                             {2.5f, 65},
+                             {2.0f, 40},
+                             {0.5f, 5},   // back two intervals
+                             {2.5f, 65},  // forward two: past the next-key shortcut
+                             {3.0f, 90},
+                             {4.0f, 90}});
+}
+
+TEST(KeySearch, SingleKeyAnswersThatKeyAtEveryTime) {
+    const Channel c = scalar_track(Interpolation::Linear, {0.5f}, {7});
+    expect_every_sampler(c, {{-1.0f, 7}, {0.0f, 7}, {0.5f, 7}, {0.75f, 7}, {100.0f, 7}});
 }

@@ -134,10 +134,11 @@ void draw_status_line(const ViewerModel& m, const UiContext& c) {
         else ImGui::TextUnformatted(text.c_str());
         if (i == Hint) ui_log("status: " + text);
     }
+    // The whole of every part on hover; not the frame time, which changes every frame.
     if (c.character && ImGui::IsWindowHovered()) {
         std::string all;
-        for (const auto& p : parts)
-            if (!p.forms.empty()) all += (all.empty() ? "" : "\n") + p.forms.front();
+        for (size_t i = 0; i < parts.size(); ++i)
+            if (i != Time && !parts[i].forms.empty()) all += (all.empty() ? "" : "\n") + parts[i].forms.front();
         show_tooltip(all + "\n\nvertices: every drawn primitive's; joints: over all skins, a joint two skins share "
                            "counted once; frame time averaged over the last ~10 frames");
     }

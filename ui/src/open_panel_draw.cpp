@@ -94,9 +94,13 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
                                                 sizeof m.open.path,
                                                 ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion,
                                                 complete_path);
+    if (ImGui::IsItemActive()) ui_log(std::string("open field: ") + m.open.path);
     if (ImGui::IsItemActive() && m.open.path[0]) {
         const auto& options = m.open.cached_completions(m.open.path);
         if (!options.empty()) {
+            // Under the field rather than at the pointer, which is on the field after the click
+            // that focused it: the list must not hide what is being typed.
+            ImGui::SetNextWindowPos(ImVec2(ImGui::GetItemRectMin().x, ImGui::GetItemRectMax().y + 2.0f));
             ImGui::BeginTooltip();
             ImGui::TextDisabled("Tab completes:");
             std::string offered;

@@ -177,6 +177,11 @@ TEST_F(InputSmoke, TypingAPathPrefixOffersTheMatchingFiles) {
     const std::string offered = "frame 9: completions: " + assets + "/humanoid_mixamo.glb, " + assets + "/humanoid_prescale.glb";
     EXPECT_NE(match.log.find(offered), std::string::npos) << match.log;
     EXPECT_EQ(none.log.find("frame 9: completions:"), std::string::npos) << none.log;
+    // Tab takes the field to the one file that matches, as the popup promised.
+    const ViewerRun tab = run("complete_tab", script(assets + "/humanoid_m") + "11 key tab\n", 14);
+    ASSERT_EQ(tab.rc, 0) << tab.log;
+    EXPECT_NE(tab.log.find("frame 9: open field: " + assets + "/humanoid_m\n"), std::string::npos) << tab.log;
+    EXPECT_NE(tab.log.find("frame 11: open field: " + assets + "/humanoid_mixamo.glb\n"), std::string::npos) << tab.log;
     // The popup lies under the field (y 46 on), over the scene column and the viewport's corner.
     long n = 0;
     int x_max = 0;
@@ -218,6 +223,15 @@ TEST_F(InputSmoke, ANarrowWindowKeepsTheStatusMessageWhole) {
                 orange);
     EXPECT_GT(orange, 100) << "the correction's message is not on the status line";
     EXPECT_LT(x_max, 640 - 8) << "the message runs into the window's edge";
+    // Nor is anything else cut there: no text in the last 12 px (the 8 px padding and the 4 px
+    // that ImGui's clipping leaves past it), where a line too long for the window would end.
+    long cut = 0;
+    for (int y = int(l.status.y); y < r.image.height; ++y)
+        for (int x = r.image.width - 12; x < r.image.width; ++x) {
+            const auto* p = r.image.at(x, y);
+            cut += p[0] > 110 || p[1] > 110 || p[2] > 110;
+        }
+    EXPECT_EQ(cut, 0) << "text runs to the window's edge: the status line was cut, not fitted";
 }
 
 }  // namespace

@@ -60,7 +60,8 @@ void show_tooltip(const std::string& text);
 void item_tooltip(const char* text);
 
 // What the panels showed this frame that pixels cannot name: each tooltip's text ("tooltip: ..."),
-// the completions the Open field offers ("completions: ..."), the status line's key message
+// the Open field's text while it is being edited ("open field: ..."), the completions it offers
+// ("completions: ..."), the status line's key message
 // ("status: ..."). A scripted run (--input) prints it, so a test asserts the words and a user's
 // bug report carries them. The viewer owns the lines; null (the default) records nothing.
 void set_ui_log(std::vector<std::string>* sink);

@@ -234,4 +234,20 @@ TEST_F(InputSmoke, ANarrowWindowKeepsTheStatusMessageWhole) {
     EXPECT_EQ(cut, 0) << "text runs to the window's edge: the status line was cut, not fitted";
 }
 
+// A bad script is refused before a window opens, naming the file, the line and the reason (a
+// replay that silently skipped a line would test something else than it says).
+TEST_F(InputSmoke, ABadScriptIsRefusedWithItsLine) {
+    const std::string txt = (sv::test::output_dir() / "viewer_input_bad.txt").string();
+    std::ofstream(txt) << "2 move viewport 0.5 0.5\n3 down left +hyper\n";
+    const std::string cmd = std::string(SKINVIEW_EXE) + " --frames 3 --input \"" + txt + "\" 2>&1";
+    std::string log;
+    FILE* p = popen(cmd.c_str(), "r");
+    ASSERT_NE(p, nullptr);
+    std::array<char, 512> buf{};
+    while (fgets(buf.data(), buf.size(), p)) log += buf.data();
+    const int status = pclose(p);
+    EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 2) << log;
+    EXPECT_NE(log.find(txt + ": input script line 2: down: '+hyper' is not a modifier"), std::string::npos) << log;
+}
+
 }  // namespace

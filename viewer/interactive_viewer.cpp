@@ -20,13 +20,13 @@
 #include "scene_session.h"
 #include "scripted_input.h"
 #include "settings_apply.h"
-#include "ui_bridge.h"
 #include "ui/format.h"
 #include "ui/frame_panel.h"
 #include "ui/panels_draw.h"
 #include "ui/picking.h"
 #include "ui/viewer_model.h"
 #include "ui/viewport.h"
+#include "ui_bridge.h"
 
 namespace sv::viewer {
 

@@ -20,11 +20,11 @@ int glfw_key_for(const std::string& name) {
         if (n >= 1 && n <= 12) return GLFW_KEY_F1 + n - 1;
     }
     static const std::pair<const char*, int> named[] = {
-        {"space", GLFW_KEY_SPACE},   {"enter", GLFW_KEY_ENTER},         {"tab", GLFW_KEY_TAB},
-        {"escape", GLFW_KEY_ESCAPE}, {"backspace", GLFW_KEY_BACKSPACE}, {"delete", GLFW_KEY_DELETE},
-        {"left", GLFW_KEY_LEFT},     {"right", GLFW_KEY_RIGHT},         {"up", GLFW_KEY_UP},
-        {"down", GLFW_KEY_DOWN},     {"home", GLFW_KEY_HOME},           {"end", GLFW_KEY_END},
-        {"shift", GLFW_KEY_LEFT_SHIFT}, {"ctrl", GLFW_KEY_LEFT_CONTROL}, {"alt", GLFW_KEY_LEFT_ALT}};
+        {"space", GLFW_KEY_SPACE},      {"enter", GLFW_KEY_ENTER},         {"tab", GLFW_KEY_TAB},
+        {"escape", GLFW_KEY_ESCAPE},    {"backspace", GLFW_KEY_BACKSPACE}, {"delete", GLFW_KEY_DELETE},
+        {"left", GLFW_KEY_LEFT},        {"right", GLFW_KEY_RIGHT},         {"up", GLFW_KEY_UP},
+        {"down", GLFW_KEY_DOWN},        {"home", GLFW_KEY_HOME},           {"end", GLFW_KEY_END},
+        {"shift", GLFW_KEY_LEFT_SHIFT}, {"ctrl", GLFW_KEY_LEFT_CONTROL},   {"alt", GLFW_KEY_LEFT_ALT}};
     for (const auto& k : named)
         if (name == k.first) return k.second;
     return GLFW_KEY_UNKNOWN;
@@ -65,7 +65,8 @@ void ScriptedInput::dispatch_keys(GLFWwindow* window, int frame) {
             const bool press = e.action == ui::InputAction::KeyDown;
             // GLFW reports a modifier key's own press with its bit already set, its release without.
             mods_ = press ? (mods_ | mod_bit(key)) : (mods_ & ~mod_bit(key));
-            ImGui_ImplGlfw_KeyCallback(window, key, glfwGetKeyScancode(key), press ? GLFW_PRESS : GLFW_RELEASE, mods_);
+            ImGui_ImplGlfw_KeyCallback(window, key, glfwGetKeyScancode(key),
+                                       press ? GLFW_PRESS : GLFW_RELEASE, mods_);
         } else if (e.action == ui::InputAction::Text) {
             // What ImGui_ImplGlfw_CharCallback does for each code point (the viewer installs no
             // character callback of its own for it to chain to), without decoding UTF-8 here.

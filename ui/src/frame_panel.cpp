@@ -55,12 +55,15 @@ std::vector<std::string> FramePanel::correction_hint_forms(const anim::Character
         if (visible_fold) {
             const double s = worst->report.folded_scale_as_given;
             const std::string by = format_number(s >= 1.0 ? s : 1.0 / s) + "x too " + (s >= 1.0 ? "large" : "small");
-            return forms("correction off", "mesh '" + worst->report.mesh_name + "'", "drawn " + by + ": press C");
+            return forms("correction off", "mesh '" + worst->report.mesh_name + "'",
+                         "drawn " + by + ": press C");
         }
-        if (moved) return forms("correction off", "mesh '" + moved_name + "'", "drawn in the file's frame: press C");
+        if (moved)
+            return forms("correction off", "mesh '" + moved_name + "'", "drawn in the file's frame: press C");
         return {};
     }
-    if (moved) return forms("correction on", "mesh '" + moved_name + "'", "moved onto its skin frame (C: as given)");
+    if (moved)
+        return forms("correction on", "mesh '" + moved_name + "'", "moved onto its skin frame (C: as given)");
     return {};
 }
 

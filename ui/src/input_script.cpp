@@ -17,8 +17,8 @@ std::vector<std::string> make_key_names() {
     for (char c = 'a'; c <= 'z'; ++c) k.emplace_back(1, c);
     for (char c = '0'; c <= '9'; ++c) k.emplace_back(1, c);
     for (int i = 1; i <= 12; ++i) k.push_back("f" + std::to_string(i));
-    for (const char* s : {"space", "enter", "tab", "escape", "backspace", "delete", "left", "right", "up", "down",
-                          "home", "end", "shift", "ctrl", "alt"})
+    for (const char* s : {"space", "enter", "tab", "escape", "backspace", "delete", "left", "right", "up",
+                          "down", "home", "end", "shift", "ctrl", "alt"})
         k.emplace_back(s);
     return k;
 }
@@ -61,12 +61,13 @@ int button_index(const std::string& s) {
 }
 
 bool region_from(const std::string& s, InputRegion& out) {
-    static const std::array<std::pair<const char*, InputRegion>, 6> regions = {{{"window", InputRegion::Window},
-                                                                                {"viewport", InputRegion::Viewport},
-                                                                                {"left", InputRegion::Left},
-                                                                                {"right", InputRegion::Right},
-                                                                                {"timeline", InputRegion::Timeline},
-                                                                                {"status", InputRegion::Status}}};
+    static const std::array<std::pair<const char*, InputRegion>, 6> regions = {
+        {{"window", InputRegion::Window},
+         {"viewport", InputRegion::Viewport},
+         {"left", InputRegion::Left},
+         {"right", InputRegion::Right},
+         {"timeline", InputRegion::Timeline},
+         {"status", InputRegion::Status}}};
     for (const auto& r : regions)
         if (s == r.first) {
             out = r.second;
@@ -114,10 +115,12 @@ private:
         if (!parse_frame(w[0], frame))
             return fail(n, "'" + w[0] + "' is not a frame number (a whole number from 0)");
         if (frame < last_frame_)
-            return fail(n, "frame " + std::to_string(frame) + " comes after frame " + std::to_string(last_frame_) +
-                               "; frames must not decrease");
+            return fail(n, "frame " + std::to_string(frame) + " comes after frame " +
+                               std::to_string(last_frame_) + "; frames must not decrease");
         last_frame_ = frame;
-        if (w.size() < 2) return fail(n, "no action after the frame (move, down, up, click, key, keydown, keyup, type, wheel)");
+        if (w.size() < 2)
+            return fail(
+                n, "no action after the frame (move, down, up, click, key, keydown, keyup, type, wheel)");
         InputEvent e;
         e.frame = frame;
         e.line = n;
@@ -128,7 +131,8 @@ private:
             if (args < 1) return fail(n, a + ": which button (left, middle or right)?");
             const int b = button_index(w[2]);
             if (b < 0) return fail(n, a + ": '" + w[2] + "' is not a button (left, middle or right)");
-            if (held_[static_cast<size_t>(b)]) return fail(n, a + " " + w[2] + ": that button is already down");
+            if (held_[static_cast<size_t>(b)])
+                return fail(n, a + " " + w[2] + ": that button is already down");
             std::vector<std::string> mods;
             for (size_t i = 3; i < w.size(); ++i) {
                 const std::string m = w[i].size() > 1 && w[i][0] == '+' ? w[i].substr(1) : std::string();
@@ -163,8 +167,9 @@ private:
             const std::string k = lower(w[2]);
             const auto& names = input_key_names();
             if (std::find(names.begin(), names.end(), k) == names.end())
-                return fail(n, a + ": '" + w[2] + "' is not a key name (a..z, 0..9, f1..f12, space, enter, tab, escape, "
-                                                  "backspace, delete, arrows, home, end, shift, ctrl, alt)");
+                return fail(n, a + ": '" + w[2] +
+                                   "' is not a key name (a..z, 0..9, f1..f12, space, enter, tab, escape, "
+                                   "backspace, delete, arrows, home, end, shift, ctrl, alt)");
             if (a != "keyup") push_key(e, InputAction::KeyDown, k);
             if (a == "key") ++e.frame;
             if (a != "keydown") push_key(e, InputAction::KeyUp, k);
@@ -178,19 +183,22 @@ private:
             return ok_status();
         }
         if (a == "wheel") {
-            if (args != 1 || !parse_float(w[2], e.wheel)) return fail(n, "wheel: expected one number of notches");
+            if (args != 1 || !parse_float(w[2], e.wheel))
+                return fail(n, "wheel: expected one number of notches");
             e.action = InputAction::Wheel;
             events_.push_back(e);
             return ok_status();
         }
-        return fail(n, "'" + a + "' is not an action (move, down, up, click, key, keydown, keyup, type, wheel)");
+        return fail(n,
+                    "'" + a + "' is not an action (move, down, up, click, key, keydown, keyup, type, wheel)");
     }
 
     Status move(int n, InputEvent& e, const std::vector<std::string>& w) {
         size_t i = 2;
         if (w.size() == 5) {
             if (!region_from(w[2], e.region))
-                return fail(n, "move: '" + w[2] + "' is not a region (window, viewport, left, right, timeline, status)");
+                return fail(n, "move: '" + w[2] +
+                                   "' is not a region (window, viewport, left, right, timeline, status)");
             i = 3;
         } else if (w.size() != 4) {
             return fail(n, "move: expected [REGION] X Y");
@@ -201,11 +209,13 @@ private:
             c.pixels = s.size() > 2 && s.compare(s.size() - 2, 2, "px") == 0;
             if (c.pixels) s.resize(s.size() - 2);
             if (!parse_float(s, c.value))
-                return fail(n, "move: '" + w[i + static_cast<size_t>(axis)] + "' is not a coordinate (pixels as 120px, or a fraction 0..1)");
-            if (c.pixels ? c.value < 0.0f : (c.value < 0.0f || c.value > 1.0f))
                 return fail(n, "move: '" + w[i + static_cast<size_t>(axis)] +
-                                   (c.pixels ? "' is negative; pixels count from the region's top-left corner"
-                                             : "' is outside 0..1 (a fraction of the region; pixels end in px)"));
+                                   "' is not a coordinate (pixels as 120px, or a fraction 0..1)");
+            if (c.pixels ? c.value < 0.0f : (c.value < 0.0f || c.value > 1.0f))
+                return fail(
+                    n, "move: '" + w[i + static_cast<size_t>(axis)] +
+                           (c.pixels ? "' is negative; pixels count from the region's top-left corner"
+                                     : "' is outside 0..1 (a fraction of the region; pixels end in px)"));
         }
         e.action = InputAction::Move;
         events_.push_back(e);
@@ -254,12 +264,23 @@ Expected<std::vector<InputEvent>> load_input_script(const std::string& path) {
 void input_point(const InputEvent& e, const Layout& l, float window_w, float window_h, float& x, float& y) {
     Rect r{0.0f, 0.0f, window_w, window_h};
     switch (e.region) {
-        case InputRegion::Window: break;
-        case InputRegion::Viewport: r = l.viewport; break;
-        case InputRegion::Left: r = l.left; break;
-        case InputRegion::Right: r = l.right; break;
-        case InputRegion::Timeline: r = l.timeline; break;
-        case InputRegion::Status: r = l.status; break;
+        case InputRegion::Window:
+            break;
+        case InputRegion::Viewport:
+            r = l.viewport;
+            break;
+        case InputRegion::Left:
+            r = l.left;
+            break;
+        case InputRegion::Right:
+            r = l.right;
+            break;
+        case InputRegion::Timeline:
+            r = l.timeline;
+            break;
+        case InputRegion::Status:
+            r = l.status;
+            break;
     }
     x = r.x + (e.x.pixels ? e.x.value : e.x.value * r.w);
     y = r.y + (e.y.pixels ? e.y.value : e.y.value * r.h);

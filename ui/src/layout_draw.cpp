@@ -96,18 +96,22 @@ void draw_status_line(const ViewerModel& m, const UiContext& c) {
     // the counts, each shortened or dropped before anything is cut at the window's edge.
     enum Part { Hint, Message, File, Time, Vertices, Joints };
     std::vector<StatusPart> parts(6);
-    const ImVec4 off_colour(1.0f, 0.6f, 0.3f, 1), on_colour(0.6f, 0.8f, 0.6f, 1), message_colour(0.6f, 0.9f, 0.6f, 1);
+    const ImVec4 off_colour(1.0f, 0.6f, 0.3f, 1), on_colour(0.6f, 0.8f, 0.6f, 1),
+        message_colour(0.6f, 0.9f, 0.6f, 1);
     ImVec4 hint_colour = on_colour;
     if (c.character) {
         const double fps = c.frame_ms > 0.0 ? 1000.0 / c.frame_ms : 0.0;
         const bool off = !c.character->correction();
         parts[Hint] = {FramePanel::correction_hint_forms(*c.character), 0};
-        if (parts[Hint].forms.empty()) parts[Hint].forms = {std::string("correction ") + (off ? "off" : "on")};
+        if (parts[Hint].forms.empty())
+            parts[Hint].forms = {std::string("correction ") + (off ? "off" : "on")};
         hint_colour = off ? off_colour : on_colour;
         const size_t slash = c.file.find_last_of("/\\");
         const std::string name = slash == std::string::npos ? c.file : c.file.substr(slash + 1);
         parts[File] = {{c.file, name}, 2};
-        parts[Time] = {{format_number(c.frame_ms) + " ms (" + format_number(fps) + " fps)", format_number(fps) + " fps"}, 3};
+        parts[Time] = {
+            {format_number(c.frame_ms) + " ms (" + format_number(fps) + " fps)", format_number(fps) + " fps"},
+            3};
         parts[Vertices] = {{std::to_string(c.vertices) + " vertices"}, 5};
         parts[Joints] = {{std::to_string(distinct_joint_count(*c.character)) + " joints"}, 4};
     } else {
@@ -130,17 +134,21 @@ void draw_status_line(const ViewerModel& m, const UiContext& c) {
         }
         first = false;
         const bool coloured = (i == Hint && c.character) || i == Message;
-        if (coloured) ImGui::TextColored(i == Hint ? hint_colour : message_colour, "%s", text.c_str());
-        else ImGui::TextUnformatted(text.c_str());
+        if (coloured)
+            ImGui::TextColored(i == Hint ? hint_colour : message_colour, "%s", text.c_str());
+        else
+            ImGui::TextUnformatted(text.c_str());
         if (i == Hint) ui_log("status: " + text);
     }
     // The whole of every part on hover; not the frame time, which changes every frame.
     if (c.character && ImGui::IsWindowHovered()) {
         std::string all;
         for (size_t i = 0; i < parts.size(); ++i)
-            if (i != Time && !parts[i].forms.empty()) all += (all.empty() ? "" : "\n") + parts[i].forms.front();
-        show_tooltip(all + "\n\nvertices: every drawn primitive's; joints: over all skins, a joint two skins share "
-                           "counted once; frame time averaged over the last ~10 frames");
+            if (i != Time && !parts[i].forms.empty())
+                all += (all.empty() ? "" : "\n") + parts[i].forms.front();
+        show_tooltip(all +
+                     "\n\nvertices: every drawn primitive's; joints: over all skins, a joint two skins share "
+                     "counted once; frame time averaged over the last ~10 frames");
     }
     ImGui::End();
     ImGui::PopStyleVar();

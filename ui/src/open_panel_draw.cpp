@@ -125,7 +125,8 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     // Settings: the whole view as one JSON file (ui/viewer_settings.h), for bug reports.
     ImGui::SetNextItemWidth(-110.0f);
     ImGui::InputTextWithHint("##settings", "settings .json", c.settings_path, sizeof c.settings_path);
-    item_tooltip("A settings file reproduces this view: correction, rung, heat map, joint, clip, time, camera.");
+    item_tooltip(
+        "A settings file reproduces this view: correction, rung, heat map, joint, clip, time, camera.");
     ImGui::SameLine();
     if (ImGui::Button("Save")) c.request_save_settings = true;
     ImGui::SameLine();

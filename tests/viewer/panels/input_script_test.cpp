@@ -1,5 +1,7 @@
 // The input script (--input): what a good script parses to, that every bad line is refused with
 // its line number and reason, and that every key name the parser accepts reaches a GLFW key.
+#include "ui/input_script.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -8,7 +10,6 @@
 #include "scripted_input.h"
 #include "test_paths.h"
 #include "ui/frame_panel.h"
-#include "ui/input_script.h"
 #include "ui/status_line.h"
 #include "ui/viewport.h"
 
@@ -99,7 +100,8 @@ TEST(InputScript, EachBadLineIsRefusedWithItsNumberAndReason) {
     }
     const auto twice = ui::parse_input_script("1 down left\n2 down left\n");
     ASSERT_FALSE(twice);
-    EXPECT_NE(twice.error().message.find("line 2: down left: that button is already down"), std::string::npos);
+    EXPECT_NE(twice.error().message.find("line 2: down left: that button is already down"),
+              std::string::npos);
     const auto backwards = ui::parse_input_script("5 key c\n4 key f\n");
     ASSERT_FALSE(backwards);
     EXPECT_NE(backwards.error().message.find("line 2: frame 4 comes after frame 5"), std::string::npos);
@@ -143,7 +145,9 @@ TEST(StatusLine, NarrowWindowsKeepTheKeyMessageWhole) {
     ASSERT_EQ(hint.size(), 3u);
     EXPECT_EQ(hint.back(), "drawn 100x too large: press C");
     const std::vector<ui::StatusPart> parts = {
-        {hint, 0}, {{"/a/long/path/to/humanoid_mixamo.glb", "humanoid_mixamo.glb"}, 2}, {{"16.7 ms (60 fps)", "60 fps"}, 3}};
+        {hint, 0},
+        {{"/a/long/path/to/humanoid_mixamo.glb", "humanoid_mixamo.glb"}, 2},
+        {{"16.7 ms (60 fps)", "60 fps"}, 3}};
     // Wide: everything, longest forms.
     EXPECT_EQ(ui::fit_status_parts(parts, 2000.0f, 35.0f, seven_px), (std::vector<int>{0, 0, 0}));
     // 624 px (a 640 window less its padding): the whole hint and the file's name; no room for the rate.

@@ -37,14 +37,17 @@ protected:
 
     // Writes `script` as viewer_input_NAME.txt and runs the built-in character with it for
     // `frames` frames, keeping the last one as viewer_input_NAME.png.
-    static ViewerRun run(const std::string& name, const std::string& script, int frames, const std::string& extra = "") {
+    static ViewerRun run(const std::string& name, const std::string& script, int frames,
+                         const std::string& extra = "") {
         const std::string dir = sv::test::output_dir().string();
-        const std::string txt = dir + "/viewer_input_" + name + ".txt", png = dir + "/viewer_input_" + name + ".png";
+        const std::string txt = dir + "/viewer_input_" + name + ".txt",
+                          png = dir + "/viewer_input_" + name + ".png";
         std::ofstream(txt) << script;
         std::filesystem::remove(png);
         const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
-        const std::string cmd = std::string(SKINVIEW_EXE) + " \"" + file + "\" --frames " + std::to_string(frames) +
-                                " --input \"" + txt + "\" --screenshot \"" + png + "\" " + extra + " 2>&1";
+        const std::string cmd = std::string(SKINVIEW_EXE) + " \"" + file + "\" --frames " +
+                                std::to_string(frames) + " --input \"" + txt + "\" --screenshot \"" + png +
+                                "\" " + extra + " 2>&1";
         ViewerRun r;
         FILE* p = popen(cmd.c_str(), "r");
         if (!p) return r;
@@ -96,7 +99,8 @@ std::string drag(const std::string& button_and_mods, int dx, int dy) {
     const float cx = l.viewport.x + l.viewport.w / 2, cy = l.viewport.y + l.viewport.h / 2;
     std::ostringstream s;
     s << "2 move " << cx << "px " << cy << "px\n3 down " << button_and_mods << "\n";
-    for (int i = 1; i <= 6; ++i) s << 3 + i << " move " << cx + dx * i / 6.0f << "px " << cy + dy * i / 6.0f << "px\n";
+    for (int i = 1; i <= 6; ++i)
+        s << 3 + i << " move " << cx + dx * i / 6.0f << "px " << cy + dy * i / 6.0f << "px\n";
     s << "10 up " << button_and_mods.substr(0, button_and_mods.find(' ')) << "\n";
     return s.str();
 }
@@ -168,20 +172,23 @@ TEST_F(InputSmoke, TypingAPathPrefixOffersTheMatchingFiles) {
     const std::string assets = (sv::test::source_dir() / "assets").string();
     // Click the Open field, select what it holds (ctrl+A), type over it.
     const auto script = [&](const std::string& typed) {
-        return "2 move left 60px 36px\n3 click left\n5 keydown ctrl\n6 key a\n8 keyup ctrl\n9 type " + typed + "\n";
+        return "2 move left 60px 36px\n3 click left\n5 keydown ctrl\n6 key a\n8 keyup ctrl\n9 type " + typed +
+               "\n";
     };
     const ViewerRun match = run("complete", script(assets + "/humanoid_"), 14);
     const ViewerRun none = run("complete_none", script(assets + "/zz_matches_nothing_"), 14);
     ASSERT_EQ(match.rc, 0) << match.log;
     ASSERT_EQ(none.rc, 0) << none.log;
-    const std::string offered = "frame 9: completions: " + assets + "/humanoid_mixamo.glb, " + assets + "/humanoid_prescale.glb";
+    const std::string offered =
+        "frame 9: completions: " + assets + "/humanoid_mixamo.glb, " + assets + "/humanoid_prescale.glb";
     EXPECT_NE(match.log.find(offered), std::string::npos) << match.log;
     EXPECT_EQ(none.log.find("frame 9: completions:"), std::string::npos) << none.log;
     // Tab takes the field to the one file that matches, as the popup promised.
     const ViewerRun tab = run("complete_tab", script(assets + "/humanoid_m") + "11 key tab\n", 14);
     ASSERT_EQ(tab.rc, 0) << tab.log;
     EXPECT_NE(tab.log.find("frame 9: open field: " + assets + "/humanoid_m\n"), std::string::npos) << tab.log;
-    EXPECT_NE(tab.log.find("frame 11: open field: " + assets + "/humanoid_mixamo.glb\n"), std::string::npos) << tab.log;
+    EXPECT_NE(tab.log.find("frame 11: open field: " + assets + "/humanoid_mixamo.glb\n"), std::string::npos)
+        << tab.log;
     // The popup lies under the field (y 46 on), over the scene column and the viewport's corner.
     long n = 0;
     int x_max = 0;
@@ -219,8 +226,8 @@ TEST_F(InputSmoke, ANarrowWindowKeepsTheStatusMessageWhole) {
                 x_max = std::max(x_max, x);
             }
         }
-    std::printf("[ measure ] status line at 640 px: '%s', orange text to x = %d (%ld pixels)\n", shown.c_str(), x_max,
-                orange);
+    std::printf("[ measure ] status line at 640 px: '%s', orange text to x = %d (%ld pixels)\n",
+                shown.c_str(), x_max, orange);
     EXPECT_GT(orange, 100) << "the correction's message is not on the status line";
     EXPECT_LT(x_max, 640 - 8) << "the message runs into the window's edge";
     // Nor is anything else cut there: no text in the last 12 px (the 8 px padding and the 4 px
@@ -247,7 +254,8 @@ TEST_F(InputSmoke, ABadScriptIsRefusedWithItsLine) {
     while (fgets(buf.data(), buf.size(), p)) log += buf.data();
     const int status = pclose(p);
     EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 2) << log;
-    EXPECT_NE(log.find(txt + ": input script line 2: down: '+hyper' is not a modifier"), std::string::npos) << log;
+    EXPECT_NE(log.find(txt + ": input script line 2: down: '+hyper' is not a modifier"), std::string::npos)
+        << log;
 }
 
 }  // namespace

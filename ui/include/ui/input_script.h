@@ -44,10 +44,10 @@ struct InputEvent {
     InputAction action = InputAction::Move;
     InputRegion region = InputRegion::Window;  // Move
     InputCoordinate x, y;                      // Move
-    int button = 0;                            // ButtonDown/Up: 0 left, 1 right, 2 middle (GLFW's and ImGui's order)
-    std::string key;                           // KeyDown/Up: one of input_key_names()
-    std::string text;                          // Text: UTF-8
-    float wheel = 0.0f;                        // Wheel
+    int button = 0;      // ButtonDown/Up: 0 left, 1 right, 2 middle (GLFW's and ImGui's order)
+    std::string key;     // KeyDown/Up: one of input_key_names()
+    std::string text;    // Text: UTF-8
+    float wheel = 0.0f;  // Wheel
 };
 
 // Every key name a script may use, lower case: a..z, 0..9, f1..f12, and space, enter, tab, escape,

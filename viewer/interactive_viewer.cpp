@@ -18,14 +18,15 @@
 #include "render/gpu_diagnose.h"
 #include "render/render_target.h"
 #include "scene_session.h"
+#include "scripted_input.h"
 #include "settings_apply.h"
-#include "ui_bridge.h"
 #include "ui/format.h"
 #include "ui/frame_panel.h"
 #include "ui/panels_draw.h"
 #include "ui/picking.h"
 #include "ui/viewer_model.h"
 #include "ui/viewport.h"
+#include "ui_bridge.h"
 
 namespace sv::viewer {
 
@@ -63,7 +64,8 @@ long count_vertices(const anim::Character& c) {
 
 class Viewer {
 public:
-    Viewer(const InteractiveOptions& o, render::Api api, render::Context& ctx) : opts_(o), api_(api), ctx_(ctx) {}
+    Viewer(const InteractiveOptions& o, render::Api api, render::Context& ctx, ScriptedInput input)
+        : opts_(o), api_(api), ctx_(ctx), input_(std::move(input)) {}
 
     // Opens `path`; on failure the previous session stays and the error is shown (and printed, so
     // a scripted run leaves it in its log). Options and settings that cannot be honoured are shown
@@ -161,6 +163,7 @@ public:
         int frame = 0;
         while (!glfwWindowShouldClose(win) && !ui_.request_quit) {
             glfwPollEvents();
+            input_.dispatch_keys(win, frame);
             const auto now = std::chrono::steady_clock::now();
             const double wall = std::chrono::duration<double>(now - last).count();
             last = now;
@@ -248,7 +251,9 @@ private:
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         scripted_pick(frame);
+        input_.apply_pointer(frame, ui_.layout, static_cast<float>(ww), static_cast<float>(wh));
         ImGui::NewFrame();
+        input_.begin_ui_log();
         ui_.character = session_ ? &session_->character() : nullptr;
         render::DrawOptions& draw = session_ ? session_->state().draw : spare_draw_;
         ui_controls_ = to_controls(draw);
@@ -264,6 +269,7 @@ private:
         if (session_) ui::draw_heat_legend_for(model_, ui_);
         apply_controls(ui_controls_, draw);
         if (ui_.show_help) ui::draw_keys_help(ui_);
+        input_.end_ui_log(frame);
         ImGui::Render();
 
         glViewport(0, 0, fbw, fbh);
@@ -296,20 +302,26 @@ private:
         }
     }
 
-    // A scripted click on a joint: the mouse goes to the joint's pixel, presses at `pick_at` and
-    // releases a frame later, through the same ImGui input the user's mouse drives (set after the
-    // GLFW backend has written the real mouse, so the real pointer does not interfere).
+    // A scripted click on a joint: a script of its own (move to the joint's pixel and click at
+    // `pick_at`, release a frame later) written when the joint's place on screen is known, and
+    // replayed by the same path as --input.
     void scripted_pick(int frame) {
-        if (opts_.pick_joint.empty() || !session_ || (frame != opts_.pick_at && frame != opts_.pick_at + 1)) return;
+        if (opts_.pick_joint.empty() || !session_ || frame != opts_.pick_at) return;
         glm::vec2 p;
         if (!ui::joint_on_screen(session_->character(), opts_.pick_joint, view_proj(), model_.graph.root.model(),
                                  ui_.layout.viewport, p)) {
             std::fprintf(stderr, "skinview: --pick-joint '%s': no such joint in view\n", opts_.pick_joint.c_str());
             return;
         }
-        ImGuiIO& io = ImGui::GetIO();
-        io.MousePos = ImVec2(p.x, p.y);
-        io.MouseDown[0] = frame == opts_.pick_at;
+        ui::InputEvent move, press;
+        move.frame = press.frame = frame;
+        move.x = {p.x, true};
+        move.y = {p.y, true};
+        press.action = ui::InputAction::ButtonDown;
+        ui::InputEvent release = press;
+        release.frame = frame + 1;
+        release.action = ui::InputAction::ButtonUp;
+        input_.add({move, press, release});
     }
 
     std::string screenshot_path() {
@@ -447,6 +459,7 @@ private:
     render::DrawOptions spare_draw_;
     ui::DrawControls ui_controls_;  // what the panels edit this frame, copied back into the draw options
     Inbox inbox_;
+    ScriptedInput input_;
     bool scripted_ = false;
 };
 
@@ -458,6 +471,8 @@ int run_interactive(const InteractiveOptions& options) {
         std::fprintf(stderr, "skinview: %s\n", api.error().message.c_str());
         return 2;
     }
+    ScriptedInput input;  // a bad script is refused before a window opens, as a bad option is
+    if (!options.input.empty() && !input.load(options.input)) return 2;
     const std::string title = "skinview - " + (options.scene.file.empty() ? default_asset_path() : options.scene.file);
     auto ctx = render::create_window_context(*api, options.window_width, options.window_height, title);
     if (!ctx) {
@@ -472,7 +487,7 @@ int run_interactive(const InteractiveOptions& options) {
         const ui::WindowSize fit = ui::fit_to_work_area(options.window_width, options.window_height, w, h);
         if (fit.w != options.window_width || fit.h != options.window_height) glfwSetWindowSize((*ctx)->window(), fit.w, fit.h);
     }
-    Viewer viewer(options, *api, **ctx);
+    Viewer viewer(options, *api, **ctx, std::move(input));
     return viewer.run();
 }
 

@@ -21,6 +21,7 @@ struct InteractiveOptions {
     std::string settings;             // settings file (ui/viewer_settings.h) applied before the first frame
     std::string pick_joint;           // scripted: click this joint in the viewport at frame `pick_at`
     int pick_at = 2;
+    std::string input;                // scripted: replay this input script (ui/input_script.h)
     std::string retarget;             // play this file's first clip on the character (the Graph tab's retarget)
     bool show_keys = false;           // open with the keys overlay (F1) shown
     std::string save_settings;        // write the settings of what is on screen here at exit

@@ -53,6 +53,8 @@ int main(int argc, char** argv) {
     app.add_option("--save-settings", view.save_settings, "write the settings of the view on screen to this JSON file at exit");
     app.add_option("--pick-joint", view.pick_joint, "scripted: click this joint in the viewport (as a user would)");
     app.add_option("--pick-at", view.pick_at, "the frame --pick-joint clicks at (default 2)");
+    app.add_option("--input", view.input,
+                   "scripted: replay this input script (mouse, keys, text by frame; README)");
     app.add_option("--retarget", view.retarget, "play this file's first clip on the character, relative to each rig's rest");
     app.add_flag("--keys-help", view.show_keys, "open with the keys overlay (F1) shown");
     app.add_option("--then-open", view.then_open, "scripted: open this file mid-run, as a dropped file would");

@@ -24,7 +24,7 @@ void draw_timeline_window(ViewerModel& m, UiContext& c) {
         ImGui::Button(playing.c_str(), ImVec2(clip_w, 0.0f));
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("%s\nSet in the Graph tab; choose clip there to pick a clip here.", playing.c_str());
+            show_tooltip(playing + "\nSet in the Graph tab; choose clip there to pick a clip here.");
     } else if (ImGui::BeginCombo("##clip", m.animation.clip >= 0 ? clips[static_cast<size_t>(m.animation.clip)].name.c_str()
                                                                   : "rest pose")) {
         if (ImGui::Selectable("rest pose", m.animation.clip < 0)) m.animation.set_clip(*c.character, -1);

@@ -41,8 +41,9 @@ void draw_diagnose_tab(ViewerModel& m, UiContext& c) {
     }
     ImGui::SliderFloat("full red at (m)", &d.heat_scale, 0.0f, static_cast<float>(d.has_result ? d.result.body_size * 0.05 : 0.1),
                        d.heat_scale > 0.0f ? "%.3g m" : "auto: from the data");
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("The error drawn full red. Auto: the worst error rounded up to 1, 2 or 5, never under twice the tolerance.");
+    item_tooltip(
+        "The error drawn full red. Auto: the worst error rounded up to 1, 2 or 5, never under twice the "
+        "tolerance.");
 }
 
 }  // namespace sv::ui

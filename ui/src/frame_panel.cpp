@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include "ui/format.h"
 
@@ -24,7 +25,7 @@ std::string FramePanel::rung_line(const anim::CharacterSkin& skin) {
     return std::string(anim::to_string(skin.rung.rung)) + (skin.rung.reason.empty() ? "" : ": " + skin.rung.reason);
 }
 
-std::string FramePanel::correction_hint(const anim::Character& character) {
+std::vector<std::string> FramePanel::correction_hint_forms(const anim::Character& character) {
     // The mesh with the largest fold away from 1 (in either direction) is the one to name.
     const anim::SkinnedMeshNode* worst = nullptr;
     double worst_log = 0.0;
@@ -45,17 +46,30 @@ std::string FramePanel::correction_hint(const anim::Character& character) {
         }
     // 1.5x: a fold below that still draws a recognisable character; above it, the soup.
     const bool visible_fold = worst && worst_log > std::log(1.5);
+    // Each message in three lengths: the shorter ones drop the switch's state, then the mesh's
+    // name, and keep what is wrong and the key that fixes it.
+    const auto forms = [](const std::string& state, const std::string& mesh, const std::string& what) {
+        return std::vector<std::string>{state + ": " + mesh + " " + what, mesh + " " + what, what};
+    };
     if (!character.correction()) {
         if (visible_fold) {
             const double s = worst->report.folded_scale_as_given;
             const std::string by = format_number(s >= 1.0 ? s : 1.0 / s) + "x too " + (s >= 1.0 ? "large" : "small");
-            return "correction off: mesh '" + worst->report.mesh_name + "' drawn " + by + ": press C";
+            return forms("correction off", "mesh '" + worst->report.mesh_name + "'",
+                         "drawn " + by + ": press C");
         }
-        if (moved) return "correction off: mesh '" + moved_name + "' drawn in the file's frame: press C";
+        if (moved)
+            return forms("correction off", "mesh '" + moved_name + "'", "drawn in the file's frame: press C");
         return {};
     }
-    if (moved) return "correction on: mesh '" + moved_name + "' moved onto its skin frame (C: as given)";
+    if (moved)
+        return forms("correction on", "mesh '" + moved_name + "'", "moved onto its skin frame (C: as given)");
     return {};
+}
+
+std::string FramePanel::correction_hint(const anim::Character& character) {
+    const std::vector<std::string> f = correction_hint_forms(character);
+    return f.empty() ? std::string() : f.front();
 }
 
 }  // namespace sv::ui

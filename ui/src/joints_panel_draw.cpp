@@ -50,9 +50,10 @@ void draw_joint_bars(ViewerModel& m, UiContext& c, bool on) {
         const int row = p.bar_at((ImGui::GetIO().MousePos.x - o.x) / size.x, on);
         if (row >= 0) {
             const JointRow& r = p.rows[static_cast<size_t>(row)];
-            ImGui::SetTooltip("%s (joint %d)\nas given %s, corrected %s\nred line: tolerance %s; bars over it are bad\nclick selects",
-                              r.name.c_str(), r.joint, format_number(r.defect_as_given).c_str(),
-                              format_number(r.defect_corrected).c_str(), format_number(p.tolerance).c_str());
+            show_tooltip(r.name + " (joint " + std::to_string(r.joint) + ")\nas given " +
+                         format_number(r.defect_as_given) + ", corrected " +
+                         format_number(r.defect_corrected) + "\nred line: tolerance " +
+                         format_number(p.tolerance) + "; bars over it are bad\nclick selects");
             if (ImGui::IsItemClicked()) (void)m.select_joint(*c.character, p.skin, r.joint);
         }
     }
@@ -112,10 +113,12 @@ void draw_joints_tab(ViewerModel& m, UiContext& c) {
             ImGui::TextUnformatted(r.name.c_str());
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(format_number(r.defect_as_given).c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Frame defect with the mesh node as the file gives it (dimensionless). Bad: over 1e-4.");
+            item_tooltip(
+                "Frame defect with the mesh node as the file gives it (dimensionless). Bad: over 1e-4.");
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(format_number(r.defect_corrected).c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Frame defect on the skin frame, after the correction (dimensionless). Bad: over 1e-4.");
+            item_tooltip(
+                "Frame defect on the skin frame, after the correction (dimensionless). Bad: over 1e-4.");
         }
         ImGui::EndTable();
     }

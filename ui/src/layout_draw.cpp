@@ -1,8 +1,12 @@
 #include <imgui.h>
 
+#include <string>
+#include <vector>
+
 #include "ui/format.h"
 #include "ui/frame_panel.h"
 #include "ui/panels_draw.h"
+#include "ui/status_line.h"
 
 namespace sv::ui {
 
@@ -17,27 +21,37 @@ void begin_fixed_window(const char* name, const Rect& r, int extra_flags) {
     ImGui::Begin(name, nullptr, kFixed | extra_flags);
 }
 
+namespace {
+// One sink for the whole process, like ImGui's own current context (the panels draw into one
+// window at a time); a second viewer in one process would have to swap it with the context.
+std::vector<std::string>* g_ui_log = nullptr;
+}  // namespace
+
+void set_ui_log(std::vector<std::string>* sink) { g_ui_log = sink; }
+
+void ui_log(const std::string& line) {
+    if (g_ui_log) g_ui_log->push_back(line);
+}
+
+void show_tooltip(const std::string& text) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+    ui_log("tooltip: " + text);
+}
+
 void value_row(const char* label, const std::string& value, const char* tooltip) {
     ImGui::TextUnformatted(label);
     // One column for every label in the panels: the widest of them plus a gap.
     ImGui::SameLine(ImGui::CalcTextSize("non-rigidity absorbed").x + ImGui::GetFontSize() * 1.5f);
     ImGui::TextUnformatted(value.c_str());
-    if (tooltip && *tooltip && ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-        ImGui::TextUnformatted(tooltip);
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-    }
+    if (tooltip && *tooltip && ImGui::IsItemHovered()) show_tooltip(tooltip);
 }
 
 void item_tooltip(const char* text) {
-    if (!ImGui::IsItemHovered()) return;
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
+    if (ImGui::IsItemHovered()) show_tooltip(text);
 }
 
 void draw_inspector_window(ViewerModel& m, UiContext& c) {
@@ -75,29 +89,66 @@ void draw_inspector_window(ViewerModel& m, UiContext& c) {
 }
 
 void draw_status_line(const ViewerModel& m, const UiContext& c) {
-
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8, 4));
     begin_fixed_window("##status", c.layout.status, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+    // Drawn left to right in this order; fitted by priority (status_line.h): the correction's
+    // message first and whole, then a screenshot's path, the file (or its name), the frame rate and
+    // the counts, each shortened or dropped before anything is cut at the window's edge.
+    enum Part { Hint, Message, File, Time, Vertices, Joints };
+    std::vector<StatusPart> parts(6);
+    const ImVec4 off_colour(1.0f, 0.6f, 0.3f, 1), on_colour(0.6f, 0.8f, 0.6f, 1),
+        message_colour(0.6f, 0.9f, 0.6f, 1);
+    ImVec4 hint_colour = on_colour;
     if (c.character) {
         const double fps = c.frame_ms > 0.0 ? 1000.0 / c.frame_ms : 0.0;
-        ImGui::Text("%s  |  %ld vertices  |  %d joints  |  %s ms (%s fps)", c.file.c_str(), c.vertices,
-                    distinct_joint_count(*c.character), format_number(c.frame_ms).c_str(), format_number(fps).c_str());
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("vertices: every drawn primitive's; joints: over all skins, a joint two skins share counted "
-                              "once; frame time averaged over the last ~10 frames");
-        ImGui::SameLine();
-        const std::string hint = FramePanel::correction_hint(*c.character);
         const bool off = !c.character->correction();
-        if (hint.empty())
-            ImGui::Text("  |  correction %s", off ? "off" : "on");
-        else
-            ImGui::TextColored(off ? ImVec4(1.0f, 0.6f, 0.3f, 1) : ImVec4(0.6f, 0.8f, 0.6f, 1), "  |  %s", hint.c_str());
+        parts[Hint] = {FramePanel::correction_hint_forms(*c.character), 0};
+        if (parts[Hint].forms.empty())
+            parts[Hint].forms = {std::string("correction ") + (off ? "off" : "on")};
+        hint_colour = off ? off_colour : on_colour;
+        const size_t slash = c.file.find_last_of("/\\");
+        const std::string name = slash == std::string::npos ? c.file : c.file.substr(slash + 1);
+        parts[File] = {{c.file, name}, 2};
+        parts[Time] = {
+            {format_number(c.frame_ms) + " ms (" + format_number(fps) + " fps)", format_number(fps) + " fps"},
+            3};
+        parts[Vertices] = {{std::to_string(c.vertices) + " vertices"}, 5};
+        parts[Joints] = {{std::to_string(distinct_joint_count(*c.character)) + " joints"}, 4};
     } else {
-        ImGui::Text("no file  |  %s ms", format_number(c.frame_ms).c_str());
+        parts[Hint] = {{"no file"}, 0};
+        parts[Time] = {{format_number(c.frame_ms) + " ms"}, 3};
     }
-    if (!m.screenshot_message.empty()) {
-        ImGui::SameLine();
-        ImGui::TextColored(ImVec4(0.6f, 0.9f, 0.6f, 1), "  |  %s", m.screenshot_message.c_str());
+    if (!m.screenshot_message.empty()) parts[Message] = {{m.screenshot_message}, 1};
+    const char* sep = "  |  ";
+    const std::vector<int> chosen =
+        fit_status_parts(parts, ImGui::GetContentRegionAvail().x, ImGui::CalcTextSize(sep).x,
+                         [](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; });
+    bool first = true;
+    for (size_t i = 0; i < parts.size(); ++i) {
+        if (chosen[i] < 0) continue;
+        const std::string& text = parts[i].forms[static_cast<size_t>(chosen[i])];
+        if (!first) {
+            ImGui::SameLine(0.0f, 0.0f);
+            ImGui::TextUnformatted(sep);
+            ImGui::SameLine(0.0f, 0.0f);
+        }
+        first = false;
+        const bool coloured = (i == Hint && c.character) || i == Message;
+        if (coloured)
+            ImGui::TextColored(i == Hint ? hint_colour : message_colour, "%s", text.c_str());
+        else
+            ImGui::TextUnformatted(text.c_str());
+        if (i == Hint) ui_log("status: " + text);
+    }
+    // The whole of every part on hover; not the frame time, which changes every frame.
+    if (c.character && ImGui::IsWindowHovered()) {
+        std::string all;
+        for (size_t i = 0; i < parts.size(); ++i)
+            if (i != Time && !parts[i].forms.empty())
+                all += (all.empty() ? "" : "\n") + parts[i].forms.front();
+        show_tooltip(all +
+                     "\n\nvertices: every drawn primitive's; joints: over all skins, a joint two skins share "
+                     "counted once; frame time averaged over the last ~10 frames");
     }
     ImGui::End();
     ImGui::PopStyleVar();

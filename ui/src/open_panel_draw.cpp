@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "ui/panels_draw.h"
@@ -67,7 +68,7 @@ void draw_scene_tree(ViewerModel& m, UiContext& c) {
             (void)m.select_joint(*c.character, p.selection.skin, p.selection.joint);
             clicked = true;
         }
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.tooltip(*c.character, ri).c_str());
+        if (ImGui::IsItemHovered()) show_tooltip(p.tooltip(*c.character, ri));
         if (ri == p.reveal_row) ImGui::SetScrollHereY(0.4f);
         if (!leaf) {
             if (open) open_depths.push_back(row.depth);
@@ -93,13 +94,22 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
                                                 sizeof m.open.path,
                                                 ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion,
                                                 complete_path);
+    if (ImGui::IsItemActive()) ui_log(std::string("open field: ") + m.open.path);
     if (ImGui::IsItemActive() && m.open.path[0]) {
         const auto& options = m.open.cached_completions(m.open.path);
         if (!options.empty()) {
+            // Under the field rather than at the pointer, which is on the field after the click
+            // that focused it: the list must not hide what is being typed.
+            ImGui::SetNextWindowPos(ImVec2(ImGui::GetItemRectMin().x, ImGui::GetItemRectMax().y + 2.0f));
             ImGui::BeginTooltip();
             ImGui::TextDisabled("Tab completes:");
-            for (const auto& o : options) ImGui::TextUnformatted(o.c_str());
+            std::string offered;
+            for (const auto& o : options) {
+                ImGui::TextUnformatted(o.c_str());
+                offered += (offered.empty() ? "" : ", ") + o;
+            }
             ImGui::EndTooltip();
+            ui_log("completions: " + offered);
         }
     }
     ImGui::SameLine();
@@ -115,7 +125,8 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     // Settings: the whole view as one JSON file (ui/viewer_settings.h), for bug reports.
     ImGui::SetNextItemWidth(-110.0f);
     ImGui::InputTextWithHint("##settings", "settings .json", c.settings_path, sizeof c.settings_path);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A settings file reproduces this view: correction, rung, heat map, joint, clip, time, camera.");
+    item_tooltip(
+        "A settings file reproduces this view: correction, rung, heat map, joint, clip, time, camera.");
     ImGui::SameLine();
     if (ImGui::Button("Save")) c.request_save_settings = true;
     ImGui::SameLine();
@@ -137,7 +148,7 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     draw_lighting_controls(*c.draw);
     ImGui::Separator();
     ImGui::TextDisabled("[S] skinned mesh  [M] mesh  [J] joint");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click a node to select it; the arrow folds its children.");
+    item_tooltip("Click a node to select it; the arrow folds its children.");
     // The morph weights of the selected (or first) morphing mesh, live, under the tree.
     const float morph_height =
         m.morph.node < 0 ? 0.0f

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "anim/character.h"
 
@@ -20,6 +21,9 @@ struct FramePanel {
     // and a mesh it moved, "correction on: mesh 'Body' moved onto its skin frame (C: as given)";
     // empty when the switch changes nothing.
     static std::string correction_hint(const anim::Character& character);
+    // The same message longest first, down to what is wrong and the key ("drawn 100x too large:
+    // press C"), for a status line too narrow for the whole of it; empty when there is none.
+    static std::vector<std::string> correction_hint_forms(const anim::Character& character);
 };
 
 }  // namespace sv::ui

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "anim/character.h"
 #include "ui/draw_controls.h"
@@ -53,8 +54,18 @@ void draw_lighting_controls(DrawControls& draw);
 // "label   value" with the value's meaning (and what is bad) on hover: every number the panels show
 // goes through this, so none is without its explanation.
 void value_row(const char* label, const std::string& value, const char* tooltip);
+// A tooltip (wrapped) with `text`, recorded in the ui log.
+void show_tooltip(const std::string& text);
 // The hover text of the last item (a slider, a drag field): what the number means, its unit.
 void item_tooltip(const char* text);
+
+// What the panels showed this frame that pixels cannot name: each tooltip's text ("tooltip: ..."),
+// the Open field's text while it is being edited ("open field: ..."), the completions it offers
+// ("completions: ..."), the status line's key message
+// ("status: ..."). A scripted run (--input) prints it, so a test asserts the words and a user's
+// bug report carries them. The viewer owns the lines; null (the default) records nothing.
+void set_ui_log(std::vector<std::string>* sink);
+void ui_log(const std::string& line);
 
 // The heat map's colour bar in the viewport's top-right corner.
 void draw_heat_legend(const HeatLegend& legend, const Rect& viewport);

@@ -1,0 +1,66 @@
+// A scripted input: timed mouse, key and text events that a viewer run (`--input FILE`) replays
+// through the window's own input path, so any interaction can be reproduced by a test or attached
+// to a bug report. Plain data: parsed and checked here without a window; the viewer injects it
+// (viewer/scripted_input.h).
+//
+// One event a line; blank lines and lines starting with '#' are skipped; frames count from 0 as
+// --frames does and never decrease down the file:
+//
+//   FRAME move [REGION] X Y        the mouse to (X, Y) in REGION (default: window). A coordinate
+//                                  ending in "px" is pixels from the region's top-left corner;
+//                                  otherwise a fraction 0..1 of its width or height. Regions:
+//                                  window, viewport, left, right (the inspector), timeline, status.
+//   FRAME down BUTTON [+MOD...]    press left | middle | right, holding shift | ctrl | alt with it
+//   FRAME up BUTTON                release it (and the modifiers its down held)
+//   FRAME click BUTTON [+MOD...]   down at FRAME, up at FRAME + 1
+//   FRAME keydown KEY / keyup KEY  a key (names: input_key_names())
+//   FRAME key KEY                  keydown at FRAME, keyup at FRAME + 1
+//   FRAME type TEXT                the rest of the line, as characters typed into the focused field
+//   FRAME wheel DY                 the mouse wheel, in notches (positive: away from the user, zoom in)
+//
+// `key` sends the key a shortcut reads (C, F, F1); `type` sends the characters a text field reads.
+// A real keyboard sends both; a script says which it means.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "anim/expected.h"
+#include "ui/viewport.h"
+
+namespace sv::ui {
+
+enum class InputAction { Move, ButtonDown, ButtonUp, KeyDown, KeyUp, Text, Wheel };
+enum class InputRegion { Window, Viewport, Left, Right, Timeline, Status };
+
+struct InputCoordinate {
+    float value = 0.0f;
+    bool pixels = false;  // false: a fraction of the region's extent
+};
+
+struct InputEvent {
+    int frame = 0;
+    int line = 0;  // where the script said it (a modifier or a click's release shares its line)
+    InputAction action = InputAction::Move;
+    InputRegion region = InputRegion::Window;  // Move
+    InputCoordinate x, y;                      // Move
+    int button = 0;      // ButtonDown/Up: 0 left, 1 right, 2 middle (GLFW's and ImGui's order)
+    std::string key;     // KeyDown/Up: one of input_key_names()
+    std::string text;    // Text: UTF-8
+    float wheel = 0.0f;  // Wheel
+};
+
+// Every key name a script may use, lower case: a..z, 0..9, f1..f12, and space, enter, tab, escape,
+// backspace, delete, left, right, up, down, home, end, shift, ctrl, alt.
+const std::vector<std::string>& input_key_names();
+
+// The events in frame order (a click or key expands into its press and release, a modifier into
+// its own key events around the button). A bad line is refused with "input script line N: ..."
+// naming what is wrong; nothing of a refused script is returned.
+Expected<std::vector<InputEvent>> parse_input_script(const std::string& text);
+Expected<std::vector<InputEvent>> load_input_script(const std::string& path);
+
+// The window pixel a Move event points at, for a window of `window_w` x `window_h` laid out as `l`.
+void input_point(const InputEvent& e, const Layout& l, float window_w, float window_h, float& x, float& y);
+
+}  // namespace sv::ui

@@ -1,0 +1,121 @@
+#include "scripted_input.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <imgui.h>
+
+#include "ui/panels_draw.h"
+
+namespace sv::viewer {
+
+int glfw_key_for(const std::string& name) {
+    if (name.size() == 1 && name[0] >= 'a' && name[0] <= 'z') return GLFW_KEY_A + (name[0] - 'a');
+    if (name.size() == 1 && name[0] >= '0' && name[0] <= '9') return GLFW_KEY_0 + (name[0] - '0');
+    if (name.size() >= 2 && name[0] == 'f' && name.find_first_not_of("0123456789", 1) == std::string::npos) {
+        const int n = std::stoi(name.substr(1));
+        if (n >= 1 && n <= 12) return GLFW_KEY_F1 + n - 1;
+    }
+    static const std::pair<const char*, int> named[] = {
+        {"space", GLFW_KEY_SPACE},      {"enter", GLFW_KEY_ENTER},         {"tab", GLFW_KEY_TAB},
+        {"escape", GLFW_KEY_ESCAPE},    {"backspace", GLFW_KEY_BACKSPACE}, {"delete", GLFW_KEY_DELETE},
+        {"left", GLFW_KEY_LEFT},        {"right", GLFW_KEY_RIGHT},         {"up", GLFW_KEY_UP},
+        {"down", GLFW_KEY_DOWN},        {"home", GLFW_KEY_HOME},           {"end", GLFW_KEY_END},
+        {"shift", GLFW_KEY_LEFT_SHIFT}, {"ctrl", GLFW_KEY_LEFT_CONTROL},   {"alt", GLFW_KEY_LEFT_ALT}};
+    for (const auto& k : named)
+        if (name == k.first) return k.second;
+    return GLFW_KEY_UNKNOWN;
+}
+
+namespace {
+int mod_bit(int key) {
+    if (key == GLFW_KEY_LEFT_SHIFT) return GLFW_MOD_SHIFT;
+    if (key == GLFW_KEY_LEFT_CONTROL) return GLFW_MOD_CONTROL;
+    if (key == GLFW_KEY_LEFT_ALT) return GLFW_MOD_ALT;
+    return 0;
+}
+}  // namespace
+
+bool ScriptedInput::load(const std::string& path) {
+    auto events = ui::load_input_script(path);
+    if (!events) {
+        std::fprintf(stderr, "skinview: --input %s\n", events.error().message.c_str());
+        return false;
+    }
+    add(std::move(*events));
+    return true;
+}
+
+void ScriptedInput::add(std::vector<ui::InputEvent> events) {
+    if (events.empty()) return;
+    active_ = true;
+    pending_.insert(pending_.end(), events.begin(), events.end());
+    std::stable_sort(pending_.begin(), pending_.end(),
+                     [](const ui::InputEvent& a, const ui::InputEvent& b) { return a.frame < b.frame; });
+}
+
+void ScriptedInput::dispatch_keys(GLFWwindow* window, int frame) {
+    for (auto it = pending_.begin(); it != pending_.end() && it->frame <= frame;) {
+        const ui::InputEvent& e = *it;
+        if (e.action == ui::InputAction::KeyDown || e.action == ui::InputAction::KeyUp) {
+            const int key = glfw_key_for(e.key);
+            const bool press = e.action == ui::InputAction::KeyDown;
+            // GLFW reports a modifier key's own press with its bit already set, its release without.
+            mods_ = press ? (mods_ | mod_bit(key)) : (mods_ & ~mod_bit(key));
+            ImGui_ImplGlfw_KeyCallback(window, key, glfwGetKeyScancode(key),
+                                       press ? GLFW_PRESS : GLFW_RELEASE, mods_);
+        } else if (e.action == ui::InputAction::Text) {
+            // What ImGui_ImplGlfw_CharCallback does for each code point (the viewer installs no
+            // character callback of its own for it to chain to), without decoding UTF-8 here.
+            ImGui::GetIO().AddInputCharactersUTF8(e.text.c_str());
+        } else if (e.action == ui::InputAction::Wheel) {
+            ImGui_ImplGlfw_ScrollCallback(window, 0.0, static_cast<double>(e.wheel));
+        } else {
+            ++it;
+            continue;
+        }
+        it = pending_.erase(it);
+    }
+}
+
+void ScriptedInput::apply_pointer(int frame, const ui::Layout& layout, float window_w, float window_h) {
+    for (auto it = pending_.begin(); it != pending_.end() && it->frame <= frame;) {
+        const ui::InputEvent& e = *it;
+        if (e.action == ui::InputAction::Move) {
+            ui::input_point(e, layout, window_w, window_h, x_, y_);
+            has_position_ = true;
+        } else if (e.action == ui::InputAction::ButtonDown || e.action == ui::InputAction::ButtonUp) {
+            down_[e.button] = e.action == ui::InputAction::ButtonDown;
+        } else {
+            ++it;
+            continue;
+        }
+        it = pending_.erase(it);
+    }
+    if (!active_) return;
+    ImGuiIO& io = ImGui::GetIO();
+    if (has_position_) io.MousePos = ImVec2(x_, y_);
+    // The scripted buttons are held as a finger holds them; a real button pressed meanwhile still
+    // counts (the backend polled it), so a user can take over a replay.
+    for (int b = 0; b < 3; ++b) io.MouseDown[b] = io.MouseDown[b] || down_[b];
+}
+
+void ScriptedInput::begin_ui_log() {
+    if (!active_) return;
+    previous_ui_log_.swap(ui_log_);
+    ui_log_.clear();
+    ui::set_ui_log(&ui_log_);
+}
+
+void ScriptedInput::end_ui_log(int frame) {
+    if (!active_) return;
+    ui::set_ui_log(nullptr);
+    for (const auto& line : ui_log_)
+        if (std::find(previous_ui_log_.begin(), previous_ui_log_.end(), line) == previous_ui_log_.end())
+            std::fprintf(stderr, "skinview: frame %d: %s\n", frame, line.c_str());
+}
+
+}  // namespace sv::viewer

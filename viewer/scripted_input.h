@@ -1,0 +1,53 @@
+// Replays an input script (ui/input_script.h) through the window's own input path: keys, text and
+// the wheel go through the GLFW backend's callbacks, as glfwPollEvents would deliver them, so the
+// viewer's key handling and ImGui both see them; the mouse is written where the backend's polling
+// writes it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ui/input_script.h"
+#include "ui/viewport.h"
+
+struct GLFWwindow;
+
+namespace sv::viewer {
+
+class ScriptedInput {
+public:
+    // Reads a script file; false (the file and its bad line printed on stderr) when refused.
+    bool load(const std::string& path);
+    void add(std::vector<ui::InputEvent> events);
+    bool active() const { return active_; }
+
+    // Right after glfwPollEvents, where GLFW calls its callbacks: the key, text and wheel events
+    // due by `frame` go through ImGui's GLFW callbacks (which chain to the viewer's own).
+    void dispatch_keys(GLFWwindow* window, int frame);
+    // Between ImGui_ImplGlfw_NewFrame and ImGui::NewFrame. The GLFW backend of Dear ImGui 1.86
+    // polls the pointer each frame (io.MousePos from glfwGetCursorPos, or -FLT_MAX when the
+    // window is neither focused nor hovered, as under Xvfb; io.MouseDown from glfwGetMouseButton),
+    // so the scripted pointer overwrites what it polled, every frame once the script has moved
+    // the mouse or pressed a button.
+    void apply_pointer(int frame, const ui::Layout& layout, float window_w, float window_h);
+
+    // The ui log (ui/panels_draw.h) of a scripted run: begin_ui_log before the panels draw, and
+    // end_ui_log after, which prints each line not shown the frame before ("skinview: frame 12:
+    // tooltip: ..."), so a tooltip held for a second is one line of the log, not sixty.
+    void begin_ui_log();
+    void end_ui_log(int frame);
+
+private:
+    std::vector<std::string> ui_log_, previous_ui_log_;
+    std::vector<ui::InputEvent> pending_;  // frame order
+    bool active_ = false;
+    bool has_position_ = false;
+    float x_ = 0.0f, y_ = 0.0f;
+    bool down_[3] = {false, false, false};
+    int mods_ = 0;  // GLFW_MOD_* of the modifier keys the script holds
+};
+
+// GLFW's key code for a script's key name (ui::input_key_names()); GLFW_KEY_UNKNOWN (-1) if none.
+int glfw_key_for(const std::string& name);
+
+}  // namespace sv::viewer

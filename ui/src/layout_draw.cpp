@@ -21,6 +21,12 @@ void begin_fixed_window(const char* name, const Rect& r, int extra_flags) {
     ImGui::Begin(name, nullptr, kFixed | extra_flags);
 }
 
+void end_fixed_window(const char* name) {
+    // Last frame's content size: a panel that just became wider than its window logs one frame late.
+    if (ImGui::GetScrollMaxX() > 0.0f) ui_log(std::string(name) + " scrolls sideways");
+    ImGui::End();
+}
+
 namespace {
 // One sink for the whole process, like ImGui's own current context (the panels draw into one
 // window at a time); a second viewer in one process would have to swap it with the context.
@@ -78,7 +84,14 @@ void draw_inspector_window(ViewerModel& m, UiContext& c) {
             const ImGuiTabItemFlags f = (m.tab_forced && m.tab == t.id) ? ImGuiTabItemFlags_SetSelected : 0;
             if (ImGui::BeginTabItem(t.label, nullptr, f)) {
                 if (!m.tab_forced) m.tab = t.id;
+                // Rows such as "defect as given  99" do not wrap: on a narrow window the tab's body
+                // scrolls sideways instead of losing their values past the edge. The body, not the
+                // window: a window that scrolls sideways widens its tab bar too, which then cuts
+                // its last label at the edge instead of offering the bar's own scroll arrows.
+                ImGui::BeginChild("##tab_body", ImVec2(0.0f, 0.0f), false, ImGuiWindowFlags_HorizontalScrollbar);
                 t.body(m, c);
+                if (ImGui::GetScrollMaxX() > 0.0f) ui_log("Inspector scrolls sideways");
+                ImGui::EndChild();
                 ImGui::EndTabItem();
             }
         }

@@ -87,7 +87,7 @@ void draw_scene_tree(ViewerModel& m, UiContext& c) {
 }  // namespace
 
 void draw_scene_window(ViewerModel& m, UiContext& c) {
-    begin_fixed_window("Scene", c.layout.left);
+    begin_fixed_window("Scene", c.layout.left, ImGuiWindowFlags_HorizontalScrollbar);
     // Open field and recent files.
     ImGui::SetNextItemWidth(-60.0f);
     const bool enter = ImGui::InputTextWithHint("##path", "path to .glb / .gltf (Tab completes)", m.open.path,
@@ -168,7 +168,7 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
         }
         ImGui::EndChild();
     }
-    ImGui::End();
+    end_fixed_window("Scene");
 }
 
 }  // namespace sv::ui

@@ -42,6 +42,9 @@ struct UiContext {
 // Begins an ImGui window pinned to `r` (the layout is computed, never dragged or saved); the caller
 // ends it. `extra` adds flags such as NoTitleBar.
 void begin_fixed_window(const char* name, const Rect& r, int extra_flags = 0);
+// Ends it, and in a scripted run logs "NAME scrolls sideways" when its content is wider than the
+// window: a narrow panel scrolls rather than cutting its rows, and a test can see that it does.
+void end_fixed_window(const char* name);
 
 void draw_scene_window(ViewerModel& m, UiContext& c);      // left column: open field, recent, node tree
 void draw_timeline_window(ViewerModel& m, UiContext& c);   // under the viewport: clips and playback

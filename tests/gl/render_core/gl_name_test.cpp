@@ -2,6 +2,8 @@
 // exactly once, self-move keeps the name. A double delete is silent in GL, so the tests watch what
 // can be seen: the deletions a counting kind records, the source's value, and glIs* of a name
 // while an owner of it is still alive (a wrong delete from a moved-from owner makes it false).
+#include "render/gl_name.h"
+
 #include <gtest/gtest.h>
 
 #include <utility>
@@ -9,7 +11,6 @@
 
 #include "render/context.h"
 #include "render/gl.h"
-#include "render/gl_name.h"
 #include "render/palette_texture.h"
 #include "render/render_target.h"
 
@@ -121,7 +122,7 @@ TEST_F(GlNameLive, MovedFromTextureDeletesNothingMovedToDeletesIt) {
         ASSERT_TRUE(glIsTexture(name));
         kept = std::move(source);
         EXPECT_EQ(source.get(), 0u);  // NOLINT(bugprone-use-after-move)
-    }  // the moved-from owner dies here
+    }                                 // the moved-from owner dies here
     EXPECT_TRUE(glIsTexture(name)) << "the moved-from owner deleted the texture its successor holds";
     EXPECT_EQ(kept.get(), name);
     kept.reset();
@@ -190,7 +191,7 @@ TEST_F(GlNameLive, RenderTargetMoveHandsOverItsFramebuffer) {
         ASSERT_TRUE(glIsFramebuffer(fbo));
         kept = std::move(source);
         EXPECT_EQ(source.framebuffer(), 0u);  // NOLINT(bugprone-use-after-move)
-        EXPECT_EQ(source.width(), 0);          // NOLINT(bugprone-use-after-move): empty reads 0 x 0
+        EXPECT_EQ(source.width(), 0);         // NOLINT(bugprone-use-after-move): empty reads 0 x 0
     }
     EXPECT_TRUE(glIsFramebuffer(fbo));
     EXPECT_EQ(kept.width(), 4);

@@ -117,10 +117,10 @@ const EnvironmentData& environment_data() {
 Expected<Environment> Environment::create() {
     const EnvironmentData& d = environment_data();
     Environment e;
-    const auto make = [](GLuint& tex, GLint internal, GLenum format, int w, int h, const float* pixels,
+    const auto make = [](GlTexture& tex, GLint internal, GLenum format, int w, int h, const float* pixels,
                          GLint wrap_s) {
-        glGenTextures(1, &tex);
-        glBindTexture(GL_TEXTURE_2D, tex);
+        tex = GlTexture::make();
+        glBindTexture(GL_TEXTURE_2D, tex.get());
         glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
         // 16-bit float is filterable on GLES 3.0 (32-bit is not), and ample for radiance near 1.
         glTexImage2D(GL_TEXTURE_2D, 0, internal, w, h, 0, format, GL_FLOAT, pixels);
@@ -137,19 +137,6 @@ Expected<Environment> Environment::create() {
     if (const GLenum err = glGetError(); err != GL_NO_ERROR)
         return make_error("environment textures: GL error " + std::to_string(err));
     return e;
-}
-
-Environment& Environment::operator=(Environment&& o) noexcept {
-    if (this != &o) {
-        std::swap(atlas_, o.atlas_);
-        std::swap(lut_, o.lut_);
-    }
-    return *this;
-}
-
-Environment::~Environment() {
-    if (atlas_) glDeleteTextures(1, &atlas_);
-    if (lut_) glDeleteTextures(1, &lut_);
 }
 
 }  // namespace sv::render

@@ -24,28 +24,6 @@ struct Vertex {
 };
 }  // namespace
 
-GpuMesh& GpuMesh::operator=(GpuMesh&& o) noexcept {
-    if (this != &o) {
-        release();
-        vao_ = o.vao_, vbo_ = o.vbo_, ibo_ = o.ibo_, morph_tex_ = o.morph_tex_, weight_tex_ = o.weight_tex_;
-        index_count_ = o.index_count_, vertex_count_ = o.vertex_count_, skinned_ = o.skinned_;
-        mode_ = o.mode_, morph_targets_ = o.morph_targets_;
-        o.vao_ = o.vbo_ = o.ibo_ = o.morph_tex_ = o.weight_tex_ = 0;
-    }
-    return *this;
-}
-
-GpuMesh::~GpuMesh() { release(); }
-
-void GpuMesh::release() {
-    if (vao_) glDeleteVertexArrays(1, &vao_);
-    if (vbo_) glDeleteBuffers(1, &vbo_);
-    if (ibo_) glDeleteBuffers(1, &ibo_);
-    if (morph_tex_) glDeleteTextures(1, &morph_tex_);
-    if (weight_tex_) glDeleteTextures(1, &weight_tex_);
-    vao_ = vbo_ = ibo_ = morph_tex_ = weight_tex_ = 0;
-}
-
 std::vector<glm::vec3> compute_normals(const anim::Primitive& p) {
     std::vector<glm::vec3> n(p.positions.size(), glm::vec3(0.0f));
     for (size_t i = 0; i + 2 < p.indices.size(); i += 3) {
@@ -97,10 +75,10 @@ Expected<GpuMesh> GpuMesh::upload(const anim::Primitive& p) {
     m.skinned_ = skinned;
     m.vertex_count_ = static_cast<GLsizei>(n);
     m.index_count_ = static_cast<GLsizei>(p.indices.size());
-    glGenVertexArrays(1, &m.vao_);
-    glBindVertexArray(m.vao_);
-    glGenBuffers(1, &m.vbo_);
-    glBindBuffer(GL_ARRAY_BUFFER, m.vbo_);
+    m.vao_ = GlVertexArray::make();
+    glBindVertexArray(m.vao_.get());
+    m.vbo_ = GlBuffer::make();
+    glBindBuffer(GL_ARRAY_BUFFER, m.vbo_.get());
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(verts.size() * sizeof(Vertex)), verts.data(), GL_STATIC_DRAW);
     const auto off = [](size_t o) { return reinterpret_cast<const void*>(o); };
     const GLsizei stride = sizeof(Vertex);
@@ -125,8 +103,8 @@ Expected<GpuMesh> GpuMesh::upload(const anim::Primitive& p) {
     glEnableVertexAttribArray(kAttrUv1);
     glVertexAttribPointer(kAttrUv1, 2, GL_FLOAT, GL_FALSE, stride, off(offsetof(Vertex, uv1)));
     if (!p.indices.empty()) {
-        glGenBuffers(1, &m.ibo_);
-        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m.ibo_);
+        m.ibo_ = GlBuffer::make();
+        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m.ibo_.get());
         glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(p.indices.size() * 4), p.indices.data(),
                      GL_STATIC_DRAW);
     }
@@ -135,7 +113,7 @@ Expected<GpuMesh> GpuMesh::upload(const anim::Primitive& p) {
 }
 
 void GpuMesh::draw(GLsizei instances) const {
-    glBindVertexArray(vao_);
+    glBindVertexArray(vao_.get());
     if (index_count_ > 0)
         glDrawElementsInstanced(mode_, index_count_, GL_UNSIGNED_INT, nullptr, instances);
     else
@@ -163,9 +141,9 @@ Status GpuMesh::upload_morphs(const anim::Primitive& p) {
     }
     // Float textures are not filterable on GLES 3.0; texelFetch ignores filtering, but a texture
     // with a mipmapping filter and one level is incomplete and reads as zeros.
-    const auto make = [](GLuint& tex, GLenum internal, GLenum format, GLsizei w, GLsizei h, const void* pixels) {
-        glGenTextures(1, &tex);
-        glBindTexture(GL_TEXTURE_2D, tex);
+    const auto make = [](GlTexture& tex, GLenum internal, GLenum format, GLsizei w, GLsizei h, const void* pixels) {
+        tex = GlTexture::make();
+        glBindTexture(GL_TEXTURE_2D, tex.get());
         glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
         glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(internal), w, h, 0, format, GL_FLOAT, pixels);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -189,7 +167,7 @@ void GpuMesh::set_morph_weights(const std::vector<float>& weights) const {
             const size_t at = static_cast<size_t>(t0 + k);
             w[k] = at < weights.size() ? weights[at] : 0.0f;
         }
-        glBindTexture(GL_TEXTURE_2D, weight_tex_);
+        glBindTexture(GL_TEXTURE_2D, weight_tex_.get());
         glTexSubImage2D(GL_TEXTURE_2D, 0, t0, 0, count, 1, GL_RED, GL_FLOAT, w);
     }
     glBindTexture(GL_TEXTURE_2D, 0);

@@ -7,6 +7,7 @@
 
 #include "anim/quat_from_m3.h"
 #include "anim/reference_skinner.h"
+#include "render/float_texture.h"
 
 namespace sv::render {
 
@@ -39,50 +40,16 @@ void convert_joint(const glm::mat4& frame_inverse, const float* a, anim::Skinnin
 
 }  // namespace
 
-JointDqTexture& JointDqTexture::operator=(JointDqTexture&& o) noexcept {
-    if (this != &o) {
-        if (texture_) glDeleteTextures(1, &texture_);
-        texture_ = o.texture_;
-        rows_ = o.rows_;
-        dirty_lo_ = o.dirty_lo_;
-        dirty_hi_ = o.dirty_hi_;
-        conversions_ = o.conversions_;
-        keys_ = std::move(o.keys_);
-        shadow_ = std::move(o.shadow_);
-        o.texture_ = 0;
-        o.rows_ = 0;
-    }
-    return *this;
-}
-
-JointDqTexture::~JointDqTexture() {
-    if (texture_) glDeleteTextures(1, &texture_);
-}
-
 Status JointDqTexture::grow(int rows) {
-    if (rows <= rows_) return ok_status();
-    if (texture_) glDeleteTextures(1, &texture_);
-    texture_ = 0;
-    rows_ = rows;
+    if (rows <= this->rows()) return ok_status();
+    texture_.reset();
     keys_.assign(static_cast<size_t>(rows), RowKey{});
     shadow_.assign(kFloatsPerRow * static_cast<size_t>(rows), 0.0f);
     dirty_lo_ = dirty_hi_ = -1;
-    // Errors left by earlier calls are not this texture's: drained, so the check below sees only
-    // the allocation's. (Created at the first dual-quaternion draw, after other passes have run:
-    // a stale GL_INVALID_ENUM from one of them once made this refuse, and that draw read zeros.)
-    while (glGetError() != GL_NO_ERROR) {
-    }
-    glGenTextures(1, &texture_);
-    glBindTexture(GL_TEXTURE_2D, texture_);
-    // As the palette: float textures are not filterable on GLES 3.0, and texelFetch needs a
-    // complete texture, so NEAREST.
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, kJointDqTextureWidth, rows, 0, GL_RGBA, GL_FLOAT,
-                 shadow_.data());
-    if (glGetError() != GL_NO_ERROR)
+    // The same texture as the palette's, a row per palette row (float_texture.h). A refusal leaves
+    // the rows sized and the texture empty: later draws read zeros, as they did before.
+    texture_ = make_rgba32f_texture(kJointDqTextureWidth, rows, shadow_.data());
+    if (!texture_)
         return make_error("joint dual-quaternion texture: the driver refused an RGBA32F texture of " +
                           std::to_string(kJointDqTextureWidth) + " x " + std::to_string(rows));
     return ok_status();
@@ -118,7 +85,7 @@ Status JointDqTexture::prepare(const PaletteTexture& palette, int row, const glm
 
 void JointDqTexture::upload() {
     if (dirty_lo_ < 0) return;
-    glBindTexture(GL_TEXTURE_2D, texture_);
+    glBindTexture(GL_TEXTURE_2D, texture_.get());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, dirty_lo_, kJointDqTextureWidth, dirty_hi_ - dirty_lo_ + 1, GL_RGBA,
                     GL_FLOAT, &shadow_[kFloatsPerRow * static_cast<size_t>(dirty_lo_)]);
@@ -127,7 +94,7 @@ void JointDqTexture::upload() {
 
 void JointDqTexture::bind(GLuint unit) const {
     glActiveTexture(GL_TEXTURE0 + unit);
-    glBindTexture(GL_TEXTURE_2D, texture_);
+    glBindTexture(GL_TEXTURE_2D, texture_.get());
 }
 
 const float* JointDqTexture::texels(int row, int joint) const {

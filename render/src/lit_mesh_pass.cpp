@@ -35,28 +35,14 @@ Expected<LinePass> LinePass::create(Api api) {
     if (!program) return program.error();
     LinePass pass;
     pass.program_ = std::move(*program);
-    glGenVertexArrays(1, &pass.vao_);
-    glGenBuffers(1, &pass.vbo_);
-    glBindVertexArray(pass.vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, pass.vbo_);
+    pass.vao_ = GlVertexArray::make();
+    pass.vbo_ = GlBuffer::make();
+    glBindVertexArray(pass.vao_.get());
+    glBindBuffer(GL_ARRAY_BUFFER, pass.vbo_.get());
     glEnableVertexAttribArray(0);
     glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
     glBindVertexArray(0);
     return pass;
-}
-
-LinePass::LinePass(LinePass&& o) noexcept { *this = std::move(o); }
-LinePass& LinePass::operator=(LinePass&& o) noexcept {
-    if (this != &o) {
-        program_ = std::move(o.program_);
-        std::swap(vao_, o.vao_);
-        std::swap(vbo_, o.vbo_);
-    }
-    return *this;
-}
-LinePass::~LinePass() {
-    if (vao_) glDeleteVertexArrays(1, &vao_);
-    if (vbo_) glDeleteBuffers(1, &vbo_);
 }
 
 void LinePass::draw(const std::vector<glm::vec3>& points, GLenum mode, const glm::mat4& view_proj,
@@ -68,8 +54,8 @@ void LinePass::draw(const std::vector<glm::vec3>& points, GLenum mode, const glm
     glUniform1f(program_.uniform("u_point_size"), point_size);
     // Desktop GL ignores gl_PointSize unless asked; GLES always honours it.
     if (GLAD_GL_VERSION_3_2) glEnable(GL_PROGRAM_POINT_SIZE);
-    glBindVertexArray(vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
+    glBindVertexArray(vao_.get());
+    glBindBuffer(GL_ARRAY_BUFFER, vbo_.get());
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(points.size() * sizeof(glm::vec3)), points.data(),
                  GL_STREAM_DRAW);
     glDrawArrays(mode, 0, static_cast<GLsizei>(points.size()));

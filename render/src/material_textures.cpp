@@ -6,10 +6,9 @@ namespace sv::render {
 
 namespace {
 
-GLuint upload(const anim::Image& img, bool srgb) {
-    GLuint tex = 0;
-    glGenTextures(1, &tex);
-    glBindTexture(GL_TEXTURE_2D, tex);
+GlTexture upload(const anim::Image& img, bool srgb) {
+    GlTexture tex = GlTexture::make();
+    glBindTexture(GL_TEXTURE_2D, tex.get());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, srgb ? GL_SRGB8_ALPHA8 : GL_RGBA8, img.width, img.height, 0, GL_RGBA,
                  GL_UNSIGNED_BYTE, img.rgba.data());
@@ -32,11 +31,12 @@ GLint wrap_of(int w) { return w == GL_CLAMP_TO_EDGE || w == GL_MIRRORED_REPEAT ?
 
 Expected<MaterialTextures> MaterialTextures::create(const anim::Asset& a) {
     MaterialTextures t;
-    t.linear_.assign(a.images.size(), 0);
-    t.srgb_.assign(a.images.size(), 0);
+    // resize, not assign: the owners are move-only, and default ones are empty.
+    t.linear_.resize(a.images.size());
+    t.srgb_.resize(a.images.size());
     const auto need = [&](int image, bool srgb) {
         if (!valid_image(a, image)) return;
-        GLuint& slot = (srgb ? t.srgb_ : t.linear_)[static_cast<size_t>(image)];
+        GlTexture& slot = (srgb ? t.srgb_ : t.linear_)[static_cast<size_t>(image)];
         if (!slot) slot = upload(a.images[static_cast<size_t>(image)], srgb);
     };
     for (const anim::Material& m : a.materials) {
@@ -47,14 +47,14 @@ Expected<MaterialTextures> MaterialTextures::create(const anim::Asset& a) {
         need(m.occlusion_texture.image, false);
     }
     for (const anim::Sampler& s : a.samplers) {
-        GLuint id = 0;
-        glGenSamplers(1, &id);
+        GlSampler sampler = GlSampler::make();
+        const GLuint id = sampler.get();
         // Unset filters are the viewer's choice: trilinear, as the texture's own parameters.
         glSamplerParameteri(id, GL_TEXTURE_MIN_FILTER, s.min_filter ? s.min_filter : GL_LINEAR_MIPMAP_LINEAR);
         glSamplerParameteri(id, GL_TEXTURE_MAG_FILTER, s.mag_filter ? s.mag_filter : GL_LINEAR);
         glSamplerParameteri(id, GL_TEXTURE_WRAP_S, wrap_of(s.wrap_s));
         glSamplerParameteri(id, GL_TEXTURE_WRAP_T, wrap_of(s.wrap_t));
-        t.samplers_.push_back(id);
+        t.samplers_.push_back(std::move(sampler));
     }
     glBindTexture(GL_TEXTURE_2D, 0);
     if (const GLenum err = glGetError(); err != GL_NO_ERROR)
@@ -79,12 +79,12 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     const auto slot = [&](TextureSlot k, const anim::TextureRef& ref, int image, bool srgb) {
         if (image < 0 || static_cast<size_t>(image) >= linear_.size()) return;
         TextureBinding& t = b.textures[k];
-        t.texture = (srgb ? srgb_ : linear_)[static_cast<size_t>(image)];
+        t.texture = (srgb ? srgb_ : linear_)[static_cast<size_t>(image)].get();
         // The reference's sampler and transform belong to this image only when it names it (a
         // test may point base_color_image elsewhere by hand).
         if (ref.image != image) return;
         if (ref.sampler >= 0 && static_cast<size_t>(ref.sampler) < samplers_.size())
-            t.sampler = samplers_[static_cast<size_t>(ref.sampler)];
+            t.sampler = samplers_[static_cast<size_t>(ref.sampler)].get();
         t.set = ref.tex_coord;
         t.transform = texture_transform(ref.offset, ref.rotation, ref.scale);
     };
@@ -94,28 +94,6 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     slot(kSlotOcclusion, m.occlusion_texture, m.occlusion_texture.image, false);
     slot(kSlotEmissive, m.emissive_texture, m.emissive_texture.image, true);
     return b;
-}
-
-MaterialTextures& MaterialTextures::operator=(MaterialTextures&& o) noexcept {
-    if (this != &o) {
-        release();
-        linear_ = std::move(o.linear_);
-        srgb_ = std::move(o.srgb_);
-        samplers_ = std::move(o.samplers_);
-        o.linear_.clear(), o.srgb_.clear(), o.samplers_.clear();
-    }
-    return *this;
-}
-
-MaterialTextures::~MaterialTextures() { release(); }
-
-void MaterialTextures::release() {
-    for (GLuint t : linear_)
-        if (t) glDeleteTextures(1, &t);
-    for (GLuint t : srgb_)
-        if (t) glDeleteTextures(1, &t);
-    if (!samplers_.empty()) glDeleteSamplers(static_cast<GLsizei>(samplers_.size()), samplers_.data());
-    linear_.clear(), srgb_.clear(), samplers_.clear();
 }
 
 }  // namespace sv::render

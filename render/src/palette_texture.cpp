@@ -1,5 +1,7 @@
 #include "render/palette_texture.h"
 
+#include "render/float_texture.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -12,26 +14,6 @@ constexpr size_t kFloatsPerRow = static_cast<size_t>(kPaletteTextureWidth) * 4;
 std::atomic<std::uint64_t> next_row_version{1};
 }
 
-PaletteTexture& PaletteTexture::operator=(PaletteTexture&& o) noexcept {
-    if (this != &o) {
-        if (texture_) glDeleteTextures(1, &texture_);
-        texture_ = o.texture_;
-        rows_ = o.rows_;
-        dirty_lo_ = o.dirty_lo_;
-        dirty_hi_ = o.dirty_hi_;
-        shadow_ = std::move(o.shadow_);
-        row_joints_ = std::move(o.row_joints_);
-        row_version_ = std::move(o.row_version_);
-        o.texture_ = 0;
-        o.rows_ = 0;
-    }
-    return *this;
-}
-
-PaletteTexture::~PaletteTexture() {
-    if (texture_) glDeleteTextures(1, &texture_);
-}
-
 Expected<PaletteTexture> PaletteTexture::create(int rows) {
     GLint max_size = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
@@ -42,27 +24,18 @@ Expected<PaletteTexture> PaletteTexture::create(int rows) {
         return make_error("palette texture: the driver's largest texture is " + std::to_string(max_size) +
                           " texels, the palette needs " + std::to_string(kPaletteTextureWidth));
     PaletteTexture p;
-    p.rows_ = rows;
     p.shadow_.assign(kFloatsPerRow * static_cast<size_t>(rows), 0.0f);
     p.row_joints_.assign(static_cast<size_t>(rows), 0);
     p.row_version_.assign(static_cast<size_t>(rows), 0);
     for (auto& v : p.row_version_) v = next_row_version++;
-    glGenTextures(1, &p.texture_);
-    glBindTexture(GL_TEXTURE_2D, p.texture_);
-    // Float textures are not filterable on GLES 3.0; texelFetch ignores filtering, but an
-    // incomplete texture (a filter it cannot do) samples as black, so NEAREST is required.
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, kPaletteTextureWidth, rows, 0, GL_RGBA, GL_FLOAT, p.shadow_.data());
-    if (glGetError() != GL_NO_ERROR) return make_error("palette texture: the driver refused an RGBA32F texture");
+    p.texture_ = make_rgba32f_texture(kPaletteTextureWidth, rows, p.shadow_.data());
+    if (!p.texture_) return make_error("palette texture: the driver refused an RGBA32F texture");
     return p;
 }
 
 Status PaletteTexture::set_row(int row, const float* matrices, int joint_count) {
-    if (row < 0 || row >= rows_)
-        return make_error("palette row " + std::to_string(row) + " is outside 0.." + std::to_string(rows_ - 1));
+    if (row < 0 || row >= rows())
+        return make_error("palette row " + std::to_string(row) + " is outside 0.." + std::to_string(rows() - 1));
     if (joint_count < 0 || joint_count > MAX_JOINTS)
         return make_error("palette row " + std::to_string(row) + ": " + std::to_string(joint_count) +
                           " joints, a row holds at most " + std::to_string(MAX_JOINTS));
@@ -84,7 +57,7 @@ const float* PaletteTexture::matrix(int row, int joint) const {
 int PaletteTexture::upload() {
     if (dirty_lo_ < 0) return 0;
     const int count = dirty_hi_ - dirty_lo_ + 1;
-    glBindTexture(GL_TEXTURE_2D, texture_);
+    glBindTexture(GL_TEXTURE_2D, texture_.get());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, dirty_lo_, kPaletteTextureWidth, count, GL_RGBA, GL_FLOAT,
                     &shadow_[kFloatsPerRow * static_cast<size_t>(dirty_lo_)]);
@@ -94,18 +67,17 @@ int PaletteTexture::upload() {
 
 void PaletteTexture::bind(GLuint unit) const {
     glActiveTexture(GL_TEXTURE0 + unit);
-    glBindTexture(GL_TEXTURE_2D, texture_);
+    glBindTexture(GL_TEXTURE_2D, texture_.get());
 }
 
 std::vector<float> PaletteTexture::read_back_row(int row) const {
     std::vector<float> out(kFloatsPerRow, 0.0f);
-    if (row < 0 || row >= rows_) return {};
+    if (row < 0 || row >= rows()) return {};
     GLint previous = 0;
     glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous);
-    GLuint fbo = 0;
-    glGenFramebuffers(1, &fbo);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_, 0);
+    const GlFramebuffer fbo = GlFramebuffer::make();
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo.get());
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_.get(), 0);
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE) {
         glPixelStorei(GL_PACK_ALIGNMENT, 4);
         glReadPixels(0, row, kPaletteTextureWidth, 1, GL_RGBA, GL_FLOAT, out.data());
@@ -113,7 +85,6 @@ std::vector<float> PaletteTexture::read_back_row(int row) const {
         out.clear();
     }
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous));
-    glDeleteFramebuffers(1, &fbo);
     return out;
 }
 

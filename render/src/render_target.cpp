@@ -5,23 +5,10 @@
 
 namespace sv::render {
 
-RenderTarget::~RenderTarget() { release(); }
-
-RenderTarget& RenderTarget::operator=(RenderTarget&& o) noexcept {
-    if (this != &o) {
-        release();
-        fbo_ = o.fbo_, color_ = o.color_, depth_ = o.depth_, width_ = o.width_, height_ = o.height_;
-        o.fbo_ = o.color_ = o.depth_ = 0;
-        o.width_ = o.height_ = 0;
-    }
-    return *this;
-}
-
 void RenderTarget::release() {
-    if (fbo_) glDeleteFramebuffers(1, &fbo_);
-    if (color_) glDeleteRenderbuffers(1, &color_);
-    if (depth_) glDeleteRenderbuffers(1, &depth_);
-    fbo_ = color_ = depth_ = 0;
+    fbo_.reset();
+    color_.reset();
+    depth_.reset();
 }
 
 Status RenderTarget::resize(int width, int height) {
@@ -31,16 +18,16 @@ Status RenderTarget::resize(int width, int height) {
     release();
     width_ = width;
     height_ = height;
-    glGenFramebuffers(1, &fbo_);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-    glGenRenderbuffers(1, &color_);
-    glBindRenderbuffer(GL_RENDERBUFFER, color_);
+    fbo_ = GlFramebuffer::make();
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_.get());
+    color_ = GlRenderbuffer::make();
+    glBindRenderbuffer(GL_RENDERBUFFER, color_.get());
     glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_);
-    glGenRenderbuffers(1, &depth_);
-    glBindRenderbuffer(GL_RENDERBUFFER, depth_);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_.get());
+    depth_ = GlRenderbuffer::make();
+    glBindRenderbuffer(GL_RENDERBUFFER, depth_.get());
     glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, width, height);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_.get());
     const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     if (status != GL_FRAMEBUFFER_COMPLETE) {
         char hex[16];
@@ -52,7 +39,7 @@ Status RenderTarget::resize(int width, int height) {
 }
 
 void RenderTarget::bind() const {
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_.get());
     glViewport(0, 0, width_, height_);
 }
 
@@ -71,7 +58,7 @@ RgbaImage read_framebuffer(int width, int height) {
 }
 
 RgbaImage RenderTarget::read() const {
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_.get());
     return read_framebuffer(width_, height_);
 }
 

@@ -49,20 +49,6 @@ Expected<std::string> shader_chunk(const std::string& name) {
     return it->second;
 }
 
-ShaderProgram& ShaderProgram::operator=(ShaderProgram&& o) noexcept {
-    if (this != &o) {
-        if (id_) glDeleteProgram(id_);
-        id_ = o.id_;
-        uniforms_ = std::move(o.uniforms_);
-        o.id_ = 0;
-    }
-    return *this;
-}
-
-ShaderProgram::~ShaderProgram() {
-    if (id_) glDeleteProgram(id_);
-}
-
 namespace {
 
 // Rewrites "k:line(col)" (Mesa) and "k(line)" (NVIDIA) into "chunk.glsl:line".
@@ -80,7 +66,7 @@ std::string explain_log(const std::string& log, const std::vector<std::string>& 
     return out + rest;
 }
 
-Expected<GLuint> compile(Api api, GLenum stage, const ProgramDesc& desc, const std::vector<std::string>& chunk_names) {
+Expected<GlShader> compile(Api api, GLenum stage, const ProgramDesc& desc, const std::vector<std::string>& chunk_names) {
     std::vector<std::string> sources;
     std::vector<std::string> names;
     std::string head = shader_prelude(api);
@@ -96,17 +82,16 @@ Expected<GLuint> compile(Api api, GLenum stage, const ProgramDesc& desc, const s
     }
     std::vector<const char*> ptrs;
     for (const auto& s : sources) ptrs.push_back(s.c_str());
-    GLuint shader = glCreateShader(stage);
-    glShaderSource(shader, static_cast<GLsizei>(ptrs.size()), ptrs.data(), nullptr);
-    glCompileShader(shader);
+    GlShader shader(glCreateShader(stage));
+    glShaderSource(shader.get(), static_cast<GLsizei>(ptrs.size()), ptrs.data(), nullptr);
+    glCompileShader(shader.get());
     GLint ok = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    glGetShaderiv(shader.get(), GL_COMPILE_STATUS, &ok);
     if (!ok) {
         GLint len = 0;
-        glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &len);
+        glGetShaderiv(shader.get(), GL_INFO_LOG_LENGTH, &len);
         std::string log(static_cast<size_t>(len > 1 ? len : 1), '\0');
-        glGetShaderInfoLog(shader, len, nullptr, log.data());
-        glDeleteShader(shader);
+        glGetShaderInfoLog(shader.get(), len, nullptr, log.data());
         return make_error("program '" + desc.name + "': " + (stage == GL_VERTEX_SHADER ? "vertex" : "fragment") +
                           " stage (" + api_name(api) + ") failed to compile:\n" + explain_log(log, names));
     }
@@ -119,32 +104,31 @@ Expected<ShaderProgram> ShaderProgram::build(Api api, const ProgramDesc& desc) {
     auto vs = compile(api, GL_VERTEX_SHADER, desc, desc.vertex_chunks);
     if (!vs) return vs.error();
     auto fs = compile(api, GL_FRAGMENT_SHADER, desc, desc.fragment_chunks);
-    if (!fs) {
-        glDeleteShader(*vs);
-        return fs.error();
-    }
+    if (!fs) return fs.error();
     ShaderProgram p;
-    p.id_ = glCreateProgram();
-    glAttachShader(p.id_, *vs);
-    glAttachShader(p.id_, *fs);
+    p.id_ = GlProgram(glCreateProgram());
+    const GLuint id = p.id_.get();
+    glAttachShader(id, vs->get());
+    glAttachShader(id, fs->get());
     if (!desc.feedback_varyings.empty()) {
         std::vector<const char*> names;
         for (const auto& v : desc.feedback_varyings) names.push_back(v.c_str());
-        glTransformFeedbackVaryings(p.id_, static_cast<GLsizei>(names.size()), names.data(), GL_INTERLEAVED_ATTRIBS);
+        glTransformFeedbackVaryings(id, static_cast<GLsizei>(names.size()), names.data(), GL_INTERLEAVED_ATTRIBS);
     }
-    glLinkProgram(p.id_);
-    glDeleteShader(*vs);
-    glDeleteShader(*fs);
+    glLinkProgram(id);
+    // Attached shaders are only flagged for deletion and go with the program; freed now, as before.
+    vs->reset();
+    fs->reset();
     GLint ok = 0;
-    glGetProgramiv(p.id_, GL_LINK_STATUS, &ok);
+    glGetProgramiv(id, GL_LINK_STATUS, &ok);
     if (!ok) {
         GLint len = 0;
-        glGetProgramiv(p.id_, GL_INFO_LOG_LENGTH, &len);
+        glGetProgramiv(id, GL_INFO_LOG_LENGTH, &len);
         std::string log(static_cast<size_t>(len > 1 ? len : 1), '\0');
-        glGetProgramInfoLog(p.id_, len, nullptr, log.data());
+        glGetProgramInfoLog(id, len, nullptr, log.data());
         return make_error("program '" + desc.name + "' (" + api_name(api) + ") failed to link:\n" + log);
     }
-    read_uniform_table(p.id_, p.uniforms_);
+    read_uniform_table(id, p.uniforms_);
     return p;
 }
 
@@ -156,7 +140,7 @@ GLint ShaderProgram::uniform(const char* name) const {
     if (it != uniforms_.end() && it->first == name) return it->second;
     if (!std::strchr(name, '[')) return -1;
     ++g_driver_lookups;
-    return glGetUniformLocation(id_, name);
+    return glGetUniformLocation(id_.get(), name);
 }
 
 long ShaderProgram::driver_lookups() { return g_driver_lookups; }

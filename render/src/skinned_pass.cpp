@@ -56,31 +56,9 @@ Expected<SkinnedPass> SkinnedPass::create(Api api) {
         if (!fb) return fb.error();
         pass.feedback_programs_[index] = std::move(*fb);
     }
-    glGenBuffers(1, &pass.instance_vbo_);
-    glGenBuffers(1, &pass.feedback_buffer_);
+    pass.instance_vbo_ = GlBuffer::make();
+    pass.feedback_buffer_ = GlBuffer::make();
     return pass;
-}
-
-SkinnedPass::SkinnedPass(SkinnedPass&& o) noexcept { *this = std::move(o); }
-SkinnedPass& SkinnedPass::operator=(SkinnedPass&& o) noexcept {
-    if (this != &o) {
-        draw_programs_ = std::move(o.draw_programs_);
-        feedback_programs_ = std::move(o.feedback_programs_);
-        frame_programs_ = std::move(o.frame_programs_);
-        api_ = o.api_;
-        std::swap(instance_vbo_, o.instance_vbo_);
-        std::swap(feedback_buffer_, o.feedback_buffer_);
-        std::swap(feedback_target_, o.feedback_target_);
-        std::swap(scalar_vbos_, o.scalar_vbos_);
-        joint_dq_ = std::move(o.joint_dq_);
-        std::swap(instance_scratch_, o.instance_scratch_);
-    }
-    return *this;
-}
-SkinnedPass::~SkinnedPass() {
-    if (instance_vbo_) glDeleteBuffers(1, &instance_vbo_);
-    if (feedback_buffer_) glDeleteBuffers(1, &feedback_buffer_);
-    for (const auto& [vao, vbo] : scalar_vbos_) glDeleteBuffers(1, &vbo);
 }
 
 void SkinnedPass::bind_instances(const GpuMesh& mesh, const std::vector<SkinInstance>& instances) {
@@ -94,7 +72,7 @@ void SkinnedPass::bind_instances(const GpuMesh& mesh, const std::vector<SkinInst
         data[i].row = static_cast<float>(instances[i].palette_row);
     }
     glBindVertexArray(mesh.vao());
-    glBindBuffer(GL_ARRAY_BUFFER, instance_vbo_);
+    glBindBuffer(GL_ARRAY_BUFFER, instance_vbo_.get());
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(instances.size() * sizeof(InstanceData)), data,
                  GL_STREAM_DRAW);
     for (GLuint c = 0; c < 4; ++c) {
@@ -180,28 +158,25 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette, const
     unbind_material();
 }
 
-Expected<std::vector<glm::vec3>> SkinnedPass::read_back(const GpuMesh& mesh, const PaletteTexture& palette,
-                                                        const SkinInstance& instance, const glm::mat4& mesh_global,
-                                                        SkinMode mode, bool unskinned) {
-    const ShaderProgram& program =
-        feedback_programs_[prepare_joint_dual_quats(palette, &instance, 1, mesh_global, mode, unskinned)];
+Status SkinnedPass::capture_feedback(const ShaderProgram& program, const GpuMesh& mesh, const PaletteTexture& palette,
+                                     const SkinInstance& instance, const glm::mat4& mesh_global, void* out,
+                                     size_t bytes, const char* what) {
     set_common_uniforms(program, mesh, mesh_global, palette);
     bind_joint_dual_quats(program);
     glUniformMatrix4fv(program.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(glm::mat4(1.0f)));
     glUniform1i(program.uniform("u_debug_view"), 0);
     glUniform1i(program.uniform("u_selected_joint"), -1);
     bind_instances(mesh, {instance});
-    const size_t n = static_cast<size_t>(mesh.vertex_count());
-    const GLsizeiptr bytes = static_cast<GLsizeiptr>(n * sizeof(glm::vec3));
+    const GLsizeiptr size = static_cast<GLsizeiptr>(bytes);
     // A draw needs a complete framebuffer even with the rasteriser off, and a surfaceless context
     // has none: a 1x1 target stands in, and the caller's binding comes back afterwards.
     GLint previous_fbo = 0;
     glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_fbo);
     if (feedback_target_.width() == 0) (void)feedback_target_.resize(1, 1);
     glBindFramebuffer(GL_FRAMEBUFFER, feedback_target_.framebuffer());
-    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, feedback_buffer_);
-    glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, bytes, nullptr, GL_STREAM_READ);
-    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, feedback_buffer_);
+    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, feedback_buffer_.get());
+    glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, size, nullptr, GL_STREAM_READ);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, feedback_buffer_.get());
     glEnable(GL_RASTERIZER_DISCARD);
     glBindVertexArray(mesh.vao());
     // Points over the vertex array, not the index buffer: every vertex once, in order (and
@@ -211,27 +186,41 @@ Expected<std::vector<glm::vec3>> SkinnedPass::read_back(const GpuMesh& mesh, con
     glEndTransformFeedback();
     glBindVertexArray(0);
     glDisable(GL_RASTERIZER_DISCARD);
-    std::vector<glm::vec3> out(n);
-    const void* mapped = glMapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bytes, GL_MAP_READ_BIT);
-    if (!mapped) return make_error("GPU read-back: could not map the transform feedback buffer");
-    std::memcpy(out.data(), mapped, static_cast<size_t>(bytes));
-    glUnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
+    const void* mapped = glMapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, size, GL_MAP_READ_BIT);
+    if (mapped) {
+        std::memcpy(out, mapped, bytes);
+        glUnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
+    }
     glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_fbo));
+    if (!mapped) return make_error(std::string(what) + ": could not map the transform feedback buffer");
     const GLenum err = glGetError();
     if (err != GL_NO_ERROR) {
         char hex[16];
         std::snprintf(hex, sizeof hex, "0x%04x", err);
-        return make_error(std::string("GPU read-back: GL error ") + hex);
+        return make_error(std::string(what) + ": GL error " + hex);
     }
+    return ok_status();
+}
+
+Expected<std::vector<glm::vec3>> SkinnedPass::read_back(const GpuMesh& mesh, const PaletteTexture& palette,
+                                                        const SkinInstance& instance, const glm::mat4& mesh_global,
+                                                        SkinMode mode, bool unskinned) {
+    const ShaderProgram& program =
+        feedback_programs_[prepare_joint_dual_quats(palette, &instance, 1, mesh_global, mode, unskinned)];
+    std::vector<glm::vec3> out(static_cast<size_t>(mesh.vertex_count()));
+    if (auto s = capture_feedback(program, mesh, palette, instance, mesh_global, out.data(),
+                                  out.size() * sizeof(glm::vec3), "GPU read-back");
+        !s)
+        return s.error();
     return out;
 }
 
 void SkinnedPass::set_vertex_scalars(const GpuMesh& mesh, const std::vector<float>& values) {
-    GLuint& vbo = scalar_vbos_[mesh.vao()];
-    if (!vbo) glGenBuffers(1, &vbo);
+    GlBuffer& vbo = scalar_vbos_[mesh.vao()];
+    if (!vbo) vbo = GlBuffer::make();
     glBindVertexArray(mesh.vao());
-    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo.get());
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(values.size() * sizeof(float)), values.data(), GL_STATIC_DRAW);
     glEnableVertexAttribArray(kAttrVertexScalar);
     glVertexAttribPointer(kAttrVertexScalar, 1, GL_FLOAT, GL_FALSE, 0, nullptr);

@@ -10,6 +10,7 @@
 
 #include "anim/expected.h"
 #include "render/gl.h"
+#include "render/gl_name.h"
 
 namespace sv::render {
 
@@ -45,18 +46,12 @@ const EnvironmentData& environment_data();
 class Environment {
 public:
     static Expected<Environment> create();
-    Environment() = default;
-    Environment(const Environment&) = delete;
-    Environment& operator=(const Environment&) = delete;
-    Environment(Environment&& o) noexcept { *this = std::move(o); }
-    Environment& operator=(Environment&& o) noexcept;
-    ~Environment();
-    GLuint atlas() const { return atlas_; }
-    GLuint lut() const { return lut_; }
+    GLuint atlas() const { return atlas_.get(); }
+    GLuint lut() const { return lut_.get(); }
     const std::array<glm::vec3, 9>& sh() const { return environment_data().sh; }
 
 private:
-    GLuint atlas_ = 0, lut_ = 0;
+    GlTexture atlas_, lut_;
 };
 
 }  // namespace sv::render

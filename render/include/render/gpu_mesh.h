@@ -9,6 +9,7 @@
 #include "anim/asset.h"
 #include "anim/expected.h"
 #include "render/gl.h"
+#include "render/gl_name.h"
 
 namespace sv::render {
 
@@ -28,13 +29,6 @@ enum AttributeLocation : GLuint {
 
 class GpuMesh {
 public:
-    GpuMesh() = default;
-    GpuMesh(const GpuMesh&) = delete;
-    GpuMesh& operator=(const GpuMesh&) = delete;
-    GpuMesh(GpuMesh&& o) noexcept { *this = std::move(o); }
-    GpuMesh& operator=(GpuMesh&& o) noexcept;
-    ~GpuMesh();
-
     // Uploads positions, normals (computed smooth when the primitive has none), UVs, the eight
     // joint/weight influences when the primitive is skinned, and its morph targets.
     static Expected<GpuMesh> upload(const anim::Primitive& primitive);
@@ -43,7 +37,7 @@ public:
     bool skinned() const { return skinned_; }
     GLsizei index_count() const { return index_count_; }
     GLsizei vertex_count() const { return vertex_count_; }
-    GLuint vao() const { return vao_; }
+    GLuint vao() const { return vao_.get(); }
 
     // Morph targets live in a texture, not in vertex attributes, so their number is not bounded by
     // the sixteen attribute slots: RGBA32F texels, kMorphTextureWidth a row, the position delta of
@@ -52,15 +46,19 @@ public:
     // written before each draw: the shader loops over the targets and skips zero weights.
     static constexpr int kMorphTextureWidth = 1024;
     int morph_targets() const { return morph_targets_; }
-    GLuint morph_texture() const { return morph_tex_; }
-    GLuint morph_weight_texture() const { return weight_tex_; }
+    GLuint morph_texture() const { return morph_tex_.get(); }
+    GLuint morph_weight_texture() const { return weight_tex_.get(); }
     // Writes the weights the next draw uses; extra or missing entries are ignored or zero.
     void set_morph_weights(const std::vector<float>& weights) const;
 
 private:
-    void release();
     Status upload_morphs(const anim::Primitive& p);
-    GLuint vao_ = 0, vbo_ = 0, ibo_ = 0, morph_tex_ = 0, weight_tex_ = 0;
+    // The buffers before the VAO that refers to them: members die in reverse order, so the VAO is
+    // deleted first, as it was by hand. (The other order is legal too: a buffer deleted while a
+    // VAO still refers to it lives on until the VAO goes.)
+    GlBuffer vbo_, ibo_;
+    GlVertexArray vao_;
+    GlTexture morph_tex_, weight_tex_;
     GLsizei index_count_ = 0, vertex_count_ = 0;
     GLenum mode_ = GL_TRIANGLES;
     int morph_targets_ = 0;

@@ -26,6 +26,7 @@
 #include "anim/expected.h"
 #include "anim/skinning_rung.h"
 #include "render/gl.h"
+#include "render/gl_name.h"
 #include "render/palette_texture.h"
 
 namespace sv::render {
@@ -35,13 +36,6 @@ inline constexpr int kJointDqTextureWidth = MAX_JOINTS * kJointDqTexelsPerJoint;
 
 class JointDqTexture {
 public:
-    JointDqTexture() = default;
-    JointDqTexture(const JointDqTexture&) = delete;
-    JointDqTexture& operator=(const JointDqTexture&) = delete;
-    JointDqTexture(JointDqTexture&& o) noexcept { *this = std::move(o); }
-    JointDqTexture& operator=(JointDqTexture&& o) noexcept;
-    ~JointDqTexture();
-
     // Makes `row` hold the dual quaternions of `palette`'s row for `mesh_global` and `rung` (a
     // dual-quaternion rung), converting only when they are stale. Call prepare for every row a
     // draw uses, then upload(). The texture grows to the palette's row count the first time (the
@@ -51,7 +45,8 @@ public:
     // One glTexSubImage2D over the rows converted since the last upload.
     void upload();
     void bind(GLuint unit) const;
-    int rows() const { return rows_; }
+    // The per-row key table's size, so a moved-from texture (table emptied) has no rows.
+    int rows() const { return static_cast<int>(keys_.size()); }
     // Whether some joint of `row`, as last prepared, cannot be a dual quaternion (its flag is set):
     // the draw then needs the shader's per-vertex fallback to linear blending.
     bool any_cannot_carry(int row) const { return keys_[static_cast<size_t>(row)].any_cannot_carry; }
@@ -69,8 +64,7 @@ private:
         bool any_cannot_carry = false;
     };
     Status grow(int rows);
-    GLuint texture_ = 0;
-    int rows_ = 0;
+    GlTexture texture_;
     int dirty_lo_ = -1, dirty_hi_ = -1;
     long conversions_ = 0;
     std::vector<RowKey> keys_;

@@ -7,6 +7,7 @@
 
 #include "anim/expected.h"
 #include "render/context.h"
+#include "render/gl_name.h"
 #include "render/gpu_mesh.h"
 #include "render/shader_program.h"
 
@@ -36,17 +37,17 @@ private:
 class LinePass {
 public:
     static Expected<LinePass> create(Api api);
-    LinePass() = default;
-    LinePass(LinePass&&) noexcept;
-    LinePass& operator=(LinePass&&) noexcept;
-    ~LinePass();
     // `points` as pairs for GL_LINES, or single points for GL_POINTS.
     void draw(const std::vector<glm::vec3>& points, GLenum mode, const glm::mat4& view_proj, const glm::vec4& color,
               float point_size = 6.0f) const;
 
 private:
     ShaderProgram program_;
-    GLuint vao_ = 0, vbo_ = 0;
+    // The buffer before the VAO that points into it: members die in reverse order, so the VAO is
+    // deleted first, as it was by hand. (The other order is legal too: a buffer deleted while a
+    // VAO still refers to it lives on until the VAO goes.)
+    GlBuffer vbo_;
+    GlVertexArray vao_;
 };
 
 }  // namespace sv::render

@@ -9,6 +9,7 @@
 #include "anim/asset.h"
 #include "anim/expected.h"
 #include "render/gl.h"
+#include "render/gl_name.h"
 #include "render/material_binding.h"
 
 namespace sv::render {
@@ -16,21 +17,13 @@ namespace sv::render {
 class MaterialTextures {
 public:
     static Expected<MaterialTextures> create(const anim::Asset& asset);
-    MaterialTextures() = default;
-    MaterialTextures(const MaterialTextures&) = delete;
-    MaterialTextures& operator=(const MaterialTextures&) = delete;
-    MaterialTextures(MaterialTextures&& o) noexcept { *this = std::move(o); }
-    MaterialTextures& operator=(MaterialTextures&& o) noexcept;
-    ~MaterialTextures();
-
     // Material `m` of the asset (glTF's default material when m is -1 or out of range).
     MaterialBinding binding(const anim::Asset& asset, int m) const;
 
 private:
-    void release();
-    std::vector<GLuint> linear_;  // per image, 0 when no data slot uses it
-    std::vector<GLuint> srgb_;    // per image, 0 when no colour slot uses it
-    std::vector<GLuint> samplers_;
+    std::vector<GlTexture> linear_;  // per image, empty when no data slot uses it
+    std::vector<GlTexture> srgb_;    // per image, empty when no colour slot uses it
+    std::vector<GlSampler> samplers_;
 };
 
 }  // namespace sv::render

@@ -12,22 +12,17 @@
 #include "anim/expected.h"
 #include "anim/palette_layout.h"
 #include "render/gl.h"
+#include "render/gl_name.h"
 
 namespace sv::render {
 
 class PaletteTexture {
 public:
-    PaletteTexture() = default;
-    PaletteTexture(const PaletteTexture&) = delete;
-    PaletteTexture& operator=(const PaletteTexture&) = delete;
-    PaletteTexture(PaletteTexture&& o) noexcept { *this = std::move(o); }
-    PaletteTexture& operator=(PaletteTexture&& o) noexcept;
-    ~PaletteTexture();
-
     // `rows` instances. Fails when the driver cannot hold a texture that wide or tall.
     static Expected<PaletteTexture> create(int rows);
 
-    int rows() const { return rows_; }
+    // The row count is the per-row table's size, so a moved-from palette (tables emptied) has none.
+    int rows() const { return static_cast<int>(row_joints_.size()); }
     // Writes `joint_count` matrices (16 floats each, column-major) into `row`. Refuses a row out
     // of range or more joints than MAX_JOINTS; marks the row for the next upload.
     Status set_row(int row, const float* matrices, int joint_count);
@@ -43,7 +38,7 @@ public:
     // Returns how many rows it uploaded.
     int upload();
     void bind(GLuint unit) const;
-    GLuint texture() const { return texture_; }
+    GLuint texture() const { return texture_.get(); }
 
     // Reads row `row` back from the GPU texture itself (not the shadow), for the palette check.
     // GLES has no glGetTexImage, so both APIs attach the texture to a framebuffer and read the
@@ -52,8 +47,7 @@ public:
     std::vector<float> read_back_row(int row) const;
 
 private:
-    GLuint texture_ = 0;
-    int rows_ = 0;
+    GlTexture texture_;
     int dirty_lo_ = -1, dirty_hi_ = -1;
     std::vector<float> shadow_;  // rows * width * 4 floats
     std::vector<int> row_joints_;

@@ -14,6 +14,7 @@
 #include "anim/expected.h"
 #include "render/context.h"
 #include "render/gl.h"
+#include "render/gl_name.h"
 
 namespace sv::render {
 
@@ -31,16 +32,9 @@ struct ProgramDesc {
 
 class ShaderProgram {
 public:
-    ShaderProgram() = default;
-    ShaderProgram(const ShaderProgram&) = delete;
-    ShaderProgram& operator=(const ShaderProgram&) = delete;
-    ShaderProgram(ShaderProgram&& o) noexcept : id_(o.id_), uniforms_(std::move(o.uniforms_)) { o.id_ = 0; }
-    ShaderProgram& operator=(ShaderProgram&& o) noexcept;
-    ~ShaderProgram();
-
     static Expected<ShaderProgram> build(Api api, const ProgramDesc& desc);
 
-    GLuint id() const { return id_; }
+    GLuint id() const { return id_.get(); }
     // The location of an active uniform, from a table read once at link time: a draw sets a dozen
     // uniforms, and asking the driver for each by name every draw (a string hash in Mesa) was
     // per-frame work for an answer that never changes. No allocation. A name the table lacks is
@@ -51,7 +45,7 @@ public:
     static long driver_lookups();
 
 private:
-    GLuint id_ = 0;
+    GlProgram id_;
     std::vector<std::pair<std::string, GLint>> uniforms_;  // sorted by name
 };
 

@@ -11,6 +11,7 @@
 #include "anim/expected.h"
 #include "anim/skinning_rung.h"
 #include "render/context.h"
+#include "render/gl_name.h"
 #include "render/gpu_mesh.h"
 #include "render/joint_dq_texture.h"
 #include "render/lit_mesh_pass.h"
@@ -54,10 +55,6 @@ struct SkinnedDrawParams {
 class SkinnedPass {
 public:
     static Expected<SkinnedPass> create(Api api);
-    SkinnedPass() = default;
-    SkinnedPass(SkinnedPass&&) noexcept;
-    SkinnedPass& operator=(SkinnedPass&&) noexcept;
-    ~SkinnedPass();
 
     // One instanced draw of `mesh` for every instance. The palette must be uploaded.
     void draw(const GpuMesh& mesh, const PaletteTexture& palette, const std::vector<SkinInstance>& instances,
@@ -95,6 +92,13 @@ private:
                                     const glm::mat4& mesh_global, SkinMode mode, bool unskinned);
     // Binds the joint dual quaternions to the program in use.
     void bind_joint_dual_quats(const ShaderProgram& program) const;
+    // The read-backs' one capture: runs `program` (a feedback program of the rung chosen by
+    // prepare_joint_dual_quats) over every vertex of `mesh` once for `instance`, rasteriser off,
+    // and copies the first `bytes` the transform feedback wrote into `out`. The caller's
+    // framebuffer binding comes back on every path. `what` begins the error messages.
+    Status capture_feedback(const ShaderProgram& program, const GpuMesh& mesh, const PaletteTexture& palette,
+                            const SkinInstance& instance, const glm::mat4& mesh_global, void* out, size_t bytes,
+                            const char* what);
     // Indexed by SKIN_MODE: the three rungs, then 3 for unskinned meshes, then the two
     // dual-quaternion rungs compiled without the collapsed-joint fallback (SKIN_DQ_NO_FALLBACK).
     // Why two more programs: llvmpipe runs both sides of a branch under a mask, so the fallback's
@@ -109,13 +113,16 @@ private:
     Api api_ = Api::GL;
     JointDqTexture joint_dq_;
     std::vector<float> instance_scratch_;  // the instance buffer's contents, kept to not allocate a draw
-    GLuint instance_vbo_ = 0;
-    GLuint feedback_buffer_ = 0;
+    // The instance and scalar buffers are attached to the meshes' VAOs, which the pass does not
+    // own: no member order matters here (a buffer deleted while a VAO refers to it lives on until
+    // the VAO goes).
+    GlBuffer instance_vbo_;
+    GlBuffer feedback_buffer_;
     RenderTarget feedback_target_;
     // Per-vertex scalar buffers by mesh VAO. Owned by the pass, so by its context: VAO names are
     // per context and reused after one is destroyed, so a process-wide table would hand a new
     // context another context's buffer name.
-    std::map<GLuint, GLuint> scalar_vbos_;
+    std::map<GLuint, GlBuffer> scalar_vbos_;
 };
 
 }  // namespace sv::render

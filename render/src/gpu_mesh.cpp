@@ -1,10 +1,11 @@
 #include "render/gpu_mesh.h"
 
-#include <cstddef>
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 
 #include "anim/tangents.h"
+#include "render/float_texture.h"
 
 namespace sv::render {
 
@@ -139,19 +140,16 @@ Status GpuMesh::upload_morphs(const anim::Primitive& p) {
             if (mt.normals.size() == n) std::memcpy(&data[((2 * t + 1) * n + v) * 4], &mt.normals[v], 12);
         }
     }
-    // Float textures are not filterable on GLES 3.0; texelFetch ignores filtering, but a texture
-    // with a mipmapping filter and one level is incomplete and reads as zeros.
-    const auto make = [](GlTexture& tex, GLenum internal, GLenum format, GLsizei w, GLsizei h, const void* pixels) {
-        tex = GlTexture::make();
-        glBindTexture(GL_TEXTURE_2D, tex.get());
-        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-        glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(internal), w, h, 0, format, GL_FLOAT, pixels);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    };
-    make(morph_tex_, GL_RGBA32F, GL_RGBA, static_cast<GLsizei>(width), static_cast<GLsizei>(height), data.data());
+    morph_tex_ = make_float_texture(FloatChannels::RGBA, static_cast<int>(width), static_cast<int>(height), data.data());
     const std::vector<float> zeros(targets, 0.0f);
-    make(weight_tex_, GL_R32F, GL_RED, static_cast<GLsizei>(targets), 1, zeros.data());
+    weight_tex_ = make_float_texture(FloatChannels::R, static_cast<int>(targets), 1, zeros.data());
+    if (!morph_tex_ || !weight_tex_) {
+        morph_tex_.reset();
+        weight_tex_.reset();
+        glBindTexture(GL_TEXTURE_2D, 0);
+        return make_error("the driver refused the float textures of " + std::to_string(targets) +
+                          " morph targets (" + std::to_string(width) + "x" + std::to_string(height) + " RGBA32F)");
+    }
     glBindTexture(GL_TEXTURE_2D, 0);
     morph_targets_ = static_cast<int>(targets);
     return ok_status();

@@ -48,7 +48,7 @@ Status JointDqTexture::grow(int rows) {
     dirty_lo_ = dirty_hi_ = -1;
     // The same texture as the palette's, a row per palette row (float_texture.h). A refusal leaves
     // the rows sized and the texture empty: later draws read zeros, as they did before.
-    texture_ = make_rgba32f_texture(kJointDqTextureWidth, rows, shadow_.data());
+    texture_ = make_float_texture(FloatChannels::RGBA, kJointDqTextureWidth, rows, shadow_.data());
     if (!texture_)
         return make_error("joint dual-quaternion texture: the driver refused an RGBA32F texture of " +
                           std::to_string(kJointDqTextureWidth) + " x " + std::to_string(rows));

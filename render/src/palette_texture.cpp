@@ -28,7 +28,7 @@ Expected<PaletteTexture> PaletteTexture::create(int rows) {
     p.row_joints_.assign(static_cast<size_t>(rows), 0);
     p.row_version_.assign(static_cast<size_t>(rows), 0);
     for (auto& v : p.row_version_) v = next_row_version++;
-    p.texture_ = make_rgba32f_texture(kPaletteTextureWidth, rows, p.shadow_.data());
+    p.texture_ = make_float_texture(FloatChannels::RGBA, kPaletteTextureWidth, rows, p.shadow_.data());
     if (!p.texture_) return make_error("palette texture: the driver refused an RGBA32F texture");
     return p;
 }

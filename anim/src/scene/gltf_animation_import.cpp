@@ -10,15 +10,6 @@
 
 namespace sv::anim::gltf {
 
-namespace {
-
-namespace tg = tinygltf;
-
-std::string str(size_t v) { return std::to_string(v); }
-std::string str(int v) { return std::to_string(v); }
-
-}  // namespace
-
 size_t Importer::file_channel(size_t animation, size_t channel) const {
     if (!facts || animation >= facts->kept_channels.size()) return channel;
     const auto& kept = facts->kept_channels[animation];

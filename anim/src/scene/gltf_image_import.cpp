@@ -14,15 +14,6 @@
 
 namespace sv::anim::gltf {
 
-namespace {
-
-namespace tg = tinygltf;
-
-std::string str(size_t v) { return std::to_string(v); }
-std::string str(int v) { return std::to_string(v); }
-
-}  // namespace
-
 // Reads the size from the image's header and refuses a huge one before a pixel is decoded (a
 // few header bytes can otherwise ask for gigabytes), then decodes with tinygltf's stb loader.
 Status decode_image(tg::Image& image, int idx, const unsigned char* bytes, size_t size) {

@@ -27,9 +27,8 @@ namespace sv::anim {
 
 namespace {
 
+using gltf::str;
 namespace tg = tinygltf;
-
-std::string str(size_t v) { return std::to_string(v); }
 
 Expected<Asset> convert(const tg::Model& model, const std::string& source, const gltf::DocumentFacts& facts) {
     Asset asset;

@@ -21,6 +21,13 @@
 
 namespace sv::anim::gltf {
 
+namespace tg = tinygltf;
+
+// Indices and counts in refusals ("accessor 3", "12 of 40 weights"): the one spelling every
+// section's messages use.
+inline std::string str(size_t v) { return std::to_string(v); }
+inline std::string str(int v) { return std::to_string(v); }
+
 // Component types by where an accessor is read (glTF 2.0 3.6.2.2 and 3.7.2.1, and what
 // KHR_mesh_quantization adds to them). Integers are decoded as glTF says (normalized to [0,1] or
 // [-1,1], or their plain value), so a quantized file draws as its float twin once its node

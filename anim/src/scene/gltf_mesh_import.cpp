@@ -11,15 +11,6 @@
 
 namespace sv::anim::gltf {
 
-namespace {
-
-namespace tg = tinygltf;
-
-std::string str(size_t v) { return std::to_string(v); }
-std::string str(int v) { return std::to_string(v); }
-
-}  // namespace
-
 // Every (file mesh, skin) pair a node draws: joint indices are checked and remapped against the
 // skin, so a mesh drawn with two skins is imported once per skin. The first pair keeps the
 // file's mesh index; further pairs are appended and their nodes pointed at them.

@@ -9,15 +9,6 @@
 
 namespace sv::anim::gltf {
 
-namespace {
-
-namespace tg = tinygltf;
-
-std::string str(size_t v) { return std::to_string(v); }
-std::string str(int v) { return std::to_string(v); }
-
-}  // namespace
-
 Status Importer::nodes() {
     const size_t n = m.nodes.size();
     out.scene.nodes.resize(n);

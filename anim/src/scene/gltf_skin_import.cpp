@@ -11,15 +11,6 @@
 
 namespace sv::anim::gltf {
 
-namespace {
-
-namespace tg = tinygltf;
-
-std::string str(size_t v) { return std::to_string(v); }
-std::string str(int v) { return std::to_string(v); }
-
-}  // namespace
-
 Status Importer::skins() {
     for (size_t s = 0; s < m.skins.size(); ++s) {
         const tg::Skin& src = m.skins[s];

@@ -73,6 +73,8 @@ void ScriptedInput::dispatch_keys(GLFWwindow* window, int frame) {
             ImGui::GetIO().AddInputCharactersUTF8(e.text.c_str());
         } else if (e.action == ui::InputAction::Wheel) {
             ImGui_ImplGlfw_ScrollCallback(window, 0.0, static_cast<double>(e.wheel));
+        } else if (e.action == ui::InputAction::Focus) {
+            ImGui_ImplGlfw_WindowFocusCallback(window, e.focused ? GLFW_TRUE : GLFW_FALSE);
         } else {
             ++it;
             continue;
@@ -101,6 +103,13 @@ void ScriptedInput::apply_pointer(int frame, const ui::Layout& layout, float win
     // The scripted buttons are held as a finger holds them; a real button pressed meanwhile still
     // counts (the backend polled it), so a user can take over a replay.
     for (int b = 0; b < 3; ++b) io.MouseDown[b] = io.MouseDown[b] || down_[b];
+    // The modifiers it holds stay held the same way. The backend's focus callback clears every key
+    // when the window loses focus, and on an X server without a window manager focus follows the
+    // pointer to whichever window opened last: a shift-drag turned into an orbit halfway through
+    // when another test's window opened (seen with ctest -j2 on one Xvfb).
+    io.KeyShift = io.KeyShift || (mods_ & GLFW_MOD_SHIFT) != 0;
+    io.KeyCtrl = io.KeyCtrl || (mods_ & GLFW_MOD_CONTROL) != 0;
+    io.KeyAlt = io.KeyAlt || (mods_ & GLFW_MOD_ALT) != 0;
 }
 
 void ScriptedInput::begin_ui_log() {

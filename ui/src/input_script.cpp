@@ -120,7 +120,7 @@ private:
         last_frame_ = frame;
         if (w.size() < 2)
             return fail(
-                n, "no action after the frame (move, down, up, click, key, keydown, keyup, type, wheel)");
+                n, "no action after the frame (move, down, up, click, key, keydown, keyup, type, wheel, focus)");
         InputEvent e;
         e.frame = frame;
         e.line = n;
@@ -182,6 +182,14 @@ private:
             events_.push_back(e);
             return ok_status();
         }
+        if (a == "focus") {
+            if (args != 1 || (w[2] != "lost" && w[2] != "gained"))
+                return fail(n, "focus: expected 'lost' or 'gained'");
+            e.action = InputAction::Focus;
+            e.focused = w[2] == "gained";
+            events_.push_back(e);
+            return ok_status();
+        }
         if (a == "wheel") {
             if (args != 1 || !parse_float(w[2], e.wheel))
                 return fail(n, "wheel: expected one number of notches");
@@ -190,7 +198,7 @@ private:
             return ok_status();
         }
         return fail(n,
-                    "'" + a + "' is not an action (move, down, up, click, key, keydown, keyup, type, wheel)");
+                    "'" + a + "' is not an action (move, down, up, click, key, keydown, keyup, type, wheel, focus)");
     }
 
     Status move(int n, InputEvent& e, const std::vector<std::string>& w) {

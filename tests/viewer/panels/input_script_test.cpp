@@ -29,10 +29,11 @@ TEST(InputScript, AGoodScriptInFrameOrderWithItsExpansions) {
         "7 click middle\n"
         "7 key F1\n"
         "9 type assets/hum an\r\n"
-        "10 wheel -1.5\n");
+        "10 wheel -1.5\n"
+        "11 focus lost\n");
     ASSERT_TRUE(r) << r.error().message;
     const auto& e = *r;
-    ASSERT_EQ(e.size(), 12u);
+    ASSERT_EQ(e.size(), 13u);
     EXPECT_EQ(e[0].action, InputAction::Move);
     EXPECT_EQ(e[0].region, ui::InputRegion::Viewport);
     EXPECT_EQ(e[0].line, 3);
@@ -67,6 +68,8 @@ TEST(InputScript, AGoodScriptInFrameOrderWithItsExpansions) {
     EXPECT_EQ(e[11].action, InputAction::Wheel);
     EXPECT_FLOAT_EQ(e[11].wheel, -1.5f);
     EXPECT_EQ(e[11].frame, 10);
+    EXPECT_EQ(e[12].action, InputAction::Focus);
+    EXPECT_FALSE(e[12].focused);
 }
 
 TEST(InputScript, EachBadLineIsRefusedWithItsNumberAndReason) {
@@ -89,6 +92,8 @@ TEST(InputScript, EachBadLineIsRefusedWithItsNumberAndReason) {
         {"3 type", "type: no text"},
         {"3 wheel up", "wheel: expected one number"},
         {"3 wheel nan", "wheel: expected one number"},
+        {"3 focus", "focus: expected 'lost' or 'gained'"},
+        {"3 focus away", "focus: expected 'lost' or 'gained'"},
     };
     for (const auto& [line, why] : bad) {
         SCOPED_TRACE(line);

@@ -17,6 +17,9 @@
 //   FRAME key KEY                  keydown at FRAME, keyup at FRAME + 1
 //   FRAME type TEXT                the rest of the line, as characters typed into the focused field
 //   FRAME wheel DY                 the mouse wheel, in notches (positive: away from the user, zoom in)
+//   FRAME focus lost|gained        the window loses or regains keyboard focus (another window came
+//                                  forward). ImGui forgets every key in the frame it learns of it;
+//                                  from the next frame the keys the script holds count again.
 //
 // `key` sends the key a shortcut reads (C, F, F1); `type` sends the characters a text field reads.
 // A real keyboard sends both; a script says which it means.
@@ -30,7 +33,7 @@
 
 namespace sv::ui {
 
-enum class InputAction { Move, ButtonDown, ButtonUp, KeyDown, KeyUp, Text, Wheel };
+enum class InputAction { Move, ButtonDown, ButtonUp, KeyDown, KeyUp, Text, Wheel, Focus };
 enum class InputRegion { Window, Viewport, Left, Right, Timeline, Status };
 
 struct InputCoordinate {
@@ -48,6 +51,7 @@ struct InputEvent {
     std::string key;     // KeyDown/Up: one of input_key_names()
     std::string text;    // Text: UTF-8
     float wheel = 0.0f;  // Wheel
+    bool focused = true; // Focus: gained (true) or lost
 };
 
 // Every key name a script may use, lower case: a..z, 0..9, f1..f12, and space, enter, tab, escape,

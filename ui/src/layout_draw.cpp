@@ -1,4 +1,7 @@
 #include <imgui.h>
+// GetCurrentWindow()->ScrollbarX: whether a window shows its horizontal scrollbar has no public
+// accessor in ImGui 1.86.
+#include <imgui_internal.h>
 
 #include <string>
 #include <vector>
@@ -22,8 +25,9 @@ void begin_fixed_window(const char* name, const Rect& r, int extra_flags) {
 }
 
 void end_fixed_window(const char* name) {
-    // Last frame's content size: a panel that just became wider than its window logs one frame late.
-    if (ImGui::GetScrollMaxX() > 0.0f) ui_log(std::string(name) + " scrolls sideways");
+    // The scrollbar follows last frame's content size: a panel that just became wider than its
+    // window logs one frame late.
+    if (ImGui::GetCurrentWindow()->ScrollbarX) ui_log(std::string(name) + " scrolls sideways");
     ImGui::End();
 }
 
@@ -90,7 +94,10 @@ void draw_inspector_window(ViewerModel& m, UiContext& c) {
                 // its last label at the edge instead of offering the bar's own scroll arrows.
                 ImGui::BeginChild("##tab_body", ImVec2(0.0f, 0.0f), false, ImGuiWindowFlags_HorizontalScrollbar);
                 t.body(m, c);
-                if (ImGui::GetScrollMaxX() > 0.0f) ui_log("Inspector scrolls sideways");
+                // Logged from the scrollbar ImGui decided to draw, not from the content's width:
+                // content wider than the body is what makes a scrollbar necessary, the scrollbar
+                // is what keeps the cut-off values reachable.
+                if (ImGui::GetCurrentWindow()->ScrollbarX) ui_log("Inspector scrolls sideways");
                 ImGui::EndChild();
                 ImGui::EndTabItem();
             }

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "anim/character.h"
-#include "anim/gltf_import.h"
+#include "anim/gltf/gltf_import.h"
+#include "anim/scene/character.h"
 #include "audit_file.h"
 
 namespace sv::viewer {
@@ -28,7 +28,9 @@ std::string text_number(double v) {
 // joints' columns, i.e. what the skinning pass would see with the mesh node as given.
 FileAudit audit_file(const std::string& path, bool strict) {
     FileAudit a;
-    a.json = {{"file", path}, {"error", nullptr}, {"skins", nlohmann::json::array()},
+    a.json = {{"file", path},
+              {"error", nullptr},
+              {"skins", nlohmann::json::array()},
               {"failures", nlohmann::json::array()}};
     auto asset = anim::load_gltf(path);
     if (!asset) {
@@ -75,12 +77,15 @@ FileAudit audit_file(const std::string& path, bool strict) {
                                       {"children", r.children}});
             a.cannot_fix |= r.verdict == anim::FrameVerdict::CannotFix;
             a.corrected |= r.verdict == anim::FrameVerdict::Corrected;
-            const std::string where = "skin " + std::to_string(k) + " ('" + as.skins[k].name + "') mesh node " +
-                                      std::to_string(sm.node) + " ('" + r.mesh_name + "')";
-            if (r.verdict == anim::FrameVerdict::CannotFix) a.json["failures"].push_back(where + " cannot be fixed: " + r.reason);
-            if (strict && r.verdict == anim::FrameVerdict::Corrected && r.non_rigidity_absorbed > anim::kFrameDefectTolerance)
-                a.json["failures"].push_back(where + ": the correction absorbs " + text_number(r.non_rigidity_absorbed) +
-                                             " of non-rigidity (strict tolerance " + text_number(anim::kFrameDefectTolerance) + ")");
+            const std::string where = "skin " + std::to_string(k) + " ('" + as.skins[k].name +
+                                      "') mesh node " + std::to_string(sm.node) + " ('" + r.mesh_name + "')";
+            if (r.verdict == anim::FrameVerdict::CannotFix)
+                a.json["failures"].push_back(where + " cannot be fixed: " + r.reason);
+            if (strict && r.verdict == anim::FrameVerdict::Corrected &&
+                r.non_rigidity_absorbed > anim::kFrameDefectTolerance)
+                a.json["failures"].push_back(
+                    where + ": the correction absorbs " + text_number(r.non_rigidity_absorbed) +
+                    " of non-rigidity (strict tolerance " + text_number(anim::kFrameDefectTolerance) + ")");
         }
         for (const auto& cc : cs.scale_conflicts)
             for (const auto& x : cc.conflicts)
@@ -109,16 +114,17 @@ void print_text(const nlohmann::json& f) {
     if (f["skins"].empty()) std::printf("  no skins\n");
     for (const auto& s : f["skins"]) {
         std::printf("  skin %d '%s': %d joints; skinning rung: %s (%s)\n", s["index"].get<int>(),
-                    s["name"].get<std::string>().c_str(), s["joints"].get<int>(), s["rung"].get<std::string>().c_str(),
-                    s["rung_reason"].get<std::string>().c_str());
+                    s["name"].get<std::string>().c_str(), s["joints"].get<int>(),
+                    s["rung"].get<std::string>().c_str(), s["rung_reason"].get<std::string>().c_str());
         for (const auto& m : s["meshes"]) {
             const auto num = [&](const char* key) {
                 return m[key].is_null() ? std::string("not measured") : text_number(m[key].get<double>());
             };
-            std::printf("    mesh node %d '%s': %s\n", m["node"].get<int>(), m["name"].get<std::string>().c_str(),
-                        m["verdict"].get<std::string>().c_str());
+            std::printf("    mesh node %d '%s': %s\n", m["node"].get<int>(),
+                        m["name"].get<std::string>().c_str(), m["verdict"].get<std::string>().c_str());
             std::printf("      folded scale as given %s, defect as given %s, on the skin frame %s\n",
-                        num("folded_scale").c_str(), num("defect_as_given").c_str(), num("defect_on_skin_frame").c_str());
+                        num("folded_scale").c_str(), num("defect_as_given").c_str(),
+                        num("defect_on_skin_frame").c_str());
             std::printf("      correction %s (absorbed %s), residual %s\n",
                         m["correction_applied"].get<bool>() ? "applied" : "not applied",
                         num("non_rigidity_absorbed").c_str(), num("residual").c_str());
@@ -132,12 +138,15 @@ void print_text(const nlohmann::json& f) {
         }
         if (s["conflicts"].empty()) std::printf("    scale conflicts: none\n");
         for (const auto& x : s["conflicts"])
-            std::printf("    scale conflict: clip '%s' channel %d scales node %d '%s' (%s, range %.6g..%.6g), reaches %d "
-                        "joints%s\n",
-                        x["clip"].get<std::string>().c_str(), x["channel"].get<int>(), x["node"].get<int>(),
-                        x["node_name"].get<std::string>().c_str(), x["uniform"].get<bool>() ? "uniform" : "non-uniform",
-                        x["min"].get<double>(), x["max"].get<double>(), x["joints_reached"].get<int>(),
-                        x["reaches_mesh"].get<bool>() ? " and the mesh" : ", not the mesh");
+            std::printf(
+                "    scale conflict: clip '%s' channel %d scales node %d '%s' (%s, range %.6g..%.6g), "
+                "reaches %d "
+                "joints%s\n",
+                x["clip"].get<std::string>().c_str(), x["channel"].get<int>(), x["node"].get<int>(),
+                x["node_name"].get<std::string>().c_str(),
+                x["uniform"].get<bool>() ? "uniform" : "non-uniform", x["min"].get<double>(),
+                x["max"].get<double>(), x["joints_reached"].get<int>(),
+                x["reaches_mesh"].get<bool>() ? " and the mesh" : ", not the mesh");
     }
     for (const auto& why : f["failures"]) std::printf("  FAIL: %s\n", why.get<std::string>().c_str());
 }

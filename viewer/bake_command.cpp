@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "anim/morph_targets.h"
-#include "anim/reference_skinner.h"
+#include "anim/scene/morph_targets.h"
+#include "anim/skin_frame/reference_skinner.h"
 #include "commands.h"
 #include "scene_session.h"
 
@@ -59,9 +59,9 @@ Expected<std::vector<glm::dvec3>> static_positions(SceneSession& s, int i, int p
         return std::vector<glm::dvec3>(out->begin(), out->end());
     }
     anim::Primitive scratch;
-    const anim::Primitive& prim = anim::morphed(
-        c.asset().meshes[static_cast<size_t>(st.mesh)].primitives[static_cast<size_t>(p)], c.morph_weights(st.node),
-        scratch);
+    const anim::Primitive& prim =
+        anim::morphed(c.asset().meshes[static_cast<size_t>(st.mesh)].primitives[static_cast<size_t>(p)],
+                      c.morph_weights(st.node), scratch);
     const glm::dmat4& g = c.scene_pose().global(st.node);
     std::vector<glm::dvec3> out;
     out.reserve(prim.positions.size());
@@ -72,7 +72,8 @@ Expected<std::vector<glm::dvec3>> static_positions(SceneSession& s, int i, int p
 }  // namespace
 
 int run_bake(const BakeArgs& args) {
-    if (args.source != "gpu" && args.source != "cpu") return fail("--source '" + args.source + "': expected gpu or cpu");
+    if (args.source != "gpu" && args.source != "cpu")
+        return fail("--source '" + args.source + "': expected gpu or cpu");
     auto opened = open_headless(args.scene);
     if (!opened) return fail(opened.error().message);
     SceneSession& s = *opened->session;
@@ -96,12 +97,13 @@ int run_bake(const BakeArgs& args) {
         const anim::Mesh& mesh = c.asset().meshes[static_cast<size_t>(nodes[n].mesh)];
         for (size_t p = 0; p < mesh.primitives.size(); ++p) {
             Object o{static_cast<int>(n), static_cast<int>(p), nodes[n].name, {}, &mesh.primitives[p]};
-            auto positions = skinned_of[n] >= 0 ? skinned_positions(s, skinned_of[n], static_cast<int>(p), gpu)
+            auto positions = skinned_of[n] >= 0
+                                 ? skinned_positions(s, skinned_of[n], static_cast<int>(p), gpu)
                              : static_of[n] >= 0 ? static_positions(s, static_of[n], static_cast<int>(p), gpu)
                                                  : Expected<std::vector<glm::dvec3>>(make_error("not drawn"));
             if (!positions)
-                return fail(s.path() + ": node " + std::to_string(n) + " ('" + nodes[n].name + "') primitive " +
-                            std::to_string(p) + ": " + positions.error().message);
+                return fail(s.path() + ": node " + std::to_string(n) + " ('" + nodes[n].name +
+                            "') primitive " + std::to_string(p) + ": " + positions.error().message);
             o.positions = std::move(*positions);
             objects.push_back(std::move(o));
         }
@@ -117,7 +119,8 @@ int run_bake(const BakeArgs& args) {
                      clips[static_cast<size_t>(clip)].name.c_str(), static_cast<double>(s.state().time));
     else
         std::fprintf(f, "# rest pose (no clip)\n");
-    std::fprintf(f, "# correction %s, skinning %s, source %s; world space, after morph targets and skinning\n",
+    std::fprintf(f,
+                 "# correction %s, skinning %s, source %s; world space, after morph targets and skinning\n",
                  c.correction() ? "on" : "off", args.scene.skinning.c_str(), args.source.c_str());
     size_t base = 1;
     for (const Object& o : objects) {
@@ -125,8 +128,8 @@ int run_bake(const BakeArgs& args) {
         for (const auto& v : o.positions) std::fprintf(f, "v %.9g %.9g %.9g\n", v.x, v.y, v.z);
         if (o.source->triangles())
             for (size_t t = 0; t + 2 < o.source->indices.size(); t += 3)
-                std::fprintf(f, "f %zu %zu %zu\n", base + o.source->indices[t], base + o.source->indices[t + 1],
-                             base + o.source->indices[t + 2]);
+                std::fprintf(f, "f %zu %zu %zu\n", base + o.source->indices[t],
+                             base + o.source->indices[t + 1], base + o.source->indices[t + 2]);
         base += o.positions.size();
     }
     const bool ok = std::fclose(f) == 0;

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "anim/skinning_rung.h"
+#include "anim/skin_frame/skinning_rung.h"
 #include "data_dir.h"
 
 namespace sv::viewer {
@@ -26,7 +26,8 @@ CLI::Validator number_check(const char* name, double min, bool strict) {
             double v = 0.0;
             if (auto why = parse_finite(text, v); !why.empty()) return why;
             if (strict ? !(v > min) : !(v >= min))
-                return "'" + text + "' must be " + (strict ? "greater than " : "at least ") + std::to_string(int(min));
+                return "'" + text + "' must be " + (strict ? "greater than " : "at least ") +
+                       std::to_string(int(min));
             return "";
         },
         "", name);
@@ -46,7 +47,8 @@ CLI::Validator positive_number() { return number_check("positive", 0.0, true); }
 CLI::Validator non_negative_number() { return number_check("non-negative", 0.0, false); }
 
 void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
-    if (with_file) app.add_option("file", o.file, "glTF file (.gltf or .glb); default: the built-in character");
+    if (with_file)
+        app.add_option("file", o.file, "glTF file (.gltf or .glb); default: the built-in character");
     app.add_option("--clip", o.clip, "clip name or index (default: the first clip)");
     app.add_option("--time", o.time, "time into the clip, seconds (default 0)")->check(finite_number());
     app.add_flag("--bind", o.bind_pose, "draw the bind pose, no clip");
@@ -56,8 +58,14 @@ void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
     for (const std::string& id : anim::skinning_rung_choices()) rungs += (rungs.empty() ? "" : ", ") + id;
     app.add_option("--skinning", o.skinning, "skinning rung: " + rungs + " (default auto)")
         ->check(CLI::IsMember(anim::skinning_rung_choices()));
-    app.add_option("--api", o.api, "GL API: gl (3.3 core) or gles (3.0) (default gl)")->check(CLI::IsMember({"gl", "gles"}));
-    app.add_option("--camera", o.camera, "auto, front, side or orbit:DEG (default auto)");
+    app.add_option("--api", o.api, "GL API: gl (3.3 core) or gles (3.0) (default gl)")
+        ->check(CLI::IsMember({"gl", "gles"}));
+    app.add_option("--camera", o.camera,
+                   "auto, front, side, orbit:DEG (framed on what is drawn) or yaw,pitch,distance,tx,ty,tz "
+                   "(pinned: degrees, metres, the target point; +Y up, yaw 0 looks along -Z; default auto)");
+    app.add_option("--fov", o.fov, "vertical field of view in degrees (default 40)")
+        ->check(positive_number())
+        ->check(CLI::Range(1.0f, 179.0f));
 }
 
 std::string default_asset_path() {

@@ -3,9 +3,8 @@
 // or `--skinning lbs` means one thing everywhere.
 #pragma once
 
-#include <string>
-
 #include <CLI/CLI.hpp>
+#include <string>
 
 #include "render/context.h"
 #include "render/skinned_pass.h"
@@ -13,21 +12,22 @@
 namespace sv::viewer {
 
 struct SceneOptions {
-    std::string file;            // empty: the project's own sample character
-    std::string clip;            // name or index; empty: the first clip (or rest when none)
-    float time = 0.0f;           // seconds into the clip
-    bool bind_pose = false;      // --bind: ignore clips, draw the rest pose
-    std::string correction = "on";   // on | off
-    std::string skinning = "auto";   // auto | dqs | dqs-scale | lbs
-    std::string api = "gl";          // gl | gles
+    std::string file;               // empty: the project's own sample character
+    std::string clip;               // name or index; empty: the first clip (or rest when none)
+    float time = 0.0f;              // seconds into the clip
+    bool bind_pose = false;         // --bind: ignore clips, draw the rest pose
+    std::string correction = "on";  // on | off
+    std::string skinning = "auto";  // auto | dqs | dqs-scale | lbs
+    std::string api = "gl";         // gl | gles
     int width = 640, height = 480;
-    std::string camera = "auto";     // auto | front | side | orbit:DEG
+    std::string camera = "auto";  // auto | front | side | orbit:DEG | yaw,pitch,distance,tx,ty,tz
+    float fov = 40.0f;            // vertical field of view, degrees
 };
 
 // Validators for numbers CLI11 would otherwise take as given: "nan" and "inf" parse as floats, and
 // a negative count or size parses as an int. Each refuses with a sentence naming the value.
-CLI::Validator finite_number();   // any finite number (a time may be negative: before the first key)
-CLI::Validator positive_number(); // finite and > 0 (fps, window size)
+CLI::Validator finite_number();        // any finite number (a time may be negative: before the first key)
+CLI::Validator positive_number();      // finite and > 0 (fps, window size)
 CLI::Validator non_negative_number();  // finite and >= 0 (thresholds, tolerances)
 
 // Adds the shared options to a CLI11 app or subcommand.

@@ -1,6 +1,6 @@
 #include <cstdio>
 
-#include "anim/fix_gltf.h"
+#include "anim/gltf/fix_gltf.h"
 #include "commands.h"
 
 namespace sv::viewer {

@@ -1,8 +1,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "anim/frame_error_table.h"
-#include "anim/gltf_import.h"
+#include "anim/gltf/gltf_import.h"
+#include "anim/skin_frame/frame_error_table.h"
 #include "commands.h"
 
 namespace sv::viewer {
@@ -28,7 +28,8 @@ int run_frame_table(const FrameTableArgs& args) {
                         asset->skins[s].name.c_str());
             continue;
         }
-        auto t = anim::frame_error_table(*asset, static_cast<int>(s), asset->clips.empty() ? -1 : 0, args.time);
+        auto t =
+            anim::frame_error_table(*asset, static_cast<int>(s), asset->clips.empty() ? -1 : 0, args.time);
         if (!t) {
             std::fprintf(stderr, "skinview frame-table: skin %zu: %s\n", s, t.error().message.c_str());
             status = 1;

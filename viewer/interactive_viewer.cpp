@@ -17,6 +17,7 @@
 #include "render/context.h"
 #include "render/gpu_diagnose.h"
 #include "render/render_target.h"
+#include "retarget_source.h"
 #include "scene_session.h"
 #include "scripted_input.h"
 #include "settings_apply.h"
@@ -56,9 +57,11 @@ std::string recent_file() {
 long count_vertices(const anim::Character& c) {
     long n = 0;
     for (const auto& m : c.skinned_meshes())
-        for (const auto& p : c.asset().meshes[static_cast<size_t>(m.mesh)].primitives) n += static_cast<long>(p.positions.size());
+        for (const auto& p : c.asset().meshes[static_cast<size_t>(m.mesh)].primitives)
+            n += static_cast<long>(p.positions.size());
     for (const auto& m : c.static_meshes())
-        for (const auto& p : c.asset().meshes[static_cast<size_t>(m.mesh)].primitives) n += static_cast<long>(p.positions.size());
+        for (const auto& p : c.asset().meshes[static_cast<size_t>(m.mesh)].primitives)
+            n += static_cast<long>(p.positions.size());
     return n;
 }
 
@@ -70,7 +73,8 @@ public:
     // Opens `path`; on failure the previous session stays and the error is shown (and printed, so
     // a scripted run leaves it in its log). Options and settings that cannot be honoured are shown
     // the same way, over the character they were applied to.
-    void open(const std::string& path, const SceneOptions* options, const ui::ViewerSettings* settings = nullptr) {
+    void open(const std::string& path, const SceneOptions* options,
+              const ui::ViewerSettings* settings = nullptr) {
         auto s = SceneSession::open(path, api_);
         if (!s) {
             show_error("Could not open the file", s.error().message, "could not open ");
@@ -93,8 +97,10 @@ public:
                 note(st.error().message);
         if (options && !opts_.retarget.empty()) {  // the first file only, as the other options
             auto& g = model_.graph;
-            if (auto st = g.load_source(opts_.retarget, session_->character(), 0); st) g.mode = ui::GraphMode::Retarget;
-            else note(g.source_error = st.error().message);
+            if (auto st = load_retarget_source(g, opts_.retarget, session_->character(), 0); st)
+                g.mode = ui::GraphMode::Retarget;
+            else
+                note(g.source_error = st.error().message);
         }
         // The explicit flags come last, so they win over a settings file.
         if (!opts_.tab.empty()) model_.set_tab(tab_from_name(opts_.tab));
@@ -126,7 +132,8 @@ public:
 
     void save_settings(const std::string& path) {
         if (!session_) return;
-        auto st = ui::save_settings_file(path, capture_settings(model_, session_->character(), session_->state()));
+        auto st =
+            ui::save_settings_file(path, capture_settings(model_, session_->character(), session_->state()));
         model_.screenshot_message = st ? "settings saved to " + path : st.error().message;
         std::fprintf(stderr, "skinview: %s\n", model_.screenshot_message.c_str());
     }
@@ -266,6 +273,7 @@ private:
         ui::draw_status_line(model_, ui_);
         ui::draw_error_window(ui_);
         if (session_) viewport_interaction();
+        if (session_) serve_retarget_request(model_.graph, session_->character());
         if (session_) ui::draw_heat_legend_for(model_, ui_);
         apply_controls(ui_controls_, draw);
         if (ui_.show_help) ui::draw_keys_help(ui_);
@@ -284,7 +292,8 @@ private:
             if (w > 0 && h > 0) {
                 glViewport(x, y, w, h);
                 glEnable(GL_DEPTH_TEST);
-                session_->renderer().draw(session_->character(), {render::CharacterInstance{model_.graph.root.model(), 0}},
+                session_->renderer().draw(session_->character(),
+                                          {render::CharacterInstance{model_.graph.root.model(), 0}},
                                           view_proj(), session_->state().draw);
                 glDisable(GL_DEPTH_TEST);
             }
@@ -293,7 +302,8 @@ private:
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
         if (ui_.request_screenshot || (last_frame && !opts_.screenshot.empty())) {
-            const std::string path = last_frame && !opts_.screenshot.empty() ? opts_.screenshot : screenshot_path();
+            const std::string path =
+                last_frame && !opts_.screenshot.empty() ? opts_.screenshot : screenshot_path();
             render::RgbaImage img = render::read_framebuffer(fbw, fbh);
             auto s = render::write_png(path, img);
             model_.screenshot_message = s ? "screenshot: " + path : "screenshot failed: " + s.error().message;
@@ -308,9 +318,10 @@ private:
     void scripted_pick(int frame) {
         if (opts_.pick_joint.empty() || !session_ || frame != opts_.pick_at) return;
         glm::vec2 p;
-        if (!ui::joint_on_screen(session_->character(), opts_.pick_joint, view_proj(), model_.graph.root.model(),
-                                 ui_.layout.viewport, p)) {
-            std::fprintf(stderr, "skinview: --pick-joint '%s': no such joint in view\n", opts_.pick_joint.c_str());
+        if (!ui::joint_on_screen(session_->character(), opts_.pick_joint, view_proj(),
+                                 model_.graph.root.model(), ui_.layout.viewport, p)) {
+            std::fprintf(stderr, "skinview: --pick-joint '%s': no such joint in view\n",
+                         opts_.pick_joint.c_str());
             return;
         }
         ui::InputEvent move, press;
@@ -347,7 +358,8 @@ private:
         const auto& sel = model_.scene.selection;
         if (model_.tab == ui::InspectorTab::Palette && sel.joint >= 0) {
             const int row = sel.skin;  // instance 0: skin k reads row k
-            model_.palette.inspect(row, sel.joint, rend.palette().read_back_row(row), rend.palette().matrix(row, sel.joint));
+            model_.palette.inspect(row, sel.joint, rend.palette().read_back_row(row),
+                                   rend.palette().matrix(row, sel.joint));
         }
         auto& d = model_.diagnose;
         const FrameState& st = session_->state();
@@ -362,13 +374,14 @@ private:
             d.set_result(summarize(r), now);
             // A scripted run logs each measurement, so a test can tell a re-run from a stale result.
             if (scripted_ && d.has_result)
-                std::fprintf(stderr, "skinview: diagnose at clip %d, %s s, correction %s: worst error %s m\n", now.clip,
-                             ui::format_number(now.time).c_str(), now.correction ? "on" : "off",
+                std::fprintf(stderr, "skinview: diagnose at clip %d, %s s, correction %s: worst error %s m\n",
+                             now.clip, ui::format_number(now.time).c_str(), now.correction ? "on" : "off",
                              ui::format_number(d.result.worst_error).c_str());
             if (r)
                 for (size_t i = 0; i < r->vertex_errors.size(); ++i)
                     for (size_t p = 0; p < r->vertex_errors[i].size(); ++p)
-                        rend.set_vertex_errors(static_cast<int>(i), static_cast<int>(p), r->vertex_errors[i][p]);
+                        rend.set_vertex_errors(static_cast<int>(i), static_cast<int>(p),
+                                               r->vertex_errors[i][p]);
         }
         session_->state().draw.heat_scale = d.effective_heat_scale();
         ui_.diagnose_stale = d.stale(now);
@@ -405,16 +418,21 @@ private:
             const glm::vec3 mw(to_world(ui::joint_world_position(sk, ik.chain.mid)));
             if (hp && ui::project_to_screen(vp, v, mw, mid))
                 dl->AddLine(ImVec2(mid.x, mid.y), ImVec2(p.x, p.y), IM_COL32(240, 220, 60, 200), 1.5f);
-            if (ht) dl->AddCircleFilled(ImVec2(t.x, t.y), 7.0f, ik.reachable ? IM_COL32(60, 230, 90, 255) : IM_COL32(240, 70, 60, 255));
+            if (ht)
+                dl->AddCircleFilled(ImVec2(t.x, t.y), 7.0f,
+                                    ik.reachable ? IM_COL32(60, 230, 90, 255) : IM_COL32(240, 70, 60, 255));
             if (hp) dl->AddCircle(ImVec2(p.x, p.y), 7.0f, IM_COL32(240, 220, 60, 255), 12, 2.5f);
             if (over && ImGui::IsMouseClicked(0)) {
                 const glm::vec2 m(io.MousePos.x, io.MousePos.y);
-                if (ht && glm::length(m - t) < 10.0f) ik.grab(ui::IkPanel::Handle::Target);
-                else if (hp && glm::length(m - p) < 10.0f) ik.grab(ui::IkPanel::Handle::Pole);
+                if (ht && glm::length(m - t) < 10.0f)
+                    ik.grab(ui::IkPanel::Handle::Target);
+                else if (hp && glm::length(m - p) < 10.0f)
+                    ik.grab(ui::IkPanel::Handle::Pole);
             }
             if (ImGui::IsMouseDown(0))
                 if (glm::dvec3* h = ik.handle_to_move()) {
-                    const glm::dvec3 w = ui::drag_in_view_plane(camera_view(cam), v, to_world(*h), io.MouseDelta.x, io.MouseDelta.y);
+                    const glm::dvec3 w = ui::drag_in_view_plane(camera_view(cam), v, to_world(*h),
+                                                                io.MouseDelta.x, io.MouseDelta.y);
                     *h = glm::dvec3(glm::inverse(model_d) * glm::dvec4(w, 1.0));
                 }
         }
@@ -424,7 +442,8 @@ private:
             const bool pan = ImGui::IsMouseDragging(2) || (ImGui::IsMouseDragging(0) && io.KeyShift);
             if (pan) {
                 // The target moves against the drag in the view plane, so the scene follows the cursor.
-                cam.target = glm::vec3(ui::drag_in_view_plane(camera_view(cam), v, glm::dvec3(cam.target), -io.MouseDelta.x, -io.MouseDelta.y));
+                cam.target = glm::vec3(ui::drag_in_view_plane(camera_view(cam), v, glm::dvec3(cam.target),
+                                                              -io.MouseDelta.x, -io.MouseDelta.y));
             } else if (ImGui::IsMouseDragging(0)) {
                 cam.yaw_degrees -= io.MouseDelta.x * 0.3f;
                 cam.pitch_degrees = glm::clamp(cam.pitch_degrees + io.MouseDelta.y * 0.3f, -85.0f, 85.0f);
@@ -439,7 +458,8 @@ private:
         }
         if (ik.enabled) return;
         if (model_.scene.selection.joint >= 0) {
-            const auto& sk = session_->character().skins()[static_cast<size_t>(model_.scene.selection.skin)].skeleton;
+            const auto& sk =
+                session_->character().skins()[static_cast<size_t>(model_.scene.selection.skin)].skeleton;
             glm::vec2 s;
             const glm::vec3 jw(to_world(ui::joint_world_position(sk, model_.scene.selection.joint)));
             if (ui::project_to_screen(vp, v, jw, s)) {
@@ -473,7 +493,8 @@ int run_interactive(const InteractiveOptions& options) {
     }
     ScriptedInput input;  // a bad script is refused before a window opens, as a bad option is
     if (!options.input.empty() && !input.load(options.input)) return 2;
-    const std::string title = "skinview - " + (options.scene.file.empty() ? default_asset_path() : options.scene.file);
+    const std::string title =
+        "skinview - " + (options.scene.file.empty() ? default_asset_path() : options.scene.file);
     auto ctx = render::create_window_context(*api, options.window_width, options.window_height, title);
     if (!ctx) {
         std::fprintf(stderr, "skinview: no window: %s\n", ctx.error().message.c_str());
@@ -485,7 +506,8 @@ int run_interactive(const InteractiveOptions& options) {
         int x = 0, y = 0, w = 0, h = 0;
         glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h);
         const ui::WindowSize fit = ui::fit_to_work_area(options.window_width, options.window_height, w, h);
-        if (fit.w != options.window_width || fit.h != options.window_height) glfwSetWindowSize((*ctx)->window(), fit.w, fit.h);
+        if (fit.w != options.window_width || fit.h != options.window_height)
+            glfwSetWindowSize((*ctx)->window(), fit.w, fit.h);
     }
     Viewer viewer(options, *api, **ctx, std::move(input));
     return viewer.run();

@@ -8,7 +8,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "anim/reference_skinner.h"
+#include "anim/skin_frame/reference_skinner.h"
 #include "scene_session.h"
 
 namespace sv::viewer {
@@ -150,7 +150,8 @@ std::vector<std::string> compare_sidecars(const JointSidecar& e, const JointSide
     for (const auto& je : e.joints) {
         size_t i = 0;
         // Duplicate names pair in order: the first unpaired one of that name.
-        while (i < a.joints.size() && (seen[i] || a.joints[i].skin != je.skin || a.joints[i].name != je.name)) ++i;
+        while (i < a.joints.size() && (seen[i] || a.joints[i].skin != je.skin || a.joints[i].name != je.name))
+            ++i;
         if (i == a.joints.size()) {
             out.push_back(je.name + " (skin " + std::to_string(je.skin) + ") is missing");
             continue;

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/expected.h"
+#include "anim/core/expected.h"
 #include "render/image.h"
 #include "render/image_compare.h"
 

@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-#include "anim/gltf_import.h"
+#include "anim/gltf/gltf_import.h"
 #include "render/gl.h"
 
 namespace sv::viewer {
@@ -54,8 +54,13 @@ Status apply_camera_option(const std::string& text, render::OrbitCamera& camera)
             return make_error("--camera '" + text + "': expected orbit:DEG with DEG a number of degrees");
         camera.yaw_degrees = static_cast<float>(deg);
         camera.pitch_degrees = 12.0f;
+    } else if (render::looks_pinned(text)) {
+        auto pinned = render::parse_pinned_camera(text, camera);
+        if (!pinned) return make_error("--" + pinned.error().message);
+        camera = *pinned;
     } else {
-        return make_error("--camera '" + text + "': expected auto, front, side or orbit:DEG");
+        return make_error("--camera '" + text +
+                          "': expected auto, front, side, orbit:DEG or yaw,pitch,distance,tx,ty,tz");
     }
     return ok_status();
 }
@@ -69,11 +74,13 @@ Expected<int> resolve_clip(const anim::Character& character, const std::string& 
     const long index = std::strtol(text.c_str(), &end, 10);
     if (end != text.c_str() && *end == '\0') {
         if (index >= 0 && static_cast<size_t>(index) < clips.size()) return static_cast<int>(index);
-        return make_error("--clip " + text + ": index out of range (" + std::to_string(clips.size()) + " clips)");
+        return make_error("--clip " + text + ": index out of range (" + std::to_string(clips.size()) +
+                          " clips)");
     }
     std::string names;
     for (const auto& c : clips) names += (names.empty() ? "" : ", ") + ("'" + c.name + "'");
-    return make_error("--clip '" + text + "': no clip of that name (clips: " + (names.empty() ? "none" : names) + ")");
+    return make_error("--clip '" + text +
+                      "': no clip of that name (clips: " + (names.empty() ? "none" : names) + ")");
 }
 
 Status SceneSession::apply(const SceneOptions& o) {
@@ -92,8 +99,10 @@ Status SceneSession::apply(const SceneOptions& o) {
         if (!mode) return mode.error();
         state_.draw.rung = *mode;
     }
+    state_.camera.fov_y_degrees = o.fov;
     if (auto s = apply_camera_option(o.camera, state_.camera); !s) return s;
-    frame_camera();
+    // A pinned camera is the view itself: framing it on what is drawn would undo the pin.
+    if (!render::looks_pinned(o.camera)) frame_camera();
     return ok_status();
 }
 

@@ -5,8 +5,8 @@
 #include <memory>
 #include <string>
 
-#include "anim/character.h"
-#include "anim/expected.h"
+#include "anim/core/expected.h"
+#include "anim/scene/character.h"
 #include "cli_options.h"
 #include "render/camera.h"
 #include "render/character_renderer.h"
@@ -16,7 +16,7 @@
 namespace sv::viewer {
 
 struct FrameState {
-    int clip = -1;        // -1: rest pose
+    int clip = -1;  // -1: rest pose
     float time = 0.0f;
     bool loop = true;
     render::DrawOptions draw;

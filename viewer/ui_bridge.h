@@ -2,7 +2,7 @@
 // ui never sees a render type, so every crossing is a copy here, in the one target that links both.
 #pragma once
 
-#include "anim/expected.h"
+#include "anim/core/expected.h"
 #include "render/camera.h"
 #include "render/character_renderer.h"
 #include "render/gpu_diagnose.h"

@@ -4,7 +4,8 @@
 #include <cstdio>
 #include <string>
 
-#include "anim/asset_builder.h"
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/gltf/gltf_write.h"
 
 int main(int argc, char** argv) {
     if (argc != 2) {

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-
+#include <cstdio>
+#include <cstdlib>
 #include <glm/gtc/matrix_transform.hpp>
+#include <vector>
 
 namespace sv::render {
 
@@ -31,6 +33,44 @@ void OrbitCamera::frame(const glm::vec3& lo, const glm::vec3& hi) {
     target = glm::round((lo + hi) * 0.5f / (0.1f * step)) * (0.1f * step);
     // The sphere around the box fits the vertical field of view with 10% to spare.
     distance = radius * 1.1f / std::sin(glm::radians(fov_y_degrees) * 0.5f);
+}
+
+bool looks_pinned(const std::string& text) { return std::count(text.begin(), text.end(), ',') == 5; }
+
+sv::Expected<OrbitCamera> parse_pinned_camera(const std::string& text, const OrbitCamera& base) {
+    static const char* const kFields[6] = {"yaw", "pitch", "distance", "tx", "ty", "tz"};
+    const std::string form = "camera '" + text + "': expected yaw,pitch,distance,tx,ty,tz (degrees, metres)";
+    const long n = std::count(text.begin(), text.end(), ',') + 1;
+    if (n != 6) return sv::make_error(form + ": " + std::to_string(n) + " fields");
+    std::vector<double> v;
+    size_t start = 0;
+    for (int i = 0; i < 6; ++i) {
+        const size_t comma = text.find(',', start);
+        const std::string field =
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        char* end = nullptr;
+        const double x = std::strtod(field.c_str(), &end);
+        if (field.empty() || end != field.c_str() + field.size() || !std::isfinite(x))
+            return sv::make_error(form + ": " + kFields[i] + " '" + field + "' is not a finite number");
+        v.push_back(x);
+        start = comma + 1;
+    }
+    if (!(v[2] > 0.0)) return sv::make_error(form + ": distance must be > 0");
+    if (!(std::abs(v[1]) < 90.0))
+        return sv::make_error(form + ": pitch must lie strictly between -90 and 90 degrees");
+    OrbitCamera c = base;
+    c.yaw_degrees = static_cast<float>(v[0]);
+    c.pitch_degrees = static_cast<float>(v[1]);
+    c.distance = static_cast<float>(v[2]);
+    c.target = glm::vec3(static_cast<float>(v[3]), static_cast<float>(v[4]), static_cast<float>(v[5]));
+    return c;
+}
+
+std::string format_pinned_camera(const OrbitCamera& c) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g", c.yaw_degrees, c.pitch_degrees,
+                  c.distance, c.target.x, c.target.y, c.target.z);
+    return buf;
 }
 
 }  // namespace sv::render

@@ -4,16 +4,17 @@
 #include <cmath>
 #include <cstdio>
 
-#include "anim/morph_targets.h"
-#include "anim/reference_skinner.h"
+#include "anim/scene/morph_targets.h"
+#include "anim/skin_frame/reference_skinner.h"
 
 namespace sv::render {
 
 std::string DiagnoseResult::summary() const {
     char buf[320];
-    std::snprintf(buf, sizeof buf,
-                  "vertices %ld, body size %.4g: worst %.3g, mean %.3g, worst single-joint %.3g (%ld vertices)",
-                  vertices, body_size, worst_error, mean_error, worst_single_joint_error, single_joint_vertices);
+    std::snprintf(
+        buf, sizeof buf,
+        "vertices %ld, body size %.4g: worst %.3g, mean %.3g, worst single-joint %.3g (%ld vertices)",
+        vertices, body_size, worst_error, mean_error, worst_single_joint_error, single_joint_vertices);
     return buf;
 }
 
@@ -46,11 +47,16 @@ Expected<DiagnoseResult> diagnose(CharacterRenderer& renderer, const anim::Chara
         const glm::dmat4 model(instance.model);
         anim::Primitive scratch;
         for (size_t p = 0; p < mesh.primitives.size(); ++p) {
-            const anim::Primitive& prim = anim::morphed(mesh.primitives[p], character.morph_weights(sm.node), scratch);
-            auto gpu = renderer.read_back(character, static_cast<int>(i), static_cast<int>(p), instance, mode);
+            const anim::Primitive& prim =
+                anim::morphed(mesh.primitives[p], character.morph_weights(sm.node), scratch);
+            auto gpu =
+                renderer.read_back(character, static_cast<int>(i), static_cast<int>(p), instance, mode);
             if (!gpu) return gpu.error();
-            auto cpu = anim::reference_skin_positions(prim, joints, character.skins()[static_cast<size_t>(sm.skin)].bind_transform, mode);
-            if (!cpu) return make_error("mesh '" + mesh.name + "' primitive " + std::to_string(p) + ": " + cpu.error().message);
+            auto cpu = anim::reference_skin_positions(
+                prim, joints, character.skins()[static_cast<size_t>(sm.skin)].bind_transform, mode);
+            if (!cpu)
+                return make_error("mesh '" + mesh.name + "' primitive " + std::to_string(p) + ": " +
+                                  cpu.error().message);
             std::vector<float> errors(prim.positions.size());
             for (size_t v = 0; v < prim.positions.size(); ++v) {
                 const glm::dvec3 expected = glm::dvec3(model * glm::dvec4((*cpu)[v], 1.0));
@@ -77,8 +83,10 @@ Expected<DiagnoseResult> diagnose(CharacterRenderer& renderer, const anim::Chara
         const glm::dmat4 world = model * character.scene_pose().global(st.node);
         anim::Primitive scratch;
         for (size_t p = 0; p < mesh.primitives.size(); ++p) {
-            const anim::Primitive& prim = anim::morphed(mesh.primitives[p], character.morph_weights(st.node), scratch);
-            auto gpu = renderer.read_back_static(character, static_cast<int>(i), static_cast<int>(p), instance);
+            const anim::Primitive& prim =
+                anim::morphed(mesh.primitives[p], character.morph_weights(st.node), scratch);
+            auto gpu =
+                renderer.read_back_static(character, static_cast<int>(i), static_cast<int>(p), instance);
             if (!gpu) return gpu.error();
             for (size_t v = 0; v < prim.positions.size(); ++v) {
                 const glm::dvec3 expected(world * glm::dvec4(glm::dvec3(prim.positions[v]), 1.0));

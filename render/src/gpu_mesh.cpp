@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <cstring>
 
-#include "anim/tangents.h"
+#include "anim/scene/tangents.h"
 #include "render/float_texture.h"
 
 namespace sv::render {
@@ -51,19 +51,24 @@ Expected<GpuMesh> GpuMesh::upload(const anim::Primitive& p) {
     const std::vector<glm::vec3> normals = p.normals.size() == n ? p.normals : compute_normals(p);
     // Generated from TEXCOORD_0, the set nearly every normal map uses; a normal map on set 1 over
     // a primitive with no TANGENT would need tangents per set, which skinview does not make.
-    const std::vector<glm::vec4> tangents = p.tangents.size() == n ? p.tangents : anim::generate_tangents(p, normals, p.uvs);
+    const std::vector<glm::vec4> tangents =
+        p.tangents.size() == n ? p.tangents : anim::generate_tangents(p, normals, p.uvs);
     std::vector<Vertex> verts(n);
     for (size_t i = 0; i < n; ++i) {
         Vertex& v = verts[i];
         std::memcpy(v.position, &p.positions[i], sizeof v.position);
         std::memcpy(v.normal, &normals[i], sizeof v.normal);
-        if (p.uvs.size() == n) std::memcpy(v.uv, &p.uvs[i], sizeof v.uv);
-        else v.uv[0] = v.uv[1] = 0.0f;
+        if (p.uvs.size() == n)
+            std::memcpy(v.uv, &p.uvs[i], sizeof v.uv);
+        else
+            v.uv[0] = v.uv[1] = 0.0f;
         std::memcpy(v.tangent, &tangents[i], sizeof v.tangent);
         const glm::vec4 color = p.colors.size() == n ? p.colors[i] : glm::vec4(1.0f);
         std::memcpy(v.color, &color, sizeof v.color);
-        if (p.uvs1.size() == n) std::memcpy(v.uv1, &p.uvs1[i], sizeof v.uv1);
-        else v.uv1[0] = v.uv1[1] = 0.0f;
+        if (p.uvs1.size() == n)
+            std::memcpy(v.uv1, &p.uvs1[i], sizeof v.uv1);
+        else
+            v.uv1[0] = v.uv1[1] = 0.0f;
         for (int k = 0; k < 8; ++k) {
             v.joints[k] = skinned ? p.joints[i][static_cast<size_t>(k)] : 0;
             v.weights[k] = skinned ? p.weights[i][static_cast<size_t>(k)] : 0.0f;
@@ -80,7 +85,8 @@ Expected<GpuMesh> GpuMesh::upload(const anim::Primitive& p) {
     glBindVertexArray(m.vao_.get());
     m.vbo_ = GlBuffer::make();
     glBindBuffer(GL_ARRAY_BUFFER, m.vbo_.get());
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(verts.size() * sizeof(Vertex)), verts.data(), GL_STATIC_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(verts.size() * sizeof(Vertex)), verts.data(),
+                 GL_STATIC_DRAW);
     const auto off = [](size_t o) { return reinterpret_cast<const void*>(o); };
     const GLsizei stride = sizeof(Vertex);
     glEnableVertexAttribArray(kAttrPosition);
@@ -130,8 +136,9 @@ Status GpuMesh::upload_morphs(const anim::Primitive& p) {
     GLint max_size = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
     if (height > static_cast<size_t>(max_size) || targets > static_cast<size_t>(max_size))
-        return make_error(std::to_string(targets) + " morph targets of " + std::to_string(n) + " vertices need " +
-                          std::to_string(height) + " texture rows; this GPU allows " + std::to_string(max_size));
+        return make_error(std::to_string(targets) + " morph targets of " + std::to_string(n) +
+                          " vertices need " + std::to_string(height) + " texture rows; this GPU allows " +
+                          std::to_string(max_size));
     std::vector<float> data(width * height * 4, 0.0f);
     for (size_t t = 0; t < targets; ++t) {
         const anim::MorphTarget& mt = p.targets[t];
@@ -140,7 +147,8 @@ Status GpuMesh::upload_morphs(const anim::Primitive& p) {
             if (mt.normals.size() == n) std::memcpy(&data[((2 * t + 1) * n + v) * 4], &mt.normals[v], 12);
         }
     }
-    morph_tex_ = make_float_texture(FloatChannels::RGBA, static_cast<int>(width), static_cast<int>(height), data.data());
+    morph_tex_ = make_float_texture(FloatChannels::RGBA, static_cast<int>(width), static_cast<int>(height),
+                                    data.data());
     const std::vector<float> zeros(targets, 0.0f);
     weight_tex_ = make_float_texture(FloatChannels::R, static_cast<int>(targets), 1, zeros.data());
     if (!morph_tex_ || !weight_tex_) {
@@ -148,7 +156,8 @@ Status GpuMesh::upload_morphs(const anim::Primitive& p) {
         weight_tex_.reset();
         glBindTexture(GL_TEXTURE_2D, 0);
         return make_error("the driver refused the float textures of " + std::to_string(targets) +
-                          " morph targets (" + std::to_string(width) + "x" + std::to_string(height) + " RGBA32F)");
+                          " morph targets (" + std::to_string(width) + "x" + std::to_string(height) +
+                          " RGBA32F)");
     }
     glBindTexture(GL_TEXTURE_2D, 0);
     morph_targets_ = static_cast<int>(targets);

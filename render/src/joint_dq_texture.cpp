@@ -5,8 +5,8 @@
 #include <cstring>
 #include <glm/gtc/type_ptr.hpp>
 
-#include "anim/quat_from_m3.h"
-#include "anim/reference_skinner.h"
+#include "anim/skin_frame/quat_from_m3.h"
+#include "anim/skin_frame/reference_skinner.h"
 #include "render/float_texture.h"
 
 namespace sv::render {

@@ -10,11 +10,11 @@
 
 #include <cmath>
 
-#include "anim/asset_builder.h"
-#include "anim/blend_poses.h"
-#include "anim/clip_sampling.h"
-#include "anim/packed_clip.h"
-#include "anim/skeleton.h"
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/pose/blend_poses.h"
+#include "anim/pose/clip_sampling.h"
+#include "anim/pose/packed_clip.h"
+#include "anim/pose/skeleton.h"
 
 using namespace sv::anim;
 
@@ -44,7 +44,8 @@ struct Fixture {
                     if (path == TargetPath::Rotation) {
                         const float h = 0.5f * s;  // up to about 57 degrees about a tilted axis
                         const float n = 1.0f / std::sqrt(3.0f);
-                        ch.values.insert(ch.values.end(), {n * std::sin(h), n * std::sin(h), n * std::sin(h), std::cos(h)});
+                        ch.values.insert(ch.values.end(),
+                                         {n * std::sin(h), n * std::sin(h), n * std::sin(h), std::cos(h)});
                     } else if (path == TargetPath::Translation) {
                         ch.values.insert(ch.values.end(), {0.01f * s, 0.1f + 0.01f * s, 0.0f});
                     } else {
@@ -78,8 +79,10 @@ Fixture& fixture() {
 void set_counters(benchmark::State& state, int joints) {
     state.counters["joints"] = joints;
     // Inverted rates: seconds per frame and per joint, printed in ns by the reporter.
-    state.counters["per_frame"] = benchmark::Counter(1.0, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-    state.counters["per_joint"] = benchmark::Counter(double(joints), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    state.counters["per_frame"] =
+        benchmark::Counter(1.0, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    state.counters["per_joint"] = benchmark::Counter(
+        double(joints), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 void BM_SingleClipFrame(benchmark::State& state) {

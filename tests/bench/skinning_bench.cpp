@@ -15,21 +15,20 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <glm/gtc/matrix_transform.hpp>
 #include <string>
 #include <vector>
 
-#include "anim/character.h"
-#include "anim/gltf_import.h"
+#include "anim/gltf/gltf_import.h"
+#include "anim/scene/character.h"
 #include "render/camera.h"
 #include "render/character_renderer.h"
 #include "render/context.h"
 #include "render/render_target.h"
-
-#include <cmath>
-#include <glm/gtc/matrix_transform.hpp>
 
 using namespace sv;
 
@@ -39,14 +38,20 @@ int main(int argc, char** argv) {
     std::string api_name = "gl";
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "--instances" && i + 1 < argc) instances = std::atoi(argv[++i]);
-        else if (a == "--frames" && i + 1 < argc) frames = std::atoi(argv[++i]);
-        else if (a == "--size" && i + 1 < argc) std::sscanf(argv[++i], "%dx%d", &width, &height);
-        else if (a == "--api" && i + 1 < argc) api_name = argv[++i];
+        if (a == "--instances" && i + 1 < argc)
+            instances = std::atoi(argv[++i]);
+        else if (a == "--frames" && i + 1 < argc)
+            frames = std::atoi(argv[++i]);
+        else if (a == "--size" && i + 1 < argc)
+            std::sscanf(argv[++i], "%dx%d", &width, &height);
+        else if (a == "--api" && i + 1 < argc)
+            api_name = argv[++i];
         else if (a == "-h" || a == "--help") {
-            std::printf("usage: %s [FILE] [--instances N] [--frames F] [--size WxH] [--api gl|gles]\n", argv[0]);
+            std::printf("usage: %s [FILE] [--instances N] [--frames F] [--size WxH] [--api gl|gles]\n",
+                        argv[0]);
             return 0;
-        } else file = a;
+        } else
+            file = a;
     }
     auto api = render::parse_api(api_name);
     if (!api) return std::fprintf(stderr, "%s\n", api.error().message.c_str()), 1;
@@ -59,7 +64,8 @@ int main(int argc, char** argv) {
     auto renderer = render::CharacterRenderer::create(*api, *character, instances);
     if (!renderer) return std::fprintf(stderr, "%s\n", renderer.error().message.c_str()), 1;
     render::RenderTarget target;
-    if (auto s = target.resize(width, height); !s) return std::fprintf(stderr, "%s\n", s.error().message.c_str()), 1;
+    if (auto s = target.resize(width, height); !s)
+        return std::fprintf(stderr, "%s\n", s.error().message.c_str()), 1;
 
     long vertices_per_instance = 0;
     for (const auto& sm : character->skinned_meshes())
@@ -72,7 +78,8 @@ int main(int argc, char** argv) {
     std::vector<render::CharacterInstance> placed(static_cast<size_t>(instances));
     for (int i = 0; i < instances; ++i) {
         placed[static_cast<size_t>(i)].first_row = i * renderer->get()->skin_count();
-        placed[static_cast<size_t>(i)].model = glm::translate(glm::mat4(1.0f), glm::vec3((i % side) * spacing, 0.0f, (i / side) * spacing));
+        placed[static_cast<size_t>(i)].model =
+            glm::translate(glm::mat4(1.0f), glm::vec3((i % side) * spacing, 0.0f, (i / side) * spacing));
     }
     render::OrbitCamera cam;
     cam.frame(glm::vec3(b.min), glm::vec3(b.max) + glm::vec3(side * spacing, 0.0f, side * spacing));
@@ -81,7 +88,8 @@ int main(int argc, char** argv) {
     const float duration = clip >= 0 ? character->asset().clips[0].duration : 1.0f;
 
     std::printf("%s: %d instances x %ld vertices, %d frames at %dx%d on %s (%s)\n", file.c_str(), instances,
-                vertices_per_instance, frames, width, height, (*ctx)->info().renderer.c_str(), api_name.c_str());
+                vertices_per_instance, frames, width, height, (*ctx)->info().renderer.c_str(),
+                api_name.c_str());
     std::printf("%-10s %14s %14s %22s\n", "rung", "ms / frame", "cpu ms / frame", "skinned vertices / s");
     double ms[3] = {0, 0, 0}, cpu_ms[3] = {0, 0, 0};
     const auto process_cpu_ms = [] {
@@ -89,7 +97,8 @@ int main(int argc, char** argv) {
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
         return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) * 1e-6;
     };
-    const render::SkinMode modes[3] = {render::SkinMode::RigidDqs, render::SkinMode::DqsUniformScale, render::SkinMode::LinearBlend};
+    const render::SkinMode modes[3] = {render::SkinMode::RigidDqs, render::SkinMode::DqsUniformScale,
+                                       render::SkinMode::LinearBlend};
     // Interleaved rounds, so a slow spell of the machine lands on every rung alike.
     const int rounds = 3;
     for (int round = 0; round < rounds; ++round)
@@ -122,7 +131,7 @@ int main(int argc, char** argv) {
         std::printf("%-10s %14.3f %14.3f %22.4g\n", anim::to_id(modes[m]), per_frame, cpu_ms[m] / timed,
                     double(vertices_per_instance) * instances / (per_frame / 1000.0));
     }
-    std::printf("DQS / LBS frame-time ratio: %.3f (target: at most 1.05); in process CPU time: %.3f\n", ms[0] / ms[2],
-                cpu_ms[0] / cpu_ms[2]);
+    std::printf("DQS / LBS frame-time ratio: %.3f (target: at most 1.05); in process CPU time: %.3f\n",
+                ms[0] / ms[2], cpu_ms[0] / cpu_ms[2]);
     return 0;
 }

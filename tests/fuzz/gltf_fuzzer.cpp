@@ -17,14 +17,13 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <glm/gtc/quaternion.hpp>
 #include <limits>
 #include <vector>
 
-#include <glm/gtc/quaternion.hpp>
-
-#include "anim/character.h"
-#include "anim/gltf_import.h"
-#include "anim/reference_skinner.h"
+#include "anim/gltf/gltf_import.h"
+#include "anim/scene/character.h"
+#include "anim/skin_frame/reference_skinner.h"
 
 using namespace sv::anim;
 
@@ -73,7 +72,8 @@ bool double_palette_fits_float(const Character& c, int k) {
         const glm::dmat4 pal = world[static_cast<size_t>(j)] * skin.inverse_bind[static_cast<size_t>(j)];
         for (int col = 0; col < 4; ++col)
             for (int row = 0; row < 4; ++row)
-                if (!(std::fabs(world[static_cast<size_t>(j)][col][row]) < 1e30) || !(std::fabs(pal[col][row]) < 1e30))
+                if (!(std::fabs(world[static_cast<size_t>(j)][col][row]) < 1e30) ||
+                    !(std::fabs(pal[col][row]) < 1e30))
                     return false;
     }
     return true;
@@ -120,7 +120,8 @@ void exercise(Asset asset) {
         if (s.mesh < 0 || static_cast<size_t>(s.mesh) >= c.asset().meshes.size()) continue;
         const auto joints = c.joint_matrices(s.skin);
         for (const Primitive& p : c.asset().meshes[static_cast<size_t>(s.mesh)].primitives)
-            for (SkinningRung rung : {SkinningRung::RigidDqs, SkinningRung::DqsUniformScale, SkinningRung::LinearBlend}) {
+            for (SkinningRung rung :
+                 {SkinningRung::RigidDqs, SkinningRung::DqsUniformScale, SkinningRung::LinearBlend}) {
                 auto r = reference_skin_positions(p, joints, c.mesh_frame(static_cast<int>(i)), rung);
                 if (!r) FUZZ_CHECK(!r.error().message.empty(), "reference skinner refused without a message");
             }

@@ -19,8 +19,9 @@
 #include <webp/encode.h>
 #endif
 
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
-#include "anim/asset_builder.h"
 
 using namespace sv::anim;
 
@@ -29,15 +30,17 @@ namespace {
 std::filesystem::path out_dir;
 
 void write(const std::string& name, const std::vector<std::uint8_t>& bytes) {
-    std::ofstream(out_dir / name, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                                          static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(out_dir / name, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 void write_text(const std::string& name, const std::string& text) { write(name, {text.begin(), text.end()}); }
 void write_asset(const std::string& name, const Asset& a) { write(name, write_glb(a).value()); }
 
 // A 1x1 RGBA PNG.
 const char* kPixelPng =
-    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+    "data:image/"
+    "png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+"
+    "M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 }  // namespace
 
@@ -62,7 +65,8 @@ int main(int argc, char** argv) {
             std::vector<float> v;
             for (size_t k = 0; k < ch.times.size(); ++k) {
                 v.insert(v.end(), nc, 0.0f);
-                v.insert(v.end(), ch.values.begin() + static_cast<long>(k * nc), ch.values.begin() + static_cast<long>((k + 1) * nc));
+                v.insert(v.end(), ch.values.begin() + static_cast<long>(k * nc),
+                         ch.values.begin() + static_cast<long>((k + 1) * nc));
                 v.insert(v.end(), nc, 0.0f);
             }
             ch.values = v;
@@ -90,7 +94,8 @@ int main(int argc, char** argv) {
         prop.mesh = 0;
         prop.parent = a.scene.find("Wrist");
         a.scene.nodes.push_back(prop);
-        a.scene.nodes[static_cast<size_t>(prop.parent)].children.push_back(static_cast<int>(a.scene.nodes.size() - 1));
+        a.scene.nodes[static_cast<size_t>(prop.parent)].children.push_back(
+            static_cast<int>(a.scene.nodes.size() - 1));
         write_asset("arm_matrix_prop.glb", a);
     }
 
@@ -125,7 +130,8 @@ int main(int argc, char** argv) {
         std::memcpy(t.bin.data() + at + 4, val.data(), val.size() * 4);
         t.json["buffers"][0]["byteLength"] = t.bin.size();
         t.json["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", at}, {"byteLength", 4}});
-        t.json["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", at + 4}, {"byteLength", val.size() * 4}});
+        t.json["bufferViews"].push_back(
+            {{"buffer", 0}, {"byteOffset", at + 4}, {"byteLength", val.size() * 4}});
         const size_t iv = t.json["bufferViews"].size() - 2, vv = iv + 1;
         const nlohmann::json sparse = {{"count", 2},
                                        {"indices", {{"bufferView", iv}, {"componentType", 5123}}},
@@ -154,10 +160,13 @@ int main(int argc, char** argv) {
     }
 #endif
     {  // KHR_texture_transform on the base colour, reading TEXCOORD_1 (TEXCOORD_0's accessor again).
-        nlohmann::json j = nlohmann::json::parse(sv::test::read_bytes((out_dir / "arm_texture.gltf").string()));
-        j["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_1"] = j["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"];
+        nlohmann::json j =
+            nlohmann::json::parse(sv::test::read_bytes((out_dir / "arm_texture.gltf").string()));
+        j["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_1"] =
+            j["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"];
         j["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"]["extensions"] = {
-            {"KHR_texture_transform", {{"offset", {0.5, 0}}, {"rotation", 0.39}, {"scale", {1.5, 1.5}}, {"texCoord", 1}}}};
+            {"KHR_texture_transform",
+             {{"offset", {0.5, 0}}, {"rotation", 0.39}, {"scale", {1.5, 1.5}}, {"texCoord", 1}}}};
         j["extensionsUsed"] = {"KHR_texture_transform"};
         write_text("arm_texture_transform.gltf", j.dump());
     }
@@ -166,7 +175,9 @@ int main(int argc, char** argv) {
         nlohmann::json& ch = t.json["animations"][0]["channels"];
         ch.push_back({{"sampler", 0}, {"target", {{"path", "rotation"}}}});
         ch.push_back({{"sampler", 0},
-                      {"target", {{"path", "pointer"}, {"extensions", {{"KHR_animation_pointer", {{"pointer", "/nodes/2/rotation"}}}}}}}});
+                      {"target",
+                       {{"path", "pointer"},
+                        {"extensions", {{"KHR_animation_pointer", {{"pointer", "/nodes/2/rotation"}}}}}}}});
         write("arm_skipped_channels.glb", t.pack());
     }
     {  // Refusals at the document level: the version, a required extension skinview lacks.
@@ -179,6 +190,8 @@ int main(int argc, char** argv) {
         write("arm_requires_basisu.glb", t.pack());
     }
     write_text("minimal.gltf", R"({"asset":{"version":"2.0"}})");
-    write_text("one_node.gltf", R"({"asset":{"version":"2.0"},"nodes":[{"name":"n","matrix":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]}],"scenes":[{"nodes":[0]}]})");
+    write_text(
+        "one_node.gltf",
+        R"({"asset":{"version":"2.0"},"nodes":[{"name":"n","matrix":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]}],"scenes":[{"nodes":[0]}]})");
     return 0;
 }

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/expected.h"
+#include "anim/core/expected.h"
 #include "scene_session.h"
 
 namespace sv::test {

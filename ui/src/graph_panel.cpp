@@ -2,16 +2,18 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/gltf_import.h"
-
 namespace sv::ui {
 
 const char* to_string(GraphMode m) {
     switch (m) {
-        case GraphMode::Clip: return "clip";
-        case GraphMode::Blend: return "blend two clips";
-        case GraphMode::StateMachine: return "state machine";
-        case GraphMode::Retarget: return "retarget from a second file";
+        case GraphMode::Clip:
+            return "clip";
+        case GraphMode::Blend:
+            return "blend two clips";
+        case GraphMode::StateMachine:
+            return "state machine";
+        case GraphMode::Retarget:
+            return "retarget from a second file";
     }
     return "?";
 }
@@ -61,7 +63,8 @@ void RootMotionTrack::reset() {
 }
 
 glm::mat4 RootMotionTrack::model() const {
-    glm::dmat4 local = glm::translate(glm::dmat4(1.0), placement.translation) * glm::mat4_cast(placement.rotation);
+    glm::dmat4 local =
+        glm::translate(glm::dmat4(1.0), placement.translation) * glm::mat4_cast(placement.rotation);
     return glm::mat4(parent_frame * local * glm::inverse(parent_frame));
 }
 
@@ -96,14 +99,15 @@ void SpringPanel::rebuild(const anim::Skeleton& sk) {
     }
     settle.assign(chain.links.size(), 0.0);
     // 5%: the swing is then under a twentieth of the kick, too small to read at viewing distance.
-    chain_settle = anim::spring_chain_settle_time(chain, glm::radians(static_cast<double>(impulse_degrees)), 0.0,
-                                                  0.05, settle);
+    chain_settle = anim::spring_chain_settle_time(chain, glm::radians(static_cast<double>(impulse_degrees)),
+                                                  0.0, 0.05, settle);
 }
 
 void GraphPanel::attach(const anim::Character& character, int skin) {
     const auto& skins = character.skins();
-    scratch = skin >= 0 && static_cast<size_t>(skin) < skins.size() ? skins[static_cast<size_t>(skin)].skeleton.rest_pose()
-                                                                    : anim::Pose();
+    scratch = skin >= 0 && static_cast<size_t>(skin) < skins.size()
+                  ? skins[static_cast<size_t>(skin)].skeleton.rest_pose()
+                  : anim::Pose();
     params = {};
     blend_param = params.add("blend", 0.5f);
     state_param = params.add("state", 0.0f);
@@ -121,7 +125,8 @@ void GraphPanel::attach(const anim::Character& character, int skin) {
     if (skin >= 0 && static_cast<size_t>(skin) < skins.size()) {
         const auto& sk = skins[static_cast<size_t>(skin)].skeleton;
         for (int j = 0; j < sk.joint_count() && spring.first_joint < 0; ++j)
-            if (sk.names()[static_cast<size_t>(j)].find("ail") != std::string::npos) spring.first_joint = j;  // Tail, tail
+            if (sk.names()[static_cast<size_t>(j)].find("ail") != std::string::npos)
+                spring.first_joint = j;  // Tail, tail
         spring.rebuild(sk);
         if (source && !source->skins().empty())
             map = anim::build_retarget_map(source->skins()[0].skeleton.names(), sk.names(), sk.parents());
@@ -132,7 +137,8 @@ Status GraphPanel::build_tree(const anim::Character& character, int skin) {
     tree.reset();
     const auto& clips = character.asset().clips;
     if (clips.empty()) return make_error("blend: the file has no clips");
-    if (skin < 0 || static_cast<size_t>(skin) >= character.skins().size()) return make_error("blend: no skin");
+    if (skin < 0 || static_cast<size_t>(skin) >= character.skins().size())
+        return make_error("blend: no skin");
     if (blend_a < 0 || blend_b < 0 || static_cast<size_t>(blend_a) >= clips.size() ||
         static_cast<size_t>(blend_b) >= clips.size())
         return make_error("blend: clip index out of range");
@@ -153,7 +159,8 @@ Status GraphPanel::build_machine(const anim::Character& character, int skin) {
     machine.reset();
     const auto& clips = character.asset().clips;
     if (clips.empty()) return make_error("state machine: the file has no clips");
-    if (skin < 0 || static_cast<size_t>(skin) >= character.skins().size()) return make_error("state machine: no skin");
+    if (skin < 0 || static_cast<size_t>(skin) >= character.skins().size())
+        return make_error("state machine: no skin");
     const auto& cs = character.skins()[static_cast<size_t>(skin)];
     auto m = std::make_unique<anim::StateMachine>(cs.skeleton.rest_pose());
     for (size_t i = 0; i < clips.size(); ++i) {
@@ -174,19 +181,20 @@ Status GraphPanel::build_machine(const anim::Character& character, int skin) {
     return ok_status();
 }
 
-Status GraphPanel::load_source(const std::string& path, const anim::Character& target, int skin) {
-    auto asset = anim::load_gltf(path);
-    if (!asset) return make_error(path + ": " + asset.error().message);
-    auto c = anim::Character::create(std::move(*asset));
+Status GraphPanel::set_source(anim::Asset asset, const std::string& path, const anim::Character& target,
+                              int skin) {
+    auto c = anim::Character::create(std::move(asset));
     if (!c) return make_error(path + ": " + c.error().message);
     if (c->skins().empty()) return make_error(path + ": no skin to take a clip from");
     if (c->asset().clips.empty()) return make_error(path + ": no clips to play");
-    if (skin < 0 || static_cast<size_t>(skin) >= target.skins().size()) return make_error("retarget: no target skin");
+    if (skin < 0 || static_cast<size_t>(skin) >= target.skins().size())
+        return make_error("retarget: no target skin");
     const auto& sk = target.skins()[static_cast<size_t>(skin)].skeleton;
     anim::RetargetMap m = anim::build_retarget_map(c->skins()[0].skeleton.names(), sk.names(), sk.parents());
     c->pose_at(-1, 0.0f, true);
     RetargetRest r;
-    if (auto st = prepare_rest_retarget(*c, m, sk.joint_count(), r); !st) return make_error(path + ": " + st.error().message);
+    if (auto st = prepare_rest_retarget(*c, m, sk.joint_count(), r); !st)
+        return make_error(path + ": " + st.error().message);
     rest = std::move(r);
     source = std::make_unique<anim::Character>(std::move(*c));
     source_path = path;
@@ -200,12 +208,14 @@ double GraphPanel::duration(const anim::Character& character, int clip) const {
         case GraphMode::Blend:
             if (tree) return tree->duration(params);
             break;
-        case GraphMode::StateMachine: return 0.0;
+        case GraphMode::StateMachine:
+            return 0.0;
         case GraphMode::Retarget:
             if (source && source_clip >= 0 && static_cast<size_t>(source_clip) < source->asset().clips.size())
                 return source->asset().clips[static_cast<size_t>(source_clip)].duration;
             break;
-        case GraphMode::Clip: break;
+        case GraphMode::Clip:
+            break;
     }
     const auto& clips = character.asset().clips;
     if (clip < 0 || static_cast<size_t>(clip) >= clips.size()) return 0.0;
@@ -224,10 +234,12 @@ std::string clip_name(const anim::Character& c, int i) {
 std::string GraphPanel::playing_label(const anim::Character& character, int clip) const {
     switch (mode) {
         case GraphMode::Blend:
-            if (tree) return "blend: " + clip_name(character, blend_a) + " + " + clip_name(character, blend_b);
+            if (tree)
+                return "blend: " + clip_name(character, blend_a) + " + " + clip_name(character, blend_b);
             break;
         case GraphMode::StateMachine:
-            if (machine) return "state machine over " + std::to_string(character.asset().clips.size()) + " clips";
+            if (machine)
+                return "state machine over " + std::to_string(character.asset().clips.size()) + " clips";
             break;
         case GraphMode::Retarget:
             if (source) {
@@ -236,7 +248,8 @@ std::string GraphPanel::playing_label(const anim::Character& character, int clip
                        (slash == std::string::npos ? source_path : source_path.substr(slash + 1));
             }
             break;
-        case GraphMode::Clip: break;
+        case GraphMode::Clip:
+            break;
     }
     return clip_name(character, clip);
 }

@@ -8,7 +8,9 @@ namespace sv::ui {
 namespace {
 bool clip_combo(const char* label, const std::vector<anim::Clip>& clips, int& index) {
     bool changed = false;
-    const char* current = index >= 0 && static_cast<size_t>(index) < clips.size() ? clips[static_cast<size_t>(index)].name.c_str() : "-";
+    const char* current = index >= 0 && static_cast<size_t>(index) < clips.size()
+                              ? clips[static_cast<size_t>(index)].name.c_str()
+                              : "-";
     if (ImGui::BeginCombo(label, current)) {
         for (size_t i = 0; i < clips.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
@@ -49,7 +51,8 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
     g.mode = static_cast<GraphMode>(mode);
     ImGui::Separator();
 
-    if (ImGui::CollapsingHeader("Blend tree", g.mode == GraphMode::Blend ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
+    if (ImGui::CollapsingHeader("Blend tree",
+                                g.mode == GraphMode::Blend ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
         bool rebuild = clip_combo("clip at 0", clips, g.blend_a);
         rebuild |= clip_combo("clip at 1", clips, g.blend_b);
         if (rebuild) {
@@ -59,14 +62,18 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
         float w = g.params[g.blend_param];
         if (ImGui::SliderFloat("blend weight", &w, 0.0f, 1.0f)) g.params.set(g.blend_param, w);
         item_tooltip("0: the first clip; 1: the second (dimensionless).");
-        if (g.tree) ImGui::Text("cycle %.3f s (the children's lengths blended, kept in phase)", g.tree->duration(g.params));
+        if (g.tree)
+            ImGui::Text("cycle %.3f s (the children's lengths blended, kept in phase)",
+                        g.tree->duration(g.params));
         if (!g.tree_error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", g.tree_error.c_str());
     }
-    if (ImGui::CollapsingHeader("State machine", g.mode == GraphMode::StateMachine ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
+    if (ImGui::CollapsingHeader("State machine",
+                                g.mode == GraphMode::StateMachine ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
         if (g.machine) {
             int state = static_cast<int>(g.params[g.state_param]);
             const int last = std::max(static_cast<int>(clips.size()) - 1, 0);
-            if (ImGui::SliderInt("parameter 'state'", &state, 0, last)) g.params.set(g.state_param, static_cast<float>(state));
+            if (ImGui::SliderInt("parameter 'state'", &state, 0, last))
+                g.params.set(g.state_param, static_cast<float>(state));
             ImGui::Text("current: %s", g.machine->state_name(g.machine->current_state()).c_str());
             if (g.machine->fading_from() >= 0)
                 ImGui::Text("fading from: %s", g.machine->state_name(g.machine->fading_from()).c_str());
@@ -76,18 +83,18 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
             auto s = g.build_machine(ch, 0);
             g.machine_error = s ? std::string() : s.error().message;
         }
-        if (!g.machine_error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", g.machine_error.c_str());
+        if (!g.machine_error.empty())
+            ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", g.machine_error.c_str());
     }
-    if (ImGui::CollapsingHeader("Retarget", g.mode == GraphMode::Retarget ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
+    if (ImGui::CollapsingHeader("Retarget",
+                                g.mode == GraphMode::Retarget ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
         ImGui::SetNextItemWidth(-60.0f);
-        ImGui::InputTextWithHint("##src", "second file (its clip plays here)", c.retarget_path, sizeof c.retarget_path);
+        ImGui::InputTextWithHint("##src", "second file (its clip plays here)", c.retarget_path,
+                                 sizeof c.retarget_path);
         ImGui::SameLine();
-        if (ImGui::Button("Load") && c.retarget_path[0]) {
-            auto s = g.load_source(c.retarget_path, ch, 0);
-            g.source_error = s ? std::string() : s.error().message;
-            if (s) g.mode = GraphMode::Retarget;
-        }
-        if (!g.source_error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", g.source_error.c_str());
+        if (ImGui::Button("Load") && c.retarget_path[0]) g.source_request = c.retarget_path;
+        if (!g.source_error.empty())
+            ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", g.source_error.c_str());
         if (g.source) {
             ImGui::TextWrapped("source: %s", g.source_path.c_str());
             clip_combo("source clip", g.source->asset().clips, g.source_clip);
@@ -98,11 +105,13 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
     if (ImGui::CollapsingHeader("Root motion", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::Checkbox("root motion on (clip mode)", &m.animation.root_motion);
         if (g.root.joint >= 0 && !ch.skins().empty()) {
-            ImGui::Text("travel on '%s'", ch.skins()[0].skeleton.names()[static_cast<size_t>(g.root.joint)].c_str());
+            ImGui::Text("travel on '%s'",
+                        ch.skins()[0].skeleton.names()[static_cast<size_t>(g.root.joint)].c_str());
             const auto& t = g.root.placement.translation;
-            ImGui::Text("placement %s, %s, %s m; trail %zu points", format_number(t.x).c_str(), format_number(t.y).c_str(),
-                        format_number(t.z).c_str(), g.root.trail.size());
-            item_tooltip("Where root motion has carried the character (world, m); the orange trail is its path.");
+            ImGui::Text("placement %s, %s, %s m; trail %zu points", format_number(t.x).c_str(),
+                        format_number(t.y).c_str(), format_number(t.z).c_str(), g.root.trail.size());
+            item_tooltip(
+                "Where root motion has carried the character (world, m); the orange trail is its path.");
         } else if (m.animation.root_motion) {
             ImGui::TextDisabled("the clip moves no joint's translation");
         }
@@ -126,7 +135,8 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
         if (!s.error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", s.error.c_str());
         for (size_t i = 0; i < s.chain.links.size() && i < s.settle.size(); ++i)
             ImGui::Text("  %s settles in %.2f s",
-                        ch.skins()[0].skeleton.names()[static_cast<size_t>(s.chain.links[i].joint)].c_str(), s.settle[i]);
+                        ch.skins()[0].skeleton.names()[static_cast<size_t>(s.chain.links[i].joint)].c_str(),
+                        s.settle[i]);
         if (!s.chain.links.empty()) ImGui::Text("chain settles in %.2f s (5%% of the kick)", s.chain_settle);
     }
 }

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "anim/skin_frame_defect.h"
+#include "anim/skin_frame/skin_frame_defect.h"
 
 namespace sv::ui {
 
@@ -28,7 +28,8 @@ void JointsPanel::rebuild(const anim::Character& character, int skin_index) {
     const anim::Skeleton& sk = skins[static_cast<size_t>(skin)].skeleton;
     const double nan = std::numeric_limits<double>::quiet_NaN();
     for (int j = 0; j < sk.joint_count(); ++j)
-        rows.push_back({j, sk.names()[static_cast<size_t>(j)], sk.parents()[static_cast<size_t>(j)], nan, nan});
+        rows.push_back(
+            {j, sk.names()[static_cast<size_t>(j)], sk.parents()[static_cast<size_t>(j)], nan, nan});
 
     const anim::SkinnedMeshNode* mesh = nullptr;
     for (const auto& m : character.skinned_meshes())
@@ -74,10 +75,14 @@ std::vector<int> JointsPanel::visible(bool correction_on) const {
         const JointRow& a = rows[static_cast<size_t>(ia)];
         const JointRow& b = rows[static_cast<size_t>(ib)];
         switch (sort) {
-            case JointSort::Index: return descending ? a.joint > b.joint : a.joint < b.joint;
-            case JointSort::Name: return descending ? a.name > b.name : a.name < b.name;
-            case JointSort::AsGiven: return number_less(a.defect_as_given, b.defect_as_given);
-            case JointSort::Corrected: return number_less(a.defect_corrected, b.defect_corrected);
+            case JointSort::Index:
+                return descending ? a.joint > b.joint : a.joint < b.joint;
+            case JointSort::Name:
+                return descending ? a.name > b.name : a.name < b.name;
+            case JointSort::AsGiven:
+                return number_less(a.defect_as_given, b.defect_as_given);
+            case JointSort::Corrected:
+                return number_less(a.defect_corrected, b.defect_corrected);
         }
         return false;
     });
@@ -100,7 +105,8 @@ namespace sv::ui {
 double JointsPanel::plot_height(double d) {
     if (std::isnan(d)) return 1.0;
     if (!(d > kPlotFloor)) return 0.0;
-    const double f = (std::log10(d) - std::log10(kPlotFloor)) / (std::log10(kPlotCeiling) - std::log10(kPlotFloor));
+    const double f =
+        (std::log10(d) - std::log10(kPlotFloor)) / (std::log10(kPlotCeiling) - std::log10(kPlotFloor));
     return std::clamp(f, 0.0, 1.0);
 }
 
@@ -113,7 +119,8 @@ std::string JointsPanel::plot_message(bool on) const {
         const double d = on ? r.defect_corrected : r.defect_as_given;
         if (!(d == 0.0)) return {};  // NaN also draws (as a full bar)
     }
-    return on ? "all joints rigid on the skin frame (every defect 0)" : "all joints rigid as given (every defect 0)";
+    return on ? "all joints rigid on the skin frame (every defect 0)"
+              : "all joints rigid as given (every defect 0)";
 }
 
 int JointsPanel::bar_at(double fraction, bool on) const {

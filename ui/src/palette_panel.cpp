@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "anim/palette_layout.h"
+#include "anim/pose/palette_layout.h"
 
 namespace sv::ui {
 
@@ -30,7 +30,8 @@ VertexDataCounts count_vertex_data(const anim::Character& character) {
                 for (int k = 0; k < anim::kMaxInfluences; ++k) {
                     const float w = v < p.weights.size() ? p.weights[v][static_cast<size_t>(k)] : 0.0f;
                     sum += w;
-                    if (w > 0.0f && p.joints[v][static_cast<size_t>(k)] >= joints) ++c.joint_index_out_of_range;
+                    if (w > 0.0f && p.joints[v][static_cast<size_t>(k)] >= joints)
+                        ++c.joint_index_out_of_range;
                 }
                 // 1e-3: weights stored as normalised bytes are exact to 1/255 per influence and the
                 // importer renormalises anything off by more than 2e-3, so a loaded sum further
@@ -49,7 +50,8 @@ bool decode_palette_matrix(const std::vector<float>& row, int joint, glm::mat4& 
     const size_t first = static_cast<size_t>(joint) * kTexelsPerMatrix * 4;
     if (first + 16 > row.size()) return false;
     for (int c = 0; c < 4; ++c)
-        for (int r = 0; r < 4; ++r) out[c][r] = row[first + static_cast<size_t>(c) * 4 + static_cast<size_t>(r)];
+        for (int r = 0; r < 4; ++r)
+            out[c][r] = row[first + static_cast<size_t>(c) * 4 + static_cast<size_t>(r)];
     return true;
 }
 

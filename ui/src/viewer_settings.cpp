@@ -6,7 +6,7 @@
 #include <sstream>
 #include <vector>
 
-#include "anim/skinning_rung.h"
+#include "anim/skin_frame/skinning_rung.h"
 
 namespace sv::ui {
 
@@ -14,9 +14,10 @@ namespace {
 
 using nlohmann::json;
 
-const char* const kKeys[] = {"correction", "skinning", "show_armature", "heatmap", "weights_joint", "ik",
-                             "tab",        "joint",    "clip",          "time",    "playing",       "camera",
-                             "exposure",   "environment_rotation", "key_light"};
+const char* const kKeys[] = {
+    "correction", "skinning", "show_armature", "heatmap", "weights_joint", "ik",       "tab",
+    "joint",      "clip",     "time",          "playing", "camera",        "exposure", "environment_rotation",
+    "key_light"};
 
 bool one_of(const std::string& v, const std::vector<std::string>& set) {
     for (const std::string& s : set)
@@ -105,8 +106,9 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
                                    : camera_preset == o.camera_preset);
     return cam && correction == o.correction && skinning == o.skinning && show_armature == o.show_armature &&
            heatmap == o.heatmap && weights_joint == o.weights_joint && ik == o.ik && tab == o.tab &&
-           joint == o.joint && clip == o.clip && time == o.time && playing == o.playing && exposure == o.exposure &&
-           environment_rotation == o.environment_rotation && key_light == o.key_light;
+           joint == o.joint && clip == o.clip && time == o.time && playing == o.playing &&
+           exposure == o.exposure && environment_rotation == o.environment_rotation &&
+           key_light == o.key_light;
 }
 
 const char* const* settings_keys(int& count) {

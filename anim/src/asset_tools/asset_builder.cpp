@@ -1,8 +1,7 @@
-#include "anim/asset_builder.h"
+#include "anim/asset_tools/asset_builder.h"
 
 #include <algorithm>
 #include <cmath>
-
 #include <glm/gtc/constants.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -113,7 +112,8 @@ Asset build_arm_asset() {
     Skin skin;
     skin.name = "ArmSkin";
     skin.joints = {1, 2, 3};
-    for (int j = 0; j < 3; ++j) skin.inverse_bind.push_back(glm::translate(glm::dmat4(1.0), glm::dvec3(0, -j, 0)));
+    for (int j = 0; j < 3; ++j)
+        skin.inverse_bind.push_back(glm::translate(glm::dmat4(1.0), glm::dvec3(0, -j, 0)));
     a.skins.push_back(skin);
 
     // A cylinder from y=0 to y=2.5, 11 rings: rigid to one joint between joints, blended linearly
@@ -132,8 +132,10 @@ Asset build_arm_asset() {
             js[0] = std::uint16_t(lower), js[1] = std::uint16_t(lower + 1);
             ws[0] = float(1.0 - t), ws[1] = float(t);
         };
-        if (y < 1.5) blend(1.0, 0);
-        else blend(2.0, 1);
+        if (y < 1.5)
+            blend(1.0, 0);
+        else
+            blend(2.0, 1);
         for (int s = 0; s < sides; ++s) {
             const double ang = 2.0 * kPi * s / sides;
             p.positions.emplace_back(0.1 * std::cos(ang), y, 0.1 * std::sin(ang));
@@ -205,7 +207,8 @@ std::vector<JointSpec> humanoid_joints() {
         for (const F& f : fingers) {
             int p = add(s + "Hand" + f.name + "1", hand, {sx * f.base.x, f.base.y, f.base.z}, 0.9);
             for (int k = 2; k <= 4; ++k)
-                p = add(s + "Hand" + f.name + std::to_string(k), p, {sx * f.len * (k == 4 ? 0.7 : 1.0), 0, 0}, k == 4 ? 0 : 0.8);
+                p = add(s + "Hand" + f.name + std::to_string(k), p, {sx * f.len * (k == 4 ? 0.7 : 1.0), 0, 0},
+                        k == 4 ? 0 : 0.8);
         }
     }
     for (int side = 0; side < 2; ++side) {
@@ -226,7 +229,8 @@ Asset build_humanoid_asset(HumanoidShape shape) {
     const std::vector<JointSpec> spec = humanoid_joints();
     const int nj = static_cast<int>(spec.size());
     Asset a;
-    a.source = shape == HumanoidShape::MixamoExport ? "build_humanoid_asset(MixamoExport)" : "build_humanoid_asset(PreScale)";
+    a.source = shape == HumanoidShape::MixamoExport ? "build_humanoid_asset(MixamoExport)"
+                                                    : "build_humanoid_asset(PreScale)";
     auto& nodes = a.scene.nodes;
     // Node 0 "Armature", node 1 the mesh node "Body", then the joints in spec (parents-first) order.
     nodes.resize(static_cast<size_t>(2 + nj));
@@ -247,7 +251,8 @@ Asset build_humanoid_asset(HumanoidShape shape) {
         const JointSpec& s = spec[static_cast<size_t>(j)];
         Node& n = nodes[static_cast<size_t>(2 + j)];
         n.name = s.name;
-        pos[static_cast<size_t>(j)] = (s.parent >= 0 ? pos[static_cast<size_t>(s.parent)] : glm::dvec3(0.0)) + s.offset;
+        pos[static_cast<size_t>(j)] =
+            (s.parent >= 0 ? pos[static_cast<size_t>(s.parent)] : glm::dvec3(0.0)) + s.offset;
         if (s.parent < 0) {
             n.parent = 0;
             n.translation = C * s.offset;
@@ -278,8 +283,9 @@ Asset build_humanoid_asset(HumanoidShape shape) {
     //    gives it the character is 1/100 of itself and, posed, soup. This is Xbot's shape.
     //  - PreScale: in the mesh node's own space (armature-local, centimetres), with inverse binds
     //    that carry the mesh node's transform, so mesh.global == A_bind already.
-    const glm::dmat4 to_mesh =
-        shape == HumanoidShape::MixamoExport ? mesh_global * glm::dmat4(glm::mat4_cast(C)) : glm::dmat4(glm::mat4_cast(C));
+    const glm::dmat4 to_mesh = shape == HumanoidShape::MixamoExport
+                                   ? mesh_global * glm::dmat4(glm::mat4_cast(C))
+                                   : glm::dmat4(glm::mat4_cast(C));
     Mesh mesh;
     mesh.name = "BodyMesh";
     Primitive p;
@@ -294,17 +300,19 @@ Asset build_humanoid_asset(HumanoidShape shape) {
         const int parent = s.parent;
         // Rings at the start (blended half with the parent), middle (this joint alone) and end
         // (blended half with the child): single-joint and two-joint vertices on every bone.
-        tube(p, pos[static_cast<size_t>(j)], pos[static_cast<size_t>(child)], s.radius, 3,
-             [&](int ring, std::array<std::uint16_t, kMaxInfluences>& js, std::array<float, kMaxInfluences>& ws) {
-                 ws = one_weight();
-                 js[0] = std::uint16_t(j);
-                 const int other = ring == 0 ? parent : ring == 2 ? child : -1;
-                 if (other >= 0) {
-                     js[1] = std::uint16_t(other);
-                     ws[0] = ws[1] = 0.5f;
-                 }
-             },
-             to_mesh);
+        tube(
+            p, pos[static_cast<size_t>(j)], pos[static_cast<size_t>(child)], s.radius, 3,
+            [&](int ring, std::array<std::uint16_t, kMaxInfluences>& js,
+                std::array<float, kMaxInfluences>& ws) {
+                ws = one_weight();
+                js[0] = std::uint16_t(j);
+                const int other = ring == 0 ? parent : ring == 2 ? child : -1;
+                if (other >= 0) {
+                    js[1] = std::uint16_t(other);
+                    ws[0] = ws[1] = 0.5f;
+                }
+            },
+            to_mesh);
     }
     mesh.primitives.push_back(std::move(p));
     a.meshes.push_back(std::move(mesh));
@@ -318,33 +326,40 @@ Asset build_humanoid_asset(HumanoidShape shape) {
     Clip clip;
     clip.name = "walk";
     clip.duration = float(dur);
-    clip.channels.push_back(track(node_of("Hips"), TargetPath::Translation, dur, keys, [&](double t, std::vector<float>& v) {
-        const glm::dvec3 p_char(0, 100 + 2.0 * std::cos(2 * w(t)), 3.0 * std::sin(w(t)));
-        const glm::dvec3 l = C * p_char;
-        v.insert(v.end(), {float(l.x), float(l.y), float(l.z)});
-    }));
-    clip.channels.push_back(track(node_of("Hips"), TargetPath::Rotation, dur, keys, [&](double t, std::vector<float>& v) {
-        push_quat(v, C * axis_angle(8.0 * std::sin(w(t)), {0, 1, 0}));
-    }));
+    clip.channels.push_back(
+        track(node_of("Hips"), TargetPath::Translation, dur, keys, [&](double t, std::vector<float>& v) {
+            const glm::dvec3 p_char(0, 100 + 2.0 * std::cos(2 * w(t)), 3.0 * std::sin(w(t)));
+            const glm::dvec3 l = C * p_char;
+            v.insert(v.end(), {float(l.x), float(l.y), float(l.z)});
+        }));
+    clip.channels.push_back(
+        track(node_of("Hips"), TargetPath::Rotation, dur, keys, [&](double t, std::vector<float>& v) {
+            push_quat(v, C * axis_angle(8.0 * std::sin(w(t)), {0, 1, 0}));
+        }));
     for (int side = 0; side < 2; ++side) {
         const double sx = side == 0 ? 1.0 : -1.0;
         const double phase = side == 0 ? 0.0 : kPi;
         const std::string s = side == 0 ? "Left" : "Right";
-        clip.channels.push_back(track(node_of(s + "Arm"), TargetPath::Rotation, dur, keys, [&](double t, std::vector<float>& v) {
-            // Lower the T-posed arm 65 degrees, then swing it forward and back.
-            push_quat(v, axis_angle(30.0 * std::sin(w(t) + phase), {1, 0, 0}) * axis_angle(-sx * 65.0, {0, 0, 1}));
-        }));
-        clip.channels.push_back(track(node_of(s + "ForeArm"), TargetPath::Rotation, dur, keys, [&](double t, std::vector<float>& v) {
-            // A twist about the forearm's own axis (X), the motion linear blend skinning
-            // collapses, plus a slight bend.
-            push_quat(v, axis_angle(sx * 20.0, {0, 1, 0}) * axis_angle(70.0 * std::sin(w(t)), {1, 0, 0}));
-        }));
-        clip.channels.push_back(track(node_of(s + "UpLeg"), TargetPath::Rotation, dur, keys, [&](double t, std::vector<float>& v) {
-            push_quat(v, axis_angle(-25.0 * std::sin(w(t) + phase + kPi), {1, 0, 0}));
-        }));
-        clip.channels.push_back(track(node_of(s + "Leg"), TargetPath::Rotation, dur, keys, [&](double t, std::vector<float>& v) {
-            push_quat(v, axis_angle(30.0 * std::max(0.0, std::sin(w(t) + phase)), {1, 0, 0}));
-        }));
+        clip.channels.push_back(
+            track(node_of(s + "Arm"), TargetPath::Rotation, dur, keys, [&](double t, std::vector<float>& v) {
+                // Lower the T-posed arm 65 degrees, then swing it forward and back.
+                push_quat(v, axis_angle(30.0 * std::sin(w(t) + phase), {1, 0, 0}) *
+                                 axis_angle(-sx * 65.0, {0, 0, 1}));
+            }));
+        clip.channels.push_back(track(
+            node_of(s + "ForeArm"), TargetPath::Rotation, dur, keys, [&](double t, std::vector<float>& v) {
+                // A twist about the forearm's own axis (X), the motion linear blend skinning
+                // collapses, plus a slight bend.
+                push_quat(v, axis_angle(sx * 20.0, {0, 1, 0}) * axis_angle(70.0 * std::sin(w(t)), {1, 0, 0}));
+            }));
+        clip.channels.push_back(track(
+            node_of(s + "UpLeg"), TargetPath::Rotation, dur, keys, [&](double t, std::vector<float>& v) {
+                push_quat(v, axis_angle(-25.0 * std::sin(w(t) + phase + kPi), {1, 0, 0}));
+            }));
+        clip.channels.push_back(
+            track(node_of(s + "Leg"), TargetPath::Rotation, dur, keys, [&](double t, std::vector<float>& v) {
+                push_quat(v, axis_angle(30.0 * std::max(0.0, std::sin(w(t) + phase)), {1, 0, 0}));
+            }));
     }
     a.clips.push_back(std::move(clip));
     return a;

@@ -1,15 +1,14 @@
-#include "anim/blend_tree.h"
+#include "anim/graph/blend_tree.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cmath>
 
-#include "anim/blend_poses.h"
+#include "anim/pose/blend_poses.h"
 
 namespace sv::anim {
 
 namespace {
-
 
 double wrap_phase(double phase) {
     if (!std::isfinite(phase)) return 0.0;
@@ -49,9 +48,11 @@ Expected<int> BlendTree::add_clip(const Clip* clip, ClipBinding binding) {
     return push(std::move(n));
 }
 
-Expected<int> BlendTree::add_blend_1d(int parameter, std::vector<int> children, std::vector<float> thresholds) {
+Expected<int> BlendTree::add_blend_1d(int parameter, std::vector<int> children,
+                                      std::vector<float> thresholds) {
     const int id = node_count();
-    if (children.size() < 2) return make_error(node_label(id) + ": a blend space needs at least two children");
+    if (children.size() < 2)
+        return make_error(node_label(id) + ": a blend space needs at least two children");
     if (thresholds.size() != children.size())
         return make_error(node_label(id) + ": " + std::to_string(thresholds.size()) + " thresholds for " +
                           std::to_string(children.size()) + " children");
@@ -77,10 +78,12 @@ Expected<int> BlendTree::add_additive(int base, int layer, const Pose& reference
     const int id = node_count();
     for (int child : {base, layer})
         if (child < 0 || child >= id)
-            return make_error(node_label(id) + ": child " + std::to_string(child) + " is not a node added before it");
+            return make_error(node_label(id) + ": child " + std::to_string(child) +
+                              " is not a node added before it");
     if (reference.joint_count() != rest_.joint_count())
-        return make_error(node_label(id) + ": the reference pose has " + std::to_string(reference.joint_count()) +
-                          " joints, the tree " + std::to_string(rest_.joint_count()));
+        return make_error(node_label(id) + ": the reference pose has " +
+                          std::to_string(reference.joint_count()) + " joints, the tree " +
+                          std::to_string(rest_.joint_count()));
     Node n;
     n.kind = Kind::Additive;
     n.children = {base, layer};
@@ -115,7 +118,8 @@ BlendTree::Segment BlendTree::segment(const Node& n, const GraphParameters& para
     if (p >= th.back()) return {last, last, 0.0f};
     int i = 0;
     while (i + 1 < last && p >= th[static_cast<size_t>(i) + 1]) ++i;
-    const float w = (p - th[static_cast<size_t>(i)]) / (th[static_cast<size_t>(i) + 1] - th[static_cast<size_t>(i)]);
+    const float w =
+        (p - th[static_cast<size_t>(i)]) / (th[static_cast<size_t>(i) + 1] - th[static_cast<size_t>(i)]);
     return {i, i + 1, w};
 }
 
@@ -174,8 +178,8 @@ void BlendTree::eval(int node, const GraphParameters& params, double phase) {
             eval(n.children[1], params, phase);
             const float w = n.parameter >= 0 ? params[n.parameter] : n.weight;
             // As above: only a weight parameter that is not finite refuses; the base then shows as is.
-            if (!add_pose(poses_[static_cast<size_t>(n.children[0])], poses_[static_cast<size_t>(n.children[1])],
-                          n.reference, w, out))
+            if (!add_pose(poses_[static_cast<size_t>(n.children[0])],
+                          poses_[static_cast<size_t>(n.children[1])], n.reference, w, out))
                 copy_pose(poses_[static_cast<size_t>(n.children[0])], out);
             return;
         }

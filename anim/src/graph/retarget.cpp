@@ -1,4 +1,4 @@
-#include "anim/retarget.h"
+#include "anim/graph/retarget.h"
 
 #include <cassert>
 #include <unordered_map>
@@ -6,12 +6,14 @@
 namespace sv::anim {
 
 RetargetMap build_retarget_map(const std::vector<std::string>& source_names,
-                               const std::vector<std::string>& target_names, const std::vector<int>& target_parents) {
+                               const std::vector<std::string>& target_names,
+                               const std::vector<int>& target_parents) {
     assert(target_names.size() == target_parents.size());
     RetargetMap map;
     map.target_parents = target_parents;
     std::unordered_map<std::string, int> target_by_name;
-    for (size_t j = 0; j < target_names.size(); ++j) target_by_name.emplace(target_names[j], static_cast<int>(j));
+    for (size_t j = 0; j < target_names.size(); ++j)
+        target_by_name.emplace(target_names[j], static_cast<int>(j));
     std::vector<char> reached(target_names.size(), 0);
     map.target_of_source.assign(source_names.size(), -1);
     for (size_t j = 0; j < source_names.size(); ++j) {

@@ -1,4 +1,4 @@
-#include "anim/root_motion.h"
+#include "anim/graph/root_motion.h"
 
 #include <cassert>
 #include <cmath>
@@ -48,10 +48,12 @@ RootChannels find_root_channels(const Clip& clip, const ClipBinding& binding, in
     return rc;
 }
 
-void extract_root_motion(const Clip& clip, const RootChannels& root, double from, double to, RootMotion& out) {
+void extract_root_motion(const Clip& clip, const RootChannels& root, double from, double to,
+                         RootMotion& out) {
     out = RootMotion{};
     const double d = static_cast<double>(clip.duration);
-    if (!(d > 0.0) || (root.translation < 0 && root.rotation < 0) || !std::isfinite(from) || !std::isfinite(to))
+    if (!(d > 0.0) || (root.translation < 0 && root.rotation < 0) || !std::isfinite(from) ||
+        !std::isfinite(to))
         return;
     if (to < from) {
         // Backwards is the forward motion undone: computed forwards and inverted, so the two
@@ -85,8 +87,10 @@ void extract_root_motion(const Clip& clip, const ClipBinding& binding, int root_
 void strip_root_motion(const Clip& clip, const RootChannels& root, int root_joint, Pose& pose) {
     assert(root_joint >= 0 && root_joint < pose.joint_count());
     const size_t j = static_cast<size_t>(root_joint);
-    if (root.translation >= 0) sample_channel(clip.channels[static_cast<size_t>(root.translation)], 0.0f, &pose.translation[j * 3]);
-    if (root.rotation >= 0) sample_channel(clip.channels[static_cast<size_t>(root.rotation)], 0.0f, &pose.rotation[j * 4]);
+    if (root.translation >= 0)
+        sample_channel(clip.channels[static_cast<size_t>(root.translation)], 0.0f, &pose.translation[j * 3]);
+    if (root.rotation >= 0)
+        sample_channel(clip.channels[static_cast<size_t>(root.rotation)], 0.0f, &pose.rotation[j * 4]);
 }
 
 void strip_root_motion(const Clip& clip, const ClipBinding& binding, int root_joint, Pose& pose) {

@@ -1,12 +1,11 @@
-#include "anim/spring.h"
+#include "anim/graph/spring.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <glm/gtc/quaternion.hpp>
 #include <limits>
 #include <string>
-
-#include <glm/gtc/quaternion.hpp>
 
 namespace sv::anim {
 
@@ -93,8 +92,8 @@ Status SpringChain::validate(int joint_count) const {
         const SpringLink& l = links[i];
         const std::string name = "spring chain link " + std::to_string(i);
         if (l.joint < 0 || l.joint >= joint_count)
-            return make_error(name + ": joint " + std::to_string(l.joint) + " is out of range (skeleton has " +
-                              std::to_string(joint_count) + " joints)");
+            return make_error(name + ": joint " + std::to_string(l.joint) +
+                              " is out of range (skeleton has " + std::to_string(joint_count) + " joints)");
         const Status st = sv::anim::validate(l.spring);
         if (!st) return make_error(name + ": " + st.error().message);
         const float len = glm::length(l.axis);
@@ -139,7 +138,8 @@ double spring_chain_settle_time(const SpringChain& chain, double angle0, double 
         const SpringLink& l = chain.links[i];
         // Gain scales the envelope and its peak alike, so it does not move the settle time; a zero
         // gain link never moves at all.
-        per_link[i] = l.gain == 0.0 ? 0.0 : l.delay_s + spring_settle_time(l.spring, angle0, velocity0, fraction);
+        per_link[i] =
+            l.gain == 0.0 ? 0.0 : l.delay_s + spring_settle_time(l.spring, angle0, velocity0, fraction);
         latest = std::max(latest, per_link[i]);
     }
     return latest;

@@ -1,37 +1,46 @@
-#include "anim/state_machine.h"
+#include "anim/graph/state_machine.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cmath>
 
-#include "anim/blend_poses.h"
+#include "anim/pose/blend_poses.h"
 
 namespace sv::anim {
 
 bool Condition::holds(const GraphParameters& params) const {
     const float v = params[parameter];
     switch (op) {
-        case Compare::Greater: return v > value;
-        case Compare::GreaterEqual: return v >= value;
-        case Compare::Less: return v < value;
-        case Compare::LessEqual: return v <= value;
-        case Compare::Equal: return v == value;
-        case Compare::NotEqual: return v != value;
+        case Compare::Greater:
+            return v > value;
+        case Compare::GreaterEqual:
+            return v >= value;
+        case Compare::Less:
+            return v < value;
+        case Compare::LessEqual:
+            return v <= value;
+        case Compare::Equal:
+            return v == value;
+        case Compare::NotEqual:
+            return v != value;
     }
     return false;
 }
 
 StateMachine::StateMachine(const Pose& rest) : rest_(rest), outgoing_(rest), incoming_(rest) {}
 
-Expected<int> StateMachine::add_clip_state(std::string name, const Clip* clip, ClipBinding binding, bool loop) {
+Expected<int> StateMachine::add_clip_state(std::string name, const Clip* clip, ClipBinding binding,
+                                           bool loop) {
     if (clip == nullptr) return make_error("state '" + name + "': no clip");
     if (binding.joint_of_channel.size() != clip->channels.size())
-        return make_error("state '" + name + "': the binding covers " + std::to_string(binding.joint_of_channel.size()) +
-                          " channels of clip '" + clip->name + "''s " + std::to_string(clip->channels.size()));
+        return make_error("state '" + name + "': the binding covers " +
+                          std::to_string(binding.joint_of_channel.size()) + " channels of clip '" +
+                          clip->name + "''s " + std::to_string(clip->channels.size()));
     for (int j : binding.joint_of_channel)
         if (j >= rest_.joint_count())
-            return make_error("state '" + name + "': clip '" + clip->name + "' drives joint " + std::to_string(j) +
-                              ", past the pose's " + std::to_string(rest_.joint_count()) + " joints");
+            return make_error("state '" + name + "': clip '" + clip->name + "' drives joint " +
+                              std::to_string(j) + ", past the pose's " + std::to_string(rest_.joint_count()) +
+                              " joints");
     if (find_state(name) >= 0) return make_error("state '" + name + "': the name is taken");
     State s;
     s.name = std::move(name);
@@ -43,7 +52,8 @@ Expected<int> StateMachine::add_clip_state(std::string name, const Clip* clip, C
 }
 
 Expected<int> StateMachine::add_tree_state(std::string name, BlendTree* tree) {
-    if (tree == nullptr || tree->root() < 0) return make_error("state '" + name + "': no blend tree (or an empty one)");
+    if (tree == nullptr || tree->root() < 0)
+        return make_error("state '" + name + "': no blend tree (or an empty one)");
     if (find_state(name) >= 0) return make_error("state '" + name + "': the name is taken");
     State s;
     s.name = std::move(name);
@@ -57,7 +67,8 @@ Expected<int> StateMachine::add_transition(Transition t) {
     const std::string label = "transition " + std::to_string(transitions_.size());
     if (t.from != kAnyState && (t.from < 0 || t.from >= n))
         return make_error(label + ": source state " + std::to_string(t.from) + " does not exist");
-    if (t.to < 0 || t.to >= n) return make_error(label + ": target state " + std::to_string(t.to) + " does not exist");
+    if (t.to < 0 || t.to >= n)
+        return make_error(label + ": target state " + std::to_string(t.to) + " does not exist");
     if (!(t.duration >= 0.0) || !std::isfinite(t.duration))
         return make_error(label + ": cross-fade duration must be zero or more");
     if (!(t.min_time_in_state >= 0.0) || !std::isfinite(t.min_time_in_state))
@@ -79,8 +90,9 @@ Status StateMachine::validate(const GraphParameters& params) const {
     for (size_t i = 0; i < transitions_.size(); ++i)
         for (const Condition& c : transitions_[i].conditions)
             if (c.parameter >= params.count())
-                return make_error("transition " + std::to_string(i) + ": parameter " + std::to_string(c.parameter) +
-                                  " is not among the " + std::to_string(params.count()) + " given");
+                return make_error("transition " + std::to_string(i) + ": parameter " +
+                                  std::to_string(c.parameter) + " is not among the " +
+                                  std::to_string(params.count()) + " given");
     for (const State& s : states_)
         if (s.tree != nullptr) {
             const Status st = s.tree->validate(params);
@@ -100,7 +112,8 @@ void StateMachine::enter(int state, double now, double fade) {
 
 Status StateMachine::start(int state, double now) {
     if (state < 0 || state >= static_cast<int>(states_.size()))
-        return make_error("state machine: cannot start in state " + std::to_string(state) + ", which does not exist");
+        return make_error("state machine: cannot start in state " + std::to_string(state) +
+                          ", which does not exist");
     if (!std::isfinite(now)) return make_error("state machine: start time is not finite");
     current_ = -1;
     enter(state, now, 0.0);

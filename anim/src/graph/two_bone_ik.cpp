@@ -1,4 +1,4 @@
-#include "anim/two_bone_ik.h"
+#include "anim/graph/two_bone_ik.h"
 
 #include <algorithm>
 #include <cmath>
@@ -49,14 +49,16 @@ glm::dvec3 position(const glm::dmat4& m) { return glm::dvec3(m[3]); }
 glm::dmat4 root_parent_frame(const TwoBoneIkInput& in, const Pose& pose) {
     const int p = (*in.parents)[static_cast<size_t>(in.root)];
     if (p >= 0) return world_matrix(*in.world, p);
-    return world_matrix(*in.world, in.root) * glm::inverse(local_matrix(pose, in.root, pose_rotation(pose, in.root)));
+    return world_matrix(*in.world, in.root) *
+           glm::inverse(local_matrix(pose, in.root, pose_rotation(pose, in.root)));
 }
 
 // Turns a joint's local rotation so that its world rotation gains `world_delta` on the left:
 // local' = inverse(P) * delta * P * local, P the rotation of the joint's parent frame. Exact for a
 // parent frame with uniform scale (which commutes); a non-uniform one leaves a shear this cannot
 // express, and the solve is then only approximate.
-glm::dquat turn_in_world(const glm::dmat4& parent_frame, const glm::dquat& world_delta, const glm::dquat& local) {
+glm::dquat turn_in_world(const glm::dmat4& parent_frame, const glm::dquat& world_delta,
+                         const glm::dquat& local) {
     const glm::dquat p = rotation_of_frame(parent_frame);
     return glm::normalize(glm::conjugate(p) * world_delta * p * local);
 }

@@ -1,4 +1,4 @@
-#include "anim/blend_poses.h"
+#include "anim/pose/blend_poses.h"
 
 #include <cassert>
 #include <cmath>
@@ -67,11 +67,12 @@ Status check_sizes(const char* job, const char* first, const Pose& a, const char
         if (malformed(*p))
             return make_error(std::string(job) + ": the " + name + " pose's arrays disagree (" +
                               std::to_string(p->translation.size()) + " translation, " +
-                              std::to_string(p->rotation.size()) + " rotation, " + std::to_string(p->scale.size()) +
-                              " scale floats)");
+                              std::to_string(p->rotation.size()) + " rotation, " +
+                              std::to_string(p->scale.size()) + " scale floats)");
     if (b.joint_count() != a.joint_count())
-        return make_error(std::string(job) + ": the " + second + " pose has " + std::to_string(b.joint_count()) +
-                          " joints, the " + first + " pose " + std::to_string(a.joint_count()));
+        return make_error(std::string(job) + ": the " + second + " pose has " +
+                          std::to_string(b.joint_count()) + " joints, the " + first + " pose " +
+                          std::to_string(a.joint_count()));
     if (out.joint_count() != a.joint_count())
         return make_error(std::string(job) + ": the output pose has " + std::to_string(out.joint_count()) +
                           " joints, the inputs " + std::to_string(a.joint_count()));
@@ -175,15 +176,16 @@ Status blend_poses(const Pose& a, const Pose& b, float weight, Pose& out) {
         __m128 bz = _mm_loadu_ps(br + j * 4 + 8), bw = _mm_loadu_ps(br + j * 4 + 12);
         _MM_TRANSPOSE4_PS(ax, ay, az, aw);
         _MM_TRANSPOSE4_PS(bx, by, bz, bw);
-        const __m128 d = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, bx), _mm_mul_ps(ay, by)), _mm_mul_ps(az, bz)),
-                                    _mm_mul_ps(aw, bw));
+        const __m128 d =
+            _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, bx), _mm_mul_ps(ay, by)), _mm_mul_ps(az, bz)),
+                       _mm_mul_ps(aw, bw));
         const __m128 wb = _mm_xor_ps(w, _mm_and_ps(_mm_cmplt_ps(d, zero), sign));
         __m128 x = _mm_add_ps(_mm_mul_ps(wa, ax), _mm_mul_ps(wb, bx));
         __m128 y = _mm_add_ps(_mm_mul_ps(wa, ay), _mm_mul_ps(wb, by));
         __m128 z = _mm_add_ps(_mm_mul_ps(wa, az), _mm_mul_ps(wb, bz));
         __m128 q = _mm_add_ps(_mm_mul_ps(wa, aw), _mm_mul_ps(wb, bw));
-        const __m128 len2 =
-            _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z)), _mm_mul_ps(q, q));
+        const __m128 len2 = _mm_add_ps(
+            _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z)), _mm_mul_ps(q, q));
         // normalize4's test, len2 > 0 and finite (NaN fails both compares): identity otherwise.
         const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(len2, zero), _mm_cmplt_ps(len2, inf));
         const __m128 inv = _mm_div_ps(one, _mm_sqrt_ps(len2));
@@ -222,8 +224,8 @@ Status add_pose(const Pose& base, const Pose& clip, const Pose& reference, float
     return ok_status();
 }
 
-Status add_pose(const Pose& base, const Pose& clip, const Pose& reference, float weight, const JointMask& mask,
-                Pose& out) {
+Status add_pose(const Pose& base, const Pose& clip, const Pose& reference, float weight,
+                const JointMask& mask, Pose& out) {
     if (Status st = check_sizes("add_pose", "base", base, "clip", clip, out); !st) return st;
     if (Status st = check_sizes("add_pose", "base", base, "reference", reference, out); !st) return st;
     if (Status st = check_weight("add_pose", weight); !st) return st;
@@ -257,8 +259,8 @@ Expected<JointMask> subtree_mask(const std::vector<int>& parents, int joint, flo
     for (int j = 0; j < n; ++j) {
         const int p = parents[static_cast<size_t>(j)];
         if (p >= j || p < -1)
-            return make_error("subtree mask: joint " + std::to_string(j) + " names parent " + std::to_string(p) +
-                              ", which is not before it; the list must be parents-first");
+            return make_error("subtree mask: joint " + std::to_string(j) + " names parent " +
+                              std::to_string(p) + ", which is not before it; the list must be parents-first");
         const bool member = j == joint || (p >= 0 && in[static_cast<size_t>(p)]);
         in[static_cast<size_t>(j)] = member ? 1 : 0;
         if (member) mask.weight[static_cast<size_t>(j)] = inside;

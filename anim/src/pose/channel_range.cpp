@@ -1,4 +1,4 @@
-#include "anim/channel_range.h"
+#include "anim/pose/channel_range.h"
 
 #include <algorithm>
 #include <cmath>

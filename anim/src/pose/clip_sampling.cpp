@@ -1,4 +1,4 @@
-#include "anim/clip_sampling.h"
+#include "anim/pose/clip_sampling.h"
 
 #include <algorithm>
 #include <cassert>
@@ -103,7 +103,8 @@ inline void sample_channel_hinted(const Channel& ch, float time, float* out, std
             const float* b0 = v + k0 * stride + 2 * nc;
             const float* a1 = v + k1 * stride;
             const float* p1 = v + k1 * stride + nc;
-            for (int i = 0; i < nc; ++i) out[i] = h00 * p0[i] + h10 * dt * b0[i] + h01 * p1[i] + h11 * dt * a1[i];
+            for (int i = 0; i < nc; ++i)
+                out[i] = h00 * p0[i] + h10 * dt * b0[i] + h01 * p1[i] + h11 * dt * a1[i];
             if (ch.path == TargetPath::Rotation) normalize4(out);
             return;
         }
@@ -164,8 +165,10 @@ inline void flush_rotation(RotationBatch& bt) {
     // Lanes past n repeat push 0, so they read valid keys; their results are not stored.
     while (bt.n < 4) bt.push(bt.dst[0], bt.a[0], bt.b[0], bt.u_scalar[0]);
     const __m128 t = bt.u;
-    __m128 ax = _mm_loadu_ps(bt.a[0]), ay = _mm_loadu_ps(bt.a[1]), az = _mm_loadu_ps(bt.a[2]), aw = _mm_loadu_ps(bt.a[3]);
-    __m128 bx = _mm_loadu_ps(bt.b[0]), by = _mm_loadu_ps(bt.b[1]), bz = _mm_loadu_ps(bt.b[2]), bw = _mm_loadu_ps(bt.b[3]);
+    __m128 ax = _mm_loadu_ps(bt.a[0]), ay = _mm_loadu_ps(bt.a[1]), az = _mm_loadu_ps(bt.a[2]),
+           aw = _mm_loadu_ps(bt.a[3]);
+    __m128 bx = _mm_loadu_ps(bt.b[0]), by = _mm_loadu_ps(bt.b[1]), bz = _mm_loadu_ps(bt.b[2]),
+           bw = _mm_loadu_ps(bt.b[3]);
     _MM_TRANSPOSE4_PS(ax, ay, az, aw);
     _MM_TRANSPOSE4_PS(bx, by, bz, bw);
     __m128 x, y, z, w;
@@ -178,7 +181,8 @@ inline void flush_rotation(RotationBatch& bt) {
 #endif
 
 template <class Hint>
-void sample_clip_impl(const Clip& clip, const ClipBinding& binding, float time, bool loop, Pose& out, Hint hint) {
+void sample_clip_impl(const Clip& clip, const ClipBinding& binding, float time, bool loop, Pose& out,
+                      Hint hint) {
     assert(binding.joint_of_channel.size() == clip.channels.size());
     const float t = loop ? wrap_time(time, clip.duration)
                          : std::min(std::max(std::isnan(time) ? 0.0f : time, 0.0f), clip.duration);
@@ -200,7 +204,8 @@ void sample_clip_impl(const Clip& clip, const ClipBinding& binding, float time, 
         if (keys == 0) continue;
         const size_t ju = static_cast<size_t>(j);
         const bool is_rotation = ch.path == TargetPath::Rotation;
-        float* dst = is_rotation ? rotation + ju * 4 : (ch.path == TargetPath::Translation ? translation : scale) + ju * 3;
+        float* dst = is_rotation ? rotation + ju * 4
+                                 : (ch.path == TargetPath::Translation ? translation : scale) + ju * 3;
 #if defined(__SSE2__)
         const float* times = ch.times.data();
         if (ch.interpolation == Interpolation::Linear && t > times[0] && t < times[keys - 1]) {

@@ -1,4 +1,4 @@
-#include "anim/packed_clip.h"
+#include "anim/pose/packed_clip.h"
 
 #include <algorithm>
 #include <cassert>

@@ -1,4 +1,4 @@
-#include "anim/rigid_animation.h"
+#include "anim/pose/rigid_animation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #define GLM_ENABLE_EXPERIMENTAL
 #include <glm/gtx/matrix_decompose.hpp>
 
-#include "anim/clip_sampling.h"
+#include "anim/pose/clip_sampling.h"
 
 namespace sv::anim {
 
@@ -33,14 +33,16 @@ RigidAnimation::RigidAnimation(const Clip& clip, Scene& scene, const std::vector
     for (int i = 0; i < n; ++i) {
         if (!driven[static_cast<size_t>(i)]) continue;
         bool covered = false;
-        for (int p = scene.nodes[static_cast<size_t>(i)].parent; p >= 0 && !covered; p = scene.nodes[static_cast<size_t>(p)].parent)
+        for (int p = scene.nodes[static_cast<size_t>(i)].parent; p >= 0 && !covered;
+             p = scene.nodes[static_cast<size_t>(p)].parent)
             covered = driven[static_cast<size_t>(p)] != 0;
         if (!covered) moved_roots_.push_back(i);
     }
 }
 
 int RigidAnimation::bound_channels() const {
-    return static_cast<int>(std::count_if(node_of_channel_.begin(), node_of_channel_.end(), [](int v) { return v >= 0; }));
+    return static_cast<int>(
+        std::count_if(node_of_channel_.begin(), node_of_channel_.end(), [](int v) { return v >= 0; }));
 }
 
 void RigidAnimation::apply(float time, bool loop) {
@@ -54,10 +56,17 @@ void RigidAnimation::apply(float time, bool loop) {
         sample_channel(ch, t, v);
         Node& nd = scene_->nodes[static_cast<size_t>(node)];
         switch (ch.path) {
-            case TargetPath::Translation: nd.translation = glm::dvec3(v[0], v[1], v[2]); break;
-            case TargetPath::Rotation: nd.rotation = glm::dquat(v[3], v[0], v[1], v[2]); break;
-            case TargetPath::Scale: nd.scale = glm::dvec3(v[0], v[1], v[2]); break;
-            case TargetPath::Weights: break;
+            case TargetPath::Translation:
+                nd.translation = glm::dvec3(v[0], v[1], v[2]);
+                break;
+            case TargetPath::Rotation:
+                nd.rotation = glm::dquat(v[3], v[0], v[1], v[2]);
+                break;
+            case TargetPath::Scale:
+                nd.scale = glm::dvec3(v[0], v[1], v[2]);
+                break;
+            case TargetPath::Weights:
+                break;
         }
     }
 }

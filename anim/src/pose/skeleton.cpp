@@ -1,4 +1,4 @@
-#include "anim/skeleton.h"
+#include "anim/pose/skeleton.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +12,7 @@
 #include <glm/gtc/type_ptr.hpp>
 #include <glm/gtx/matrix_decompose.hpp>
 
-#include "anim/asset.h"
+#include "anim/scene/asset.h"
 
 namespace sv::anim {
 
@@ -22,7 +22,8 @@ namespace {
 // locals always are, and create() refuses inverse binds and root parent worlds that are not. It
 // is 36 multiply-adds against a general product's 64, on the frame path's hottest loop. `a` is
 // copied to locals first so the compiler need not assume `out` aliases it.
-[[maybe_unused]] inline void mul(const float* __restrict a, const float* __restrict b, float* __restrict out) {
+[[maybe_unused]] inline void mul(const float* __restrict a, const float* __restrict b,
+                                 float* __restrict out) {
     float m[12];
     for (int c = 0; c < 4; ++c)
         for (int r = 0; r < 3; ++r) m[c * 3 + r] = a[c * 4 + r];
@@ -79,34 +80,37 @@ Expected<Skeleton> Skeleton::create(SkeletonDesc desc) {
     const size_t n = desc.parents.size();
     if (n == 0) return make_error("skeleton: no joints; a skin needs at least one");
     if (n > static_cast<size_t>(MAX_JOINTS))
-        return make_error("skeleton: " + std::to_string(n) + " joints is more than MAX_JOINTS = " +
-                          std::to_string(MAX_JOINTS) + ": one palette texture row of " +
-                          std::to_string(kPaletteTextureWidth) + " texels holds " + std::to_string(MAX_JOINTS) +
-                          " matrices at " + std::to_string(kTexelsPerMatrix) + " texels each");
+        return make_error("skeleton: " + std::to_string(n) +
+                          " joints is more than MAX_JOINTS = " + std::to_string(MAX_JOINTS) +
+                          ": one palette texture row of " + std::to_string(kPaletteTextureWidth) +
+                          " texels holds " + std::to_string(MAX_JOINTS) + " matrices at " +
+                          std::to_string(kTexelsPerMatrix) + " texels each");
     if (!desc.names.empty() && desc.names.size() != n)
-        return make_error("skeleton: " + std::to_string(desc.names.size()) + " names for " + std::to_string(n) +
-                          " joints");
+        return make_error("skeleton: " + std::to_string(desc.names.size()) + " names for " +
+                          std::to_string(n) + " joints");
     if (desc.names.empty())
         for (size_t j = 0; j < n; ++j) desc.names.push_back("joint" + std::to_string(j));
     if (desc.inverse_bind.size() != n)
-        return make_error("skeleton: " + std::to_string(desc.inverse_bind.size()) + " inverse bind matrices for " +
-                          std::to_string(n) + " joints; there must be one per joint");
+        return make_error("skeleton: " + std::to_string(desc.inverse_bind.size()) +
+                          " inverse bind matrices for " + std::to_string(n) +
+                          " joints; there must be one per joint");
     if (!desc.root_parent_world.empty() && desc.root_parent_world.size() != n)
         return make_error("skeleton: " + std::to_string(desc.root_parent_world.size()) +
                           " root parent world matrices for " + std::to_string(n) + " joints");
     if (desc.rest.joint_count() != static_cast<int>(n) || desc.rest.rotation.size() != n * 4 ||
         desc.rest.scale.size() != n * 3)
-        return make_error("skeleton: rest pose has " + std::to_string(desc.rest.joint_count()) + " joints, expected " +
-                          std::to_string(n));
+        return make_error("skeleton: rest pose has " + std::to_string(desc.rest.joint_count()) +
+                          " joints, expected " + std::to_string(n));
     for (size_t j = 0; j < n; ++j) {
         const int p = desc.parents[j];
         if (p < -1 || p >= static_cast<int>(n))
-            return make_error("skeleton: " + joint_label(desc.names, static_cast<int>(j)) + " has parent index " +
-                              std::to_string(p) + ", out of range");
+            return make_error("skeleton: " + joint_label(desc.names, static_cast<int>(j)) +
+                              " has parent index " + std::to_string(p) + ", out of range");
         if (p >= static_cast<int>(j))
-            return make_error("skeleton: " + joint_label(desc.names, static_cast<int>(j)) + " comes before its parent " +
-                              joint_label(desc.names, p) +
-                              "; joints must be sorted parents-first so one pass in index order resolves them");
+            return make_error(
+                "skeleton: " + joint_label(desc.names, static_cast<int>(j)) + " comes before its parent " +
+                joint_label(desc.names, p) +
+                "; joints must be sorted parents-first so one pass in index order resolves them");
     }
 
     Skeleton s;
@@ -118,8 +122,9 @@ Expected<Skeleton> Skeleton::create(SkeletonDesc desc) {
     for (size_t j = 0; j < n; ++j) {
         glm::mat4 rp = desc.root_parent_world.empty() ? glm::mat4(1.0f) : desc.root_parent_world[j];
         if (!snap_affine(desc.inverse_bind[j]) || !snap_affine(rp))
-            return make_error("skeleton: " + joint_label(s.names_, static_cast<int>(j)) +
-                              ": inverse bind or root parent world matrix is not affine (bottom row not 0 0 0 1)");
+            return make_error(
+                "skeleton: " + joint_label(s.names_, static_cast<int>(j)) +
+                ": inverse bind or root parent world matrix is not affine (bottom row not 0 0 0 1)");
         std::memcpy(&s.inverse_bind_[j * 16], glm::value_ptr(desc.inverse_bind[j]), 16 * sizeof(float));
         std::memcpy(&s.root_parent_world_[j * 16], glm::value_ptr(rp), 16 * sizeof(float));
     }
@@ -349,7 +354,8 @@ void Skeleton::apply_pose(const Pose& pose) {
     for (int j = 0; j < n; ++j) {
         trs_to_matrix(T + j * 3, R + j * 4, S + j * 3, local);
         const int p = parents_[static_cast<size_t>(j)];
-        const float* parent = p >= 0 ? &world_[static_cast<size_t>(p) * 16] : &root_parent_world_[static_cast<size_t>(j) * 16];
+        const float* parent =
+            p >= 0 ? &world_[static_cast<size_t>(p) * 16] : &root_parent_world_[static_cast<size_t>(j) * 16];
         float* w = &world_[static_cast<size_t>(j) * 16];
         mul(parent, local, w);
         mul(w, &inverse_bind_[static_cast<size_t>(j) * 16], &palette_[static_cast<size_t>(j) * 16]);
@@ -360,7 +366,8 @@ void Skeleton::apply_local_matrices(const float* locals) {
     const int n = joint_count();
     for (int j = 0; j < n; ++j) {
         const int p = parents_[static_cast<size_t>(j)];
-        const float* parent = p >= 0 ? &world_[static_cast<size_t>(p) * 16] : &root_parent_world_[static_cast<size_t>(j) * 16];
+        const float* parent =
+            p >= 0 ? &world_[static_cast<size_t>(p) * 16] : &root_parent_world_[static_cast<size_t>(j) * 16];
         float* w = &world_[static_cast<size_t>(j) * 16];
         mul(parent, locals + static_cast<size_t>(j) * 16, w);
         mul(w, &inverse_bind_[static_cast<size_t>(j) * 16], &palette_[static_cast<size_t>(j) * 16]);

@@ -1,11 +1,11 @@
-#include "anim/character.h"
+#include "anim/scene/character.h"
 
 #include <algorithm>
 
-#include "anim/morph_targets.h"
-#include "anim/reference_skinner.h"
-#include "anim/skin_bind_transform.h"
-#include "anim/skin_registry.h"
+#include "anim/scene/morph_targets.h"
+#include "anim/skin_frame/reference_skinner.h"
+#include "anim/skin_frame/skin_bind_transform.h"
+#include "anim/skin_frame/skin_registry.h"
 
 namespace sv::anim {
 
@@ -50,7 +50,8 @@ Expected<Character> Character::create(Asset asset) {
     // on the skin's frame, pairs it with the clips that scale anything, chooses the rung, and logs
     // each step (its lines become this character's log).
     SkinRegistry registry([&c](const std::string& line) { c.log_.push_back(line); });
-    for (size_t ci = 0; ci < c.asset_.clips.size(); ++ci) registry.register_clip(c.asset_, static_cast<int>(ci));
+    for (size_t ci = 0; ci < c.asset_.clips.size(); ++ci)
+        registry.register_clip(c.asset_, static_cast<int>(ci));
     for (size_t k = 0; k < c.asset_.skins.size(); ++k) {
         const SkinRecord& rec = registry.register_skin(c.asset_, static_cast<int>(k));
         for (auto& s : c.skinned_) {
@@ -149,7 +150,8 @@ void Character::apply_poses() {
         if (k < 0) return false;
         const Pose& p = skins_[static_cast<size_t>(k)].pose;
         const size_t j = static_cast<size_t>(joint_index_[static_cast<size_t>(node)]);
-        const glm::dquat r(p.rotation[j * 4 + 3], p.rotation[j * 4], p.rotation[j * 4 + 1], p.rotation[j * 4 + 2]);
+        const glm::dquat r(p.rotation[j * 4 + 3], p.rotation[j * 4], p.rotation[j * 4 + 1],
+                           p.rotation[j * 4 + 2]);
         local = glm::mat4_cast(r);
         for (int c = 0; c < 3; ++c) local[c] *= static_cast<double>(p.scale[j * 3 + static_cast<size_t>(c)]);
         local[3] = glm::dvec4(p.translation[j * 3], p.translation[j * 3 + 1], p.translation[j * 3 + 2], 1.0);

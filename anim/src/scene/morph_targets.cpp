@@ -1,4 +1,4 @@
-#include "anim/morph_targets.h"
+#include "anim/scene/morph_targets.h"
 
 #include <algorithm>
 
@@ -6,7 +6,8 @@ namespace sv::anim {
 
 const Primitive& morphed(const Primitive& prim, const std::vector<float>& weights, Primitive& scratch) {
     const size_t targets = std::min(weights.size(), prim.targets.size());
-    if (std::all_of(weights.begin(), weights.begin() + static_cast<long>(targets), [](float w) { return w == 0.0f; }))
+    if (std::all_of(weights.begin(), weights.begin() + static_cast<long>(targets),
+                    [](float w) { return w == 0.0f; }))
         return prim;
     scratch = prim;
     const size_t n = prim.positions.size();

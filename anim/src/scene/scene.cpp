@@ -1,4 +1,4 @@
-#include "anim/scene.h"
+#include "anim/scene/scene.h"
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -54,8 +54,9 @@ Status Scene::validate() const {
                                   "') lists itself as a child");
             if (parent_of[static_cast<size_t>(c)] >= 0)
                 return make_error("node " + std::to_string(c) + " ('" + nodes[static_cast<size_t>(c)].name +
-                                  "') has two parents: nodes " + std::to_string(parent_of[static_cast<size_t>(c)]) +
-                                  " and " + std::to_string(i) + "; a node graph must be a forest");
+                                  "') has two parents: nodes " +
+                                  std::to_string(parent_of[static_cast<size_t>(c)]) + " and " +
+                                  std::to_string(i) + "; a node graph must be a forest");
             parent_of[static_cast<size_t>(c)] = i;
         }
     }
@@ -80,7 +81,9 @@ Status Scene::validate() const {
             path.push_back(p);
             p = parent_of[static_cast<size_t>(p)];
         }
-        const char verdict = p < 0 ? Rooted : state[static_cast<size_t>(p)] == OnPath ? Looping : state[static_cast<size_t>(p)];
+        const char verdict = p < 0                                     ? Rooted
+                             : state[static_cast<size_t>(p)] == OnPath ? Looping
+                                                                       : state[static_cast<size_t>(p)];
         for (int q : path) state[static_cast<size_t>(q)] = verdict;
         if (state[static_cast<size_t>(i)] == Looping)
             return make_error("node " + std::to_string(i) + " ('" + nodes[static_cast<size_t>(i)].name +

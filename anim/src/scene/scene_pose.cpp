@@ -1,4 +1,4 @@
-#include "anim/scene_pose.h"
+#include "anim/scene/scene_pose.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #define GLM_ENABLE_EXPERIMENTAL
 #include <glm/gtx/matrix_decompose.hpp>
 
-#include "anim/clip_sampling.h"
+#include "anim/pose/clip_sampling.h"
 
 namespace sv::anim {
 
@@ -70,10 +70,17 @@ void ScenePose::sample(const Clip& clip, float time, bool loop) {
         Local& l = local_[i];
         l.use_matrix = false;
         switch (ch.path) {
-            case TargetPath::Translation: l.t = glm::dvec3(v[0], v[1], v[2]); break;
-            case TargetPath::Rotation: l.r = glm::dquat(v[3], v[0], v[1], v[2]); break;
-            case TargetPath::Scale: l.s = glm::dvec3(v[0], v[1], v[2]); break;
-            case TargetPath::Weights: break;
+            case TargetPath::Translation:
+                l.t = glm::dvec3(v[0], v[1], v[2]);
+                break;
+            case TargetPath::Rotation:
+                l.r = glm::dquat(v[3], v[0], v[1], v[2]);
+                break;
+            case TargetPath::Scale:
+                l.s = glm::dvec3(v[0], v[1], v[2]);
+                break;
+            case TargetPath::Weights:
+                break;
         }
     }
 }

@@ -1,4 +1,4 @@
-#include "anim/tangents.h"
+#include "anim/scene/tangents.h"
 
 #include <cmath>
 

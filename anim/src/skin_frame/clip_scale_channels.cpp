@@ -1,9 +1,9 @@
-#include "anim/clip_scale_channels.h"
+#include "anim/skin_frame/clip_scale_channels.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "anim/channel_range.h"
+#include "anim/pose/channel_range.h"
 
 namespace sv::anim {
 
@@ -12,7 +12,8 @@ bool channel_scales(const Channel& channel) {
     const ChannelRange r = channel_range(channel);
     if (r.empty) return false;
     for (int c = 0; c < 3; ++c)
-        if (std::fabs(r.min[c] - 1.0) > kScaleFlatTolerance || std::fabs(r.max[c] - 1.0) > kScaleFlatTolerance)
+        if (std::fabs(r.min[c] - 1.0) > kScaleFlatTolerance ||
+            std::fabs(r.max[c] - 1.0) > kScaleFlatTolerance)
             return true;
     return false;
 }
@@ -32,7 +33,9 @@ ScaleMinimum scale_channel_minimum(const Channel& ch) {
     const size_t stride = cubic ? 9 : 3;
     // As channel_range: only keys that have values are read.
     const size_t keys = std::min(ch.times.size(), ch.values.size() / stride);
-    auto value = [&](size_t k, int c) { return double(ch.values[k * stride + (cubic ? 3 : 0) + static_cast<size_t>(c)]); };
+    auto value = [&](size_t k, int c) {
+        return double(ch.values[k * stride + (cubic ? 3 : 0) + static_cast<size_t>(c)]);
+    };
     auto take = [&](double v, int c, size_t k, bool between, double t) {
         if (m.key >= 0 && !(v < m.value)) return;
         m = {v, c, static_cast<int>(k), between, t};
@@ -68,8 +71,8 @@ double scale_channel_spread(const Channel& ch) {
     double diff = 0.0;
     for (int c = 0; c < 3; ++c) diff = std::max({diff, std::fabs(dr.min[c]), std::fabs(dr.max[c])});
     const double lo = std::min({r.min.x, r.min.y, r.min.z});
-    const double hi = std::max({std::fabs(r.min.x), std::fabs(r.min.y), std::fabs(r.min.z), std::fabs(r.max.x),
-                                std::fabs(r.max.y), std::fabs(r.max.z)});
+    const double hi = std::max({std::fabs(r.min.x), std::fabs(r.min.y), std::fabs(r.min.z),
+                                std::fabs(r.max.x), std::fabs(r.max.y), std::fabs(r.max.z)});
     const double denom = lo > 0.0 ? lo : hi;
     return denom > 0.0 ? diff / denom : 0.0;
 }

@@ -1,15 +1,15 @@
-#include "anim/frame_error_table.h"
+#include "anim/skin_frame/frame_error_table.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "anim/normalize_mesh_frame.h"
-#include "anim/reference_skinner.h"
-#include "anim/rigid_animation.h"
-#include "anim/skin_bind_transform.h"
-#include "anim/skin_world_bounds.h"
-#include "anim/skinned_mesh_nodes.h"
+#include "anim/pose/rigid_animation.h"
+#include "anim/skin_frame/normalize_mesh_frame.h"
+#include "anim/skin_frame/reference_skinner.h"
+#include "anim/skin_frame/skin_bind_transform.h"
+#include "anim/skin_frame/skin_world_bounds.h"
+#include "anim/skin_frame/skinned_mesh_nodes.h"
 
 namespace sv::anim {
 
@@ -17,7 +17,8 @@ namespace {
 
 std::vector<glm::dmat4> joint_matrices(const Scene& scene, const Skin& skin) {
     std::vector<glm::dmat4> a(skin.joints.size());
-    for (size_t j = 0; j < a.size(); ++j) a[j] = scene.nodes[static_cast<size_t>(skin.joints[j])].global * skin.inverse_bind[j];
+    for (size_t j = 0; j < a.size(); ++j)
+        a[j] = scene.nodes[static_cast<size_t>(skin.joints[j])].global * skin.inverse_bind[j];
     return a;
 }
 
@@ -27,14 +28,16 @@ struct Accum {
 };
 
 // Adds one mesh node's vertices: oracle (bind frame, double) against emulation (frame, float).
-Status measure(const Asset& asset, const Mesh& mesh, const std::vector<glm::dmat4>& a, const glm::dmat4& bind_frame,
-               const glm::dmat4& frame, Accum& acc) {
+Status measure(const Asset& asset, const Mesh& mesh, const std::vector<glm::dmat4>& a,
+               const glm::dmat4& bind_frame, const glm::dmat4& frame, Accum& acc) {
     const glm::dmat4 frame_inv = glm::inverse(frame);
     for (const Primitive& prim : mesh.primitives) {
         if (prim.joints.empty()) continue;
-        Expected<std::vector<glm::dvec3>> truth = reference_skin_positions(prim, a, bind_frame, SkinningRung::RigidDqs);
+        Expected<std::vector<glm::dvec3>> truth =
+            reference_skin_positions(prim, a, bind_frame, SkinningRung::RigidDqs);
         if (!truth) return make_error(asset.source + " mesh '" + mesh.name + "': " + truth.error().message);
-        Expected<std::vector<glm::vec3>> gpu = emulate_gpu_skin_positions(prim, a, frame, SkinningRung::RigidDqs);
+        Expected<std::vector<glm::vec3>> gpu =
+            emulate_gpu_skin_positions(prim, a, frame, SkinningRung::RigidDqs);
         if (!gpu) return gpu.error();
         for (size_t v = 0; v < prim.positions.size(); ++v) {
             const glm::dvec3 expected(frame_inv * glm::dvec4((*truth)[v], 1.0));
@@ -61,7 +64,8 @@ double folded_scale(const std::vector<glm::dmat4>& a, const glm::dmat4& frame) {
 
 }  // namespace
 
-Expected<FrameErrorTable> frame_error_table(const Asset& asset, int skin_index, int clip_index, float posed_time) {
+Expected<FrameErrorTable> frame_error_table(const Asset& asset, int skin_index, int clip_index,
+                                            float posed_time) {
     if (skin_index < 0 || static_cast<size_t>(skin_index) >= asset.skins.size())
         return make_error(asset.source + ": skin " + std::to_string(skin_index) + " does not exist");
     const Skin& skin = asset.skins[static_cast<size_t>(skin_index)];
@@ -77,7 +81,8 @@ Expected<FrameErrorTable> frame_error_table(const Asset& asset, int skin_index, 
     {
         Aabb box;
         for (int m : meshes) {
-            Expected<Aabb> b = skin_world_bounds(scene, skin, asset.meshes[static_cast<size_t>(scene.nodes[static_cast<size_t>(m)].mesh)]);
+            Expected<Aabb> b = skin_world_bounds(
+                scene, skin, asset.meshes[static_cast<size_t>(scene.nodes[static_cast<size_t>(m)].mesh)]);
             if (!b) return b.error();
             box.min = glm::min(box.min, b->min);
             box.max = glm::max(box.max, b->max);
@@ -111,7 +116,8 @@ Expected<FrameErrorTable> frame_error_table(const Asset& asset, int skin_index, 
             double fold = 0.0;
             for (size_t mi = 0; mi < meshes.size(); ++mi) {
                 const glm::dmat4 frame = ps.nodes[static_cast<size_t>(meshes[mi])].global;
-                const Mesh& mesh = asset.meshes[static_cast<size_t>(ps.nodes[static_cast<size_t>(meshes[mi])].mesh)];
+                const Mesh& mesh =
+                    asset.meshes[static_cast<size_t>(ps.nodes[static_cast<size_t>(meshes[mi])].mesh)];
                 if (Status st = measure(asset, mesh, a, *bind, frame, acc); !st) return st.error();
                 fold += folded_scale(a, frame) / static_cast<double>(meshes.size());
             }
@@ -132,15 +138,17 @@ Expected<FrameErrorTable> frame_error_table(const Asset& asset, int skin_index, 
 std::string format_frame_error_table(const FrameErrorTable& table) {
     std::string out = table.source + " (body " + std::to_string(table.body_size) + " across, world units)\n";
     char buf[256];
-    std::snprintf(buf, sizeof buf, "%-48s %12s %12s %12s %14s %9s\n", "", "folded scale", "mean error", "worst",
-                  "worst 1-joint", "vertices");
+    std::snprintf(buf, sizeof buf, "%-48s %12s %12s %12s %14s %9s\n", "", "folded scale", "mean error",
+                  "worst", "worst 1-joint", "vertices");
     out += buf;
     for (const FrameErrorRow& r : table.rows) {
         char single[32];
-        if (r.worst_single_joint < 0) std::snprintf(single, sizeof single, "%s", "-");
-        else std::snprintf(single, sizeof single, "%.3g", r.worst_single_joint);
-        std::snprintf(buf, sizeof buf, "%-48s %12.4f %12.3g %12.3g %14s %9zu\n", r.label.c_str(), r.folded_scale,
-                      r.mean_error, r.worst_error, single, r.vertices);
+        if (r.worst_single_joint < 0)
+            std::snprintf(single, sizeof single, "%s", "-");
+        else
+            std::snprintf(single, sizeof single, "%.3g", r.worst_single_joint);
+        std::snprintf(buf, sizeof buf, "%-48s %12.4f %12.3g %12.3g %14s %9zu\n", r.label.c_str(),
+                      r.folded_scale, r.mean_error, r.worst_error, single, r.vertices);
         out += buf;
     }
     return out;

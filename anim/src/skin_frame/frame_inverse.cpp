@@ -1,4 +1,4 @@
-#include "anim/frame_inverse.h"
+#include "anim/skin_frame/frame_inverse.h"
 
 #include <cmath>
 #include <string>
@@ -14,7 +14,8 @@ Expected<glm::dmat4> frame_inverse(const glm::dmat4& frame) {
     for (int c = 0; c < 4; ++c)
         for (int r = 0; r < 4; ++r)
             if (!std::isfinite(inv[c][r]))
-                return make_error("the frame's inverse is not finite (determinant " + std::to_string(det) + ")");
+                return make_error("the frame's inverse is not finite (determinant " + std::to_string(det) +
+                                  ")");
     return inv;
 }
 

@@ -1,21 +1,24 @@
-#include "anim/normalize_mesh_frame.h"
+#include "anim/skin_frame/normalize_mesh_frame.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "anim/frame_inverse.h"
-#include "anim/rigidity_defect.h"
-#include "anim/skin_frame_defect.h"
-#include "anim/skin_walked.h"
+#include "anim/skin_frame/frame_inverse.h"
+#include "anim/skin_frame/rigidity_defect.h"
+#include "anim/skin_frame/skin_frame_defect.h"
+#include "anim/skin_frame/skin_walked.h"
 
 namespace sv::anim {
 
 const char* to_string(FrameVerdict v) {
     switch (v) {
-        case FrameVerdict::Ok: return "ok";
-        case FrameVerdict::Corrected: return "corrected";
-        case FrameVerdict::CannotFix: return "cannot be fixed";
+        case FrameVerdict::Ok:
+            return "ok";
+        case FrameVerdict::Corrected:
+            return "corrected";
+        case FrameVerdict::CannotFix:
+            return "cannot be fixed";
     }
     return "?";
 }
@@ -116,7 +119,8 @@ MeshFrameReport normalize_mesh_frame(Scene& scene, const Skin& skin, int mesh_no
     std::string children_note;
     if (!rep.children.empty()) {
         children_note = "; mesh node '" + mesh.name + "' has children that inherit the correction: ";
-        for (size_t i = 0; i < rep.children.size(); ++i) children_note += (i ? ", '" : "'") + rep.children[i] + "'";
+        for (size_t i = 0; i < rep.children.size(); ++i)
+            children_note += (i ? ", '" : "'") + rep.children[i] + "'";
     }
 
     if (rep.correction_from_identity <= kIdentityCorrectionTolerance) {
@@ -143,13 +147,14 @@ MeshFrameReport normalize_mesh_frame(Scene& scene, const Skin& skin, int mesh_no
         m.matrix = old_matrix;
         scene.update_matrices(mesh_node);
         rep.verdict = FrameVerdict::CannotFix;
-        rep.reason = "mesh node '" + mesh.name + "': the correction did not land (residual " + fmt(rep.residual) +
-                     " after applying, tolerance " + fmt(residual_tolerance) + "); restored as given";
+        rep.reason = "mesh node '" + mesh.name + "': the correction did not land (residual " +
+                     fmt(rep.residual) + " after applying, tolerance " + fmt(residual_tolerance) +
+                     "); restored as given";
         return rep;
     }
     rep.verdict = FrameVerdict::Corrected;
-    rep.reason = "mesh node '" + mesh.name + "' moved onto the skin frame of '" + skin.name + "', absorbing " +
-                 fmt(rep.non_rigidity_absorbed) + " of non-rigidity" + children_note;
+    rep.reason = "mesh node '" + mesh.name + "' moved onto the skin frame of '" + skin.name +
+                 "', absorbing " + fmt(rep.non_rigidity_absorbed) + " of non-rigidity" + children_note;
     return rep;
 }
 

@@ -1,9 +1,9 @@
-#include "anim/reference_skinner.h"
+#include "anim/skin_frame/reference_skinner.h"
 
 #include <cmath>
 #include <string>
 
-#include "anim/dual_quat.h"
+#include "anim/skin_frame/dual_quat.h"
 
 namespace sv::anim {
 
@@ -12,11 +12,12 @@ namespace {
 Status check(const Primitive& prim, size_t joints) {
     if (prim.joints.size() != prim.positions.size() || prim.weights.size() != prim.positions.size())
         return make_error("primitive has " + std::to_string(prim.positions.size()) + " vertices but " +
-                          std::to_string(prim.joints.size()) + " joint and " + std::to_string(prim.weights.size()) +
-                          " weight sets; it is not skinned");
+                          std::to_string(prim.joints.size()) + " joint and " +
+                          std::to_string(prim.weights.size()) + " weight sets; it is not skinned");
     for (size_t v = 0; v < prim.positions.size(); ++v)
         for (int k = 0; k < kMaxInfluences; ++k)
-            if (prim.weights[v][static_cast<size_t>(k)] > 0.0f && prim.joints[v][static_cast<size_t>(k)] >= joints)
+            if (prim.weights[v][static_cast<size_t>(k)] > 0.0f &&
+                prim.joints[v][static_cast<size_t>(k)] >= joints)
                 return make_error("vertex " + std::to_string(v) + " names joint " +
                                   std::to_string(prim.joints[v][static_cast<size_t>(k)]) + " of " +
                                   std::to_string(joints));
@@ -46,8 +47,8 @@ glm::vec<3, T> linear_blend(const std::vector<glm::mat<4, 4, T>>& m, const glm::
 
 // One vertex through one rung, in T, given M_j in the frame the answer is wanted in.
 template <class T>
-glm::vec<3, T> skin_vertex(const std::vector<glm::mat<4, 4, T>>& m, const Prepared<T>& prep, const glm::vec<3, T>& p,
-                           const std::array<std::uint16_t, kMaxInfluences>& joints,
+glm::vec<3, T> skin_vertex(const std::vector<glm::mat<4, 4, T>>& m, const Prepared<T>& prep,
+                           const glm::vec<3, T>& p, const std::array<std::uint16_t, kMaxInfluences>& joints,
                            const std::array<float, kMaxInfluences>& weights, SkinningRung rung) {
     if (rung == SkinningRung::LinearBlend) return linear_blend(m, p, joints, weights);
     // A vertex any of whose influences is collapsed or mirrored is drawn as linear blending draws

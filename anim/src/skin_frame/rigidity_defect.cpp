@@ -1,10 +1,10 @@
-#include "anim/rigidity_defect.h"
+#include "anim/skin_frame/rigidity_defect.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "anim/singular_values.h"
+#include "anim/skin_frame/singular_values.h"
 
 namespace sv::anim {
 

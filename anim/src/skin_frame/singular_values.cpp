@@ -1,4 +1,4 @@
-#include "anim/singular_values.h"
+#include "anim/skin_frame/singular_values.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,7 +21,8 @@ glm::dvec3 singular_values(const glm::dmat3& m) {
                 // The classic stable rotation (Golub & Van Loan 8.4): t is the smaller root, so the
                 // angle stays within a quarter turn and the update does not cancel.
                 const double theta = (a[q][q] - a[p][p]) / (2.0 * a[p][q]);
-                const double t = (theta >= 0 ? 1.0 : -1.0) / (std::fabs(theta) + std::sqrt(theta * theta + 1.0));
+                const double t =
+                    (theta >= 0 ? 1.0 : -1.0) / (std::fabs(theta) + std::sqrt(theta * theta + 1.0));
                 const double c = 1.0 / std::sqrt(t * t + 1.0);
                 const double s = t * c;
                 for (int k = 0; k < 3; ++k) {  // columns p, q

@@ -1,7 +1,7 @@
-#include "anim/skin_bind_transform.h"
+#include "anim/skin_frame/skin_bind_transform.h"
 
-#include "anim/skin_joint_matrix.h"
-#include "anim/skin_walked.h"
+#include "anim/skin_frame/skin_joint_matrix.h"
+#include "anim/skin_frame/skin_walked.h"
 
 namespace sv::anim {
 

@@ -1,10 +1,10 @@
-#include "anim/skin_clip_scale_conflicts.h"
+#include "anim/skin_frame/skin_clip_scale_conflicts.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "anim/channel_range.h"
-#include "anim/clip_scale_channels.h"
+#include "anim/pose/channel_range.h"
+#include "anim/skin_frame/clip_scale_channels.h"
 
 namespace sv::anim {
 

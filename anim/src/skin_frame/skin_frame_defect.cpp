@@ -1,11 +1,11 @@
-#include "anim/skin_frame_defect.h"
+#include "anim/skin_frame/skin_frame_defect.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "anim/rigidity_defect.h"
-#include "anim/skin_walked.h"
-#include "anim/frame_inverse.h"
+#include "anim/skin_frame/frame_inverse.h"
+#include "anim/skin_frame/rigidity_defect.h"
+#include "anim/skin_frame/skin_walked.h"
 
 namespace sv::anim {
 

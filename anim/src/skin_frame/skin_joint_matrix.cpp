@@ -1,4 +1,4 @@
-#include "anim/skin_joint_matrix.h"
+#include "anim/skin_frame/skin_joint_matrix.h"
 
 #include <string>
 

@@ -1,9 +1,9 @@
-#include "anim/skin_registry.h"
+#include "anim/skin_frame/skin_registry.h"
 
 #include <cstdio>
 
-#include "anim/clip_scale_channels.h"
-#include "anim/skinned_mesh_nodes.h"
+#include "anim/skin_frame/clip_scale_channels.h"
+#include "anim/skin_frame/skinned_mesh_nodes.h"
 
 namespace sv::anim {
 
@@ -19,8 +19,9 @@ std::string describe(const MeshFrameReport& r) {
     std::string s = "skin '" + r.skin_name + "', mesh node '" + r.mesh_name + "': " + to_string(r.verdict);
     if (r.verdict == FrameVerdict::Corrected)
         s += ", absorbing " + fmt(r.non_rigidity_absorbed) + " of non-rigidity (folded scale " +
-             fmt(r.folded_scale_as_given) + ", defect as given " + fmt(r.defect_as_given) + ", on the skin frame " +
-             fmt(r.defect_on_skin_frame, "%.2g") + ", residual " + fmt(r.residual, "%.2g") + ")";
+             fmt(r.folded_scale_as_given) + ", defect as given " + fmt(r.defect_as_given) +
+             ", on the skin frame " + fmt(r.defect_on_skin_frame, "%.2g") + ", residual " +
+             fmt(r.residual, "%.2g") + ")";
     s += ". " + r.reason;
     return s;
 }
@@ -37,7 +38,8 @@ const SkinRecord& SkinRegistry::register_skin(Asset& asset, int skin) {
     }
     const Skin& s = asset.skins[static_cast<size_t>(skin)];
     rec.mesh_nodes = skinned_mesh_nodes(asset.scene, skin);
-    if (rec.mesh_nodes.empty()) log("skin '" + s.name + "': no mesh node draws it; nothing to put on its frame");
+    if (rec.mesh_nodes.empty())
+        log("skin '" + s.name + "': no mesh node draws it; nothing to put on its frame");
     for (int m : rec.mesh_nodes) {
         rec.frames.push_back(normalize_mesh_frame(asset.scene, s, m));
         log(describe(rec.frames.back()));
@@ -64,8 +66,8 @@ void SkinRegistry::register_clip(const Asset& asset, int clip) {
             pair(rec, clips_.back());
             if (rec.conflicts.size() != before) {
                 rec.rung = choose_skinning_rung(rec.frames, rec.conflicts);
-                log("skin '" + asset.skins[static_cast<size_t>(rec.skin)].name + "': " + to_string(rec.rung.rung) +
-                    " (" + rec.rung.reason + ")");
+                log("skin '" + asset.skins[static_cast<size_t>(rec.skin)].name +
+                    "': " + to_string(rec.rung.rung) + " (" + rec.rung.reason + ")");
             }
         }
 }
@@ -82,10 +84,10 @@ void SkinRegistry::pair(SkinRecord& rec, const ClipRecord& c) {
     for (ScaleConflict k : *found) {
         k.clip = c.clip;
         log("clip '" + clip.name + "' channel " + std::to_string(k.channel) + " scales node '" + k.node_name +
-            "' (" + (k.uniform ? "uniform" : "non-uniform") + ", spread " + fmt(k.spread, "%.2g") + ", " + fmt(k.min) + " to " + fmt(k.max) +
-            "), reaching " + std::to_string(k.joints_reached) + " of " + std::to_string(skin.joints.size()) +
-            " joints of skin '" + skin.name + "' and " + (k.reaches_mesh ? "" : "not ") +
-            "its mesh: no frame can absorb it");
+            "' (" + (k.uniform ? "uniform" : "non-uniform") + ", spread " + fmt(k.spread, "%.2g") + ", " +
+            fmt(k.min) + " to " + fmt(k.max) + "), reaching " + std::to_string(k.joints_reached) + " of " +
+            std::to_string(skin.joints.size()) + " joints of skin '" + skin.name + "' and " +
+            (k.reaches_mesh ? "" : "not ") + "its mesh: no frame can absorb it");
         rec.conflicts.push_back(k);
     }
 }

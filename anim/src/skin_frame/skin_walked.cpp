@@ -1,4 +1,4 @@
-#include "anim/skin_walked.h"
+#include "anim/skin_frame/skin_walked.h"
 
 #include <string>
 #include <vector>
@@ -27,16 +27,17 @@ Status require_skin_walked(const Scene& scene, const Skin& skin, int mesh_node) 
                           " is out of range (" + std::to_string(n) + " nodes)");
 
     std::vector<int> unwalked;
-    if (mesh_node >= 0 && scene.nodes[static_cast<size_t>(mesh_node)].version == 0) unwalked.push_back(mesh_node);
+    if (mesh_node >= 0 && scene.nodes[static_cast<size_t>(mesh_node)].version == 0)
+        unwalked.push_back(mesh_node);
     for (int node : skin.joints)
         if (scene.nodes[static_cast<size_t>(node)].version == 0) unwalked.push_back(node);
     if (unwalked.empty()) return ok_status();
 
     std::string names;
-    for (size_t i = 0; i < unwalked.size() && i < 8; ++i) names += (i ? ", " : "") + node_label(scene, unwalked[i]);
+    for (size_t i = 0; i < unwalked.size() && i < 8; ++i)
+        names += (i ? ", " : "") + node_label(scene, unwalked[i]);
     if (unwalked.size() > 8) names += " and " + std::to_string(unwalked.size() - 8) + " more";
-    return make_error("skin '" + skin.name + "': " + names +
-                      (unwalked.size() == 1 ? " has" : " have") +
+    return make_error("skin '" + skin.name + "': " + names + (unwalked.size() == 1 ? " has" : " have") +
                       " never been walked (version 0); its global is the identity by default, not a "
                       "measurement. Call Scene::update_matrices first");
 }

@@ -1,4 +1,4 @@
-#include "anim/skinned_mesh_nodes.h"
+#include "anim/skin_frame/skinned_mesh_nodes.h"
 
 namespace sv::anim {
 

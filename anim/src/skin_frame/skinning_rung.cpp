@@ -1,4 +1,4 @@
-#include "anim/skinning_rung.h"
+#include "anim/skin_frame/skinning_rung.h"
 
 #include <cstdio>
 

@@ -2,13 +2,16 @@
 #pragma once
 
 #include <glm/glm.hpp>
+#include <string>
+
+#include "anim/core/expected.h"
 
 namespace sv::render {
 
 struct OrbitCamera {
     glm::vec3 target{0.0f, 1.0f, 0.0f};
     float distance = 3.0f;
-    float yaw_degrees = 0.0f;    // 0 looks along -Z (the camera sits on +Z)
+    float yaw_degrees = 0.0f;     // 0 looks along -Z (the camera sits on +Z)
     float pitch_degrees = 10.0f;  // positive looks down on the target
     float fov_y_degrees = 40.0f;
 
@@ -23,5 +26,19 @@ struct OrbitCamera {
     float near_plane() const { return distance * 0.01f; }
     float far_plane() const { return distance * 100.0f; }
 };
+
+// The pinned form, "yaw,pitch,distance,tx,ty,tz": degrees, metres and the target point, +Y up,
+// eye = target + distance x (sin yaw cos pitch, sin pitch, cos yaw cos pitch), so yaw 0 looks along
+// -Z from +Z and pitch > 0 looks from above. One string is one view everywhere: `--camera`, the
+// settings file, the sidecars, the viewer's copy button and the Khronos renderer harness. Parsing
+// refuses anything but six finite numbers with distance > 0 and |pitch| < 90 (at the pole the
+// view's up vector is undefined), naming the field; the field of view is kept from `base`.
+sv::Expected<OrbitCamera> parse_pinned_camera(const std::string& text,
+                                              const OrbitCamera& base = OrbitCamera{});
+// Nine significant digits: parse_pinned_camera(format_pinned_camera(c)) == c for every float.
+std::string format_pinned_camera(const OrbitCamera& camera);
+// True when `text` has the pinned form's shape (five commas), so a caller can tell it from the
+// framed presets (auto, front, ...) before parsing.
+bool looks_pinned(const std::string& text);
 
 }  // namespace sv::render

@@ -2,16 +2,15 @@
 // static meshes lit, and the overlays (skeleton, joint axes, grid).
 #pragma once
 
+#include <glm/glm.hpp>
 #include <memory>
 #include <vector>
 
-#include <glm/glm.hpp>
-
-#include "anim/character.h"
+#include "anim/scene/character.h"
 #include "render/context.h"
+#include "render/environment.h"
 #include "render/gpu_mesh.h"
 #include "render/lit_mesh_pass.h"
-#include "render/environment.h"
 #include "render/material_textures.h"
 #include "render/palette_texture.h"
 #include "render/skinned_pass.h"
@@ -58,12 +57,14 @@ public:
 
     // GPU skinned world positions of skinned mesh `i`'s primitive `p` for `instance` (morph
     // targets applied with the node's current weights).
-    Expected<std::vector<glm::vec3>> read_back(const anim::Character& character, int skinned_mesh, int primitive,
-                                               const CharacterInstance& instance, SkinMode mode);
+    Expected<std::vector<glm::vec3>> read_back(const anim::Character& character, int skinned_mesh,
+                                               int primitive, const CharacterInstance& instance,
+                                               SkinMode mode);
     // The skinned normal and tangent of every vertex of skinned mesh `i`'s primitive `p`.
     Expected<std::vector<SkinnedPass::TangentFrame>> read_back_frames(const anim::Character& character,
                                                                       int skinned_mesh, int primitive,
-                                                                      const CharacterInstance& instance, SkinMode mode);
+                                                                      const CharacterInstance& instance,
+                                                                      SkinMode mode);
     // The same for static mesh `i`: its vertices as drawn, under its node's current world.
     Expected<std::vector<glm::vec3>> read_back_static(const anim::Character& character, int static_mesh,
                                                       int primitive, const CharacterInstance& instance);

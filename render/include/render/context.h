@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "anim/expected.h"
+#include "anim/core/expected.h"
 
 struct GLFWwindow;
 
@@ -24,7 +24,7 @@ struct ContextInfo {
     std::string vendor;
     std::string renderer;
     std::string version;
-    std::string platform;  // "egl-device", "egl-surfaceless", "glfw"
+    std::string platform;   // "egl-device", "egl-surfaceless", "glfw"
     bool software = false;  // llvmpipe / softpipe / swrast
 };
 
@@ -44,7 +44,8 @@ protected:
 Expected<std::unique_ptr<Context>> create_headless_context(Api api);
 
 // Opens a window with a context of the given API. Fails (with the reason) when there is no display.
-Expected<std::unique_ptr<Context>> create_window_context(Api api, int width, int height, const std::string& title);
+Expected<std::unique_ptr<Context>> create_window_context(Api api, int width, int height,
+                                                         const std::string& title);
 
 // True when a windowing display looks reachable ($DISPLAY or $WAYLAND_DISPLAY is set).
 bool display_available();

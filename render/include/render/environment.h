@@ -8,7 +8,7 @@
 #include <glm/glm.hpp>
 #include <vector>
 
-#include "anim/expected.h"
+#include "anim/core/expected.h"
 #include "render/gl.h"
 #include "render/gl_name.h"
 

@@ -6,8 +6,8 @@
 //   13 tangent (generated when the file has none), 14 COLOR_0 (white when none), 15 TEXCOORD_1.
 #pragma once
 
-#include "anim/asset.h"
-#include "anim/expected.h"
+#include "anim/core/expected.h"
+#include "anim/scene/asset.h"
 #include "render/gl.h"
 #include "render/gl_name.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/expected.h"
+#include "anim/core/expected.h"
 
 namespace sv::render {
 

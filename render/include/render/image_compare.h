@@ -24,7 +24,7 @@
 
 #include <string>
 
-#include "anim/expected.h"
+#include "anim/core/expected.h"
 #include "render/image.h"
 
 namespace sv::render {

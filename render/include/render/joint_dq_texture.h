@@ -23,8 +23,8 @@
 #include <glm/glm.hpp>
 #include <vector>
 
-#include "anim/expected.h"
-#include "anim/skinning_rung.h"
+#include "anim/core/expected.h"
+#include "anim/skin_frame/skinning_rung.h"
 #include "render/gl.h"
 #include "render/gl_name.h"
 #include "render/palette_texture.h"

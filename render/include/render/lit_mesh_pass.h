@@ -1,11 +1,10 @@
 // Draws unskinned meshes lit, and the ground grid: the parts of a frame that are not the skin.
 #pragma once
 
+#include <glm/glm.hpp>
 #include <vector>
 
-#include <glm/glm.hpp>
-
-#include "anim/expected.h"
+#include "anim/core/expected.h"
 #include "render/context.h"
 #include "render/gl_name.h"
 #include "render/gpu_mesh.h"
@@ -26,8 +25,8 @@ class LitMeshPass {
 public:
     static Expected<LitMeshPass> create(Api api);
 
-    void draw(const GpuMesh& mesh, const glm::mat4& model, const glm::mat4& view_proj, const glm::vec4& base_color,
-              const Lighting& lighting = {}) const;
+    void draw(const GpuMesh& mesh, const glm::mat4& model, const glm::mat4& view_proj,
+              const glm::vec4& base_color, const Lighting& lighting = {}) const;
 
 private:
     ShaderProgram program_;
@@ -38,8 +37,8 @@ class LinePass {
 public:
     static Expected<LinePass> create(Api api);
     // `points` as pairs for GL_LINES, or single points for GL_POINTS.
-    void draw(const std::vector<glm::vec3>& points, GLenum mode, const glm::mat4& view_proj, const glm::vec4& color,
-              float point_size = 6.0f) const;
+    void draw(const std::vector<glm::vec3>& points, GLenum mode, const glm::mat4& view_proj,
+              const glm::vec4& color, float point_size = 6.0f) const;
 
 private:
     ShaderProgram program_;

@@ -5,7 +5,7 @@
 #include <array>
 #include <glm/glm.hpp>
 
-#include "anim/asset.h"
+#include "anim/scene/asset.h"
 #include "render/environment.h"
 #include "render/gl.h"
 #include "render/shader_program.h"

@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "anim/asset.h"
-#include "anim/expected.h"
+#include "anim/core/expected.h"
+#include "anim/scene/asset.h"
 #include "render/gl.h"
 #include "render/gl_name.h"
 #include "render/material_binding.h"

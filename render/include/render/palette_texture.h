@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "anim/expected.h"
-#include "anim/palette_layout.h"
+#include "anim/core/expected.h"
+#include "anim/pose/palette_layout.h"
 #include "render/gl.h"
 #include "render/gl_name.h"
 

@@ -1,11 +1,10 @@
 // Geometry the project makes itself: a torus for the first lit-mesh screenshot and a ground grid.
 #pragma once
 
+#include <glm/glm.hpp>
 #include <vector>
 
-#include <glm/glm.hpp>
-
-#include "anim/asset.h"
+#include "anim/scene/asset.h"
 
 namespace sv::render {
 

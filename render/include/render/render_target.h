@@ -1,7 +1,7 @@
 // An offscreen framebuffer (RGBA8 colour, 24-bit depth) and its read-back, top row first.
 #pragma once
 
-#include "anim/expected.h"
+#include "anim/core/expected.h"
 #include "render/gl.h"
 #include "render/gl_name.h"
 #include "render/image.h"

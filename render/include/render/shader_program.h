@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/expected.h"
+#include "anim/core/expected.h"
 #include "render/context.h"
 #include "render/gl.h"
 #include "render/gl_name.h"
@@ -22,7 +22,7 @@ struct ProgramDesc {
     std::string name;                        // for messages
     std::vector<std::string> vertex_chunks;  // file names in shaders/, in order
     std::vector<std::string> fragment_chunks;
-    std::vector<std::string> defines;        // "NAME" or "NAME VALUE", emitted as #define lines
+    std::vector<std::string> defines;  // "NAME" or "NAME VALUE", emitted as #define lines
     // Chunks given in code rather than read from shaders/ (tests, generated code); looked up
     // before the embedded ones.
     std::map<std::string, std::string> inline_chunks;

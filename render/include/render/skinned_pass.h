@@ -3,13 +3,12 @@
 #pragma once
 
 #include <array>
+#include <glm/glm.hpp>
 #include <map>
 #include <vector>
 
-#include <glm/glm.hpp>
-
-#include "anim/expected.h"
-#include "anim/skinning_rung.h"
+#include "anim/core/expected.h"
+#include "anim/skin_frame/skinning_rung.h"
 #include "render/context.h"
 #include "render/gl_name.h"
 #include "render/gpu_mesh.h"
@@ -34,7 +33,14 @@ struct SkinInstance {
 // Lit is the material as glTF defines it; Weights and ErrorHeatMap colour the skin; the last three
 // are unlit material views (base colour, shading normal after normal mapping, roughness in G and
 // metal in B) so a skinning fault can be told from a shading one.
-enum class DebugView { Lit = 0, Weights = 1, ErrorHeatMap = 2, BaseColor = 3, Normals = 4, RoughnessMetal = 5 };
+enum class DebugView {
+    Lit = 0,
+    Weights = 1,
+    ErrorHeatMap = 2,
+    BaseColor = 3,
+    Normals = 4,
+    RoughnessMetal = 5
+};
 
 struct SkinnedDrawParams {
     glm::mat4 mesh_global{1.0f};  // the frame the vertices are skinned in (corrected or as given)
@@ -74,8 +80,9 @@ public:
         glm::vec4 tangent;
     };
     Expected<std::vector<TangentFrame>> read_back_frames(const GpuMesh& mesh, const PaletteTexture& palette,
-                                                         const SkinInstance& instance, const glm::mat4& mesh_global,
-                                                         SkinMode mode, bool unskinned = false);
+                                                         const SkinInstance& instance,
+                                                         const glm::mat4& mesh_global, SkinMode mode,
+                                                         bool unskinned = false);
 
     // Per-vertex scalars (the heat map's error) for a mesh, bound to attribute 12 while drawing.
     void set_vertex_scalars(const GpuMesh& mesh, const std::vector<float>& values);
@@ -88,8 +95,9 @@ private:
     // date for this mesh frame and rung and uploads them. Returns the program index to draw with:
     // the rung's own, or its variant without the collapsed-joint fallback when no joint of those
     // rows needs it.
-    size_t prepare_joint_dual_quats(const PaletteTexture& palette, const SkinInstance* instances, size_t count,
-                                    const glm::mat4& mesh_global, SkinMode mode, bool unskinned);
+    size_t prepare_joint_dual_quats(const PaletteTexture& palette, const SkinInstance* instances,
+                                    size_t count, const glm::mat4& mesh_global, SkinMode mode,
+                                    bool unskinned);
     // Binds the joint dual quaternions to the program in use.
     void bind_joint_dual_quats(const ShaderProgram& program) const;
     // The read-backs' one capture: runs `program` (a feedback program of the rung chosen by
@@ -97,8 +105,8 @@ private:
     // and copies the first `bytes` the transform feedback wrote into `out`. The caller's
     // framebuffer binding comes back on every path. `what` begins the error messages.
     Status capture_feedback(const ShaderProgram& program, const GpuMesh& mesh, const PaletteTexture& palette,
-                            const SkinInstance& instance, const glm::mat4& mesh_global, void* out, size_t bytes,
-                            const char* what);
+                            const SkinInstance& instance, const glm::mat4& mesh_global, void* out,
+                            size_t bytes, const char* what);
     // Indexed by SKIN_MODE: the three rungs, then 3 for unskinned meshes, then the two
     // dual-quaternion rungs compiled without the collapsed-joint fallback (SKIN_DQ_NO_FALLBACK).
     // Why two more programs: llvmpipe runs both sides of a branch under a mask, so the fallback's

@@ -8,8 +8,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
-#include "anim/asset_builder.h"
 #include "run_command.h"
 
 namespace sv::test {

@@ -6,7 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "anim/asset_builder.h"
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/gltf/gltf_write.h"
 #include "render/image.h"
 #include "run_command.h"
 
@@ -23,7 +24,8 @@ CommandResult skinview(const std::string& args) { return run_command(quoted(kExe
 TEST(Cli, HelpListsTheSubcommands) {
     const auto r = skinview("--help");
     EXPECT_EQ(r.status, 0);
-    for (const char* s : {"render", "audit", "diagnose", "frame-table"}) EXPECT_NE(r.out.find(s), std::string::npos) << s;
+    for (const char* s : {"render", "audit", "diagnose", "frame-table"})
+        EXPECT_NE(r.out.find(s), std::string::npos) << s;
 }
 
 TEST(Cli, RenderHelpStatesTheComparisonMetric) {
@@ -35,7 +37,8 @@ TEST(Cli, RenderHelpStatesTheComparisonMetric) {
 }
 
 TEST(Cli, RenderWritesAPng) {
-    const auto r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("a.png")) + " --size 96x64");
+    const auto r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("a.png")) +
+                            " --size 96x64");
     ASSERT_EQ(r.status, 0) << r.err;
     auto img = render::read_png(out("a.png"));
     ASSERT_TRUE(img.ok()) << img.error().message;
@@ -45,10 +48,11 @@ TEST(Cli, RenderWritesAPng) {
 
 TEST(Cli, RenderSequenceWritesEveryFrame) {
     std::filesystem::remove_all(out("seq"));
-    const auto r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("seq/{frame}.png")) +
-                            " --frames 3 --fps 10 --size 48x48");
+    const auto r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " +
+                            quoted(out("seq/{frame}.png")) + " --frames 3 --fps 10 --size 48x48");
     ASSERT_EQ(r.status, 0) << r.err;
-    for (const char* f : {"seq/0000.png", "seq/0001.png", "seq/0002.png"}) EXPECT_TRUE(std::filesystem::exists(out(f))) << f;
+    for (const char* f : {"seq/0000.png", "seq/0001.png", "seq/0002.png"})
+        EXPECT_TRUE(std::filesystem::exists(out(f))) << f;
     EXPECT_FALSE(std::filesystem::exists(out("seq/0003.png")));
 }
 
@@ -58,15 +62,18 @@ TEST(Cli, ErrorsGoToStderrWithNonZeroExit) {
     EXPECT_TRUE(r.out.empty()) << r.out;
     EXPECT_NE(r.err.find("skinview render: /no/such/file.glb:"), std::string::npos) << r.err;
 
-    r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("x.png")) + " --size 0x10");
+    r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("x.png")) +
+                 " --size 0x10");
     EXPECT_EQ(r.status, 1);
     EXPECT_EQ(r.err, "skinview render: --size '0x10': expected WIDTHxHEIGHT, each 1..8192\n");
 
-    r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("x.png")) + " --clip nosuch");
+    r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("x.png")) +
+                 " --clip nosuch");
     EXPECT_EQ(r.status, 1);
     EXPECT_EQ(r.err, "skinview render: --clip 'nosuch': no clip of that name (clips: 'walk')\n");
 
-    r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("x.png")) + " --correction maybe");
+    r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("x.png")) +
+                 " --correction maybe");
     EXPECT_NE(r.status, 0);
     EXPECT_NE(r.err.find("--correction"), std::string::npos) << r.err;
 }
@@ -79,8 +86,9 @@ TEST(Cli, RenderRefMatchesItselfAndRejectsAnotherPicture) {
     EXPECT_NE(same.out.find("image match: 0 of "), std::string::npos) << same.out;
     EXPECT_NE(same.out.find("joints and skinned bounds in place"), std::string::npos) << same.out;
     EXPECT_TRUE(std::filesystem::exists(out("ref.joints.json"))) << "--sidecar writes the sidecar";
-    auto other = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " --size 96x96 --time 0.5 --correction off -o " +
-                          quoted(out("other.png")) + " --ref " + quoted(out("ref.png")));
+    auto other = skinview("render " + quoted(asset("humanoid_mixamo.glb")) +
+                          " --size 96x96 --time 0.5 --correction off -o " + quoted(out("other.png")) +
+                          " --ref " + quoted(out("ref.png")));
     EXPECT_EQ(other.status, 1) << other.out;
     EXPECT_NE(other.out.find("MISMATCH"), std::string::npos) << other.out;
     EXPECT_TRUE(std::filesystem::exists(out("other.diff.png")));
@@ -135,8 +143,8 @@ TEST(Cli, AuditJsonHasTheDocumentedShape) {
     const auto& s = f["skins"][0];
     for (const char* k : {"index", "name", "joints", "meshes", "conflicts"}) EXPECT_TRUE(s.contains(k)) << k;
     const auto& m = s["meshes"][0];
-    for (const char* k : {"node", "name", "folded_scale", "defect_as_given", "defect_on_skin_frame", "correction_applied",
-                          "residual", "verdict", "children"})
+    for (const char* k : {"node", "name", "folded_scale", "defect_as_given", "defect_on_skin_frame",
+                          "correction_applied", "residual", "verdict", "children"})
         EXPECT_TRUE(m.contains(k)) << k;
     // The built-in character is authored with a 0.01 Armature: folded scale 100, corrected.
     EXPECT_NEAR(m["folded_scale"].get<double>(), 100.0, 1e-6);
@@ -160,7 +168,8 @@ TEST(Cli, AuditExitCodes) {
 // handedness at rest. The audit names it and exits 1.
 TEST(Cli, AuditFailsOnASkinThatCannotBeFixed) {
     anim::Asset a = anim::build_arm_asset();
-    a.skins[0].inverse_bind[2] = glm::scale(glm::dmat4(1.0), glm::dvec3(-1.0, 1.0, 1.0)) * a.skins[0].inverse_bind[2];
+    a.skins[0].inverse_bind[2] =
+        glm::scale(glm::dmat4(1.0), glm::dvec3(-1.0, 1.0, 1.0)) * a.skins[0].inverse_bind[2];
     std::filesystem::create_directories(out(""));
     auto bytes = anim::write_glb(a);
     ASSERT_TRUE(bytes.ok());
@@ -184,7 +193,8 @@ TEST(Cli, DiagnoseJsonOnAndOff) {
     for (const char* k : {"worst_error", "mean_error", "worst_single_joint_error", "vertices", "body_size"})
         EXPECT_TRUE(j.contains(k)) << k;
     EXPECT_LT(j["worst_error"].get<double>(), 1e-5 * j["body_size"].get<double>());
-    const auto off = skinview("diagnose " + quoted(asset("humanoid_mixamo.glb")) + " --json --time 0.5 --correction off");
+    const auto off =
+        skinview("diagnose " + quoted(asset("humanoid_mixamo.glb")) + " --json --time 0.5 --correction off");
     ASSERT_EQ(off.status, 0) << off.err;
     const auto k = nlohmann::json::parse(off.out);
     EXPECT_GT(k["worst_error"].get<double>(), 0.1 * k["body_size"].get<double>()) << "the soup, asserted";
@@ -228,8 +238,9 @@ TEST(Cli, FrameTablePrintsSoupAndCorrectedRows) {
 // With no display, the viewer says so and renders headless instead of failing.
 TEST(Cli, NoDisplayFallsBackToHeadless) {
     std::filesystem::remove(out("fallback.png"));
-    const auto r = run_command("env -u DISPLAY -u WAYLAND_DISPLAY " + quoted(kExe) + " " + quoted(asset("humanoid_mixamo.glb")) +
-                               " --screenshot " + quoted(out("fallback.png")));
+    const auto r =
+        run_command("env -u DISPLAY -u WAYLAND_DISPLAY " + quoted(kExe) + " " +
+                    quoted(asset("humanoid_mixamo.glb")) + " --screenshot " + quoted(out("fallback.png")));
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.err.find("no display"), std::string::npos) << r.err;
     EXPECT_TRUE(std::filesystem::exists(out("fallback.png")));

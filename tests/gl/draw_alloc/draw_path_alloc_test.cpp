@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include "allocation_count.h"
-#include "anim/asset_builder.h"
-#include "anim/character.h"
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/scene/character.h"
 #include "api_print.h"
 #include "render/character_renderer.h"
 #include "render/context.h"

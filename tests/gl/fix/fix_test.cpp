@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "anim/gltf_import.h"
+#include "anim/gltf/gltf_import.h"
 #include "obj_reader.h"
 #include "run_command.h"
 #include "skin_fixture_gltf.h"

@@ -7,8 +7,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/asset_builder.h"
-#include "anim/reference_skinner.h"
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/skin_frame/reference_skinner.h"
 #include "gl_fixture.h"
 #include "render/gpu_diagnose.h"
 

@@ -1,14 +1,14 @@
 // Shared set-up for GL tests: a headless context per test, characters loaded once.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <map>
 #include <memory>
 #include <string>
 
-#include <gtest/gtest.h>
-
-#include "anim/character.h"
-#include "anim/gltf_import.h"
+#include "anim/gltf/gltf_import.h"
+#include "anim/scene/character.h"
 #include "render/character_renderer.h"
 #include "render/context.h"
 #include "test_paths.h"
@@ -26,6 +26,8 @@ inline std::unique_ptr<anim::Character> load_character(const std::string& path) 
     return std::make_unique<anim::Character>(std::move(*c));
 }
 
-inline std::string project_asset(const std::string& name) { return (source_dir() / "assets" / name).string(); }
+inline std::string project_asset(const std::string& name) {
+    return (source_dir() / "assets" / name).string();
+}
 
 }  // namespace sv::test

@@ -11,7 +11,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
-#include "anim/dual_quat.h"
+#include "anim/skin_frame/dual_quat.h"
 #include "api_print.h"
 #include "render/context.h"
 #include "render/palette_texture.h"

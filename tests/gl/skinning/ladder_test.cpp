@@ -3,10 +3,10 @@
 // each rung's GPU result matches the CPU reference of that rung, and the rung below it does not.
 #include <gtest/gtest.h>
 
-#include "anim/asset_builder.h"
-#include "anim/reference_skinner.h"
-#include "render/gpu_diagnose.h"
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/skin_frame/reference_skinner.h"
 #include "gl_fixture.h"
+#include "render/gpu_diagnose.h"
 
 namespace sv::render {
 namespace {
@@ -72,7 +72,8 @@ TEST_F(Ladder, UniformScaleClimbsToDqsWithScale) {
     ASSERT_TRUE(exact.ok());
     double worst_single = 0.0;
     for (size_t v = 0; v < prim.positions.size(); ++v)
-        if (prim.weights[v][0] == 1.0f) worst_single = std::max(worst_single, glm::length(glm::dvec3((*gpu)[v]) - (*exact)[v]));
+        if (prim.weights[v][0] == 1.0f)
+            worst_single = std::max(worst_single, glm::length(glm::dvec3((*gpu)[v]) - (*exact)[v]));
     EXPECT_GT(worst_single, 0.05 * d.body_size) << "rigid DQS should lose the elbow's 1.6x scale";
 }
 

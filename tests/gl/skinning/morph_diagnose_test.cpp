@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "anim/gltf_import.h"
-#include "anim/morph_targets.h"
+#include "anim/gltf/gltf_import.h"
+#include "anim/scene/morph_targets.h"
 #include "render/gpu_diagnose.h"
 #include "scene_session.h"
 #include "test_paths.h"
@@ -33,7 +33,8 @@ TEST_P(MorphDiagnose, GpuMorphsMatchTheReferenceAndTheCheckSeesAMissingMorph) {
     const int node = c.static_meshes()[0].node;
     const auto& w = c.morph_weights(node);
     ASSERT_EQ(w.size(), 2u);
-    ASSERT_TRUE(w[0] != 0.0f || w[1] != 0.0f) << "the pose must weight a target for this test to mean anything";
+    ASSERT_TRUE(w[0] != 0.0f || w[1] != 0.0f)
+        << "the pose must weight a target for this test to mean anything";
 
     auto d = render::diagnose(s.renderer(), c, {}, s.state().draw);
     ASSERT_TRUE(d.ok()) << d.error().message;
@@ -43,14 +44,16 @@ TEST_P(MorphDiagnose, GpuMorphsMatchTheReferenceAndTheCheckSeesAMissingMorph) {
     EXPECT_LE(d->worst_error, tol) << d->summary();
 
     // Control: how far the morph moves the vertices, i.e. what a GPU ignoring it would be off by.
-    const anim::Primitive& base = c.asset().meshes[static_cast<size_t>(c.static_meshes()[0].mesh)].primitives[0];
+    const anim::Primitive& base =
+        c.asset().meshes[static_cast<size_t>(c.static_meshes()[0].mesh)].primitives[0];
     anim::Primitive scratch;
     const anim::Primitive& m = anim::morphed(base, w, scratch);
     double moved = 0.0;
     for (size_t v = 0; v < base.positions.size(); ++v)
         moved = std::max(moved, double(glm::distance(base.positions[v], m.positions[v])));
     EXPECT_GT(moved, 100.0 * tol) << "an unmorphed GPU would pass unnoticed";
-    std::printf("%s: %s; the morph moves vertices up to %.3g\n", GetParam().c_str(), d->summary().c_str(), moved);
+    std::printf("%s: %s; the morph moves vertices up to %.3g\n", GetParam().c_str(), d->summary().c_str(),
+                moved);
 }
 
 INSTANTIATE_TEST_SUITE_P(Apis, MorphDiagnose, ::testing::Values("gl", "gles"));

@@ -1,11 +1,11 @@
 // The palette texture: shape, refusals, one upload over the changed rows, and what the GPU holds.
+#include "render/palette_texture.h"
+
 #include <gtest/gtest.h>
 
+#include "anim/pose/palette_layout.h"
 #include "api_print.h"
-
-#include "anim/palette_layout.h"
 #include "render/context.h"
-#include "render/palette_texture.h"
 
 namespace sv::render {
 namespace {

@@ -2,8 +2,8 @@
 // (red for V below 1/2, green above: V runs along the arm) and a factor that halves blue.
 #include <gtest/gtest.h>
 
-#include "anim/asset_builder.h"
-#include "anim/character.h"
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/scene/character.h"
 #include "render/camera.h"
 #include "render/character_renderer.h"
 #include "render/context.h"
@@ -35,7 +35,8 @@ RgbaImage render_arm(bool textured) {
         for (int y = 0; y < 16; ++y)
             for (int x = 0; x < 16; ++x) {
                 const bool left = y < 8;  // the arm's V runs along its length
-                img.rgba.insert(img.rgba.end(), {std::uint8_t(left ? 255 : 0), std::uint8_t(left ? 0 : 255), 0, 255});
+                img.rgba.insert(img.rgba.end(),
+                                {std::uint8_t(left ? 255 : 0), std::uint8_t(left ? 0 : 255), 0, 255});
             }
         a.images.push_back(img);
         for (auto& m : a.materials) {

@@ -6,11 +6,11 @@
 //
 // Negative controls: negative_controls_test.cpp (one per family and kind). Here: the soup asserted
 // to be soup, linear blend asserted to differ from DQS, the three rungs' goldens asserted distinct.
-#include <cstring>
-
 #include <gtest/gtest.h>
 
-#include "anim/two_bone_ik.h"
+#include <cstring>
+
+#include "anim/graph/two_bone_ik.h"
 #include "render/gpu_diagnose.h"
 #include "shots.h"
 
@@ -24,7 +24,9 @@ TEST_P(Screenshot, MatchesGolden) {
     SKINVIEW_SHOT_OR_SKIP(shot);
     Rendered r = render_shot(shot);
     ASSERT_EQ(r.frame.image.width, kSize);
-    test::expect_scene_matches_golden(r.frame, shot.golden, shot.golden + "_" + render::api_name(shot.api) + "_" + shot.file.substr(shot.file.find(':') + 1));
+    test::expect_scene_matches_golden(
+        r.frame, shot.golden,
+        shot.golden + "_" + render::api_name(shot.api) + "_" + shot.file.substr(shot.file.find(':') + 1));
 }
 
 std::vector<Shot> shots() {
@@ -37,7 +39,8 @@ std::vector<Shot> shots() {
         v.push_back({"robot_dance", "shared:RobotExpressive.glb", api, "Dance", 0.6f});
     }
     v.push_back({"xbot_bind_correction_off", "shared:Xbot.glb", Api::GL, "", 0.0f, true, "off"});
-    v.push_back({"humanoid_mixamo_posed_correction_off", "project:humanoid_mixamo.glb", Api::GL, "", 0.8f, false, "off"});
+    v.push_back({"humanoid_mixamo_posed_correction_off", "project:humanoid_mixamo.glb", Api::GL, "", 0.8f,
+                 false, "off"});
     // The same character authored on its skin frame draws the same picture as the corrected 0.01
     // Armature: one golden, two files (it was a byte-identical copy before).
     v.push_back({"humanoid_mixamo_posed", "project:humanoid_prescale.glb", Api::GL, "", 0.8f});
@@ -66,7 +69,8 @@ TEST(ScreenshotControls, CorrectionOffIsNotTheCharacter) {
     Shot off = on;
     off.correction = "off";
     const double f = differing_fraction(render_shot(on).frame.image, render_shot(off).frame.image);
-    EXPECT_GT(f, 0.05) << "correction off should lose the character; only " << f * 100 << "% of pixels changed";
+    EXPECT_GT(f, 0.05) << "correction off should lose the character; only " << f * 100
+                       << "% of pixels changed";
 }
 
 TEST(ScreenshotControls, CorrectionOffIsSoupOnTheBuiltInCharacterPosed) {
@@ -89,12 +93,13 @@ TEST_P(TwistRung, MatchesGolden) {
     test::expect_scene_matches_golden(r.frame, shot.golden, shot.golden);
 }
 
-INSTANTIATE_TEST_SUITE_P(Rungs, TwistRung, ::testing::Values("dqs", "dqs-scale", "lbs"), [](const auto& info) {
-    std::string n = info.param;
-    for (auto& c : n)
-        if (c == '-') c = '_';
-    return n;
-});
+INSTANTIATE_TEST_SUITE_P(Rungs, TwistRung, ::testing::Values("dqs", "dqs-scale", "lbs"),
+                         [](const auto& info) {
+                             std::string n = info.param;
+                             for (auto& c : n)
+                                 if (c == '-') c = '_';
+                             return n;
+                         });
 
 // Identical goldens would be a test that sees nothing: each rung's picture must fail the other
 // rungs' goldens.
@@ -113,8 +118,10 @@ TEST(ScreenshotControls, EachRungFailsTheOtherRungsGoldens) {
 TEST(ScreenshotControls, LinearBlendCandyWrapperDiffersFromDqs) {
     Shot dqs = twist_shot("dqs");
     Shot lbs = twist_shot("lbs");
-    const double f = differing_fraction(render_shot(dqs, twist_mid_joint).frame.image, render_shot(lbs, twist_mid_joint).frame.image);
-    EXPECT_GT(f, 0.005) << "a 150 degree twist should pinch the linear blend visibly; " << f * 100 << "% differ";
+    const double f = differing_fraction(render_shot(dqs, twist_mid_joint).frame.image,
+                                        render_shot(lbs, twist_mid_joint).frame.image);
+    EXPECT_GT(f, 0.005) << "a 150 degree twist should pinch the linear blend visibly; " << f * 100
+                        << "% differ";
 }
 
 TEST(IkScreenshot, ArmReachesTargetWithPole) {
@@ -146,7 +153,8 @@ TEST(DebugViews, ErrorHeatMapIsBlueWhenRightAndRedWhereAJointIsBroken) {
     test::expect_scene_matches_golden(good.frame, shot.golden, shot.golden);
     EXPECT_EQ(red_pixels(good.frame.image), 0) << "float rounding must not show as error";
     Rendered broken = render_shot(shot, [](SceneSession& s) { heat_map(s, true); });
-    (void)render::write_png((test::output_dir() / "humanoid_heatmap_broken.png").string(), broken.frame.image);
+    (void)render::write_png((test::output_dir() / "humanoid_heatmap_broken.png").string(),
+                            broken.frame.image);
     EXPECT_GT(red_pixels(broken.frame.image), 20) << "the broken forearm's vertices should be red";
 }
 

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "anim/two_bone_ik.h"
+#include "anim/graph/two_bone_ik.h"
 #include "golden_scene.h"
 #include "pose_edit.h"
 #include "render/context.h"

@@ -3,10 +3,10 @@
 // own folder).
 #include <gtest/gtest.h>
 
-#include "anim/blend_poses.h"
-#include "anim/clip_sampling.h"
-#include "anim/packed_clip.h"
-#include "anim/skeleton.h"
+#include "anim/pose/blend_poses.h"
+#include "anim/pose/clip_sampling.h"
+#include "anim/pose/packed_clip.h"
+#include "anim/pose/skeleton.h"
 #include "counting_allocator.h"
 
 using namespace sv::anim;
@@ -39,7 +39,8 @@ TEST(FramePathAllocations, SampleClipAndApplyPoseAllocateNothing) {
                 c.path = path;
                 c.interpolation = in;
                 c.times = {0.0f, 0.5f, 1.0f};
-                const size_t per_key = static_cast<size_t>(c.components()) * (in == Interpolation::CubicSpline ? 3 : 1);
+                const size_t per_key =
+                    static_cast<size_t>(c.components()) * (in == Interpolation::CubicSpline ? 3 : 1);
                 c.values.assign(per_key * 3, 0.5f);
                 clip.channels.push_back(c);
             }
@@ -76,14 +77,15 @@ TEST(FramePathAllocations, PackedSamplingBlendAndApplyPoseAllocateNothing) {
             Channel c;
             c.node = j;
             c.path = path;
-            c.interpolation = j == 0 && path == TargetPath::Scale ? Interpolation::Step : Interpolation::Linear;
+            c.interpolation =
+                j == 0 && path == TargetPath::Scale ? Interpolation::Step : Interpolation::Linear;
             c.times = {0.0f, 0.25f, 0.5f, 1.0f};
             c.values.assign(static_cast<size_t>(c.components()) * 4, 0.5f);
             clip.channels.push_back(c);
         }
     }
     const PackedClip packed = pack_clip(clip, bind_clip(clip, joint_nodes));
-    ASSERT_EQ(packed.groups.size(), 1u);        // the packed path is the one measured
+    ASSERT_EQ(packed.groups.size(), 1u);             // the packed path is the one measured
     ASSERT_EQ(packed.channels.channels.size(), 1u);  // and the channel path inside it too
     Pose a(n), b(n), out(n);
     PackedCursor ca, cb;

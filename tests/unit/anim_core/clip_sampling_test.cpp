@@ -1,12 +1,12 @@
 // Clip sampling: STEP, LINEAR (shortest-path slerp), CUBICSPLINE per glTF, looping, layering.
+#include "anim/pose/clip_sampling.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
-
 #include <glm/gtc/constants.hpp>
 
-#include "anim/clip_sampling.h"
-#include "anim/packed_clip.h"
+#include "anim/pose/packed_clip.h"
 
 using namespace sv::anim;
 
@@ -273,9 +273,11 @@ TEST(SampleClip, EveryChannelMatchesSampleChannelBitForBit) {
         for (const Channel& ch : clip.channels) {
             float want[4];
             sample_channel(ch, t, want);
-            const float* got = ch.path == TargetPath::Rotation ? &p.rotation[static_cast<size_t>(ch.node) * 4]
-                                                               : &p.translation[static_cast<size_t>(ch.node) * 3];
-            for (int i = 0; i < ch.components(); ++i) EXPECT_EQ(got[i], want[i]) << "t " << t << " joint " << ch.node;
+            const float* got = ch.path == TargetPath::Rotation
+                                   ? &p.rotation[static_cast<size_t>(ch.node) * 4]
+                                   : &p.translation[static_cast<size_t>(ch.node) * 3];
+            for (int i = 0; i < ch.components(); ++i)
+                EXPECT_EQ(got[i], want[i]) << "t " << t << " joint " << ch.node;
         }
     }
 }

@@ -1,7 +1,7 @@
 // The packed clip (pack_clip) samples exactly what the channel path samples, bit for bit, and
 // actually packs the channels it claims to (so the equality is not the channel path compared with
 // itself).
-#include "anim/packed_clip.h"
+#include "anim/pose/packed_clip.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <limits>
 #include <random>
 
-#include "anim/clip_sampling.h"
+#include "anim/pose/clip_sampling.h"
 
 using namespace sv::anim;
 

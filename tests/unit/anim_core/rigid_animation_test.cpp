@@ -1,7 +1,7 @@
 // Rigid animation: a clip drives plain nodes, and globals catch up only on the next walk.
-#include <gtest/gtest.h>
+#include "anim/pose/rigid_animation.h"
 
-#include "anim/rigid_animation.h"
+#include <gtest/gtest.h>
 
 using namespace sv::anim;
 

@@ -6,8 +6,8 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
-#include "anim/asset_builder.h"
-#include "anim/character.h"
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/scene/character.h"
 
 namespace {
 

@@ -1,9 +1,9 @@
 // Scene graph: globals derived by update_matrices alone, and validate() naming broken graphs.
+#include "anim/scene/scene.h"
+
 #include <gtest/gtest.h>
 
 #include <glm/gtc/matrix_transform.hpp>
-
-#include "anim/scene.h"
 
 using namespace sv::anim;
 

@@ -1,13 +1,13 @@
 // Skeleton: parents-first joints, counts checked, palette = world x inverse bind, two doors agree.
-#include <gtest/gtest.h>
+#include "anim/pose/skeleton.h"
 
-#include <random>
+#include <gtest/gtest.h>
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
+#include <random>
 
-#include "anim/asset.h"
-#include "anim/skeleton.h"
+#include "anim/scene/asset.h"
 
 using namespace sv::anim;
 
@@ -54,7 +54,8 @@ TEST(Skeleton, PaletteIsWorldTimesInverseBind) {
     for (int j = 0; j < 3; ++j) {
         const glm::mat4 p = at(sk->palette(), j);
         for (int c = 0; c < 4; ++c)
-            for (int r = 0; r < 4; ++r) EXPECT_NEAR(p[c][r], c == r ? 1.0f : 0.0f, 1e-6) << j << " " << c << r;
+            for (int r = 0; r < 4; ++r)
+                EXPECT_NEAR(p[c][r], c == r ? 1.0f : 0.0f, 1e-6) << j << " " << c << r;
     }
 }
 
@@ -94,7 +95,8 @@ TEST(Skeleton, ApplyPoseAndApplyLocalMatricesAgree) {
         pose.rotation[static_cast<size_t>(j) * 4 + 2] = q.z;
         pose.rotation[static_cast<size_t>(j) * 4 + 3] = q.w;
         std::copy(&sc.x, &sc.x + 3, &pose.scale[static_cast<size_t>(j) * 3]);
-        const glm::mat4 m = glm::translate(glm::mat4(1.0f), t) * glm::mat4_cast(q) * glm::scale(glm::mat4(1.0f), sc);
+        const glm::mat4 m =
+            glm::translate(glm::mat4(1.0f), t) * glm::mat4_cast(q) * glm::scale(glm::mat4(1.0f), sc);
         std::copy(glm::value_ptr(m), glm::value_ptr(m) + 16, &locals[static_cast<size_t>(j) * 16]);
     }
     sk->apply_pose(pose);
@@ -258,14 +260,16 @@ TEST(Skeleton, ApplyPoseMatchesADoublePrecisionWalkForEveryGroupSize) {
             const float qf[4] = {float(q.x), float(q.y), float(q.z), float(q.w)};
             std::copy(qf, qf + 4, &pose.rotation[ju * 4]);
             const glm::dquat qd{double(qf[3]), double(qf[0]), double(qf[1]), double(qf[2])};
-            const glm::dmat4 local = glm::translate(glm::dmat4(1.0), glm::dvec3(glm::vec3(t))) * glm::mat4_cast(qd) *
+            const glm::dmat4 local = glm::translate(glm::dmat4(1.0), glm::dvec3(glm::vec3(t))) *
+                                     glm::mat4_cast(qd) *
                                      glm::scale(glm::dmat4(1.0), glm::dvec3(glm::vec3(sc)));
             const int p = d.parents[ju];
             world[ju] = p < 0 ? local : world[static_cast<size_t>(p)] * local;
         }
         sk->apply_pose(pose);
         for (int j = 0; j < n; ++j) {
-            const glm::dmat4 pal = world[static_cast<size_t>(j)] * glm::dmat4(d.inverse_bind[static_cast<size_t>(j)]);
+            const glm::dmat4 pal =
+                world[static_cast<size_t>(j)] * glm::dmat4(d.inverse_bind[static_cast<size_t>(j)]);
             const glm::mat4 got_w = at(sk->world(), j), got_p = at(sk->palette(), j);
             for (int c = 0; c < 4; ++c)
                 for (int r = 0; r < 4; ++r) {
@@ -273,7 +277,8 @@ TEST(Skeleton, ApplyPoseMatchesADoublePrecisionWalkForEveryGroupSize) {
                     EXPECT_NEAR(got_w[c][r], world[static_cast<size_t>(j)][c][r],
                                 1e-4 * (1.0 + std::abs(world[static_cast<size_t>(j)][c][r])))
                         << n << " joints, joint " << j;
-                    EXPECT_NEAR(got_p[c][r], pal[c][r], 1e-4 * (1.0 + std::abs(pal[c][r]))) << n << " joints, joint " << j;
+                    EXPECT_NEAR(got_p[c][r], pal[c][r], 1e-4 * (1.0 + std::abs(pal[c][r])))
+                        << n << " joints, joint " << j;
                 }
             // The bottom row is exact, not merely near: the renderer and the affine products rely on it.
             EXPECT_EQ(got_p[0][3], 0.0f);

@@ -1,6 +1,6 @@
 // Pose blending: validity (each refusal's message), the ends and the midpoint by hand, masks and
 // their refusals, then the hemisphere flip, additive layering, aliasing and replay.
-#include "anim/blend_poses.h"
+#include "anim/pose/blend_poses.h"
 
 #include <gtest/gtest.h>
 

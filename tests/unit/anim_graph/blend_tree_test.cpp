@@ -1,8 +1,9 @@
 // Blend trees: validity (construction and its refusals) first, then phase sync across clips of
 // different lengths, parameters past the ends, blends of blends, an additive layer, and replay.
+#include "anim/graph/blend_tree.h"
+
 #include <gtest/gtest.h>
 
-#include "anim/blend_tree.h"
 #include "graph_clips.h"
 #include "graph_test_support.h"
 
@@ -65,7 +66,7 @@ TEST(BlendTree, ClipsOfDifferentLengthsStayInPhase) {
     EXPECT_NEAR(rig.tree.duration(rig.params), 0.8, 1e-7);  // clip durations are floats: 0.6f is 0.6 + 2.4e-8
     Pose out(2);
     rig.tree.evaluate(rig.params, 0.4, out);
-    EXPECT_NEAR(out.translation[0], 0.5f, 1e-6f);  // float keys and phase: ~1e-7
+    EXPECT_NEAR(out.translation[0], 0.5f, 1e-6f);       // float keys and phase: ~1e-7
     rig.tree.evaluate(rig.params, 0.4 + 3 * 0.8, out);  // three cycles later, the same instant
     EXPECT_NEAR(out.translation[0], 0.5f, 1e-6f);
     EXPECT_EQ(out.translation[4], 1.0f);  // joint 1 is not animated: it stays at rest

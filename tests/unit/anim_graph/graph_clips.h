@@ -3,14 +3,13 @@
 #pragma once
 
 #include <cmath>
-#include <vector>
-
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <vector>
 
-#include "anim/asset.h"
-#include "anim/clip_sampling.h"
-#include "anim/pose.h"
+#include "anim/pose/clip_sampling.h"
+#include "anim/pose/pose.h"
+#include "anim/scene/asset.h"
 
 namespace sv::test {
 

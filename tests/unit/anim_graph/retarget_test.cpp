@@ -1,8 +1,9 @@
 // Retargeting by exact name: validity first (a matched rig transfers), then the unmatched and
 // duplicate names, then the root-only translation rule and layering.
+#include "anim/graph/retarget.h"
+
 #include <gtest/gtest.h>
 
-#include "anim/retarget.h"
 #include "graph_test_support.h"
 
 using namespace sv::anim;
@@ -36,7 +37,7 @@ TEST(Retarget, MatchedJointsTakeRotationsAndOnlyTheRootTakesTranslation) {
     set_rot(s, 0, 0.0f, 0.6f, 0.0f, 0.8f);
     set_rot(s, 1, 0.6f, 0.0f, 0.0f, 0.8f);
     set_rot(s, 2, 0.0f, 0.0f, 0.6f, 0.8f);
-    set_t(t, 2, 0.0f, 0.3f, 0.0f);  // the target's own spine length
+    set_t(t, 2, 0.0f, 0.3f, 0.0f);          // the target's own spine length
     set_rot(t, 1, 0.0f, 0.0f, 1.0f, 0.0f);  // the tail's own pose
     t.scale[2 * 3] = 2.0f;
     const Pose before = t;
@@ -56,7 +57,8 @@ TEST(Retarget, MatchedJointsTakeRotationsAndOnlyTheRootTakesTranslation) {
 }
 
 TEST(Retarget, ReportsUnmatchedNamesBothWays) {
-    const RetargetMap map = build_retarget_map({"Hips", "spine", "wing"}, {"hips", "spine", "tail"}, {-1, 0, 1});
+    const RetargetMap map =
+        build_retarget_map({"Hips", "spine", "wing"}, {"hips", "spine", "tail"}, {-1, 0, 1});
     // Exact names: "Hips" is not "hips".
     EXPECT_EQ(map.unmatched_source, (std::vector<std::string>{"Hips", "wing"}));
     EXPECT_EQ(map.unmatched_target, (std::vector<std::string>{"hips", "tail"}));

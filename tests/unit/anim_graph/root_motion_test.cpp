@@ -1,11 +1,12 @@
 // Root motion: validity (motion inside one cycle by hand), degenerate clips, then loops,
 // backwards play, the composition property, stripping, and replay.
+#include "anim/graph/root_motion.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
 
-#include "anim/root_motion.h"
 #include "graph_test_support.h"
 
 using namespace sv::anim;
@@ -87,7 +88,8 @@ TEST(RootMotion, LoopsAccumulateRatherThanSubtract) {
     // the samples at the two ends would answer zero.
     expect_near(extract(c, 0.5, 2.5).translation, {2.0, 0.0, 0.0}, 1e-6, "two boundaries");
     expect_near(extract(c, 0.9, 1.1).translation, {0.2, 0.0, 0.0}, 1e-6, "one boundary");
-    expect_near(extract(c, 0.0, 100.0).translation, {100.0, 0.0, 0.0}, 1e-4, "hundred cycles");  // 1e-6 a cycle
+    expect_near(extract(c, 0.0, 100.0).translation, {100.0, 0.0, 0.0}, 1e-4,
+                "hundred cycles");  // 1e-6 a cycle
     // Negative times: -0.25 -> 0.25 is the last quarter of one cycle and the first of the next.
     expect_near(extract(c, -0.25, 0.25).translation, {0.5, 0.0, 0.0}, 1e-6, "through zero");
 }

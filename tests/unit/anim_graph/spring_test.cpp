@@ -1,12 +1,13 @@
 // Closed-form springs: validity (settings, initial conditions), degenerate impulses, then agreement
 // with an independent integrator in all three regimes, continuity at critical damping, settle times
 // by hand, the chain, and replay.
+#include "anim/graph/spring.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 
-#include "anim/spring.h"
 #include "graph_test_support.h"
 
 using namespace sv::anim;
@@ -60,7 +61,8 @@ TEST(SpringDegenerate, NothingBeforeTheImpulseAndNothingFromNoImpulse) {
     EXPECT_EQ(sample_spring(s, 1.0, 3.0, -0.01), 0.0);
     EXPECT_EQ(sample_spring(s, 0.0, 0.0, 0.3), 0.0);
     EXPECT_EQ(spring_settle_time(s, 0.0, 0.0, 0.01), 0.0);
-    EXPECT_EQ(spring_settle_time(SpringSettings{2.0, 0.0}, 1.0, 0.0, 0.01), std::numeric_limits<double>::infinity());
+    EXPECT_EQ(spring_settle_time(SpringSettings{2.0, 0.0}, 1.0, 0.0, 0.01),
+              std::numeric_limits<double>::infinity());
 }
 
 TEST(Spring, AgreesWithAnIntegratorInEveryRegime) {

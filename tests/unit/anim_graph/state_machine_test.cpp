@@ -1,8 +1,9 @@
 // State machine: validity (construction and refusals) first, then entry, cross-fades, priority,
 // minimum time in state, re-entry from rest without allocation, tree states, and replay.
+#include "anim/graph/state_machine.h"
+
 #include <gtest/gtest.h>
 
-#include "anim/state_machine.h"
 #include "graph_clips.h"
 #include "graph_test_support.h"
 

@@ -1,6 +1,6 @@
 // Two-bone IK: validity first, then the degenerate chains, then the geometry (the pole off the
 // plane, the scaled rigs, straight and unreachable chains), then the options and replay.
-#include "anim/two_bone_ik.h"
+#include "anim/graph/two_bone_ik.h"
 
 #include <gtest/gtest.h>
 

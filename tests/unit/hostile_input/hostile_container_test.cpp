@@ -11,9 +11,10 @@
 #include <fstream>
 #include <string>
 
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/gltf/gltf_import.h"
+#include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
-#include "anim/asset_builder.h"
-#include "anim/gltf_import.h"
 #include "test_paths.h"
 
 using namespace sv::anim;
@@ -43,14 +44,16 @@ Glb arm_with_image(const std::vector<std::uint8_t>& encoded, const std::string& 
     g.bin.insert(g.bin.end(), encoded.begin(), encoded.end());
     g.json["buffers"][0]["byteLength"] = g.bin.size();
     g.json["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", at}, {"byteLength", encoded.size()}});
-    g.json["images"] = {{{"bufferView", g.json["bufferViews"].size() - 1}, {"mimeType", "image/png"}, {"name", name}}};
+    g.json["images"] = {
+        {{"bufferView", g.json["bufferViews"].size() - 1}, {"mimeType", "image/png"}, {"name", name}}};
     return g;
 }
 
 // A PNG signature and IHDR chunk claiming `w` x `h` RGBA, and nothing after: enough for a header
 // reader, not for a decoder. The CRC is left zero; stb_image does not check it.
 std::vector<std::uint8_t> png_header(std::uint32_t w, std::uint32_t h) {
-    std::vector<std::uint8_t> b = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 'I', 'H', 'D', 'R'};
+    std::vector<std::uint8_t> b = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A,
+                                   0,    0,   0,   13,  'I',  'H',  'D',  'R'};
     for (std::uint32_t v : {w, h})
         for (int s = 24; s >= 0; s -= 8) b.push_back(static_cast<std::uint8_t>(v >> s));
     for (std::uint8_t v : {8, 6, 0, 0, 0, 0, 0, 0, 0}) b.push_back(v);  // depth, RGBA, methods, CRC
@@ -80,7 +83,9 @@ TEST(HostileContainer, TruncatedAtEveryChunkBoundary) {
     const size_t J = Glb::u32(good, 12);
     const size_t B = Glb::u32(good, 20 + J);
     ASSERT_EQ(T, 28 + J + B);  // one JSON and one BIN chunk, nothing else
-    auto cut = [&](size_t n) { return load_error({good.begin(), good.begin() + static_cast<long>(n)}, true); };
+    auto cut = [&](size_t n) {
+        return load_error({good.begin(), good.begin() + static_cast<long>(n)}, true);
+    };
     const std::string t = std::to_string(T);
     const std::string trunc = "; the file is truncated";
 
@@ -88,14 +93,18 @@ TEST(HostileContainer, TruncatedAtEveryChunkBoundary) {
     EXPECT_EQ(cut(11), "GLB: 11 bytes is shorter than the 12-byte header: truncated");
     EXPECT_EQ(cut(12), "GLB: the header says " + t + " bytes but the file has 12" + trunc);
     EXPECT_EQ(cut(16), "GLB: chunk 0's 8-byte header at byte 12 is cut off at byte 16" + trunc);
-    EXPECT_EQ(cut(20), "GLB: chunk 0 (JSON) at byte 12 says " + std::to_string(J) + " bytes, past the end at byte 20" + trunc);
-    EXPECT_EQ(cut(20 + J), "GLB: the header says " + t + " bytes but the file has " + std::to_string(20 + J) + trunc);
-    EXPECT_EQ(cut(24 + J), "GLB: chunk 1's 8-byte header at byte " + std::to_string(20 + J) + " is cut off at byte " +
-                               std::to_string(24 + J) + trunc);
-    EXPECT_EQ(cut(28 + J), "GLB: chunk 1 (BIN) at byte " + std::to_string(20 + J) + " says " + std::to_string(B) +
-                               " bytes, past the end at byte " + std::to_string(28 + J) + trunc);
-    EXPECT_EQ(cut(T - 1), "GLB: chunk 1 (BIN) at byte " + std::to_string(20 + J) + " says " + std::to_string(B) +
-                              " bytes, past the end at byte " + std::to_string(T - 1) + trunc);
+    EXPECT_EQ(cut(20), "GLB: chunk 0 (JSON) at byte 12 says " + std::to_string(J) +
+                           " bytes, past the end at byte 20" + trunc);
+    EXPECT_EQ(cut(20 + J),
+              "GLB: the header says " + t + " bytes but the file has " + std::to_string(20 + J) + trunc);
+    EXPECT_EQ(cut(24 + J), "GLB: chunk 1's 8-byte header at byte " + std::to_string(20 + J) +
+                               " is cut off at byte " + std::to_string(24 + J) + trunc);
+    EXPECT_EQ(cut(28 + J), "GLB: chunk 1 (BIN) at byte " + std::to_string(20 + J) + " says " +
+                               std::to_string(B) + " bytes, past the end at byte " + std::to_string(28 + J) +
+                               trunc);
+    EXPECT_EQ(cut(T - 1), "GLB: chunk 1 (BIN) at byte " + std::to_string(20 + J) + " says " +
+                              std::to_string(B) + " bytes, past the end at byte " + std::to_string(T - 1) +
+                              trunc);
 }
 
 TEST(HostileContainer, ChunkLengthPastTheEnd) {
@@ -115,17 +124,19 @@ TEST(HostileContainer, ChunkLengthPastTheEnd) {
                                               std::to_string(bin_long.size()));
     std::vector<std::uint8_t> bin_long_only = good;  // the chunk alone, the buffer as it was
     put_u32(bin_long_only, 20 + J, static_cast<std::uint32_t>(B + 8));
-    EXPECT_EQ(load_error(bin_long_only, true), "GLB: chunk 1 (BIN) at byte " + std::to_string(20 + J) + " says " +
-                                                   std::to_string(B + 8) + " bytes, past the end at byte " +
-                                                   std::to_string(T));
+    EXPECT_EQ(load_error(bin_long_only, true), "GLB: chunk 1 (BIN) at byte " + std::to_string(20 + J) +
+                                                   " says " + std::to_string(B + 8) +
+                                                   " bytes, past the end at byte " + std::to_string(T));
     std::vector<std::uint8_t> json_long = good;
     put_u32(json_long, 12, 0xFFFFFFF0u);
-    EXPECT_EQ(load_error(json_long, true),
-              "GLB: chunk 0 (JSON) at byte 12 says 4294967280 bytes, past the end at byte " + std::to_string(T));
+    EXPECT_EQ(
+        load_error(json_long, true),
+        "GLB: chunk 0 (JSON) at byte 12 says 4294967280 bytes, past the end at byte " + std::to_string(T));
     std::vector<std::uint8_t> total_long = good;
     put_u32(total_long, 8, static_cast<std::uint32_t>(T + 4));
-    EXPECT_EQ(load_error(total_long, true), "GLB: the header says " + std::to_string(T + 4) + " bytes but the file has " +
-                                                std::to_string(T) + "; the file is truncated");
+    EXPECT_EQ(load_error(total_long, true), "GLB: the header says " + std::to_string(T + 4) +
+                                                " bytes but the file has " + std::to_string(T) +
+                                                "; the file is truncated");
 }
 
 TEST(HostileContainer, JsonChunkThatIsNotJson) {
@@ -149,19 +160,22 @@ TEST(HostileContainer, AccessorCountOrOffsetPastItsBufferView) {
     // POSITION is accessor 0 on buffer view 0: 132 VEC3 floats, 1584 bytes, tightly packed.
     Glb count = arm();
     count.json["accessors"][0]["count"] = 133;
-    EXPECT_EQ(load_error(count), "mesh 0 ('ArmMesh') primitive 0 POSITION: accessor 0: count 133 at offset 0 stride 12 "
-                                 "runs past the end of buffer view 0 (1584 bytes): accessor out of bounds");
+    EXPECT_EQ(load_error(count),
+              "mesh 0 ('ArmMesh') primitive 0 POSITION: accessor 0: count 133 at offset 0 stride 12 "
+              "runs past the end of buffer view 0 (1584 bytes): accessor out of bounds");
     Glb offset = arm();
     offset.json["accessors"][0]["byteOffset"] = 4;
-    EXPECT_EQ(load_error(offset), "mesh 0 ('ArmMesh') primitive 0 POSITION: accessor 0: count 132 at offset 4 stride 12 "
-                                  "runs past the end of buffer view 0 (1584 bytes): accessor out of bounds");
+    EXPECT_EQ(load_error(offset),
+              "mesh 0 ('ArmMesh') primitive 0 POSITION: accessor 0: count 132 at offset 4 stride 12 "
+              "runs past the end of buffer view 0 (1584 bytes): accessor out of bounds");
 }
 
 TEST(HostileContainer, ByteStrideSmallerThanTheElement) {
     Glb g = arm();
     g.json["bufferViews"][0]["byteStride"] = 4;  // a legal stride for glTF, a third of a VEC3 float
-    EXPECT_EQ(load_error(g), "mesh 0 ('ArmMesh') primitive 0 POSITION: accessor 0: buffer view 0 stride 4 is smaller "
-                             "than an element (12 bytes)");
+    EXPECT_EQ(load_error(g),
+              "mesh 0 ('ArmMesh') primitive 0 POSITION: accessor 0: buffer view 0 stride 4 is smaller "
+              "than an element (12 bytes)");
 }
 
 TEST(HostileContainer, ZeroAccessorPastItsLimit) {
@@ -169,8 +183,9 @@ TEST(HostileContainer, ZeroAccessorPastItsLimit) {
     Glb g = arm();
     g.json["accessors"][1].erase("bufferView");
     g.json["accessors"][1]["count"] = kMaxZeroAccessorCount + 1;
-    EXPECT_EQ(load_error(g), "mesh 0 ('ArmMesh') primitive 0 NORMAL: accessor 1: count 1048577 with no buffer view "
-                             "(all zeros) is past the limit of 1048576");
+    EXPECT_EQ(load_error(g),
+              "mesh 0 ('ArmMesh') primitive 0 NORMAL: accessor 1: count 1048577 with no buffer view "
+              "(all zeros) is past the limit of 1048576");
 }
 
 namespace {
@@ -178,16 +193,17 @@ namespace {
 // that no URI may reach. One folder per test: ctest runs the tests of this executable as parallel
 // processes, and a shared folder would be removed under a neighbour's feet.
 struct UriFolder {
-    std::filesystem::path dir = std::filesystem::path(SKINVIEW_TEST_OUTPUT_DIR) /
-                                (std::string("hostile_uri_") + ::testing::UnitTest::GetInstance()->current_test_info()->name()) /
-                                "model";
+    std::filesystem::path dir =
+        std::filesystem::path(SKINVIEW_TEST_OUTPUT_DIR) /
+        (std::string("hostile_uri_") + ::testing::UnitTest::GetInstance()->current_test_info()->name()) /
+        "model";
     std::filesystem::path secret = dir.parent_path() / "secret.bin";
     Glb g = arm();
     UriFolder() {
         std::filesystem::remove_all(dir.parent_path());
         std::filesystem::create_directories(dir);
-        std::ofstream(dir / "inside.bin", std::ios::binary).write(reinterpret_cast<const char*>(g.bin.data()),
-                                                                  static_cast<long>(g.bin.size()));
+        std::ofstream(dir / "inside.bin", std::ios::binary)
+            .write(reinterpret_cast<const char*>(g.bin.data()), static_cast<long>(g.bin.size()));
         std::filesystem::copy_file(dir / "inside.bin", secret);
     }
     std::string with_buffer_uri(const std::string& uri, const std::string& base) {
@@ -207,21 +223,27 @@ TEST(HostileContainer, BufferUriInsideTheFolderLoads) {
 TEST(HostileContainer, BufferUriOutsideTheFolderIsRefused) {
     UriFolder f;
     const std::string d = f.dir.string();
-    EXPECT_EQ(f.with_buffer_uri("../secret.bin", d),
-              "glTF: buffer 0 uri '../secret.bin' points outside the glTF's folder; only files inside it are read");
+    EXPECT_EQ(
+        f.with_buffer_uri("../secret.bin", d),
+        "glTF: buffer 0 uri '../secret.bin' points outside the glTF's folder; only files inside it are read");
     EXPECT_EQ(f.with_buffer_uri("sub/../../secret.bin", d),
-              "glTF: buffer 0 uri 'sub/../../secret.bin' points outside the glTF's folder; only files inside it are read");
+              "glTF: buffer 0 uri 'sub/../../secret.bin' points outside the glTF's folder; only files inside "
+              "it are read");
     EXPECT_EQ(f.with_buffer_uri("%2e%2e/secret.bin", d),
-              "glTF: buffer 0 uri '%2e%2e/secret.bin' points outside the glTF's folder; only files inside it are read");
+              "glTF: buffer 0 uri '%2e%2e/secret.bin' points outside the glTF's folder; only files inside it "
+              "are read");
     EXPECT_EQ(f.with_buffer_uri(f.secret.string(), d),
-              "glTF: buffer 0 uri '" + f.secret.string() + "' is an absolute path; only files inside the glTF's folder are read");
+              "glTF: buffer 0 uri '" + f.secret.string() +
+                  "' is an absolute path; only files inside the glTF's folder are read");
     EXPECT_EQ(f.with_buffer_uri("file:///etc/passwd", d),
-              "glTF: buffer 0 uri 'file:///etc/passwd' names a scheme other than data:; only files inside the glTF's "
+              "glTF: buffer 0 uri 'file:///etc/passwd' names a scheme other than data:; only files inside "
+              "the glTF's "
               "folder are read");
     // Bytes with no folder: every external file is refused, including one that would exist in
     // the working directory.
     EXPECT_EQ(f.with_buffer_uri("inside.bin", ""),
-              "glTF: buffer 0 uri 'inside.bin' names an external file, but the bytes came with no folder to read it "
+              "glTF: buffer 0 uri 'inside.bin' names an external file, but the bytes came with no folder to "
+              "read it "
               "from; refused");
 }
 
@@ -229,8 +251,9 @@ TEST(HostileContainer, BufferUriThroughALinkOutOfTheFolderIsRefused) {
     // Lexically inside, really outside: the read guard resolves links before opening.
     UriFolder f;
     std::filesystem::create_symlink(f.secret, f.dir / "link.bin");
-    EXPECT_EQ(f.with_buffer_uri("link.bin", f.dir.string()),
-              "glTF: '" + (f.dir / "link.bin").string() + "' is not a file inside the glTF's folder; refused");
+    EXPECT_EQ(
+        f.with_buffer_uri("link.bin", f.dir.string()),
+        "glTF: '" + (f.dir / "link.bin").string() + "' is not a file inside the glTF's folder; refused");
 }
 
 TEST(HostileContainer, BufferUriToAMissingFile) {
@@ -245,8 +268,9 @@ TEST(HostileContainer, ImageUriOutsideTheFolderIsRefused) {
     Glb t = f.g;
     t.json["buffers"][0]["uri"] = "inside.bin";
     t.json["images"] = {{{"uri", "../secret.png"}}};
-    EXPECT_EQ(load_error(text_bytes(t.json.dump()), false, f.dir.string()),
-              "glTF: image 0 uri '../secret.png' points outside the glTF's folder; only files inside it are read");
+    EXPECT_EQ(
+        load_error(text_bytes(t.json.dump()), false, f.dir.string()),
+        "glTF: image 0 uri '../secret.png' points outside the glTF's folder; only files inside it are read");
 }
 
 TEST(HostileContainer, TextureThatIsNotAnImage) {
@@ -257,7 +281,8 @@ TEST(HostileContainer, TextureThatIsNotAnImage) {
     const std::string path = std::string(SKINVIEW_TEST_OUTPUT_DIR) + "/hostile_arm_image.gltf";
     ASSERT_TRUE(write_gltf_file(build_arm_asset(), path).ok());
     nlohmann::json j = nlohmann::json::parse(sv::test::read_bytes(path));
-    j["images"] = {{{"uri", "data:image/png;base64,dGhpcyBpcyBub3QgYW4gaW1hZ2U="}, {"name", "skin"}}};  // the text above
+    j["images"] = {
+        {{"uri", "data:image/png;base64,dGhpcyBpcyBub3QgYW4gaW1hZ2U="}, {"name", "skin"}}};  // the text above
     EXPECT_EQ(load_error(text_bytes(j.dump()), false),
               "image 0 ('skin'): is not an image (no PNG, JPEG, BMP, GIF, TGA, PSD, HDR or PNM header)");
 }
@@ -278,6 +303,6 @@ TEST(HostileContainer, ImageBufferViewPastItsBuffer) {
     g.json["bufferViews"].back()["byteLength"] = 1u << 20;
     const size_t at = g.json["bufferViews"].back()["byteOffset"];
     EXPECT_EQ(load_error(g), "image 0 ('img'): buffer view 9 (offset " + std::to_string(at) +
-                                 ", length 1048576) runs past the end of buffer 0 (" + std::to_string(g.bin.size()) +
-                                 " bytes)");
+                                 ", length 1048576) runs past the end of buffer 0 (" +
+                                 std::to_string(g.bin.size()) + " bytes)");
 }

@@ -8,14 +8,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <glm/gtc/type_ptr.hpp>
 #include <limits>
 
-#include <glm/gtc/type_ptr.hpp>
-
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/gltf/gltf_import.h"
+#include "anim/gltf/gltf_write.h"
+#include "anim/scene/character.h"
 #include "glb_edit.h"
-#include "anim/asset_builder.h"
-#include "anim/character.h"
-#include "anim/gltf_import.h"
 
 using namespace sv::anim;
 using sv::test::Glb;
@@ -63,7 +63,8 @@ TEST(HostileContent, NodeThatIsItsOwnAncestor) {
 TEST(HostileContent, NodeWithTwoParents) {
     Glb g = arm();
     g.json["nodes"][0]["children"] = {2};  // Elbow is already Shoulder's child
-    EXPECT_EQ(load_error(g), "node 2 ('Elbow') has two parents: nodes 0 and 1; a node graph must be a forest");
+    EXPECT_EQ(load_error(g),
+              "node 2 ('Elbow') has two parents: nodes 0 and 1; a node graph must be a forest");
 }
 
 TEST(HostileContent, LongChainIsValidatedInLinearTime) {
@@ -88,7 +89,9 @@ TEST(HostileContent, SkinWith513Joints) {
         g.json["nodes"].push_back({{"name", "extra"}});
     }
     g.json["skins"].push_back({{"joints", joints}});
-    EXPECT_EQ(load_error(g), "skin 1 (''): 513 joints is more than MAX_JOINTS = 512 (one palette texture row holds 512 matrices)");
+    EXPECT_EQ(
+        load_error(g),
+        "skin 1 (''): 513 joints is more than MAX_JOINTS = 512 (one palette texture row holds 512 matrices)");
 }
 
 TEST(HostileContent, SkinWhoseJointsHaveNoCommonRootIsReported) {
@@ -99,10 +102,13 @@ TEST(HostileContent, SkinWhoseJointsHaveNoCommonRootIsReported) {
     g.json["skins"][0]["joints"] = {1, 2, 3, 4};
     g.json["skins"][0].erase("inverseBindMatrices");
     const Asset a = load(g);
-    EXPECT_TRUE(has_line(a.report, "skin 0 ('ArmSkin'): joints are not connected: joint 0 (node 1 'Shoulder') and joint 3 "
-                                   "(node 4 'Loose') have no common root"));
-    EXPECT_FALSE(has_line(load(arm()).report, "skin 0 ('ArmSkin'): joints are not connected: joint 0 (node 1 'Shoulder') "
-                                              "and joint 3 (node 4 'Loose') have no common root"));
+    EXPECT_TRUE(
+        has_line(a.report,
+                 "skin 0 ('ArmSkin'): joints are not connected: joint 0 (node 1 'Shoulder') and joint 3 "
+                 "(node 4 'Loose') have no common root"));
+    EXPECT_FALSE(has_line(load(arm()).report,
+                          "skin 0 ('ArmSkin'): joints are not connected: joint 0 (node 1 'Shoulder') "
+                          "and joint 3 (node 4 'Loose') have no common root"));
 }
 
 TEST(HostileContent, SkinWhoseJointsAreSeparatedByANonJointFollowsThroughIt) {
@@ -128,11 +134,13 @@ TEST(HostileContent, SkinWhoseJointsAreSeparatedByANonJointFollowsThroughIt) {
     const glm::vec3 wrist_local(g.json["nodes"][3].value("translation", std::vector<double>{0, 0, 0})[0],
                                 g.json["nodes"][3].value("translation", std::vector<double>{0, 0, 0})[1],
                                 g.json["nodes"][3].value("translation", std::vector<double>{0, 0, 0})[2]);
-    const glm::vec3 expected = glm::vec3(elbow_world * glm::vec4(glm::vec3(0.0f, 0.25f, 0.0f) + wrist_local, 1.0f));
+    const glm::vec3 expected =
+        glm::vec3(elbow_world * glm::vec4(glm::vec3(0.0f, 0.25f, 0.0f) + wrist_local, 1.0f));
     const glm::vec3 got(w[static_cast<size_t>(wrist) * 16 + 12], w[static_cast<size_t>(wrist) * 16 + 13],
                         w[static_cast<size_t>(wrist) * 16 + 14]);
     // 1e-5: a few float products of unit-sized matrices.
-    EXPECT_NEAR(glm::distance(got, expected), 0.0f, 1e-5f) << "wrist at " << got.x << " " << got.y << " " << got.z;
+    EXPECT_NEAR(glm::distance(got, expected), 0.0f, 1e-5f)
+        << "wrist at " << got.x << " " << got.y << " " << got.z;
     // And it really moved with the elbow: at rest it was elsewhere.
     c->pose_at(-1, 0.0f, false);
     const glm::vec3 rest(w[static_cast<size_t>(wrist) * 16 + 12], w[static_cast<size_t>(wrist) * 16 + 13],
@@ -144,14 +152,16 @@ TEST(HostileContent, JointIndexPastTheJointCount) {
     Glb g = arm();
     const std::uint16_t bad = 3;  // joints 0..2; slot 0 carries weight on every vertex
     std::memcpy(&g.bin[g.element_offset(attr(g, "JOINTS_0"), 0, 8)], &bad, 2);
-    EXPECT_EQ(load_error(g), "mesh 0 ('ArmMesh') primitive 0 JOINTS_0: vertex 0 names joint 3, past skin 0's joint count 3");
+    EXPECT_EQ(load_error(g),
+              "mesh 0 ('ArmMesh') primitive 0 JOINTS_0: vertex 0 names joint 3, past skin 0's joint count 3");
 }
 
 TEST(HostileContent, WeightsAllZeroAreReportedAndBoundToTheFirstJoint) {
     Glb g = arm();
     for (size_t c = 0; c < 4; ++c) put_float(g, attr(g, "WEIGHTS_0"), 0, 16, c, 0.0f);
     const Asset a = load(g);
-    EXPECT_TRUE(has_line(a.report, "1 vertices had all weights zero; bound to their first joint with weight 1"));
+    EXPECT_TRUE(
+        has_line(a.report, "1 vertices had all weights zero; bound to their first joint with weight 1"));
     const auto& w = a.meshes[0].primitives[0].weights[0];
     EXPECT_EQ(w[0], 1.0f);
     for (size_t k = 1; k < w.size(); ++k) EXPECT_EQ(w[k], 0.0f);
@@ -170,13 +180,15 @@ TEST(HostileContent, SingularInverseBindMatrix) {
     const int ibm = arm().json["skins"][0]["inverseBindMatrices"];
     Glb zero = arm();
     for (size_t k = 0; k < 16; ++k) put_float(zero, ibm, 1, 64, k, 0.0f);
-    EXPECT_EQ(load_error(zero), "skin 0 ('ArmSkin'): inverse bind matrix 1 (node 2 'Elbow') is singular (determinant of "
-                                "its linear part 0)");
+    EXPECT_EQ(load_error(zero),
+              "skin 0 ('ArmSkin'): inverse bind matrix 1 (node 2 'Elbow') is singular (determinant of "
+              "its linear part 0)");
     // Rank two: the Wrist's y column flattened; translation and bottom row as they were.
     Glb flat = arm();
     for (size_t k = 4; k < 8; ++k) put_float(flat, ibm, 2, 64, k, 0.0f);
-    EXPECT_EQ(load_error(flat), "skin 0 ('ArmSkin'): inverse bind matrix 2 (node 3 'Wrist') is singular (determinant of "
-                                "its linear part 0)");
+    EXPECT_EQ(load_error(flat),
+              "skin 0 ('ArmSkin'): inverse bind matrix 2 (node 3 'Wrist') is singular (determinant of "
+              "its linear part 0)");
     // A centimetre rig (scale 0.01, determinant 1e-6) is not singular.
     Glb cm = arm();
     for (size_t j = 0; j < 3; ++j)
@@ -192,8 +204,10 @@ TEST(HostileContent, MeshNodeWithASingularGlobalIsRefusedByTheCorrection) {
     ASSERT_EQ(c->skinned_meshes().size(), 1u);
     const MeshFrameReport& r = c->skinned_meshes()[0].report;
     EXPECT_EQ(r.verdict, FrameVerdict::CannotFix);
-    EXPECT_EQ(r.reason, "mesh node 'Arm': the frame is singular (determinant of its linear part 0.000000), so it has no "
-                        "inverse to skin in");
+    EXPECT_EQ(
+        r.reason,
+        "mesh node 'Arm': the frame is singular (determinant of its linear part 0.000000), so it has no "
+        "inverse to skin in");
     EXPECT_TRUE(std::isnan(r.defect_as_given));  // refused before measuring: nothing divided
     // The node is left as given, and the palettes (which never read the mesh node) stay finite.
     EXPECT_EQ(c->skinned_meshes()[0].frame_corrected, c->skinned_meshes()[0].frame_as_given);
@@ -210,7 +224,8 @@ TEST(HostileContent, RestPoseThatOverflowsFloatIsRefused) {
     auto c = Character::create(load(g));
     ASSERT_FALSE(c.ok());
     EXPECT_EQ(c.error().message,
-              "skin 0 ('ArmSkin'): skeleton: joint 1 ('Elbow'): its world or palette matrix at rest overflows float");
+              "skin 0 ('ArmSkin'): skeleton: joint 1 ('Elbow'): its world or palette matrix at rest "
+              "overflows float");
 }
 
 TEST(HostileContent, JointMatrixThatDoesNotDecomposeIsRefused) {
@@ -221,8 +236,9 @@ TEST(HostileContent, JointMatrixThatDoesNotDecomposeIsRefused) {
     g.json["nodes"][2]["matrix"] = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1};
     auto c = Character::create(load(g));
     ASSERT_FALSE(c.ok());
-    EXPECT_EQ(c.error().message, "skin 0 ('ArmSkin'): joint 1 ('Elbow'): its matrix does not decompose into translation, "
-                                 "rotation and scale");
+    EXPECT_EQ(c.error().message,
+              "skin 0 ('ArmSkin'): joint 1 ('Elbow'): its matrix does not decompose into translation, "
+              "rotation and scale");
     // The same transform as a plain matrix with a unit x column decomposes and builds.
     Glb fine = arm();
     fine.json["nodes"][2].erase("translation");
@@ -234,7 +250,9 @@ TEST(HostileContent, NonIncreasingKeyTimes) {
     Glb g = arm();
     const int in = g.json["animations"][0]["samplers"][0]["input"];
     put_float(g, in, 2, 4, 0, 1.0f);  // keys 0, 1, 2 seconds; the last now at 1, equal to the second
-    EXPECT_EQ(load_error(g), "animation 0 ('bend') channel 0: key times are not increasing at key 2 (1.000000 then 1.000000)");
+    EXPECT_EQ(
+        load_error(g),
+        "animation 0 ('bend') channel 0: key times are not increasing at key 2 (1.000000 then 1.000000)");
 }
 
 TEST(HostileContent, EmptyClip) {
@@ -246,6 +264,7 @@ TEST(HostileContent, EmptyClip) {
 TEST(HostileContent, CubicSplineOutputNotThreeTimesTheInput) {
     Glb g = arm();
     g.json["animations"][0]["samplers"][0]["interpolation"] = "CUBICSPLINE";
-    EXPECT_EQ(load_error(g), "animation 0 ('bend') channel 0: output has 3 elements for 3 keys; CUBICSPLINE needs 9 (3x: "
-                             "in-tangent, value, out-tangent)");
+    EXPECT_EQ(load_error(g),
+              "animation 0 ('bend') channel 0: output has 3 elements for 3 keys; CUBICSPLINE needs 9 (3x: "
+              "in-tangent, value, out-tangent)");
 }

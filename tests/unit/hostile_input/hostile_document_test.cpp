@@ -11,9 +11,10 @@
 #include <functional>
 #include <string>
 
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/gltf/gltf_import.h"
+#include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
-#include "anim/asset_builder.h"
-#include "anim/gltf_import.h"
 #include "test_paths.h"
 
 using namespace sv::anim;

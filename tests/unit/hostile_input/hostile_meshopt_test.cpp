@@ -5,8 +5,8 @@
 // mode and filter, and a stream that does not decode, each by its message.
 #include <gtest/gtest.h>
 
+#include "anim/gltf/gltf_import.h"
 #include "glb_edit.h"
-#include "anim/gltf_import.h"
 #include "test_paths.h"
 
 using namespace sv::anim;

@@ -10,9 +10,10 @@
 #include <webp/encode.h>
 #endif
 
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/gltf/gltf_import.h"
+#include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
-#include "anim/asset_builder.h"
-#include "anim/gltf_import.h"
 
 using namespace sv::anim;
 using sv::test::Glb;

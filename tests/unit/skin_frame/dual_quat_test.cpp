@@ -1,9 +1,9 @@
-#include <cmath>
+#include "anim/skin_frame/dual_quat.h"
 
 #include <gtest/gtest.h>
-#include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/dual_quat.h"
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
 
 using namespace sv::anim;
 
@@ -37,8 +37,9 @@ TEST(DualQuat, NormalsRotateAndIgnoreTranslation) {
 }
 
 TEST(DualQuat, BlendOfTwoQuarterTurnsIsAnEighth) {
-    const DualQuat<double> dqs[2] = {dual_quat_from_m4(glm::dmat4(1.0)),
-                                     dual_quat_from_m4(rigid(3.14159265358979323846 / 2, {0, 0, 1}, {0, 0, 0}))};
+    const DualQuat<double> dqs[2] = {
+        dual_quat_from_m4(glm::dmat4(1.0)),
+        dual_quat_from_m4(rigid(3.14159265358979323846 / 2, {0, 0, 1}, {0, 0, 0}))};
     const double w[2] = {0.5, 0.5};
     const glm::dvec3 p = dual_quat_transform_point(dual_quat_blend(dqs, w, 2), glm::dvec3(1, 0, 0));
     EXPECT_LT(glm::length(p - glm::dvec3(std::sqrt(0.5), std::sqrt(0.5), 0)), 1e-14);

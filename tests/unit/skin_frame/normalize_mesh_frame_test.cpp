@@ -1,13 +1,14 @@
-#include <cmath>
-#include <limits>
+#include "anim/skin_frame/normalize_mesh_frame.h"
 
 #include <gtest/gtest.h>
-#include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/normalize_mesh_frame.h"
-#include "anim/skin_bind_transform.h"
-#include "anim/skin_frame_defect.h"
-#include "anim/skin_joint_matrix.h"
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
+#include <limits>
+
+#include "anim/skin_frame/skin_bind_transform.h"
+#include "anim/skin_frame/skin_frame_defect.h"
+#include "anim/skin_frame/skin_joint_matrix.h"
 #include "skin_fixtures.h"
 
 using namespace sv;
@@ -176,8 +177,10 @@ TEST(NormalizeMeshFrame, RefusesASingularMeshNode) {
 
 TEST(NormalizeMeshFrame, AReflectionBetweenJointsCannotBeFixedAndIsLeftAlone) {
     Asset a = make_character(FixtureShape::MixamoExport);
-    a.skins[0].inverse_bind[2] = a.skins[0].inverse_bind[2] * glm::scale(glm::dmat4(1.0), glm::dvec3(-1, 1, 1));
-    a.skins[0].inverse_bind[3] = a.skins[0].inverse_bind[3] * glm::scale(glm::dmat4(1.0), glm::dvec3(1, 1, -1));
+    a.skins[0].inverse_bind[2] =
+        a.skins[0].inverse_bind[2] * glm::scale(glm::dmat4(1.0), glm::dvec3(-1, 1, 1));
+    a.skins[0].inverse_bind[3] =
+        a.skins[0].inverse_bind[3] * glm::scale(glm::dmat4(1.0), glm::dvec3(1, 1, -1));
     const Node before = a.scene.nodes[kBody];
     const MeshFrameReport r = normalize_mesh_frame(a.scene, a.skins[0], kBody);
     EXPECT_EQ(r.verdict, FrameVerdict::CannotFix);
@@ -186,7 +189,8 @@ TEST(NormalizeMeshFrame, AReflectionBetweenJointsCannotBeFixedAndIsLeftAlone) {
     EXPECT_NE(r.reason.find("'LeftArm') mirrored"), std::string::npos) << r.reason;
     EXPECT_EQ(max_abs_diff(a.scene.nodes[kBody].local(), before.local()), 0.0);
     // The gate and its diagnostic agree joint for joint.
-    Expected<std::vector<double>> d = skin_frame_defect_by_joint(a.scene, a.skins[0], a.scene.nodes[kBody].global);
+    Expected<std::vector<double>> d =
+        skin_frame_defect_by_joint(a.scene, a.skins[0], a.scene.nodes[kBody].global);
     ASSERT_TRUE(d.ok());
     EXPECT_NEAR((*d)[0], 99.0, 1e-9);
     EXPECT_NEAR((*d)[1], 99.0, 1e-9);
@@ -198,7 +202,8 @@ TEST(NormalizeMeshFrame, AReflectionBetweenJointsCannotBeFixedAndIsLeftAlone) {
 
 TEST(NormalizeMeshFrame, JointsDisagreeingByAScaleCannotBeFixed) {
     Asset a = make_character(FixtureShape::MixamoExport);
-    a.skins[0].inverse_bind[3] = a.skins[0].inverse_bind[3] * glm::scale(glm::dmat4(1.0), glm::dvec3(1, 2, 1));
+    a.skins[0].inverse_bind[3] =
+        a.skins[0].inverse_bind[3] * glm::scale(glm::dmat4(1.0), glm::dvec3(1, 2, 1));
     const MeshFrameReport r = normalize_mesh_frame(a.scene, a.skins[0], kBody);
     EXPECT_EQ(r.verdict, FrameVerdict::CannotFix);
     EXPECT_NEAR(r.defect_on_skin_frame, 1.0, 1e-9);

@@ -1,11 +1,11 @@
-#include <cmath>
-#include <set>
+#include "anim/skin_frame/quat_from_m3.h"
 
 #include <gtest/gtest.h>
+
+#include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
-
-#include "anim/quat_from_m3.h"
+#include <set>
 
 using namespace sv::anim;
 
@@ -15,7 +15,9 @@ const glm::dvec3 kAxes[4] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, glm::normalize(glm
 const glm::dvec3 kProbes[3] = {{0.3, 0.5, -0.8}, {-1.1, 0.2, 0.4}, {0.6, -0.7, 0.9}};
 
 // The matrix of a rotation built by glm from axis and angle (independent of quat_from_m3).
-glm::dmat3 rotation(double angle, glm::dvec3 axis) { return glm::dmat3(glm::rotate(glm::dmat4(1.0), angle, axis)); }
+glm::dmat3 rotation(double angle, glm::dvec3 axis) {
+    return glm::dmat3(glm::rotate(glm::dmat4(1.0), angle, axis));
+}
 
 template <class T>
 double worst_probe_error(const glm::qua<T>& q, const glm::dmat3& m) {
@@ -48,7 +50,8 @@ TEST(QuatFromM3, SweepAgreesWithTheMatrixOnOffAxisProbes) {
             // Double: a few ulps of unit-sized values through ~20 operations.
             EXPECT_LT(worst_probe_error(quat_from_m3(m), m), 1e-14) << "axis " << axis.x << " angle " << a;
             // Float: the matrix is rounded to float (6e-8 an entry) before conversion; ~16 ulps.
-            EXPECT_LT(worst_probe_error(quat_from_m3(glm::mat3(m)), m), 2e-6) << "axis " << axis.x << " angle " << a;
+            EXPECT_LT(worst_probe_error(quat_from_m3(glm::mat3(m)), m), 2e-6)
+                << "axis " << axis.x << " angle " << a;
         }
 }
 

@@ -1,11 +1,12 @@
-#include <cmath>
-#include <limits>
+#include "anim/skin_frame/rigidity_defect.h"
 
 #include <gtest/gtest.h>
-#include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/rigidity_defect.h"
-#include "anim/singular_values.h"
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
+#include <limits>
+
+#include "anim/skin_frame/singular_values.h"
 
 using namespace sv::anim;
 

@@ -4,12 +4,12 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/clip_scale_channels.h"
-#include "anim/reference_skinner.h"
-#include "anim/skin_clip_scale_conflicts.h"
-#include "anim/skin_registry.h"
-#include "anim/skinned_mesh_nodes.h"
-#include "anim/skinning_rung.h"
+#include "anim/skin_frame/clip_scale_channels.h"
+#include "anim/skin_frame/reference_skinner.h"
+#include "anim/skin_frame/skin_clip_scale_conflicts.h"
+#include "anim/skin_frame/skin_registry.h"
+#include "anim/skin_frame/skinned_mesh_nodes.h"
+#include "anim/skin_frame/skinning_rung.h"
 #include "skin_fixtures.h"
 
 using namespace sv;

@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
 
-#include "anim/channel_range.h"
-#include "anim/clip_scale_channels.h"
-#include "anim/skin_clip_scale_conflicts.h"
-#include "anim/skinned_mesh_nodes.h"
+#include "anim/pose/channel_range.h"
+#include "anim/skin_frame/clip_scale_channels.h"
+#include "anim/skin_frame/skin_clip_scale_conflicts.h"
+#include "anim/skin_frame/skinned_mesh_nodes.h"
 #include "skin_fixtures.h"
 
 using namespace sv;
@@ -37,7 +37,7 @@ Channel cubic_overshoot(int node) {
     c.path = TargetPath::Scale;
     c.interpolation = Interpolation::CubicSpline;
     c.times = {0, 1};
-    c.values = {0, 0, 0, 1, 1, 1, 1, 1, 1,     // key 0: in, value, out
+    c.values = {0,  0,  0,  1, 1, 1, 1, 1, 1,   // key 0: in, value, out
                 -1, -1, -1, 1, 1, 1, 0, 0, 0};  // key 1
     return c;
 }
@@ -76,7 +76,8 @@ TEST(ScaleConflicts, AScaleOnTheRootOrTheSharedAncestorIsFine) {
 
 TEST(ScaleConflicts, ANodeAboveAllJointsButNotTheMeshConflicts) {
     const Asset a = make_character(FixtureShape::MixamoExport);
-    const std::vector<ScaleConflict> c = conflicts_of(a, clip_of({rotation_channel(kSpine), uniform_grow(kHips)}));
+    const std::vector<ScaleConflict> c =
+        conflicts_of(a, clip_of({rotation_channel(kSpine), uniform_grow(kHips)}));
     ASSERT_EQ(c.size(), 1u);
     EXPECT_EQ(c[0].channel, 1);
     EXPECT_EQ(c[0].joints_reached, 4);
@@ -133,7 +134,8 @@ TEST(ScaleConflicts, FlatAtOneWithExportNoiseIsNotAScale) {
 }
 
 TEST(ScaleConflicts, ClipScaleChannelsSkipsEverythingElse) {
-    const Clip c = clip_of({rotation_channel(kSpine), uniform_grow(kArm), rotation_channel(kHead), uniform_grow(kRoot)});
+    const Clip c =
+        clip_of({rotation_channel(kSpine), uniform_grow(kArm), rotation_channel(kHead), uniform_grow(kRoot)});
     EXPECT_EQ(clip_scale_channels(c), (std::vector<int>{1, 3}));
     EXPECT_TRUE(clip_scale_channels(clip_of({rotation_channel(kSpine)})).empty());
 }

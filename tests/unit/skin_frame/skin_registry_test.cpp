@@ -1,6 +1,7 @@
+#include "anim/skin_frame/skin_registry.h"
+
 #include <gtest/gtest.h>
 
-#include "anim/skin_registry.h"
 #include "skin_fixtures.h"
 
 using namespace sv;
@@ -20,7 +21,8 @@ Clip grow_spine() {
     return c;
 }
 const char* kConflictLine =
-    "clip 'grow' channel 0 scales node 'Spine' (uniform, spread 0, 1.0000 to 1.2500), reaching 3 of 4 joints of skin "
+    "clip 'grow' channel 0 scales node 'Spine' (uniform, spread 0, 1.0000 to 1.2500), reaching 3 of 4 joints "
+    "of skin "
     "'CharacterSkin' and not its mesh: no frame can absorb it";
 }  // namespace
 
@@ -33,13 +35,15 @@ TEST(SkinRegistry, RegisteringASkinCorrectsItAndLogsTheReport) {
     EXPECT_EQ(r.frames[0].verdict, FrameVerdict::Corrected);
     EXPECT_LT(max_abs_diff(a.scene.nodes[kBody].global, glm::dmat4(1.0)), 1e-11);
     ASSERT_EQ(log.size(), 2u);
-    EXPECT_EQ(log[0].rfind("skin 'CharacterSkin', mesh node 'Body': corrected, absorbing 99.0000 of non-rigidity "
-                           "(folded scale 100.0000, defect as given 99.0000",
-                           0),
-              0u)
+    EXPECT_EQ(
+        log[0].rfind("skin 'CharacterSkin', mesh node 'Body': corrected, absorbing 99.0000 of non-rigidity "
+                     "(folded scale 100.0000, defect as given 99.0000",
+                     0),
+        0u)
         << log[0];
-    EXPECT_EQ(log[1], "skin 'CharacterSkin': rigid DQS (every fold is rigid on the skin frame and no clip scales "
-                      "part of the skin)");
+    EXPECT_EQ(log[1],
+              "skin 'CharacterSkin': rigid DQS (every fold is rigid on the skin frame and no clip scales "
+              "part of the skin)");
     EXPECT_EQ(r.rung.rung, SkinningRung::RigidDqs);
 }
 
@@ -53,8 +57,10 @@ TEST(SkinRegistry, SkinThenClipReportsTheConflict) {
     reg.register_clip(a, 0);
     ASSERT_EQ(log.size(), 2u);
     EXPECT_EQ(log[0], kConflictLine);
-    EXPECT_EQ(log[1], "skin 'CharacterSkin': DQS with uniform scale (channel 0 scales node 'Spine' uniformly (spread 0, "
-                      "within 0.0001) under part of the skin)");
+    EXPECT_EQ(
+        log[1],
+        "skin 'CharacterSkin': DQS with uniform scale (channel 0 scales node 'Spine' uniformly (spread 0, "
+        "within 0.0001) under part of the skin)");
     EXPECT_EQ(reg.skins().front().rung.rung, SkinningRung::DqsUniformScale);
 }
 
@@ -97,7 +103,8 @@ TEST(SkinRegistry, AClipThatScalesNothingIsNotRemembered) {
 
 TEST(SkinRegistry, ASkinNoFrameCanFixIsNamedAndLeftAlone) {
     Asset a = make_character(FixtureShape::MixamoExport);
-    a.skins[0].inverse_bind[2] = a.skins[0].inverse_bind[2] * glm::scale(glm::dmat4(1.0), glm::dvec3(-1, 1, 1));
+    a.skins[0].inverse_bind[2] =
+        a.skins[0].inverse_bind[2] * glm::scale(glm::dmat4(1.0), glm::dvec3(-1, 1, 1));
     const glm::dmat4 before = a.scene.nodes[kBody].local();
     std::vector<std::string> log;
     SkinRegistry reg([&](const std::string& s) { log.push_back(s); });
@@ -105,9 +112,10 @@ TEST(SkinRegistry, ASkinNoFrameCanFixIsNamedAndLeftAlone) {
     EXPECT_EQ(r.frames[0].verdict, FrameVerdict::CannotFix);
     EXPECT_EQ(max_abs_diff(a.scene.nodes[kBody].local(), before), 0.0);
     ASSERT_EQ(log.size(), 2u);
-    EXPECT_EQ(log[0], "skin 'CharacterSkin', mesh node 'Body': cannot be fixed. skin 'CharacterSkin': no frame makes "
-                      "every joint rigid (defect on the skin frame inf): joint 2 ('Head') mirrored against joint 0; "
-                      "mesh node 'Body' left as given");
+    EXPECT_EQ(log[0],
+              "skin 'CharacterSkin', mesh node 'Body': cannot be fixed. skin 'CharacterSkin': no frame makes "
+              "every joint rigid (defect on the skin frame inf): joint 2 ('Head') mirrored against joint 0; "
+              "mesh node 'Body' left as given");
     EXPECT_EQ(r.rung.rung, SkinningRung::LinearBlend);
 }
 

@@ -1,9 +1,10 @@
 #include <gtest/gtest.h>
+
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/reference_skinner.h"
-#include "anim/skin_world_bounds.h"
-#include "anim/skinning_rung.h"
+#include "anim/skin_frame/reference_skinner.h"
+#include "anim/skin_frame/skin_world_bounds.h"
+#include "anim/skin_frame/skinning_rung.h"
 #include "skin_fixtures.h"
 
 using namespace sv;
@@ -14,7 +15,8 @@ namespace {
 std::vector<glm::dmat4> joint_matrices(const Asset& a) {
     std::vector<glm::dmat4> m;
     for (size_t j = 0; j < a.skins[0].joints.size(); ++j)
-        m.push_back(a.scene.nodes[static_cast<size_t>(a.skins[0].joints[j])].global * a.skins[0].inverse_bind[j]);
+        m.push_back(a.scene.nodes[static_cast<size_t>(a.skins[0].joints[j])].global *
+                    a.skins[0].inverse_bind[j]);
     return m;
 }
 // Positions in the fixture are metres (Mixamo) stored as float: 1e-7 relative of ~1.5 m.
@@ -25,7 +27,8 @@ TEST(ReferenceSkinner, AtRestEveryRungReturnsTheBindPoseInTheWorld) {
     const Asset a = make_character(FixtureShape::MixamoExport, some_placement());
     const Primitive& p = a.meshes[0].primitives[0];
     const glm::dmat4 bind = joint_matrices(a)[0];
-    for (SkinningRung rung : {SkinningRung::RigidDqs, SkinningRung::DqsUniformScale, SkinningRung::LinearBlend}) {
+    for (SkinningRung rung :
+         {SkinningRung::RigidDqs, SkinningRung::DqsUniformScale, SkinningRung::LinearBlend}) {
         Expected<std::vector<glm::dvec3>> r = reference_skin_positions(p, joint_matrices(a), bind, rung);
         ASSERT_TRUE(r.ok());
         for (size_t v = 0; v < p.positions.size(); ++v) {
@@ -63,8 +66,10 @@ TEST(ReferenceSkinner, GpuEmulationOnTheSkinFrameMatchesAndAsGivenIsSoup) {
     a.scene.update_matrices();
     const std::vector<glm::dmat4> m = joint_matrices(a);
     const Primitive& p = a.meshes[0].primitives[0];
-    const std::vector<glm::dvec3> truth = *reference_skin_positions(p, m, glm::dmat4(1.0), SkinningRung::RigidDqs);
-    const std::vector<glm::vec3> good = *emulate_gpu_skin_positions(p, m, glm::dmat4(1.0), SkinningRung::RigidDqs);
+    const std::vector<glm::dvec3> truth =
+        *reference_skin_positions(p, m, glm::dmat4(1.0), SkinningRung::RigidDqs);
+    const std::vector<glm::vec3> good =
+        *emulate_gpu_skin_positions(p, m, glm::dmat4(1.0), SkinningRung::RigidDqs);
     const glm::dmat4 given = a.scene.nodes[kBody].global;
     const std::vector<glm::vec3> soup = *emulate_gpu_skin_positions(p, m, given, SkinningRung::RigidDqs);
     double worst_good = 0.0, worst_soup = 0.0;
@@ -81,7 +86,8 @@ TEST(ReferenceSkinner, RefusesAVertexNamingAMissingJoint) {
     const Asset a = make_character(FixtureShape::MixamoExport);
     Primitive p = a.meshes[0].primitives[0];
     p.joints[3][0] = 9;
-    Expected<std::vector<glm::dvec3>> r = reference_skin_positions(p, joint_matrices(a), glm::dmat4(1.0), SkinningRung::RigidDqs);
+    Expected<std::vector<glm::dvec3>> r =
+        reference_skin_positions(p, joint_matrices(a), glm::dmat4(1.0), SkinningRung::RigidDqs);
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.error().message.find("vertex 3 names joint 9"), std::string::npos);
 }
@@ -101,7 +107,7 @@ TEST(SkinWorldBounds, FromTheJointsNotTheMeshNode) {
     }
     EXPECT_LT(glm::length(b0->min - lo) + glm::length(b0->max - hi), 1e-12);
     EXPECT_LT(glm::length(b1->min - lo) + glm::length(b1->max - hi), kFloatStore);  // cm stored in float
-    EXPECT_GT(b0->max.y - b0->min.y, 0.5);  // a character, not a coin
+    EXPECT_GT(b0->max.y - b0->min.y, 0.5);                                          // a character, not a coin
 }
 
 TEST(SkinWorldBounds, RefusesAnUnwalkedSkeleton) {

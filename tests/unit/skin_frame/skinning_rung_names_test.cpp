@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "anim/skinning_rung.h"
+#include "anim/skin_frame/skinning_rung.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "anim/gltf_import.h"
+#include "anim/gltf/gltf_import.h"
 #include "scripted_input.h"
 #include "test_paths.h"
 #include "ui/frame_panel.h"

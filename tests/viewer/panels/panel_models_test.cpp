@@ -8,12 +8,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-
 #include <nlohmann/json.hpp>
 
-#include "anim/asset_builder.h"
-#include "anim/gltf_import.h"
-#include "anim/retarget.h"
+#include "anim/asset_tools/asset_builder.h"
+#include "anim/gltf/gltf_import.h"
+#include "anim/gltf/gltf_write.h"
+#include "anim/graph/retarget.h"
+#include "retarget_source.h"
 #include "test_paths.h"
 #include "ui/frame_panel.h"
 #include "ui/viewer_model.h"
@@ -86,9 +87,11 @@ TEST(JointsPanel, SortingByDefectAsGivenDescendingPutsTheLargestFirst) {
     const auto v = p.visible(true);
     ASSERT_EQ(v.size(), p.rows.size());
     for (size_t i = 1; i < v.size(); ++i)
-        EXPECT_GE(p.rows[static_cast<size_t>(v[i - 1])].defect_as_given, p.rows[static_cast<size_t>(v[i])].defect_as_given);
+        EXPECT_GE(p.rows[static_cast<size_t>(v[i - 1])].defect_as_given,
+                  p.rows[static_cast<size_t>(v[i])].defect_as_given);
     // The table's largest is the gate's number from the frame report (computed by another path).
-    EXPECT_NEAR(p.rows[static_cast<size_t>(v[0])].defect_as_given, c.skinned_meshes()[0].report.defect_as_given,
+    EXPECT_NEAR(p.rows[static_cast<size_t>(v[0])].defect_as_given,
+                c.skinned_meshes()[0].report.defect_as_given,
                 1e-9 * c.skinned_meshes()[0].report.defect_as_given);
 }
 
@@ -98,7 +101,8 @@ TEST(JointsPanel, FilterKeepsExactlyTheNamesContainingTheTextInAnyCase) {
     p.rebuild(c, 0);
     p.filter = "HaNd";
     size_t expected = 0;
-    for (const auto& n : c.skins()[0].skeleton.names()) expected += lower(n).find("hand") != std::string::npos;
+    for (const auto& n : c.skins()[0].skeleton.names())
+        expected += lower(n).find("hand") != std::string::npos;
     ASSERT_GT(expected, 0u);
     const auto v = p.visible(true);
     EXPECT_EQ(v.size(), expected);
@@ -217,7 +221,8 @@ TEST(PalettePanel, DecodesTheFourTexelsOfAJointAsColumns) {
     // Joint 3 starts at texel 12; texel 12 + c holds column c. Values chosen so each element is
     // distinct: element (column c, row r) = 10 c + r.
     for (int c = 0; c < 4; ++c)
-        for (int r = 0; r < 4; ++r) row[static_cast<size_t>((12 + c) * 4 + r)] = static_cast<float>(10 * c + r);
+        for (int r = 0; r < 4; ++r)
+            row[static_cast<size_t>((12 + c) * 4 + r)] = static_cast<float>(10 * c + r);
     glm::mat4 m;
     ASSERT_TRUE(ui::decode_palette_matrix(row, 3, m));
     EXPECT_EQ(m[2][1], 21.0f);
@@ -233,9 +238,10 @@ TEST(PalettePanel, DecodesTheFourTexelsOfAJointAsColumns) {
 }
 
 TEST(PalettePanel, CountsComeFromTheImportersReportAndTheVertexData) {
-    EXPECT_EQ(ui::count_from_report({"x: something", "17 vertices had weights not summing to 1; renormalised"},
-                                    "weights not summing to 1"),
-              17);
+    EXPECT_EQ(
+        ui::count_from_report({"x: something", "17 vertices had weights not summing to 1; renormalised"},
+                              "weights not summing to 1"),
+        17);
     anim::Character c = load(builtin());
     const auto n = ui::count_vertex_data(c);
     long vertices = 0;
@@ -264,7 +270,7 @@ TEST(GraphPanel, RetargetingADifferentlySpelledRigIsRefusedWithTheReason) {
     anim::Character c = load(builtin());
     ui::GraphPanel g;
     g.attach(c, 0);
-    const Status st = g.load_source(xbot, c, 0);
+    const Status st = sv::viewer::load_retarget_source(g, xbot, c, 0);
     ASSERT_FALSE(st.ok());
     EXPECT_NE(st.error().message.find("no joint names in common"), std::string::npos) << st.error().message;
     EXPECT_FALSE(g.source);
@@ -296,7 +302,7 @@ TEST(GraphPanel, RetargetingARigOfOtherProportionsTakesRotationsAndKeepsBones) {
     const std::string prescale = (test::output_dir() / "humanoid_taller.glb").string();
     std::ofstream(prescale, std::ios::binary)
         .write(reinterpret_cast<const char*>(bytes->data()), static_cast<std::streamsize>(bytes->size()));
-    ASSERT_TRUE(g.load_source(prescale, target, 0));
+    ASSERT_TRUE(sv::viewer::load_retarget_source(g, prescale, target, 0));
     EXPECT_TRUE(g.map.unmatched_source.empty());
     EXPECT_TRUE(g.map.unmatched_target.empty());
     ASSERT_FALSE(g.source->asset().clips.empty());

@@ -6,7 +6,8 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/gltf_import.h"
+#include "anim/gltf/gltf_import.h"
+#include "retarget_source.h"
 #include "test_paths.h"
 #include "ui/graph_panel.h"
 
@@ -126,7 +127,8 @@ TEST(GraphPanel, TheAnimationPanelNamesWhatActuallyPlays) {
     g.attach(*target, 0);
     EXPECT_EQ(g.playing_label(*target, 0), "'walk'");
     EXPECT_EQ(g.playing_label(*target, -1), "rest pose");
-    ASSERT_TRUE(g.load_source((test::source_dir() / "assets" / "humanoid_mixamo.glb").string(), *target, 0));
+    ASSERT_TRUE(sv::viewer::load_retarget_source(
+        g, (test::source_dir() / "assets" / "humanoid_mixamo.glb").string(), *target, 0));
     g.mode = ui::GraphMode::Retarget;
     EXPECT_EQ(g.playing_label(*target, 0), "retarget: 'walk' from humanoid_mixamo.glb");
 }

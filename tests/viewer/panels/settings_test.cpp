@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "anim/gltf_import.h"
+#include "anim/gltf/gltf_import.h"
 #include "settings_apply.h"
 #include "test_paths.h"
 #include "ui/viewer_settings.h"
@@ -82,15 +82,16 @@ TEST(Settings, ErrorsNameTheKeyAndWhatItExpected) {
         const char* json;
         const char* says;
     };
-    for (const Case& c : {Case{R"({"heatmap": "hot"})", "'heatmap': 'hot' is not one of off, weights, error"},
-                          Case{R"({"skinning": "fast"})", "'skinning': 'fast' is not one of auto, dqs, dqs-scale, lbs"},
-                          Case{R"({"correction": "yes"})", "'correction': expected true or false"},
-                          Case{R"({"time": "soon"})", "'time': expected a finite number"},
-                          Case{R"({"corection": true})", "unknown key 'corection'"},
-                          Case{R"({"camera": {"yaw": 1, "zoom": 2}})", "'camera': unknown key 'zoom'"},
-                          Case{R"({"camera": {"target": [1, 2]}})", "'camera.target': expected [x, y, z]"},
-                          Case{R"({"camera": "top"})", "'camera': 'top' is not one of"},
-                          Case{R"([1, 2])", "expected a JSON object"}, Case{"{not json", "not valid JSON"}}) {
+    for (const Case& c :
+         {Case{R"({"heatmap": "hot"})", "'heatmap': 'hot' is not one of off, weights, error"},
+          Case{R"({"skinning": "fast"})", "'skinning': 'fast' is not one of auto, dqs, dqs-scale, lbs"},
+          Case{R"({"correction": "yes"})", "'correction': expected true or false"},
+          Case{R"({"time": "soon"})", "'time': expected a finite number"},
+          Case{R"({"corection": true})", "unknown key 'corection'"},
+          Case{R"({"camera": {"yaw": 1, "zoom": 2}})", "'camera': unknown key 'zoom'"},
+          Case{R"({"camera": {"target": [1, 2]}})", "'camera.target': expected [x, y, z]"},
+          Case{R"({"camera": "top"})", "'camera': 'top' is not one of"},
+          Case{R"([1, 2])", "expected a JSON object"}, Case{"{not json", "not valid JSON"}}) {
         auto s = ui::settings_from_json(c.json);
         ASSERT_FALSE(s) << c.json;
         EXPECT_NE(s.error().message.find(c.says), std::string::npos) << s.error().message;

@@ -4,10 +4,9 @@
 
 #include <filesystem>
 #include <fstream>
-
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/gltf_import.h"
+#include "anim/gltf/gltf_import.h"
 #include "render/camera.h"
 #include "test_paths.h"
 #include "ui/format.h"
@@ -269,7 +268,8 @@ TEST(Picking, TheJointUnderTheMouseIsTheOneSelected) {
     ASSERT_TRUE(ui::joint_on_screen(c, "Spine1", vp, placed, v, at));
     const ui::JointPick hit = ui::nearest_joint(c, vp, placed, v, at, 12.0f);
     ASSERT_GE(hit.joint, 0);
-    EXPECT_EQ(c.skins()[static_cast<size_t>(hit.skin)].skeleton.names()[static_cast<size_t>(hit.joint)], "Spine1");
+    EXPECT_EQ(c.skins()[static_cast<size_t>(hit.skin)].skeleton.names()[static_cast<size_t>(hit.joint)],
+              "Spine1");
     EXPECT_LT(hit.distance, 0.5f);
     // Without the placement the character stands 0.3 m left: the pixel is empty there.
     EXPECT_LT(ui::nearest_joint(c, vp, glm::mat4(1.0f), v, at, 12.0f).joint, 0)

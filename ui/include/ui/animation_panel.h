@@ -5,7 +5,7 @@
 // bit-identical frame after frame) and a smoke run of N frames can pass a fixed step.
 #pragma once
 
-#include "anim/character.h"
+#include "anim/scene/character.h"
 
 namespace sv::ui {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "anim/character.h"
-#include "anim/skinning_rung.h"
+#include "anim/scene/character.h"
+#include "anim/skin_frame/skinning_rung.h"
 
 namespace sv::ui {
 

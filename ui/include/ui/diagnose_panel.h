@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "anim/expected.h"
+#include "anim/core/expected.h"
 
 namespace sv::ui {
 

@@ -6,7 +6,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/skinning_rung.h"
+#include "anim/skin_frame/skinning_rung.h"
 
 namespace sv::ui {
 

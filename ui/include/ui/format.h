@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "anim/character.h"
+#include "anim/scene/character.h"
 
 namespace sv::ui {
 

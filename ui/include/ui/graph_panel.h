@@ -7,20 +7,19 @@
 // allocates nothing except the trail, which grows by one point a frame up to a cap.
 #pragma once
 
+#include <glm/glm.hpp>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include <glm/glm.hpp>
-
-#include "anim/blend_poses.h"
-#include "anim/blend_tree.h"
-#include "anim/character.h"
-#include "anim/graph_parameters.h"
-#include "anim/retarget.h"
-#include "anim/root_motion.h"
-#include "anim/spring.h"
-#include "anim/state_machine.h"
+#include "anim/graph/blend_tree.h"
+#include "anim/graph/graph_parameters.h"
+#include "anim/graph/retarget.h"
+#include "anim/graph/root_motion.h"
+#include "anim/graph/spring.h"
+#include "anim/graph/state_machine.h"
+#include "anim/pose/blend_poses.h"
+#include "anim/scene/character.h"
 #include "ui/retarget_rest.h"
 
 namespace sv::ui {
@@ -29,8 +28,8 @@ enum class GraphMode { Clip, Blend, StateMachine, Retarget };
 const char* to_string(GraphMode m);
 
 struct RootMotionTrack {
-    int joint = -1;                // the joint carrying the clip's travel, or -1
-    int clip = -1;                 // the clip it was bound for
+    int joint = -1;  // the joint carrying the clip's travel, or -1
+    int clip = -1;   // the clip it was bound for
     anim::RootChannels channels;
     anim::RootMotion placement;    // accumulated, in the root's parent frame
     glm::dmat4 parent_frame{1.0};  // the root's parent node's global at bind: parent -> world
@@ -49,13 +48,13 @@ struct RootMotionTrack {
 
 struct SpringPanel {
     bool enabled = false;
-    int first_joint = -1;   // the chain runs from here down the first children
+    int first_joint = -1;  // the chain runs from here down the first children
     int links = 3;
     float frequency_hz = 2.0f;
     float damping = 0.3f;
     float impulse_degrees = 30.0f;
     float delay_per_link = 0.06f;
-    double impulse_time = 0.0;   // animation clock time of the last impulse
+    double impulse_time = 0.0;  // animation clock time of the last impulse
     anim::SpringChain chain;
     std::vector<double> settle;  // per link
     double chain_settle = 0.0;
@@ -101,8 +100,12 @@ struct GraphPanel {
     Status build_tree(const anim::Character& character, int skin);
     // Builds the state machine over the character's clips (fails for none).
     Status build_machine(const anim::Character& character, int skin);
-    // Loads the retarget source; on failure the previous source stays.
-    Status load_source(const std::string& path, const anim::Character& target, int skin);
+    // Takes a loaded retarget source (`path` names it in the panel); on failure the previous
+    // source stays. ui reads no file: the viewer loads it (viewer/scene_session.h) and hands the
+    // Asset here, so the panels never link the glTF reader.
+    Status set_source(anim::Asset asset, const std::string& path, const anim::Character& target, int skin);
+    // The file the Load button asked for, until the viewer has loaded it (and cleared this).
+    std::string source_request;
     // What actually plays, for the Animation panel: the clip in Clip mode, else what the graph
     // plays ("retarget: 'Run' from fox.glb", "blend: 'walk' + 'run'", "state machine: ...").
     std::string playing_label(const anim::Character& character, int clip) const;

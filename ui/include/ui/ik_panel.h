@@ -7,14 +7,13 @@
 // only solves and never formats an error.
 #pragma once
 
+#include <glm/glm.hpp>
 #include <string>
 #include <vector>
 
-#include <glm/glm.hpp>
-
-#include "anim/character.h"
-#include "anim/expected.h"
-#include "anim/two_bone_ik.h"
+#include "anim/core/expected.h"
+#include "anim/graph/two_bone_ik.h"
+#include "anim/scene/character.h"
 
 namespace sv::ui {
 

@@ -28,7 +28,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/expected.h"
+#include "anim/core/expected.h"
 #include "ui/viewport.h"
 
 namespace sv::ui {
@@ -47,11 +47,11 @@ struct InputEvent {
     InputAction action = InputAction::Move;
     InputRegion region = InputRegion::Window;  // Move
     InputCoordinate x, y;                      // Move
-    int button = 0;      // ButtonDown/Up: 0 left, 1 right, 2 middle (GLFW's and ImGui's order)
-    std::string key;     // KeyDown/Up: one of input_key_names()
-    std::string text;    // Text: UTF-8
-    float wheel = 0.0f;  // Wheel
-    bool focused = true; // Focus: gained (true) or lost
+    int button = 0;       // ButtonDown/Up: 0 left, 1 right, 2 middle (GLFW's and ImGui's order)
+    std::string key;      // KeyDown/Up: one of input_key_names()
+    std::string text;     // Text: UTF-8
+    float wheel = 0.0f;   // Wheel
+    bool focused = true;  // Focus: gained (true) or lost
 };
 
 // Every key name a script may use, lower case: a..z, 0..9, f1..f12, and space, enter, tab, escape,

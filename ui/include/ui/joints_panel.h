@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "anim/character.h"
-#include "anim/expected.h"
-#include "anim/normalize_mesh_frame.h"
+#include "anim/core/expected.h"
+#include "anim/scene/character.h"
+#include "anim/skin_frame/normalize_mesh_frame.h"
 
 namespace sv::ui {
 
@@ -32,7 +32,7 @@ struct JointsPanel {
 
     JointSort sort = JointSort::Index;
     bool descending = false;
-    std::string filter;           // case-insensitive substring of the name
+    std::string filter;  // case-insensitive substring of the name
     bool only_above_tolerance = false;
     double tolerance = anim::kFrameDefectTolerance;
 

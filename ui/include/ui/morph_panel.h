@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/character.h"
+#include "anim/scene/character.h"
 
 namespace sv::ui {
 

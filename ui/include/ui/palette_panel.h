@@ -3,22 +3,21 @@
 // (joint indices against the joint count, weight sums that needed renormalising).
 #pragma once
 
+#include <glm/glm.hpp>
 #include <string>
 #include <vector>
 
-#include <glm/glm.hpp>
-
-#include "anim/asset.h"
-#include "anim/character.h"
+#include "anim/scene/asset.h"
+#include "anim/scene/character.h"
 
 namespace sv::ui {
 
 struct VertexDataCounts {
-    long vertices = 0;              // skinned vertices over every skinned mesh
+    long vertices = 0;                  // skinned vertices over every skinned mesh
     long joint_index_out_of_range = 0;  // influences with weight > 0 naming a joint >= the skin's count
-    long weight_sum_off = 0;        // vertices whose weights (as loaded) do not sum to 1 within 1e-3
-    long renormalised_at_import = 0;  // from the importer's report line
-    long zero_weight_at_import = 0;   // from the importer's report line
+    long weight_sum_off = 0;            // vertices whose weights (as loaded) do not sum to 1 within 1e-3
+    long renormalised_at_import = 0;    // from the importer's report line
+    long zero_weight_at_import = 0;     // from the importer's report line
 };
 VertexDataCounts count_vertex_data(const anim::Character& character);
 // Reads the leading count of the importer's "N vertices had ..." line that contains `phrase`;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/character.h"
+#include "anim/scene/character.h"
 #include "ui/draw_controls.h"
 #include "ui/heat_legend.h"
 #include "ui/viewer_model.h"
@@ -17,7 +17,7 @@ namespace sv::ui {
 
 struct UiContext {
     anim::Character* character = nullptr;  // null: nothing loaded yet
-    DrawControls* draw = nullptr;  // the viewer copies it to and from the renderer
+    DrawControls* draw = nullptr;          // the viewer copies it to and from the renderer
     std::string file;
     long vertices = 0;
     double frame_ms = 0.0;
@@ -50,7 +50,7 @@ void draw_scene_window(ViewerModel& m, UiContext& c);      // left column: open 
 void draw_timeline_window(ViewerModel& m, UiContext& c);   // under the viewport: clips and playback
 void draw_inspector_window(ViewerModel& m, UiContext& c);  // right column: one tab a panel
 void draw_status_line(const ViewerModel& m, const UiContext& c);
-void draw_error_window(UiContext& c);                      // only when a load failed
+void draw_error_window(UiContext& c);  // only when a load failed
 // Exposure, sky, key light and the material view (lighting_controls_draw.cpp).
 void draw_lighting_controls(DrawControls& draw);
 

@@ -14,9 +14,9 @@
 #include <glm/gtc/quaternion.hpp>
 #include <vector>
 
-#include "anim/character.h"
-#include "anim/expected.h"
-#include "anim/retarget.h"
+#include "anim/core/expected.h"
+#include "anim/graph/retarget.h"
+#include "anim/scene/character.h"
 
 namespace sv::ui {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/character.h"
+#include "anim/scene/character.h"
 
 namespace sv::ui {
 

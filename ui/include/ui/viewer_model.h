@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "anim/character.h"
+#include "anim/scene/character.h"
 #include "ui/animation_panel.h"
 #include "ui/conflicts_panel.h"
 #include "ui/diagnose_panel.h"
@@ -38,7 +38,7 @@ struct ViewerModel {
     NotesPanel notes;
 
     InspectorTab tab = InspectorTab::Frame;
-    bool tab_forced = false;  // set_tab asks the tab bar to switch once
+    bool tab_forced = false;         // set_tab asks the tab bar to switch once
     std::string screenshot_message;  // the last screenshot's path (or why it failed)
     bool draw_skeleton = false;
     // Whose weights the weights heat map shows: (weights_skin, weights_joint), or the selected

@@ -10,7 +10,7 @@
 #include <array>
 #include <string>
 
-#include "anim/expected.h"
+#include "anim/core/expected.h"
 
 namespace sv::ui {
 

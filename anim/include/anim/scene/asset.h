@@ -1,0 +1,160 @@
+// What a loaded character is: a node graph, meshes, skins, clips, materials and images.
+//
+// Plain data, owned by value, filled by the glTF importer (anim/gltf_import.h) or by the
+// project's own asset builder (anim/asset_builder.h). Nothing here knows GL.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <glm/glm.hpp>
+#include <string>
+#include <vector>
+
+#include "anim/scene/scene.h"
+
+namespace sv::anim {
+
+// Up to eight influences a vertex (glTF's JOINTS_0/1, WEIGHTS_0/1). Joint indices index the
+// skin's `joints` list as sorted by the importer (parents first), already remapped.
+inline constexpr int kMaxInfluences = 8;
+
+// One morph target of a primitive: per-vertex displacements added to the base attributes before
+// skinning, each scaled by the target's weight. An empty array: the target does not move that
+// attribute.
+struct MorphTarget {
+    std::vector<glm::vec3> positions;
+    std::vector<glm::vec3> normals;
+    std::vector<glm::vec3> tangents;
+};
+
+struct Primitive {
+    std::vector<glm::vec3> positions;
+    std::vector<glm::vec3> normals;  // empty when the file had none
+    std::vector<glm::vec2> uvs;      // empty when the file had none
+    std::vector<glm::vec2> uvs1;     // TEXCOORD_1; empty when the file had none
+    // TANGENT (xyz unit, w = +-1 the bitangent's sign); empty when the file had none (the renderer
+    // then generates them from the UVs of the normal texture's set).
+    std::vector<glm::vec4> tangents;
+    std::vector<glm::vec4> colors;  // COLOR_0, linear RGBA (alpha 1 for VEC3); empty when none
+    std::vector<std::array<std::uint16_t, kMaxInfluences>> joints;  // empty when not skinned
+    std::vector<std::array<float, kMaxInfluences>> weights;         // sum to 1 after import
+    std::vector<std::uint32_t> indices;  // triangles; generated 0..n-1 when the file had none
+    std::vector<MorphTarget> targets;    // every primitive of a mesh has the same number
+    int material = -1;
+    // glTF's mode after import: 4 (triangles; strips and fans are converted to lists), or 0..3
+    // (points and lines, indices as given: posed and exported, never shaded).
+    int mode = 4;
+    bool triangles() const { return mode == 4; }
+};
+
+struct Mesh {
+    std::string name;
+    std::vector<Primitive> primitives;
+    // The mesh's default morph weights, one per target (zeros when the file gave none).
+    std::vector<float> weights;
+    // The file's mesh index. Joint indices are remapped per skin, so a file mesh drawn with two
+    // skins is imported once per skin (the remap belongs to the (mesh, skin) pair); messages and
+    // exports name the file's mesh.
+    int source_mesh = -1;
+};
+
+// glTF's sampler, as GL enums (glTF uses GL's values). 0 filters: the file left them to the
+// viewer, which then filters linearly with mipmaps.
+struct Sampler {
+    int mag_filter = 0;
+    int min_filter = 0;
+    int wrap_s = 10497;  // REPEAT
+    int wrap_t = 10497;
+};
+
+// One of a material's texture slots: which image, sampled how, through which UV set, moved by
+// KHR_texture_transform (uv' = T * R * S * uv, glTF's order).
+struct TextureRef {
+    int image = -1;     // index into Asset::images; -1: the slot is empty
+    int sampler = -1;   // index into Asset::samplers; -1: the default sampler
+    int tex_coord = 0;  // TEXCOORD_n, 0 or 1 (the extension's texCoord overrides the slot's)
+    glm::vec2 offset{0.0f};
+    float rotation = 0.0f;  // radians
+    glm::vec2 scale{1.0f};
+    // normalTexture.scale or occlusionTexture.strength; 1 for the other slots.
+    float strength = 1.0f;
+    bool present() const { return image >= 0; }
+};
+
+enum class AlphaMode { Opaque, Mask, Blend };
+
+// glTF 2.0's metallic-roughness material with KHR_materials_emissive_strength. Defaults are the
+// specification's, so a material the file leaves empty draws as glTF says it should.
+struct Material {
+    std::string name;
+    glm::vec4 base_color{1.0f};
+    int base_color_image = -1;  // index into Asset::images (base_color_texture.image mirrors it)
+    TextureRef base_color_texture;
+    float metallic = 1.0f;
+    float roughness = 1.0f;
+    TextureRef metallic_roughness_texture;  // B metal, G rough, linear
+    TextureRef normal_texture;              // strength: the normal scale
+    TextureRef occlusion_texture;           // R, strength: how much of it applies
+    TextureRef emissive_texture;            // sRGB
+    glm::vec3 emissive{0.0f};
+    float emissive_strength = 1.0f;
+    AlphaMode alpha_mode = AlphaMode::Opaque;
+    float alpha_cutoff = 0.5f;
+    bool double_sided = false;
+};
+
+struct Image {
+    std::string name;
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgba;  // width * height * 4, top row first
+};
+
+struct Skin {
+    std::string name;
+    // Node indices, sorted so that a joint's parent joint (its nearest ancestor that is a joint of
+    // this skin) comes before it. Vertex joint indices are remapped to this order by the importer.
+    std::vector<int> joints;
+    std::vector<glm::dmat4> inverse_bind;  // one per joint, identity when the file gave none
+    int skeleton = -1;                     // the file's "skeleton" hint, informational
+};
+
+enum class Interpolation { Step, Linear, CubicSpline };
+enum class TargetPath { Translation, Rotation, Scale, Weights };
+
+// One animated property of one node. For CUBICSPLINE, `values` holds three elements per key
+// (in-tangent, value, out-tangent) as glTF lays them out.
+struct Channel {
+    int node = -1;
+    TargetPath path = TargetPath::Translation;
+    Interpolation interpolation = Interpolation::Linear;
+    std::vector<float> times;  // strictly increasing, checked at import
+    // components: 3 (translation, scale), 4 (rotation, xyzw) or one per morph target (weights)
+    std::vector<float> values;
+    int weight_count = 0;  // Weights only: the number of morph targets of the node's mesh
+    int components() const {
+        return path == TargetPath::Rotation ? 4 : path == TargetPath::Weights ? weight_count : 3;
+    }
+};
+
+struct Clip {
+    std::string name;
+    float duration = 0.0f;  // the last key time over all channels (keys start at or after 0)
+    std::vector<Channel> channels;
+};
+
+struct Asset {
+    std::string source;  // file path or a description of where it came from
+    Scene scene;
+    std::vector<Mesh> meshes;
+    std::vector<Skin> skins;
+    std::vector<Clip> clips;
+    std::vector<Material> materials;
+    std::vector<Image> images;
+    std::vector<Sampler> samplers;
+    // Things a careful reader should know that did not stop the load: renormalised weights,
+    // ignored morph targets, validator-style skin warnings. One line each.
+    std::vector<std::string> report;
+};
+
+}  // namespace sv::anim

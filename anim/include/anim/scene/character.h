@@ -1,0 +1,139 @@
+// A loaded character ready to pose and draw: the asset, each skinned mesh's frame report (the
+// correction computed once), one skeleton per skin, clip bindings, scale conflicts and the
+// skinning rung each skin needs.
+//
+// This is the seam between the animation library and everything that shows it (renderer,
+// command line, viewer): they ask it for palettes and mesh frames and never touch the node graph.
+// The correction is kept as two matrices per skinned mesh, the frame as the file gave it and the
+// skin's bind transform, so switching it off and on is a choice of matrix, not a reload, and the
+// palettes (A_j, which never depend on the mesh node) are the same either way.
+#pragma once
+
+#include <glm/glm.hpp>
+#include <string>
+#include <vector>
+
+#include "anim/core/expected.h"
+#include "anim/pose/clip_sampling.h"
+#include "anim/pose/packed_clip.h"
+#include "anim/pose/pose.h"
+#include "anim/pose/skeleton.h"
+#include "anim/scene/asset.h"
+#include "anim/scene/scene_pose.h"
+#include "anim/skin_frame/normalize_mesh_frame.h"
+#include "anim/skin_frame/skin_clip_scale_conflicts.h"
+#include "anim/skin_frame/skin_world_bounds.h"
+#include "anim/skin_frame/skinning_rung.h"
+
+namespace sv::anim {
+
+struct SkinnedMeshNode {
+    int node = -1;
+    int mesh = -1;
+    int skin = -1;
+    glm::dmat4 frame_as_given{1.0};   // the mesh node's global as the file gave it
+    glm::dmat4 frame_corrected{1.0};  // after normalize_mesh_frame (== as given when CannotFix)
+    MeshFrameReport report;
+};
+
+// A mesh without a skin. Its world matrix is its node's animated global: below a joint (a robot's
+// head on its neck, a sword in a hand) it follows that joint's current pose, IK included, because
+// the scene's globals take joint locals from the skins' poses.
+struct StaticMeshNode {
+    int node = -1;
+    int mesh = -1;
+    int skin = -1;   // the skin of the nearest joint above it, or -1 (informational)
+    int joint = -1;  // that joint's index in the skeleton, or -1
+};
+
+struct ClipConflicts {
+    int clip = -1;
+    std::vector<ScaleConflict> conflicts;
+};
+
+struct CharacterSkin {
+    Skeleton skeleton;
+    Pose pose;                                   // the current local pose, written by pose_at / callers
+    std::vector<ClipBinding> bindings;           // one per clip
+    std::vector<ClipConflicts> scale_conflicts;  // clips that scale part of this skin only
+    RungChoice rung;
+    Aabb bind_bounds;  // world bounds at bind, from joints and geometry
+    // A_bind: the skin's bind transform, from the joints alone (skin_bind_transform). The frame
+    // the CPU reference skins in; unlike the mesh frames it never depends on the file's mesh node,
+    // so the reference stays right when the correction is off or could not be applied.
+    glm::dmat4 bind_transform{1.0};
+    // One per clip: the clip packed for this skin's joints (pack_clip), what pose_at samples. The
+    // same values as sampling `bindings` (bit for bit), fewer key searches.
+    std::vector<PackedClip> packed;
+};
+
+class Character {
+public:
+    // Walks the scene, corrects every skinned mesh's frame (reports kept), builds the skeletons,
+    // binds the clips and finds the scale conflicts. Fails only when a skeleton cannot be built;
+    // a frame that cannot be fixed is a report, not a failure.
+    static Expected<Character> create(Asset asset);
+
+    const Asset& asset() const { return asset_; }
+    const std::vector<SkinnedMeshNode>& skinned_meshes() const { return skinned_; }
+    const std::vector<StaticMeshNode>& static_meshes() const { return static_; }
+    std::vector<CharacterSkin>& skins() { return skins_; }
+    const std::vector<CharacterSkin>& skins() const { return skins_; }
+    // Log lines: the importer's report, then one line per frame report.
+    const std::vector<std::string>& log() const { return log_; }
+
+    bool correction() const { return correction_; }
+    void set_correction(bool on) { correction_ = on; }
+    // The frame mesh `i` is skinned in: the bind transform with the correction on, the file's node
+    // (as animated now) otherwise.
+    const glm::dmat4& mesh_frame(int i) const;
+
+    // Every node and every skin's pose to rest, then `clip` sampled at `time` over them (clip -1:
+    // rest), then the scene's globals and the skeletons' world and palette arrays. Allocates
+    // nothing.
+    void pose_at(int clip, float time, bool loop);
+    // Re-derives the scene's globals and re-runs the skeletons over the current poses (after a
+    // caller edits a skin's pose: IK, blending). Joint nodes take their locals from the skin that
+    // lists them first, so whatever hangs below a joint follows the edited pose.
+    void apply_poses();
+
+    // The whole scene as animated now: node globals and morph weights.
+    const ScenePose& scene_pose() const { return scene_pose_; }
+    // The morph weights node `node` draws with now (empty when its mesh has no targets).
+    const std::vector<float>& morph_weights(int node) const { return scene_pose_.weights(node); }
+
+    // Joint matrices of a skin in double, for the CPU reference skinner: A_j from the palette.
+    std::vector<glm::dmat4> joint_matrices(int skin) const;
+    // World bounds at bind: skinned meshes from the joints (never the file's mesh node), static
+    // meshes from their nodes.
+    Aabb bind_bounds() const;
+    // World bounds of what is drawn now (the current pose, frames and rungs; the soup when the
+    // correction is off), from up to a few hundred vertices a primitive skinned as the GPU does.
+    // `forced`: the rung the renderer was told to use for every skin; null: each skin's own.
+    Aabb drawn_bounds(const SkinningRung* forced = nullptr) const;
+    // drawn_bounds() over `samples` times spread across `clip` (the rest pose for clip -1). Poses
+    // the character: the caller poses it again for its own time afterwards.
+    Aabb drawn_bounds_over_clip(int clip, const SkinningRung* forced = nullptr, int samples = 16);
+    // The current world matrix of static mesh `i` (following its joint when it has one).
+    glm::mat4 static_mesh_world(int i) const;
+
+    int find_clip(const std::string& name) const;
+
+private:
+    struct Probe {  // a subsample of one skinned primitive, for drawn_bounds
+        int skinned = -1;
+        Primitive vertices;
+    };
+    Asset asset_;
+    ScenePose scene_pose_;
+    std::vector<int> joint_skin_, joint_index_;  // per node: the first skin listing it and its index there
+    std::vector<std::vector<int>> root_joints_;  // per skin: joints whose parent is not a joint of it
+    std::vector<Probe> probes_;
+    std::vector<SkinnedMeshNode> skinned_;
+    std::vector<StaticMeshNode> static_;
+    std::vector<CharacterSkin> skins_;
+    std::vector<std::string> log_;
+    bool correction_ = true;
+};
+
+}  // namespace sv::anim

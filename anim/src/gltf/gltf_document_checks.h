@@ -1,0 +1,40 @@
+// Checks on the glTF document itself, made on its JSON before tinygltf reads it (private to
+// anim/src): the version, the extensions, the scene, the buffers and their URIs, the animation
+// channels skinview skips. Each refusal names the element and the reason in the project's words;
+// tinygltf's own messages (which name its internals, or report a bad data URI as a missing file)
+// are never the first a user reads.
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "anim/core/expected.h"
+#include "gltf_draco.h"
+#include "gltf_meshopt.h"
+
+namespace sv::anim::gltf {
+
+struct DocumentFacts {
+    std::vector<std::string> notes;  // what did not stop the load, one line each, for Asset::report
+    // Per animation, the file's index of each channel that remains after the skipped ones are
+    // removed, so messages about a channel name it as the file does.
+    std::vector<std::vector<int>> kept_channels;
+    std::vector<size_t> skipped_channels;    // per animation, how many were removed
+    std::vector<MeshoptView> meshopt_views;  // EXT_meshopt_compression, decoded after tinygltf loads
+    std::vector<FallbackBuffer> fallback_buffers;
+    std::vector<DracoPrimitive> draco_primitives;  // KHR_draco_mesh_compression, decoded likewise
+    bool edited = false;  // the JSON was changed (channels removed, data URIs relabelled): re-serialise it
+};
+
+// `binary`: the JSON came from a GLB whose BIN chunk holds `bin_length` bytes (0: no BIN chunk).
+// Edits `doc` where skinview reads the file differently from tinygltf (see DocumentFacts).
+Status check_document(nlohmann::json& doc, bool binary, size_t bin_length, DocumentFacts& facts);
+
+// Judges every external URI (buffers and images) before anything is opened: only files inside
+// `base_dir`; with an empty `base_dir` no external file at all. A buffer's file must hold its
+// byteLength.
+Status check_external_uris(const nlohmann::json& doc, const std::string& base_dir);
+
+}  // namespace sv::anim::gltf

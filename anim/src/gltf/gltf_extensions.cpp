@@ -1,0 +1,69 @@
+#include "gltf_extensions.h"
+
+#include "anim/gltf/gltf_import.h"
+
+namespace sv::anim::gltf {
+
+const std::vector<ExtensionInfo>& known_extensions() {
+    static const std::vector<ExtensionInfo> list = {
+        {"KHR_mesh_quantization", Support::Implemented,
+         "integer POSITION, NORMAL, TEXCOORD and morph deltas decoded as glTF says (normalized or plain)"},
+#ifdef SKINVIEW_HAVE_MESHOPT
+        {"EXT_meshopt_compression", Support::Implemented,
+         "buffer views (vertices, indices, animation data; every filter) decoded by libmeshoptimizer"},
+#else
+        {"EXT_meshopt_compression", Support::Unavailable, "needs libmeshoptimizer, which this build lacks"},
+#endif
+#ifdef SKINVIEW_HAVE_DRACO
+        {"KHR_draco_mesh_compression", Support::Implemented, "primitives decoded by libdraco"},
+#else
+        {"KHR_draco_mesh_compression", Support::Unavailable, "needs libdraco, which this build lacks"},
+#endif
+#ifdef SKINVIEW_HAVE_WEBP
+        {"EXT_texture_webp", Support::Implemented, "WebP textures decoded by libwebp"},
+#else
+        {"EXT_texture_webp", Support::Unavailable, "needs libwebp, which this build lacks"},
+#endif
+        {"KHR_texture_basisu", Support::Unavailable, "KTX2/Basis textures are not decoded"},
+        {"KHR_texture_transform", Support::Implemented,
+         "the base colour texture's offset, rotation, scale and texCoord applied to its coordinates at "
+         "import"},
+        {"KHR_materials_emissive_strength", Support::Ignored, "emission is not drawn"},
+        {"KHR_materials_unlit", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_variants", Support::Ignored, "the default material is drawn"},
+        {"KHR_materials_clearcoat", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_transmission", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_specular", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_ior", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_sheen", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_volume", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_pbrSpecularGlossiness", Support::Ignored, "the base colour factor is drawn"},
+        {"KHR_lights_punctual", Support::Ignored, "the viewer's own light is used"},
+        {"KHR_animation_pointer", Support::Ignored,
+         "channels that use it are skipped with a note; node channels play"},
+    };
+    return list;
+}
+
+const ExtensionInfo* find_extension(const std::string& name) {
+    for (const auto& e : known_extensions())
+        if (name == e.name) return &e;
+    return nullptr;
+}
+
+}  // namespace sv::anim::gltf
+
+namespace sv::anim {
+
+std::vector<GltfExtensionSupport> gltf_extension_support() {
+    std::vector<GltfExtensionSupport> out;
+    for (const auto& e : gltf::known_extensions())
+        out.push_back({e.name,
+                       e.support == gltf::Support::Implemented ? "implemented"
+                       : e.support == gltf::Support::Ignored   ? "ignored"
+                                                               : "refused when required",
+                       e.how});
+    return out;
+}
+
+}  // namespace sv::anim

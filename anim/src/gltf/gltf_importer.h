@@ -1,0 +1,99 @@
+// The importer's shared state (private to anim/src/scene): one tinygltf model turned into an
+// anim::Asset section by section, in the order convert() in gltf_import.cpp calls them (nodes,
+// skins, images, meshes, animations: each later one reads what the earlier ones built). One
+// struct because the sections share what they learn (the skins' joint remaps for the meshes, the
+// meshes' morph-target counts for the animations, the document checks' channel indices); one file
+// a section (gltf_node_import.cpp, gltf_skin_import.cpp, gltf_image_import.cpp,
+// gltf_mesh_import.cpp, gltf_animation_import.cpp) so each question is answered in one place.
+// What would make the split wrong: a section that needs another's private detail, not its output.
+#pragma once
+
+#include <tiny_gltf.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "anim/core/expected.h"
+#include "anim/scene/asset.h"
+#include "gltf_accessor.h"
+#include "gltf_document_checks.h"
+
+namespace sv::anim::gltf {
+
+namespace tg = tinygltf;
+
+// Indices and counts in refusals ("accessor 3", "12 of 40 weights"): the one spelling every
+// section's messages use.
+inline std::string str(size_t v) { return std::to_string(v); }
+inline std::string str(int v) { return std::to_string(v); }
+
+// Component types by where an accessor is read (glTF 2.0 3.6.2.2 and 3.7.2.1, and what
+// KHR_mesh_quantization adds to them). Integers are decoded as glTF says (normalized to [0,1] or
+// [-1,1], or their plain value), so a quantized file draws as its float twin once its node
+// transforms undo the scale.
+inline constexpr int kF = TINYGLTF_COMPONENT_TYPE_FLOAT, kB = TINYGLTF_COMPONENT_TYPE_BYTE,
+                     kUB = TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, kS = TINYGLTF_COMPONENT_TYPE_SHORT,
+                     kUS = TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, kUI = TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT;
+inline const TypeRule kFloatOnly{{kF}};
+inline const TypeRule kPositionRule{{kF}, {kB, kUB, kS, kUS}};
+inline const TypeRule kNormalRule{{kF}, {kB, kS}, true};
+inline const TypeRule kTexcoordRule{{kF, kUB, kUS}, {kB, kS}};
+inline const TypeRule kJointsRule{{kUB, kUS}};
+inline const TypeRule kWeightsRule{{kF, kUB, kUS}};
+inline const TypeRule kColorRule{{kF, kUB, kUS}};  // integers must be normalized (checked where read)
+inline const TypeRule kIndexRule{{kUB, kUS, kUI}};
+inline const TypeRule kMorphPositionRule{{kF}, {kB, kS}};
+inline const TypeRule kMorphNormalRule{{kF}, {kB, kS}, true};
+// Rotation and morph-weight outputs may be normalized integers in core glTF 2.0.
+inline const TypeRule kRotationOutputRule{{kF, kB, kUB, kS, kUS}, {}, true};
+
+struct Importer {
+    const tinygltf::Model& m;
+    Asset& out;
+
+    bool quantization = false;  // the file declares KHR_mesh_quantization
+    // What the document checks found: the file's index of each channel tinygltf holds (they
+    // removed the skipped ones). Null: the same indices.
+    const DocumentFacts* facts = nullptr;
+    // Per skin: old joint index -> sorted index (skins() fills it, the meshes' joints read it).
+    std::vector<std::vector<int>> skin_remap;
+    // Vertices whose weights meshes() rescaled or bound rigidly, for its report.
+    long renormalised = 0, zero_weight = 0;
+
+    std::string acc_name(int i) const { return accessor_name(m, i); }
+
+    Expected<View> view(int index, const std::string& what, int comps, const TypeRule& rule) const {
+        return read_accessor(m, index, what, comps, rule, quantization);
+    }
+
+    // The node graph: transforms, children, mesh and skin indices (gltf_node_import.cpp).
+    Status nodes();
+    // Skins, their joints sorted parents-first, and the validator's skin warnings
+    // (gltf_skin_import.cpp).
+    Status skins();
+    // Every image as RGBA8 (gltf_image_import.cpp).
+    Status images();
+    Status decode_buffer_view_image(int i, tinygltf::Image& img) const;
+    // Meshes and their primitives, once per skin that draws them (gltf_mesh_import.cpp).
+    Status meshes();
+    Status import_mesh(size_t mi, int skin, Mesh& d);
+    Status morph_targets(const tinygltf::Primitive& p, const std::string& name, size_t nv,
+                         Primitive& q) const;
+    Status material_attributes(const tinygltf::Primitive& p, const std::string& name, size_t nv,
+                               Primitive& q) const;
+    static Status to_triangle_list(Primitive& q, const std::string& name);
+    // Animations into clips (gltf_animation_import.cpp).
+    Status animations();
+    size_t file_channel(size_t animation, size_t channel) const;
+    bool skipped_all(size_t animation) const;
+};
+
+// Decodes an image's bytes after reading its size from the header (gltf_image_import.cpp).
+Status decode_image(tinygltf::Image& image, int idx, const unsigned char* bytes, size_t size);
+// tinygltf's image callback (tinygltf::LoadImageDataFunction); `user` is the import's ReadGuard
+// (gltf_read_guard.h), which keeps the refusal.
+bool load_image(tinygltf::Image* image, int idx, std::string* err, std::string* warn, int req_width,
+                int req_height, const unsigned char* bytes, int size, void* user);
+
+}  // namespace sv::anim::gltf

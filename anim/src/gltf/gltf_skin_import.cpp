@@ -1,0 +1,134 @@
+// Skins of an imported glTF: joints checked against the node graph and sorted parents-first (with
+// the remap the meshes' joint indices go through), inverse bind matrices read and refused when
+// singular, and the glTF validator's skin warnings reported. Apart from the meshes because the
+// joint order is decided here once, and every mesh drawn with the skin follows it.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "anim/pose/palette_layout.h"
+#include "gltf_importer.h"
+
+namespace sv::anim::gltf {
+
+Status Importer::skins() {
+    for (size_t s = 0; s < m.skins.size(); ++s) {
+        const tg::Skin& src = m.skins[s];
+        const std::string name = "skin " + str(s) + " ('" + src.name + "')";
+        const size_t n = src.joints.size();
+        if (n == 0) return make_error(name + ": has no joints");
+        if (n > static_cast<size_t>(MAX_JOINTS))
+            return make_error(name + ": " + str(n) + " joints is more than MAX_JOINTS = " + str(MAX_JOINTS) +
+                              " (one palette texture row holds " + str(MAX_JOINTS) + " matrices)");
+        std::vector<int> old_of_node(out.scene.nodes.size(), -1);
+        for (size_t j = 0; j < n; ++j) {
+            const int node = src.joints[j];
+            if (node < 0 || static_cast<size_t>(node) >= out.scene.nodes.size())
+                return make_error(name + ": joint " + str(j) + " names node " + str(node) + ", out of range");
+            if (old_of_node[static_cast<size_t>(node)] >= 0)
+                return make_error(name + ": node " + str(node) + " is listed twice as a joint");
+            old_of_node[static_cast<size_t>(node)] = static_cast<int>(j);
+        }
+        // Depth counted in joints of this skin: a joint's parent joint is strictly shallower,
+        // so a stable sort by it is parents-first and keeps the file's order otherwise.
+        std::vector<int> depth(n, 0);
+        for (size_t j = 0; j < n; ++j)
+            for (int p = out.scene.nodes[static_cast<size_t>(src.joints[j])].parent; p >= 0;
+                 p = out.scene.nodes[static_cast<size_t>(p)].parent)
+                if (old_of_node[static_cast<size_t>(p)] >= 0) ++depth[j];
+        std::vector<int> order(n);
+        for (size_t j = 0; j < n; ++j) order[j] = static_cast<int>(j);
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            return depth[static_cast<size_t>(a)] < depth[static_cast<size_t>(b)];
+        });
+
+        std::vector<glm::dmat4> ibm(n, glm::dmat4(1.0));
+        if (src.inverseBindMatrices >= 0) {
+            auto v = view(src.inverseBindMatrices, name + " inverseBindMatrices", 16, kFloatOnly);
+            if (!v) return v.error();
+            if (v->count < n)
+                return make_error(name + ": " + acc_name(src.inverseBindMatrices) + " holds " +
+                                  str(v->count) + " inverse bind matrices for " + str(n) + " joints");
+            for (size_t j = 0; j < n; ++j)
+                for (int k = 0; k < 16; ++k) {
+                    const double x = v->get(j, k);
+                    if (!std::isfinite(x))
+                        return make_error(name + ": inverse bind matrix " + str(j) +
+                                          " holds a NaN or infinity");
+                    ibm[j][k / 4][k % 4] = x;
+                }
+        }
+        // The glTF validator's SKIN_NO_COMMON_ROOT. Reported, not refused: the skeleton places
+        // each root joint by its own parents' world matrix, so such a skin still draws as the
+        // file says, but a tool that moves "the skeleton" by one root will move part of it.
+        // The graph is a forest here (nodes() validated it), so each climb ends.
+        auto root_of = [&](int node) {
+            while (out.scene.nodes[static_cast<size_t>(node)].parent >= 0)
+                node = out.scene.nodes[static_cast<size_t>(node)].parent;
+            return node;
+        };
+        const int root0 = root_of(src.joints[0]);
+        for (size_t j = 1; j < n; ++j)
+            if (root_of(src.joints[j]) != root0) {
+                out.report.push_back(
+                    name + ": joints are not connected: joint 0 (node " + str(src.joints[0]) + " '" +
+                    out.scene.nodes[static_cast<size_t>(src.joints[0])].name + "') and joint " + str(j) +
+                    " (node " + str(src.joints[j]) + " '" +
+                    out.scene.nodes[static_cast<size_t>(src.joints[j])].name + "') have no common root");
+                break;
+            }
+        // A singular inverse bind collapses its joint's vertices onto a plane or a line and has
+        // no frame to skin in. Judged by |det| against the product of the column lengths (1 for
+        // any rotation times any scale, 0 when singular), so a centimetre rig is not refused
+        // for its small determinant; 1e-6 is ten float roundings of a matrix that was singular
+        // before it was stored in float.
+        for (size_t j = 0; j < n; ++j) {
+            const glm::dmat3 l(ibm[j]);
+            const double det = glm::determinant(l);
+            const double vol = glm::length(l[0]) * glm::length(l[1]) * glm::length(l[2]);
+            if (!(std::fabs(det) > 1e-6 * vol)) {
+                char buf[64];
+                std::snprintf(buf, sizeof buf, "%.6g", det);
+                return make_error(name + ": inverse bind matrix " + str(j) + " (node " + str(src.joints[j]) +
+                                  " '" + out.scene.nodes[static_cast<size_t>(src.joints[j])].name +
+                                  "') is singular (determinant of its linear part " + buf + ")");
+            }
+        }
+        Skin d;
+        d.name = src.name;
+        d.skeleton = src.skeleton;
+        std::vector<int> remap(n);
+        for (size_t k = 0; k < n; ++k) {
+            const int old = order[k];
+            remap[static_cast<size_t>(old)] = static_cast<int>(k);
+            d.joints.push_back(src.joints[static_cast<size_t>(old)]);
+            d.inverse_bind.push_back(ibm[static_cast<size_t>(old)]);
+        }
+        if (order != [&] {
+                std::vector<int> id(n);
+                for (size_t j = 0; j < n; ++j) id[j] = static_cast<int>(j);
+                return id;
+            }())
+            out.report.push_back(
+                name + ": joints were not listed parents-first; sorted, and vertex joint indices remapped");
+        skin_remap.push_back(std::move(remap));
+        out.skins.push_back(std::move(d));
+    }
+    // The glTF validator's skin warnings.
+    for (size_t i = 0; i < m.nodes.size(); ++i) {
+        const Node& nd = out.scene.nodes[i];
+        if (nd.skin < 0 || nd.mesh < 0) continue;
+        const std::string name = "node " + str(i) + " ('" + nd.name + "')";
+        if (nd.parent >= 0)
+            out.report.push_back(
+                name +
+                ": a skinned mesh node that is not a root; glTF ignores the transforms of its "
+                "ancestors, so it draws as if at the root");
+        if (nd.local() != glm::dmat4(1.0))
+            out.report.push_back(
+                name + ": a skinned mesh node carries a local transform, which glTF says is ignored");
+    }
+    return ok_status();
+}
+
+}  // namespace sv::anim::gltf

@@ -1,0 +1,223 @@
+// The glTF writer (anim/gltf/gltf_write.h): by hand with nlohmann_json rather than through
+// tinygltf's writer, so the bytes depend only on the Asset (key order is nlohmann's sorted order,
+// numbers print the same on every run) and the byte-reproducibility test has something to hold.
+#include "anim/gltf/gltf_write.h"
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace sv::anim {
+
+namespace {
+
+using json = nlohmann::json;
+
+constexpr int kFloat = 5126, kU16 = 5123, kU32 = 5125;
+
+struct Writer {
+    json doc;
+    std::vector<std::uint8_t> bin;
+
+    int view(const void* data, size_t bytes, int target) {
+        while (bin.size() % 4) bin.push_back(0);
+        const size_t off = bin.size();
+        bin.resize(off + bytes);
+        if (bytes) std::memcpy(bin.data() + off, data, bytes);
+        json v = {{"buffer", 0}, {"byteOffset", off}, {"byteLength", bytes}};
+        if (target) v["target"] = target;
+        doc["bufferViews"].push_back(v);
+        return static_cast<int>(doc["bufferViews"].size()) - 1;
+    }
+    int accessor(const void* data, size_t count, int ctype, const char* type, size_t elem_bytes, int target,
+                 json min = nullptr, json max = nullptr) {
+        json a = {{"bufferView", view(data, count * elem_bytes, target)},
+                  {"componentType", ctype},
+                  {"count", count},
+                  {"type", type}};
+        if (!min.is_null()) a["min"] = min;
+        if (!max.is_null()) a["max"] = max;
+        doc["accessors"].push_back(a);
+        return static_cast<int>(doc["accessors"].size()) - 1;
+    }
+};
+
+std::string base64(const std::vector<std::uint8_t>& in) {
+    static const char* t = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string s;
+    size_t i = 0;
+    for (; i + 2 < in.size(); i += 3) {
+        const unsigned v = unsigned(in[i]) << 16 | unsigned(in[i + 1]) << 8 | in[i + 2];
+        s += {t[v >> 18], t[(v >> 12) & 63], t[(v >> 6) & 63], t[v & 63]};
+    }
+    if (i + 1 == in.size()) {
+        const unsigned v = unsigned(in[i]) << 16;
+        s += {t[v >> 18], t[(v >> 12) & 63], '=', '='};
+    } else if (i + 2 == in.size()) {
+        const unsigned v = unsigned(in[i]) << 16 | unsigned(in[i + 1]) << 8;
+        s += {t[v >> 18], t[(v >> 12) & 63], t[(v >> 6) & 63], '='};
+    }
+    return s;
+}
+
+Expected<Writer> build(const Asset& a) {
+    if (!a.images.empty())
+        return make_error("glTF writer: images are not supported (asset has " +
+                          std::to_string(a.images.size()) + ")");
+    Writer w;
+    w.doc["asset"] = {{"version", "2.0"}, {"generator", "skinview asset_builder"}};
+    json roots = json::array();
+    for (size_t i = 0; i < a.scene.nodes.size(); ++i) {
+        const Node& n = a.scene.nodes[i];
+        json j = {{"name", n.name}};
+        if (!n.children.empty()) j["children"] = n.children;
+        if (n.use_matrix) {
+            std::vector<double> m;
+            for (int k = 0; k < 16; ++k) m.push_back(n.matrix[k / 4][k % 4]);
+            j["matrix"] = m;
+        } else {
+            if (n.translation != glm::dvec3(0.0))
+                j["translation"] = {n.translation.x, n.translation.y, n.translation.z};
+            if (n.rotation != glm::dquat(1, 0, 0, 0))
+                j["rotation"] = {n.rotation.x, n.rotation.y, n.rotation.z, n.rotation.w};
+            if (n.scale != glm::dvec3(1.0)) j["scale"] = {n.scale.x, n.scale.y, n.scale.z};
+        }
+        if (n.mesh >= 0) j["mesh"] = n.mesh;
+        if (n.skin >= 0) j["skin"] = n.skin;
+        w.doc["nodes"].push_back(j);
+        if (n.parent < 0) roots.push_back(i);
+    }
+    w.doc["scenes"] = json::array({{{"nodes", roots}}});
+    w.doc["scene"] = 0;
+    for (const Mesh& m : a.meshes) {
+        json jm = {{"name", m.name}, {"primitives", json::array()}};
+        for (const Primitive& p : m.primitives) {
+            json attrs;
+            glm::vec3 lo(INFINITY), hi(-INFINITY);
+            for (const auto& v : p.positions) lo = glm::min(lo, v), hi = glm::max(hi, v);
+            attrs["POSITION"] = w.accessor(p.positions.data(), p.positions.size(), kFloat, "VEC3", 12, 34962,
+                                           {lo.x, lo.y, lo.z}, {hi.x, hi.y, hi.z});
+            if (!p.normals.empty())
+                attrs["NORMAL"] = w.accessor(p.normals.data(), p.normals.size(), kFloat, "VEC3", 12, 34962);
+            if (!p.uvs.empty())
+                attrs["TEXCOORD_0"] = w.accessor(p.uvs.data(), p.uvs.size(), kFloat, "VEC2", 8, 34962);
+            if (!p.joints.empty()) {
+                bool second = false;
+                for (const auto& wt : p.weights)
+                    for (int k = 4; k < kMaxInfluences; ++k) second |= wt[static_cast<size_t>(k)] != 0.0f;
+                for (int set = 0; set < (second ? 2 : 1); ++set) {
+                    std::vector<std::uint16_t> js;
+                    std::vector<float> ws;
+                    for (size_t v = 0; v < p.joints.size(); ++v)
+                        for (int k = 0; k < 4; ++k) {
+                            js.push_back(p.joints[v][static_cast<size_t>(set * 4 + k)]);
+                            ws.push_back(p.weights[v][static_cast<size_t>(set * 4 + k)]);
+                        }
+                    const std::string s = std::to_string(set);
+                    attrs["JOINTS_" + s] = w.accessor(js.data(), p.joints.size(), kU16, "VEC4", 8, 34962);
+                    attrs["WEIGHTS_" + s] =
+                        w.accessor(ws.data(), p.weights.size(), kFloat, "VEC4", 16, 34962);
+                }
+            }
+            json jp = {{"attributes", attrs}, {"mode", 4}};
+            jp["indices"] = w.accessor(p.indices.data(), p.indices.size(), kU32, "SCALAR", 4, 34963);
+            if (p.material >= 0) jp["material"] = p.material;
+            jm["primitives"].push_back(jp);
+        }
+        w.doc["meshes"].push_back(jm);
+    }
+    for (const Material& m : a.materials)
+        w.doc["materials"].push_back(
+            {{"name", m.name},
+             {"pbrMetallicRoughness",
+              {{"baseColorFactor", {m.base_color.r, m.base_color.g, m.base_color.b, m.base_color.a}},
+               {"metallicFactor", m.metallic},
+               {"roughnessFactor", m.roughness}}}});
+    for (const Skin& s : a.skins) {
+        std::vector<float> ib;
+        for (const auto& m : s.inverse_bind)
+            for (int k = 0; k < 16; ++k) ib.push_back(static_cast<float>(m[k / 4][k % 4]));
+        json js = {{"name", s.name}, {"joints", s.joints}};
+        js["inverseBindMatrices"] = w.accessor(ib.data(), s.inverse_bind.size(), kFloat, "MAT4", 64, 0);
+        if (s.skeleton >= 0) js["skeleton"] = s.skeleton;
+        w.doc["skins"].push_back(js);
+    }
+    static const char* paths[] = {"translation", "rotation", "scale", "weights"};
+    static const char* interps[] = {"STEP", "LINEAR", "CUBICSPLINE"};
+    static const char* vec[] = {"", "", "", "VEC3", "VEC4"};
+    for (const Clip& c : a.clips) {
+        json jc = {{"name", c.name}, {"channels", json::array()}, {"samplers", json::array()}};
+        for (const Channel& ch : c.channels) {
+            if (ch.times.empty())
+                return make_error("glTF writer: clip '" + c.name + "' has a channel with no keys");
+            // The writer serves the project's own characters, which have no morph targets.
+            if (ch.path == TargetPath::Weights)
+                return make_error("glTF writer: clip '" + c.name +
+                                  "' animates morph weights, which it does not write");
+            const int in = w.accessor(ch.times.data(), ch.times.size(), kFloat, "SCALAR", 4, 0,
+                                      {ch.times.front()}, {ch.times.back()});
+            const size_t nc = static_cast<size_t>(ch.components());
+            const int out = w.accessor(ch.values.data(), ch.values.size() / nc, kFloat, vec[nc], nc * 4, 0);
+            jc["samplers"].push_back({{"input", in},
+                                      {"output", out},
+                                      {"interpolation", interps[static_cast<int>(ch.interpolation)]}});
+            jc["channels"].push_back(
+                {{"sampler", jc["samplers"].size() - 1},
+                 {"target", {{"node", ch.node}, {"path", paths[static_cast<int>(ch.path)]}}}});
+        }
+        w.doc["animations"].push_back(jc);
+    }
+    while (w.bin.size() % 4) w.bin.push_back(0);
+    return w;
+}
+
+void put32(std::vector<std::uint8_t>& v, std::uint32_t x) {
+    for (int i = 0; i < 4; ++i) v.push_back(static_cast<std::uint8_t>(x >> (8 * i)));
+}
+
+}  // namespace
+
+Expected<std::vector<std::uint8_t>> write_glb(const Asset& asset) {
+    auto w = build(asset);
+    if (!w) return w.error();
+    w->doc["buffers"] = json::array({{{"byteLength", w->bin.size()}}});
+    std::string text = w->doc.dump();
+    while (text.size() % 4) text += ' ';
+    std::vector<std::uint8_t> out;
+    put32(out, 0x46546C67);  // "glTF"
+    put32(out, 2);
+    put32(out, static_cast<std::uint32_t>(12 + 8 + text.size() + 8 + w->bin.size()));
+    put32(out, static_cast<std::uint32_t>(text.size()));
+    put32(out, 0x4E4F534A);  // "JSON"
+    out.insert(out.end(), text.begin(), text.end());
+    put32(out, static_cast<std::uint32_t>(w->bin.size()));
+    put32(out, 0x004E4942);  // "BIN\0"
+    out.insert(out.end(), w->bin.begin(), w->bin.end());
+    return out;
+}
+
+Status write_gltf_file(const Asset& asset, const std::string& path) {
+    std::vector<std::uint8_t> bytes;
+    const bool glb = path.size() >= 4 && path.compare(path.size() - 4, 4, ".glb") == 0;
+    if (glb) {
+        auto b = write_glb(asset);
+        if (!b) return b.error();
+        bytes = std::move(*b);
+    } else {
+        auto w = build(asset);
+        if (!w) return w.error();
+        w->doc["buffers"] =
+            json::array({{{"byteLength", w->bin.size()},
+                          {"uri", "data:application/octet-stream;base64," + base64(w->bin)}}});
+        const std::string text = w->doc.dump(1);
+        bytes.assign(text.begin(), text.end());
+    }
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    if (!f) return make_error("glTF writer: cannot open '" + path + "' for writing");
+    f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    if (!f) return make_error("glTF writer: writing '" + path + "' failed");
+    return ok_status();
+}
+
+}  // namespace sv::anim

@@ -22,19 +22,18 @@ void read_uniform_table(GLuint program, std::vector<std::pair<std::string, GLint
         GLsizei len = 0;
         GLint size = 0;
         GLenum type = 0;
-        glGetActiveUniform(program, static_cast<GLuint>(i), static_cast<GLsizei>(name.size()), &len, &size, &type,
-                           name.data());
+        glGetActiveUniform(program, static_cast<GLuint>(i), static_cast<GLsizei>(name.size()), &len, &size,
+                           &type, name.data());
         std::string n(name.data(), static_cast<size_t>(len));
         const GLint location = glGetUniformLocation(program, n.c_str());
         if (location < 0) continue;  // a uniform block member: no location
-        if (n.size() > 3 && n.compare(n.size() - 3, 3, "[0]") == 0) table.emplace_back(n.substr(0, n.size() - 3), location);
+        if (n.size() > 3 && n.compare(n.size() - 3, 3, "[0]") == 0)
+            table.emplace_back(n.substr(0, n.size() - 3), location);
         table.emplace_back(std::move(n), location);
     }
     std::sort(table.begin(), table.end());
 }
 }  // namespace
-
-const std::map<std::string, std::string>& embedded_shader_chunks();  // generated
 
 std::string shader_prelude(Api api) {
     if (api == Api::GL) return "#version 330 core\n";
@@ -66,7 +65,8 @@ std::string explain_log(const std::string& log, const std::vector<std::string>& 
     return out + rest;
 }
 
-Expected<GlShader> compile(Api api, GLenum stage, const ProgramDesc& desc, const std::vector<std::string>& chunk_names) {
+Expected<GlShader> compile(Api api, GLenum stage, const ProgramDesc& desc,
+                           const std::vector<std::string>& chunk_names) {
     std::vector<std::string> sources;
     std::vector<std::string> names;
     std::string head = shader_prelude(api);
@@ -75,7 +75,8 @@ Expected<GlShader> compile(Api api, GLenum stage, const ProgramDesc& desc, const
     names.push_back("<prelude>");
     for (const auto& name : chunk_names) {
         auto inline_it = desc.inline_chunks.find(name);
-        auto src = inline_it != desc.inline_chunks.end() ? Expected<std::string>(inline_it->second) : shader_chunk(name);
+        auto src = inline_it != desc.inline_chunks.end() ? Expected<std::string>(inline_it->second)
+                                                         : shader_chunk(name);
         if (!src) return make_error("program '" + desc.name + "': " + src.error().message);
         sources.push_back("#line 1 " + std::to_string(sources.size()) + "\n" + *src + "\n");
         names.push_back(name);
@@ -92,8 +93,9 @@ Expected<GlShader> compile(Api api, GLenum stage, const ProgramDesc& desc, const
         glGetShaderiv(shader.get(), GL_INFO_LOG_LENGTH, &len);
         std::string log(static_cast<size_t>(len > 1 ? len : 1), '\0');
         glGetShaderInfoLog(shader.get(), len, nullptr, log.data());
-        return make_error("program '" + desc.name + "': " + (stage == GL_VERTEX_SHADER ? "vertex" : "fragment") +
-                          " stage (" + api_name(api) + ") failed to compile:\n" + explain_log(log, names));
+        return make_error("program '" + desc.name +
+                          "': " + (stage == GL_VERTEX_SHADER ? "vertex" : "fragment") + " stage (" +
+                          api_name(api) + ") failed to compile:\n" + explain_log(log, names));
     }
     return shader;
 }
@@ -113,7 +115,8 @@ Expected<ShaderProgram> ShaderProgram::build(Api api, const ProgramDesc& desc) {
     if (!desc.feedback_varyings.empty()) {
         std::vector<const char*> names;
         for (const auto& v : desc.feedback_varyings) names.push_back(v.c_str());
-        glTransformFeedbackVaryings(id, static_cast<GLsizei>(names.size()), names.data(), GL_INTERLEAVED_ATTRIBS);
+        glTransformFeedbackVaryings(id, static_cast<GLsizei>(names.size()), names.data(),
+                                    GL_INTERLEAVED_ATTRIBS);
     }
     glLinkProgram(id);
     // Attached shaders are only flagged for deletion and go with the program; freed now, as before.

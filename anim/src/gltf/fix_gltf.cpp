@@ -12,6 +12,7 @@
 #include "anim/skin_frame/skinned_mesh_nodes.h"
 #include "fix_joint_order.h"
 #include "gltf_container.h"
+#include "gltf_names.h"
 
 namespace sv::anim {
 
@@ -55,7 +56,7 @@ bool decomposes_to_trs(const glm::dmat4& m) {
 }
 
 std::string node_label(const ojson& doc, size_t n) {
-    return "node " + std::to_string(n) + " ('" + doc["nodes"][n].value("name", std::string()) + "')";
+    return gltf::named("node", n, doc["nodes"][n].value("name", std::string()));
 }
 
 }  // namespace

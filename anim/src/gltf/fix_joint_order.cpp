@@ -5,13 +5,16 @@
 #include <map>
 #include <set>
 
+#include "gltf_names.h"
+
 namespace sv::anim {
 
 using ojson = nlohmann::ordered_json;
 
 namespace {
 
-std::string str(size_t v) { return std::to_string(v); }
+using gltf::named;
+using gltf::str;
 
 // A member by reference, or an empty value when absent. Not ojson::value(key, default): that returns
 // a copy, and a range-for over a temporary's items() reads a destroyed object.
@@ -61,7 +64,7 @@ Status sort_joints_parents_first(GltfContainer& c, std::vector<std::string>& cha
 
     for (size_t s = 0; s < doc["skins"].size(); ++s) {
         ojson& skin = doc["skins"][s];
-        const std::string name = "skin " + str(s) + " ('" + skin.value("name", std::string()) + "')";
+        const std::string name = gltf::named("skin", s, skin.value("name", std::string()));
         std::vector<int> joints = skin["joints"].get<std::vector<int>>();
         const size_t n = joints.size();
         std::map<int, size_t> index_of;

@@ -4,13 +4,11 @@
 #include <cstring>
 
 #include "anim/gltf/gltf_import.h"
+#include "gltf_names.h"
 
 namespace sv::anim::gltf {
 
 namespace {
-
-std::string str(size_t v) { return std::to_string(v); }
-std::string str(int v) { return std::to_string(v); }
 
 double read_component(const std::uint8_t* p, int ctype, bool normalized) {
     switch (ctype) {

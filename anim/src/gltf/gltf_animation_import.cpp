@@ -27,7 +27,7 @@ Status Importer::animations() {
         const tg::Animation& src = m.animations[ai];
         Clip clip;
         clip.name = src.name;
-        const std::string aname = "animation " + str(ai) + " ('" + src.name + "')";
+        const std::string aname = named("animation", ai, src.name);
         for (size_t ci = 0; ci < src.channels.size(); ++ci) {
             const tg::AnimationChannel& ch = src.channels[ci];
             const std::string name = aname + " channel " + str(file_channel(ai, ci));

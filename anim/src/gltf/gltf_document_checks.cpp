@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "gltf_extensions.h"
+#include "gltf_names.h"
 #include "gltf_schema_checks.h"
 
 namespace sv::anim::gltf {
@@ -12,18 +13,6 @@ namespace sv::anim::gltf {
 namespace {
 
 using nlohmann::json;
-
-std::string str(size_t v) { return std::to_string(v); }
-
-// "'name'" after an element's index when it has one, as the importer names elements.
-std::string named(const std::string& kind, size_t i, const json& e) {
-    std::string s = kind + " " + str(i);
-    if (e.is_object()) {
-        const auto n = e.find("name");
-        if (n != e.end() && n->is_string()) s += " ('" + n->get<std::string>() + "')";
-    }
-    return s;
-}
 
 bool is_index(const json& v) { return v.is_number_integer() && v.get<long long>() >= 0; }
 
@@ -94,13 +83,8 @@ Status check_extensions(const json& doc, DocumentFacts& facts) {
     return ok_status();
 }
 
-size_t array_size(const json& doc, const char* key) {
-    const auto it = doc.find(key);
-    return it != doc.end() && it->is_array() ? it->size() : 0;
-}
-
 Status check_scenes(const json& doc) {
-    const size_t scenes = array_size(doc, "scenes"), nodes = array_size(doc, "nodes");
+    const size_t scenes = count_of(doc, "scenes"), nodes = count_of(doc, "nodes");
     const auto scene = doc.find("scene");
     if (scene != doc.end() && (!is_index(*scene) || scene->get<size_t>() >= scenes))
         return make_error("glTF: scene " + scene->dump() + " is out of range (" + str(scenes) + " scenes)");

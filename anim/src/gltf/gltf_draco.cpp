@@ -7,6 +7,7 @@
 #endif
 
 #include "gltf_accessor.h"
+#include "gltf_names.h"
 
 namespace sv::anim::gltf {
 
@@ -14,27 +15,23 @@ namespace {
 
 using nlohmann::json;
 const char* const kExt = "KHR_draco_mesh_compression";
-std::string str(size_t v) { return std::to_string(v); }
 
 }  // namespace
 
 Status describe_draco(json& doc, std::vector<DracoPrimitive>& out, bool& edited) {
     const auto meshes = doc.find("meshes");
     if (meshes == doc.end() || !meshes->is_array()) return ok_status();
-    const size_t nviews =
-        doc.contains("bufferViews") && doc["bufferViews"].is_array() ? doc["bufferViews"].size() : 0;
-    const size_t naccessors =
-        doc.contains("accessors") && doc["accessors"].is_array() ? doc["accessors"].size() : 0;
+    const size_t nviews = count_of(doc, "bufferViews");
+    const size_t naccessors = count_of(doc, "accessors");
     for (size_t mi = 0; mi < meshes->size(); ++mi) {
         json& mesh = (*meshes)[mi];
         if (!mesh.is_object() || !mesh.contains("primitives") || !mesh["primitives"].is_array()) continue;
         for (size_t pi = 0; pi < mesh["primitives"].size(); ++pi) {
             json& p = mesh["primitives"][pi];
-            if (!p.is_object() || !p.contains("extensions") || !p["extensions"].is_object() ||
-                !p["extensions"].contains(kExt))
-                continue;
+            const json* ext = extension_of(p, kExt);
+            if (!ext) continue;
             const std::string what = "mesh " + str(mi) + " primitive " + str(pi) + " (" + kExt + ")";
-            const json& x = p["extensions"][kExt];
+            const json& x = *ext;
             if (!x.is_object() || !x.contains("bufferView") || !x["bufferView"].is_number_unsigned())
                 return make_error(what +
                                   ": 'bufferView' is missing or not a non-negative integer (required)");

@@ -26,9 +26,9 @@ const std::vector<ExtensionInfo>& known_extensions() {
 #endif
         {"KHR_texture_basisu", Support::Unavailable, "KTX2/Basis textures are not decoded"},
         {"KHR_texture_transform", Support::Implemented,
-         "the base colour texture's offset, rotation, scale and texCoord applied to its coordinates at "
-         "import"},
-        {"KHR_materials_emissive_strength", Support::Ignored, "emission is not drawn"},
+         "offset, rotation, scale and texCoord of every texture slot, applied per slot in the shader"},
+        {"KHR_materials_emissive_strength", Support::Implemented,
+         "the emissive factor times emissiveStrength"},
         {"KHR_materials_unlit", Support::Ignored, "materials are drawn with the viewer's own shading"},
         {"KHR_materials_variants", Support::Ignored, "the default material is drawn"},
         {"KHR_materials_clearcoat", Support::Ignored, "materials are drawn with the viewer's own shading"},

@@ -3,14 +3,11 @@
 #include <algorithm>
 #include <cstring>
 
+#include "gltf_names.h"
+
 namespace sv::anim::gltf {
 
-namespace {
-
-std::string str(size_t v) { return std::to_string(v); }
-std::string str(int v) { return std::to_string(v); }
-
-}  // namespace
+namespace {}  // namespace
 
 Expected<GlbLayout> check_glb(const std::vector<std::uint8_t>& b) {
     auto u32 = [&](size_t at) {

@@ -17,7 +17,7 @@ namespace sv::anim::gltf {
 // Reads the size from the image's header and refuses a huge one before a pixel is decoded (a
 // few header bytes can otherwise ask for gigabytes), then decodes with tinygltf's stb loader.
 Status decode_image(tg::Image& image, int idx, const unsigned char* bytes, size_t size) {
-    const std::string name = "image " + str(idx) + " ('" + image.name + "')";
+    const std::string name = named("image", idx, image.name);
     if (size > static_cast<size_t>(std::numeric_limits<int>::max()))
         return make_error(name + ": " + str(size) + " bytes is too large to decode");
     if (gltf::is_webp(bytes, size)) return gltf::decode_webp(image, name, bytes, size);
@@ -47,7 +47,7 @@ Status Importer::images() {
         const tg::Image& src = *srcp;
         Image d;
         d.name = src.name;
-        const std::string name = "image " + str(i) + " ('" + src.name + "')";
+        const std::string name = named("image", i, src.name);
         if (src.width <= 0 || src.height <= 0 || src.component < 1 || src.component > 4 ||
             (src.bits != 8 && src.bits != 16))
             return make_error(name + ": was not decoded (" + str(src.width) + "x" + str(src.height) + ", " +
@@ -80,7 +80,7 @@ Status Importer::images() {
 // tinygltf hands a buffer-view image's bytes to the decoder without checking the view against
 // its buffer, so those are deferred (see load_image) and decoded here after the checks.
 Status Importer::decode_buffer_view_image(int i, tg::Image& img) const {
-    const std::string name = "image " + str(i) + " ('" + img.name + "')";
+    const std::string name = named("image", i, img.name);
     if (static_cast<size_t>(img.bufferView) >= m.bufferViews.size())
         return make_error(name + ": buffer view " + str(img.bufferView) + " is out of range (" +
                           str(m.bufferViews.size()) + " buffer views)");

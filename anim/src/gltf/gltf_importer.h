@@ -1,4 +1,4 @@
-// The importer's shared state (private to anim/src/scene): one tinygltf model turned into an
+// The importer's shared state (private to anim/src/gltf): one tinygltf model turned into an
 // anim::Asset section by section, in the order convert() in gltf_import.cpp calls them (nodes,
 // skins, images, meshes, animations: each later one reads what the earlier ones built). One
 // struct because the sections share what they learn (the skins' joint remaps for the meshes, the
@@ -18,15 +18,11 @@
 #include "anim/scene/asset.h"
 #include "gltf_accessor.h"
 #include "gltf_document_checks.h"
+#include "gltf_names.h"
 
 namespace sv::anim::gltf {
 
 namespace tg = tinygltf;
-
-// Indices and counts in refusals ("accessor 3", "12 of 40 weights"): the one spelling every
-// section's messages use.
-inline std::string str(size_t v) { return std::to_string(v); }
-inline std::string str(int v) { return std::to_string(v); }
 
 // Component types by where an accessor is read (glTF 2.0 3.6.2.2 and 3.7.2.1, and what
 // KHR_mesh_quantization adds to them). Integers are decoded as glTF says (normalized to [0,1] or

@@ -5,14 +5,16 @@
 #include <cmath>
 #include <string>
 
+#include "gltf_names.h"
+
 namespace sv::anim {
 
 namespace {
 
-namespace tg = tinygltf;
+using gltf::named;
+using gltf::str;
 
-std::string str(size_t v) { return std::to_string(v); }
-std::string str(int v) { return std::to_string(v); }
+namespace tg = tinygltf;
 
 float number(const tg::Value& v, float fallback) {
     return v.IsNumber() ? static_cast<float>(v.GetNumberAsDouble()) : fallback;
@@ -83,7 +85,7 @@ Status import_materials(const tg::Model& m, Asset& out) {
     for (size_t i = 0; i < m.materials.size(); ++i) {
         const tg::Material& src = m.materials[i];
         const tg::PbrMetallicRoughness& pbr = src.pbrMetallicRoughness;
-        const std::string name = "material " + str(i) + " ('" + src.name + "')";
+        const std::string name = named("material", i, src.name);
         Material d;
         d.name = src.name;
         const auto& f = pbr.baseColorFactor;

@@ -38,9 +38,9 @@ Status Importer::meshes() {
             for (size_t i = 0; i < m.nodes.size(); ++i)
                 if (m.nodes[i].mesh == static_cast<int>(mi) && m.nodes[i].skin == list[k])
                     out.scene.nodes[i].mesh = copy;
-            out.report.push_back("mesh " + str(mi) + " ('" + m.meshes[mi].name + "'): drawn with skins " +
-                                 str(list[0]) + " and " + str(list[k]) +
-                                 "; imported once per skin, each with " + "its own joint remap");
+            out.report.push_back(named("mesh", mi, m.meshes[mi].name) + ": drawn with skins " + str(list[0]) +
+                                 " and " + str(list[k]) + "; imported once per skin, each with " +
+                                 "its own joint remap");
         }
     }
     // glTF 2.0 3.7.2.1: node.weights, when given, has one entry per morph target of its mesh.
@@ -50,9 +50,8 @@ Status Importer::meshes() {
         const size_t targets =
             nd.mesh >= 0 ? out.meshes[static_cast<size_t>(nd.mesh)].weights.size() : size_t(0);
         if (nd.weights.size() != targets)
-            return make_error("node " + str(i) + " ('" + nd.name + "'): weights has " +
-                              str(nd.weights.size()) + " entries, its mesh has " + str(targets) +
-                              " morph targets");
+            return make_error(named("node", i, nd.name) + ": weights has " + str(nd.weights.size()) +
+                              " entries, its mesh has " + str(targets) + " morph targets");
     }
     if (renormalised > 0)
         out.report.push_back(std::to_string(renormalised) +
@@ -146,7 +145,7 @@ Status Importer::import_mesh(size_t mi, int skin, Mesh& d) {
     {
         for (size_t pi = 0; pi < src.primitives.size(); ++pi) {
             const tg::Primitive& p = src.primitives[pi];
-            const std::string name = "mesh " + str(mi) + " ('" + src.name + "') primitive " + str(pi);
+            const std::string name = named("mesh", mi, src.name) + " primitive " + str(pi);
             const int mode = p.mode < 0 ? TINYGLTF_MODE_TRIANGLES : p.mode;
             if (mode > TINYGLTF_MODE_TRIANGLE_FAN)
                 return make_error(name + ": mode " + str(p.mode) + " is not a glTF primitive mode (0..6)");
@@ -277,13 +276,12 @@ Status Importer::import_mesh(size_t mi, int skin, Mesh& d) {
     }
     const size_t targets = src.primitives.empty() ? 0 : src.primitives[0].targets.size();
     if (!src.weights.empty() && src.weights.size() != targets)
-        return make_error("mesh " + str(mi) + " ('" + src.name + "'): weights has " +
-                          str(src.weights.size()) + " entries for " + str(targets) + " morph targets");
+        return make_error(named("mesh", mi, src.name) + ": weights has " + str(src.weights.size()) +
+                          " entries for " + str(targets) + " morph targets");
     d.weights.assign(targets, 0.0f);
     for (size_t t = 0; t < src.weights.size(); ++t) {
         if (!std::isfinite(src.weights[t]))
-            return make_error("mesh " + str(mi) + " ('" + src.name + "'): weight " + str(t) +
-                              " is not finite");
+            return make_error(named("mesh", mi, src.name) + ": weight " + str(t) + " is not finite");
         d.weights[t] = static_cast<float>(src.weights[t]);
     }
     return ok_status();

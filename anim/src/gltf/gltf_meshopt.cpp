@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include "gltf_names.h"
+
 #ifdef SKINVIEW_HAVE_MESHOPT
 #include <meshoptimizer.h>
 #endif
@@ -14,15 +16,7 @@ namespace {
 using nlohmann::json;
 const char* const kExt = "EXT_meshopt_compression";
 
-std::string str(size_t v) { return std::to_string(v); }
-
-const json* extension_of(const json& e) {
-    if (!e.is_object()) return nullptr;
-    const auto x = e.find("extensions");
-    if (x == e.end() || !x->is_object()) return nullptr;
-    const auto m = x->find(kExt);
-    return m == x->end() ? nullptr : &*m;
-}
+const json* extension_of(const json& e) { return gltf::extension_of(e, kExt); }
 
 Expected<size_t> unsigned_field(const json& o, const char* key, const std::string& what, bool required,
                                 size_t fallback = 0) {
@@ -67,7 +61,7 @@ Status check_layout(const MeshoptView& v, const std::string& what) {
 Status describe_meshopt(json& doc, std::vector<MeshoptView>& views, std::vector<FallbackBuffer>& fallbacks,
                         bool& edited) {
     const auto buffers = doc.find("buffers");
-    const size_t nbuffers = buffers != doc.end() && buffers->is_array() ? buffers->size() : 0;
+    const size_t nbuffers = count_of(doc, "buffers");
     size_t total = 0;
     for (size_t b = 0; b < nbuffers; ++b) {
         json& buf = (*buffers)[b];

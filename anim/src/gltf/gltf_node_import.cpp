@@ -15,7 +15,7 @@ Status Importer::nodes() {
     for (size_t i = 0; i < n; ++i) {
         const tg::Node& src = m.nodes[i];
         Node& d = out.scene.nodes[i];
-        const std::string name = "node " + str(i) + " ('" + src.name + "')";
+        const std::string name = named("node", i, src.name);
         d.name = src.name;
         for (int c : src.children) {
             if (c < 0 || static_cast<size_t>(c) >= n)

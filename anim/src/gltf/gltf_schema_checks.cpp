@@ -4,25 +4,13 @@
 #include <tuple>
 #include <vector>
 
+#include "gltf_names.h"
+
 namespace sv::anim::gltf {
 
 namespace {
 
 using nlohmann::json;
-
-std::string str(size_t v) { return std::to_string(v); }
-
-std::string named(const std::string& kind, size_t i, const json& e) {
-    std::string s = kind + " " + str(i);
-    if (e.is_object() && e.contains("name") && e["name"].is_string())
-        s += " ('" + e["name"].get<std::string>() + "')";
-    return s;
-}
-
-size_t count_of(const json& doc, const char* key) {
-    const auto it = doc.find(key);
-    return it != doc.end() && it->is_array() ? it->size() : 0;
-}
 
 // Every top-level list glTF defines is an array of objects; an extension list an array of strings.
 Status check_lists(const json& doc) {

@@ -14,7 +14,7 @@ namespace sv::anim::gltf {
 Status Importer::skins() {
     for (size_t s = 0; s < m.skins.size(); ++s) {
         const tg::Skin& src = m.skins[s];
-        const std::string name = "skin " + str(s) + " ('" + src.name + "')";
+        const std::string name = named("skin", s, src.name);
         const size_t n = src.joints.size();
         if (n == 0) return make_error(name + ": has no joints");
         if (n > static_cast<size_t>(MAX_JOINTS))
@@ -118,7 +118,7 @@ Status Importer::skins() {
     for (size_t i = 0; i < m.nodes.size(); ++i) {
         const Node& nd = out.scene.nodes[i];
         if (nd.skin < 0 || nd.mesh < 0) continue;
-        const std::string name = "node " + str(i) + " ('" + nd.name + "')";
+        const std::string name = named("node", i, nd.name);
         if (nd.parent >= 0)
             out.report.push_back(
                 name +

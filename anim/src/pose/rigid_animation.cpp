@@ -55,19 +55,7 @@ void RigidAnimation::apply(float time, bool loop) {
         float v[4];
         sample_channel(ch, t, v);
         Node& nd = scene_->nodes[static_cast<size_t>(node)];
-        switch (ch.path) {
-            case TargetPath::Translation:
-                nd.translation = glm::dvec3(v[0], v[1], v[2]);
-                break;
-            case TargetPath::Rotation:
-                nd.rotation = glm::dquat(v[3], v[0], v[1], v[2]);
-                break;
-            case TargetPath::Scale:
-                nd.scale = glm::dvec3(v[0], v[1], v[2]);
-                break;
-            case TargetPath::Weights:
-                break;
-        }
+        set_local_from_sample(ch.path, v, nd.translation, nd.rotation, nd.scale);
     }
 }
 

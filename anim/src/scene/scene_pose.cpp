@@ -69,19 +69,7 @@ void ScenePose::sample(const Clip& clip, float time, bool loop) {
         sample_channel(ch, t, v);
         Local& l = local_[i];
         l.use_matrix = false;
-        switch (ch.path) {
-            case TargetPath::Translation:
-                l.t = glm::dvec3(v[0], v[1], v[2]);
-                break;
-            case TargetPath::Rotation:
-                l.r = glm::dquat(v[3], v[0], v[1], v[2]);
-                break;
-            case TargetPath::Scale:
-                l.s = glm::dvec3(v[0], v[1], v[2]);
-                break;
-            case TargetPath::Weights:
-                break;
-        }
+        set_local_from_sample(ch.path, v, l.t, l.r, l.s);
     }
 }
 

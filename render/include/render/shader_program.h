@@ -53,5 +53,7 @@ private:
 std::string shader_prelude(Api api);
 // The embedded chunk source by file name, or an error naming the missing chunk.
 Expected<std::string> shader_chunk(const std::string& name);
+// Every embedded chunk, file name to source (generated from shaders/*.glsl at build time).
+const std::map<std::string, std::string>& embedded_shader_chunks();
 
 }  // namespace sv::render

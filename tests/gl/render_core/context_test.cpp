@@ -1,8 +1,8 @@
+#include "render/context.h"
+
 #include <gtest/gtest.h>
 
 #include "api_print.h"
-
-#include "render/context.h"
 #include "render/gl.h"
 #include "render/shader_program.h"
 
@@ -46,11 +46,13 @@ TEST_P(ShaderErrors, CompileErrorNamesChunkAndLine) {
     ASSERT_TRUE(ctx.ok()) << ctx.error().message;
     ProgramDesc desc{"broken", {"good_vs.glsl", "broken_vs.glsl"}, {"lines_fs.glsl"}, {}, {}};
     desc.inline_chunks["good_vs.glsl"] = "uniform float u_a;\nfloat twice(float x) { return 2.0 * x; }\n";
-    desc.inline_chunks["broken_vs.glsl"] = "void main() {\n  gl_Position = vec4(twice(u_a));\n  this is not glsl;\n}\n";
+    desc.inline_chunks["broken_vs.glsl"] =
+        "void main() {\n  gl_Position = vec4(twice(u_a));\n  this is not glsl;\n}\n";
     auto p = ShaderProgram::build(GetParam(), desc);
     ASSERT_FALSE(p.ok());
     EXPECT_NE(p.error().message.find("broken_vs.glsl:3"), std::string::npos) << p.error().message;
-    EXPECT_NE(p.error().message.find("program 'broken': vertex stage"), std::string::npos) << p.error().message;
+    EXPECT_NE(p.error().message.find("program 'broken': vertex stage"), std::string::npos)
+        << p.error().message;
 }
 
 TEST_P(ShaderErrors, MissingChunkIsNamed) {

@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "render/image_compare.h"
+
+#include <gtest/gtest.h>
 
 namespace sv::render {
 namespace {
@@ -72,7 +72,8 @@ TEST(ImageCompare, BudgetIsRelativeToTheFootprint) {
     EXPECT_EQ(r->footprint_pixels, 1001);
     EXPECT_FALSE(r->match) << r->summary();
     EXPECT_EQ(r->summary(),
-              "MISMATCH: 2 of 1001 footprint pixels differ (0.1998% of the footprint), 2 of 10000 in the frame (0.0200%), "
+              "MISMATCH: 2 of 1001 footprint pixels differ (0.1998% of the footprint), 2 of 10000 in the "
+              "frame (0.0200%), "
               "largest channel difference 200/255");
 }
 

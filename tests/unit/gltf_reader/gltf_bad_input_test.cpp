@@ -9,12 +9,13 @@
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
+#include "hostile_fixture.h"
 
 using namespace sv::anim;
 using sv::test::Glb;
 
 namespace {
-Glb arm() { return Glb::parse(write_glb(build_arm_asset()).value()); }
+using sv::test::arm;
 
 // Loads `g` and expects an Error whose message holds every one of `needles`.
 void expect_error(const Glb& g, std::initializer_list<const char*> needles) {

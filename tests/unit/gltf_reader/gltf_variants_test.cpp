@@ -17,6 +17,7 @@
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
+#include "hostile_fixture.h"
 #include "test_paths.h"
 
 using namespace sv::anim;
@@ -25,7 +26,7 @@ using sv::test::Glb;
 
 namespace {
 
-Glb arm() { return Glb::parse(write_glb(build_arm_asset()).value()); }
+using sv::test::arm;
 
 // Appends `bytes` to the BIN chunk as a new buffer view; returns its index.
 size_t add_view(Glb& g, const std::vector<std::uint8_t>& bytes) {

@@ -15,22 +15,14 @@
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
+#include "hostile_fixture.h"
 #include "test_paths.h"
 
 using namespace sv::anim;
 using sv::test::Glb;
+using namespace sv::test;
 
 namespace {
-
-std::vector<std::uint8_t> arm_bytes() { return write_glb(build_arm_asset()).value(); }
-Glb arm() { return Glb::parse(arm_bytes()); }
-
-std::string load_error(const std::vector<std::uint8_t>& bytes, bool binary, const std::string& dir = "") {
-    const auto a = load_gltf_from_memory(bytes, dir, binary);
-    if (a.ok()) return "(loaded)";
-    return a.error().message;
-}
-std::string load_error(const Glb& g) { return load_error(g.pack(), true); }
 
 std::vector<std::uint8_t> text_bytes(const std::string& s) { return {s.begin(), s.end()}; }
 

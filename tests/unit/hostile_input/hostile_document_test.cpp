@@ -15,20 +15,15 @@
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
+#include "hostile_fixture.h"
 #include "test_paths.h"
 
 using namespace sv::anim;
 using nlohmann::json;
 using sv::test::Glb;
+using namespace sv::test;
 
 namespace {
-
-Glb arm() { return Glb::parse(write_glb(build_arm_asset()).value()); }
-
-std::string load_error(const Glb& g) {
-    const auto a = load_gltf_from_memory(g.pack(), "", true);
-    return a.ok() ? "(loaded)" : a.error().message;
-}
 
 // The arm as .gltf text, its buffer a data URI (the project's own writer).
 json arm_text() {
@@ -37,29 +32,8 @@ json arm_text() {
     EXPECT_TRUE(write_gltf_file(build_arm_asset(), path).ok());
     return json::parse(sv::test::read_bytes(path));
 }
-std::string load_error(const json& text, const std::string& dir = "") {
-    const std::string s = text.dump();
-    const auto a = load_gltf_from_memory({s.begin(), s.end()}, dir, false);
-    return a.ok() ? "(loaded)" : a.error().message;
-}
-std::vector<std::string> report_of(const Glb& g) {
-    const auto a = load_gltf_from_memory(g.pack(), "", true);
-    EXPECT_TRUE(a.ok()) << a.error().message;
-    return a.ok() ? a->report : std::vector<std::string>{};
-}
-bool has(const std::vector<std::string>& lines, const std::string& line) {
-    return std::find(lines.begin(), lines.end(), line) != lines.end();
-}
 
-// One folder per test (ctest runs them as parallel processes).
-std::filesystem::path fresh_dir() {
-    const auto d =
-        std::filesystem::path(SKINVIEW_TEST_OUTPUT_DIR) /
-        (std::string("document_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(d);
-    std::filesystem::create_directories(d);
-    return d;
-}
+std::filesystem::path fresh_dir() { return sv::test::fresh_test_dir("document_"); }
 void write_file(const std::filesystem::path& p, const std::string& s) {
     std::ofstream(p, std::ios::binary) << s;
 }
@@ -119,12 +93,12 @@ TEST(HostileDocument, UsedExtensionsAreANoteNotAnError) {
     // A required shading extension loads too: it never changes where a vertex is.
     g.json["extensionsRequired"] = {"KHR_materials_unlit"};
     const auto report = report_of(g);
+    EXPECT_TRUE(has_line(
+        report, "glTF: extension 'EXT_made_up' is used by the file and unknown to skinview; ignored"));
     EXPECT_TRUE(
-        has(report, "glTF: extension 'EXT_made_up' is used by the file and unknown to skinview; ignored"));
-    EXPECT_TRUE(
-        has(report,
-            "glTF: extension 'KHR_materials_unlit' is used by the file and not applied: materials are "
-            "drawn with the viewer's own shading"));
+        has_line(report,
+                 "glTF: extension 'KHR_materials_unlit' is used by the file and not applied: materials are "
+                 "drawn with the viewer's own shading"));
     // Implemented extensions are not noted.
     EXPECT_EQ(std::count_if(
                   report.begin(), report.end(),
@@ -235,12 +209,12 @@ TEST(HostileDocument, ChannelsWithoutATargetNodeOrThroughAPointerAreSkippedWithA
     g.json["extensionsUsed"] = {"KHR_animation_pointer"};
     const auto a = load_gltf_from_memory(g.pack(), "", true);
     ASSERT_TRUE(a.ok()) << a.error().message;
-    EXPECT_TRUE(
-        has(a->report,
-            "animation 0 ('bend') channel 0: has no target node; skipped (glTF: such a channel is ignored)"));
-    EXPECT_TRUE(has(a->report,
-                    "animation 0 ('bend') channel 1: targets a KHR_animation_pointer property; skipped "
-                    "(skinview animates nodes only)"));
+    EXPECT_TRUE(has_line(
+        a->report,
+        "animation 0 ('bend') channel 0: has no target node; skipped (glTF: such a channel is ignored)"));
+    EXPECT_TRUE(has_line(a->report,
+                         "animation 0 ('bend') channel 1: targets a KHR_animation_pointer property; skipped "
+                         "(skinview animates nodes only)"));
     ASSERT_EQ(a->clips.size(), 1u);
     EXPECT_EQ(a->clips[0].channels.size(), 1u);
     // Messages about a later channel still use the file's index.
@@ -251,7 +225,7 @@ TEST(HostileDocument, ChannelsWithoutATargetNodeOrThroughAPointerAreSkippedWithA
     const auto b = load_gltf_from_memory(g.pack(), "", true);
     ASSERT_TRUE(b.ok()) << b.error().message;
     EXPECT_TRUE(b->clips.empty());
-    EXPECT_TRUE(has(b->report, "animation 0 ('bend'): every channel was skipped; not listed as a clip"));
+    EXPECT_TRUE(has_line(b->report, "animation 0 ('bend'): every channel was skipped; not listed as a clip"));
     // Negative control: a file that gives no channels at all is still refused.
     channels = json::array();
     EXPECT_EQ(load_error(g), "animation 0 ('bend'): has no channels");

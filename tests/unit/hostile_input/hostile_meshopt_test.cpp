@@ -7,20 +7,18 @@
 
 #include "anim/gltf/gltf_import.h"
 #include "glb_edit.h"
+#include "hostile_fixture.h"
 #include "test_paths.h"
 
 using namespace sv::anim;
 using sv::test::Glb;
+using namespace sv::test;
 
 namespace {
 
 Glb meshopt_arm() {
     return Glb::parse(
         sv::test::read_bytes((sv::test::source_dir() / "tests/data/variants/arm_meshopt.glb").string()));
-}
-std::string load_error(const Glb& g) {
-    const auto a = load_gltf_from_memory(g.pack(), "", true);
-    return a.ok() ? "(loaded)" : a.error().message;
 }
 nlohmann::json& ext(Glb& g, size_t view) {
     return g.json["bufferViews"][view]["extensions"]["EXT_meshopt_compression"];

@@ -14,16 +14,18 @@
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
+#include "hostile_fixture.h"
 
 using namespace sv::anim;
 using sv::test::Glb;
+using namespace sv::test;
 
 namespace {
 
 // The arm with image 0 = `encoded` in a buffer view, behind texture 0 used as the base colour,
 // through EXT_texture_webp.
 Glb arm_with_webp(const std::vector<std::uint8_t>& encoded) {
-    Glb g = Glb::parse(write_glb(build_arm_asset()).value());
+    Glb g = sv::test::arm();
     while (g.bin.size() % 4) g.bin.push_back(0);
     const size_t at = g.bin.size();
     g.bin.insert(g.bin.end(), encoded.begin(), encoded.end());

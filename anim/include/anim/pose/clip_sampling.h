@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
 #include <vector>
 
 #include "anim/pose/pose.h"
@@ -16,6 +18,27 @@ float wrap_time(float time, float duration);
 // Samples one channel at `time` (clamped to the channel's key range, no wrapping) into `out`
 // (3 or 4 floats). Rotations are normalised.
 void sample_channel(const Channel& channel, float time, float* out);
+
+// What one sampled value (sample_channel's `out`) sets on a node's local transform: translation and
+// scale from x, y, z; rotation from the quaternion x, y, z, w (glTF's order, glm's constructor
+// takes w first). A weights channel sets none of them. One place, so the scene's nodes and the
+// rigid clips cannot read a key in two ways.
+inline void set_local_from_sample(TargetPath path, const float* v, glm::dvec3& t, glm::dquat& r,
+                                  glm::dvec3& s) {
+    switch (path) {
+        case TargetPath::Translation:
+            t = glm::dvec3(v[0], v[1], v[2]);
+            break;
+        case TargetPath::Rotation:
+            r = glm::dquat(v[3], v[0], v[1], v[2]);
+            break;
+        case TargetPath::Scale:
+            s = glm::dvec3(v[0], v[1], v[2]);
+            break;
+        case TargetPath::Weights:
+            break;
+    }
+}
 
 // Which joint of a skeleton each channel drives: -1 for channels whose node is not a joint of it.
 struct ClipBinding {

@@ -2,7 +2,7 @@
 // the project's assets/) posed by the runtime at 64 evenly spaced times and skinned by the double CPU
 // reference (linear blend, correction on: what `skinview bake --skinning lbs --source cpu` writes),
 // every vertex held against the independent specification evaluator within 1e-5 of the body size.
-// The bake tier (tests/gl/bake) holds the GPU to the same evaluator.
+// tests/gl/bake/bake_dense_gpu_test.cpp holds the GPU read-back to the same times and tolerance.
 //
 // Why 1e-5 of the body: the runtime samples and composes in float (6e-8 relative an operation, a
 // few 1e-7 of the body after a joint chain) and the evaluator in double; 1e-5 leaves over 10x for

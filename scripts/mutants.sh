@@ -24,9 +24,10 @@ anim/src/pose/clip_sampling.cpp	const float* a1 = v + k1 * stride;	const float* 
 anim/src/pose/clip_sampling.cpp	            return copy_key(k0);	            return copy_key(k1);	STEP holds the later key
 anim/src/pose/clip_sampling.cpp	out[i] = a[i] + (b[i] - a[i]) * u;	out[i] = a[i] + (b[i] - a[i]) * u * u;	LINEAR vector channel eased (channel path)
 anim/src/pose/packed_clip.cpp	d[i] = pa[i] + (pb[i] - pa[i]) * u;	d[i] = pa[i] + (pb[i] - pa[i]) * (u * u);	LINEAR vector channel eased (packed path)
-anim/src/pose/slerp.h	constexpr int kSlerpTerms = 6;	constexpr int kSlerpTerms = 3;	slerp series truncated at 3 terms (2.5e-3 rad at half a turn)
-anim/src/pose/slerp.h	    const float s = first_half ? t2 : t2 - 1.0f;	    const float s = first_half ? t : t2 - 1.0f;	scalar slerp's first half at the wrong parameter
-anim/src/pose/slerp.h	    const __m128 xm1 = sub(mul(k(0.5f), hl), k(1.0f));	    const __m128 xm1 = sub(hl, k(1.0f));	SSE slerp with the wrong half-angle cosine
+anim/src/pose/slerp.h	constexpr int kSlerpTerms = 6;	constexpr int kSlerpTerms = 3;	slerp series truncated at 3 terms
+anim/src/pose/slerp.h	        s = first_half ? t2 : t2 - 1.0f;	        s = first_half ? t : t2 - 1.0f;	scalar slerp's first half interval at the wrong parameter
+anim/src/pose/slerp.h	xm1 = select(direct, xm1, sub(mul(k(0.5f), hl), k(1.0f)));	xm1 = select(direct, xm1, sub(hl, k(1.0f)));	SSE slerp with the wrong half-angle cosine
+anim/src/pose/slerp.h	constexpr float kSlerpDirectCos = 0.70710677f;	constexpr float kSlerpDirectCos = 0.0f;	slerp never halves the interval (6 terms over the whole range: 1.5e-4 rad, Eberly's table)
 anim/src/pose/slerp.h	    const float sign = d < 0.0f ? -1.0f : 1.0f;	    const float sign = 1.0f;	scalar slerp takes the long way round
 anim/src/gltf/gltf_accessor.cpp	std::max(v / 127.0, -1.0)	std::max(v / 128.0, -1.0)	normalized BYTE as c/128
 anim/src/gltf/gltf_accessor.cpp	return normalized ? p[0] / 255.0 : p[0];	return normalized ? p[0] / 256.0 : p[0];	normalized UNSIGNED_BYTE as c/256

@@ -10,7 +10,7 @@
 # a relink, 1-3 minutes on two cores.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$here/build}
+build=$(cd "${1:-$here/build}" 2>/dev/null && pwd) || { echo "no build folder ${1:-$here/build} (configure it first)"; exit 2; }
 targets=(unit_anim_core unit_skin_frame unit_spec_evaluator unit_gltf_reader)
 # The test binaries and the filters each runs: the whole binary, except the reader tests' Khronos
 # folder walk (minutes, and it checks loading, not the formulas mutated here).
@@ -38,7 +38,6 @@ anim/src/scene/morph_targets.cpp	p[v] += w * glm::dvec3(mt.positions[v]);	p[v] +
 anim/src/skin_frame/skin_frame_defect.cpp	out[j] = rigidity_defect(*inv * a);	out[j] = rigidity_defect(a);	frame defect measured without the frame's inverse
 TABLE
 
-cd "$build" || { echo "no build folder $build (configure it first)"; exit 2; }
 build_all() { cmake --build "$build" -j2 --target "${targets[@]}" >"$build/mutant-build.log" 2>&1; }
 run_all() {
   local r bin filter

@@ -6,15 +6,17 @@
 # formula the suite cannot see, so the script exits 1 naming it.
 #   scripts/mutants.sh [build-dir]        (default build/, configured as CONTRIBUTING/README say)
 #   MUTANTS="3 7" scripts/mutants.sh     only those (1-based) mutants
-# Optional (not in scripts/test.sh or CI): each mutant costs a rebuild of the runtime or reader and
-# a relink, 1-3 minutes on two cores.
+# Optional (not in scripts/test.sh or CI): each mutant costs a rebuild of one file and relinks, then
+# about a minute of tests on two cores.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$here/build}" 2>/dev/null && pwd) || { echo "no build folder ${1:-$here/build} (configure it first)"; exit 2; }
-targets=(unit_anim_core unit_skin_frame unit_spec_evaluator unit_gltf_reader)
+targets=(unit_anim_core unit_skin_frame unit_spec_evaluator unit_gltf_reader gl_bake)
 # The test binaries and the filters each runs: the whole binary, except the reader tests' Khronos
-# folder walk (minutes, and it checks loading, not the formulas mutated here).
-runs=("unit_anim_core:*" "unit_skin_frame:*" "unit_spec_evaluator:*" "unit_gltf_reader:-GltfKhronosFolder*")
+# folder walk (it checks loading, not the formulas mutated here), and of the gl tier the dense GPU
+# read-back (every file at 64 times a clip, 30 s on llvmpipe: the shaders' skinning and morphs).
+runs=("unit_anim_core:*" "unit_skin_frame:*" "unit_spec_evaluator:*" "unit_gltf_reader:-GltfKhronosFolder*"
+      "gl_bake:Files/DenseGpu*")
 
 # file <TAB> exact text (must occur once) <TAB> replacement <TAB> what it breaks
 read -r -d '' table <<'TABLE'
@@ -24,7 +26,7 @@ anim/src/pose/clip_sampling.cpp	const float* a1 = v + k1 * stride;	const float* 
 anim/src/pose/clip_sampling.cpp	            return copy_key(k0);	            return copy_key(k1);	STEP holds the later key
 anim/src/pose/clip_sampling.cpp	out[i] = a[i] + (b[i] - a[i]) * u;	out[i] = a[i] + (b[i] - a[i]) * u * u;	LINEAR vector channel eased (channel path)
 anim/src/pose/packed_clip.cpp	d[i] = pa[i] + (pb[i] - pa[i]) * u;	d[i] = pa[i] + (pb[i] - pa[i]) * (u * u);	LINEAR vector channel eased (packed path)
-anim/src/pose/slerp.h	constexpr int kSlerpTerms = 6;	constexpr int kSlerpTerms = 3;	slerp series truncated at 3 terms
+anim/src/pose/slerp.h	{1.0f / 3, 2.0f / 5, 3.0f / 7,	{1.0f / 3, 2.0f / 5, 3.0f / 8,	slerp series coefficient v_3 = 3/8 for 3/7
 anim/src/pose/slerp.h	        s = first_half ? t2 : t2 - 1.0f;	        s = first_half ? t : t2 - 1.0f;	scalar slerp's first half interval at the wrong parameter
 anim/src/pose/slerp.h	xm1 = select(direct, xm1, sub(mul(k(0.5f), hl), k(1.0f)));	xm1 = select(direct, xm1, sub(hl, k(1.0f)));	SSE slerp with the wrong half-angle cosine
 anim/src/pose/slerp.h	constexpr float kSlerpDirectCos = 0.70710677f;	constexpr float kSlerpDirectCos = 0.0f;	slerp never halves the interval (6 terms over the whole range: 1.5e-4 rad, Eberly's table)
@@ -36,6 +38,9 @@ anim/src/gltf/gltf_accessor.cpp	return normalized ? v / 65535.0 : v;	return norm
 anim/src/skin_frame/reference_skinner.cpp	if (w > T(0)) acc += w * (m[	if (w > T(0)) acc += (m[	CPU reference linear blend ignores the weights
 anim/src/scene/morph_targets.cpp	p[v] += w * glm::dvec3(mt.positions[v]);	p[v] += glm::dvec3(mt.positions[v]);	morph position deltas added at full weight
 anim/src/skin_frame/skin_frame_defect.cpp	out[j] = rigidity_defect(*inv * a);	out[j] = rigidity_defect(a);	frame defect measured without the frame's inverse
+shaders/skinned_vs.glsl	        blended += weights[k] * (	        blended += (	GPU linear blend ignores the weights
+shaders/morph.glsl	position += w * morph_delta(at);	position += morph_delta(at);	GPU morph position deltas at full weight
+shaders/palette.glsl	int x = joint * 4;	int x = joint * 4 + 1;	GPU palette matrix read one texel late
 TABLE
 
 build_all() { cmake --build "$build" -j2 --target "${targets[@]}" >"$build/mutant-build.log" 2>&1; }

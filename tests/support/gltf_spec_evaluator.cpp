@@ -12,6 +12,7 @@
 #include <limits>
 #include <set>
 
+#include "fitted_slerp.h"
 #include "gltf_spec_accessor.h"
 
 namespace sv::test::spec {
@@ -69,7 +70,7 @@ Quat slerp(Quat a, Quat b, double t) {
 
 // One sampler at time t; `width` doubles per element (3, 4, or the morph target count).
 std::string sample(const tg::Model& m, const tg::AnimationSampler& s, double t, int width, bool rotation,
-                   std::vector<double>* out, const std::string& what) {
+                   std::vector<double>* out, const std::string& what, const Deviation& deviation = {}) {
     Data in, val;
     auto e = read_accessor(m, s.input, &in);
     if (e.empty()) e = read_accessor(m, s.output, &val);
@@ -116,6 +117,9 @@ std::string sample(const tg::Model& m, const tg::AnimationSampler& s, double t, 
             for (size_t c = 0; c < w; ++c)
                 (*out)[c] = (2 * u3 - 3 * u2 + 1) * v0[c] + td * (u3 - 2 * u2 + u) * b0[c] +
                             (-2 * u3 + 3 * u2) * v1[c] + td * (u3 - u2) * a1[c];
+        } else if (rotation && deviation.fitted_slerp) {
+            out->resize(4);
+            fitted_slerp(v0, v1, u, out->data());
         } else if (rotation) {
             const Quat q = slerp(Quat(v0[0], v0[1], v0[2], v0[3]), Quat(v1[0], v1[1], v1[2], v1[3]), u);
             *out = {q.x, q.y, q.z, q.w};
@@ -182,7 +186,9 @@ double clip_duration(const tinygltf::Model& model, int clip) {
     return end;
 }
 
-Evaluation evaluate(const tinygltf::Model& m, int clip, double time) {
+Evaluation evaluate(const tinygltf::Model& m, int clip, double time) { return evaluate(m, clip, time, {}); }
+
+Evaluation evaluate(const tinygltf::Model& m, int clip, double time, const Deviation& deviation) {
     Evaluation ev;
     auto fail = [&](const std::string& why) {
         ev.primitives.clear();
@@ -232,7 +238,7 @@ Evaluation evaluate(const tinygltf::Model& m, int clip, double time) {
                 e = sample(m, smp, time, 3, false, &v, what);
                 if (e.empty()) (ch.target_path == "scale" ? s.s : s.t) = {v[0], v[1], v[2]};
             } else if (ch.target_path == "rotation") {
-                e = sample(m, smp, time, 4, true, &v, what);
+                e = sample(m, smp, time, 4, true, &v, what, deviation);
                 if (e.empty()) s.r = {v[0], v[1], v[2], v[3]};
             } else if (ch.target_path == "weights") {
                 const int targets = target_count(m, m.nodes[static_cast<size_t>(ch.target_node)]);

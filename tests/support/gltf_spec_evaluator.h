@@ -43,6 +43,13 @@ double clip_duration(const tinygltf::Model& model, int clip);
 // channels sampled at `time`, clamped into each channel's own key range.
 Evaluation evaluate(const tinygltf::Model& model, int clip, double time);
 
+// For negative controls: what to evaluate other than the specification.
+struct Deviation {
+    // LINEAR rotations by the fitted slerp anim used before #23 (fitted_slerp.h), up to 7.6e-4 rad off.
+    bool fitted_slerp = false;
+};
+Evaluation evaluate(const tinygltf::Model& model, int clip, double time, const Deviation& deviation);
+
 // For negative controls: multiplies the upper 3x4 (linear part and translation) of one joint's
 // float inverse bind matrix by `factor`, in the model's buffer. Returns "" or why it could not.
 std::string scale_inverse_bind(tinygltf::Model* model, int skin, size_t joint, double factor);

@@ -98,13 +98,31 @@ Status Importer::animations() {
                 d.times.push_back(static_cast<float>(t));
             }
             d.values.resize(ov->count * static_cast<size_t>(nc));
-            for (size_t k = 0; k < ov->count; ++k)
+            // LINEAR and STEP rotation keys are stored at unit length, normalised here in double. The
+            // specification requires unit quaternions, but exporters round them (AnimatedTriangle's
+            // 0.707 is 3e-4 short), and the sampler's slerp (anim/src/pose/slerp.h) takes its keys'
+            // angle from |a + b| / 2, which only unit keys give: a key 3e-4 short moved vertices by
+            // 7e-5 of their distance mid-interval. Normalising each key costs nothing per frame;
+            // doing it in the sampler would cost two square roots a rotation. CUBICSPLINE keys are
+            // left alone: their values and tangents are blended first and normalised after, and
+            // scaling a value without its tangents would change the curve. A zero key stays zero
+            // (the sampler answers the identity for it).
+            const bool unit_keys =
+                d.path == TargetPath::Rotation && d.interpolation != Interpolation::CubicSpline;
+            for (size_t k = 0; k < ov->count; ++k) {
+                double key[4] = {0, 0, 0, 0}, len2 = 0;
                 for (int c = 0; c < nc; ++c) {
                     const double x = ov->get(k, c);
                     if (!std::isfinite(x))
                         return make_error(name + ": output value " + str(k) + " holds a NaN or infinity");
+                    if (unit_keys) key[c] = x, len2 += x * x;
                     d.values[k * static_cast<size_t>(nc) + static_cast<size_t>(c)] = static_cast<float>(x);
                 }
+                if (unit_keys && len2 > 0)
+                    for (int c = 0; c < 4; ++c)
+                        d.values[k * 4 + static_cast<size_t>(c)] =
+                            static_cast<float>(key[c] / std::sqrt(len2));
+            }
             clip.duration = std::max(clip.duration, d.times.back());
             clip.channels.push_back(std::move(d));
         }

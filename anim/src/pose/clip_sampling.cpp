@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "key_search.h"
-#include "slerp4_sse.h"
+#include "slerp.h"
 
 namespace sv::anim {
 
@@ -20,43 +20,8 @@ float wrap_time(float time, float duration) {
 
 namespace {
 
-inline void normalize4(float* q) {
-    const float len2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-    if (len2 > 0.0f) {
-        const float inv = 1.0f / std::sqrt(len2);
-        for (int i = 0; i < 4; ++i) q[i] *= inv;
-    } else {
-        q[0] = q[1] = q[2] = 0.0f;
-        q[3] = 1.0f;
-    }
-}
-
-// Shortest-path slerp, evaluated as a normalised lerp whose parameter is corrected so that the
-// angle advances uniformly. glTF specifies slerp and the reference viewers use it: plain nlerp's
-// angular speed sags mid-interval (21.6 instead of 22.5 degrees a quarter of the way between keys
-// 90 degrees apart), a visible ease-in/out on sparse keys. Exact slerp costs an acos and three
-// sines a rotation, about 25 ns a joint on the frame path, a third of the budget. The correction
-// t' = t + t(t - 1/2)(t - 1)(A(d)(t - 1/2)^2 + B(d)), d the cosine between the keys, has cubic A
-// and quadratic B fitted by least squares to the exact nlerp parameter that reproduces slerp's
-// angle (tan(t theta) / (sin theta + tan(t theta)(1 - cos theta))): the largest rotation error
-// is 7.6e-4 rad, for keys 180 degrees apart; 90 degrees apart it is under 1e-4 rad. A use that
-// needs slerp to float precision (sparse keys half a turn apart, compared against another engine
-// to 1e-5) would need the exact form back.
-inline void slerp(const float* a, const float* b, float t, float* out) {
-    float d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
-    float sign = 1.0f;
-    if (d < 0.0f) {  // q and -q are the same rotation; take the short way round
-        d = -d;
-        sign = -1.0f;
-    }
-    const float A = 1.0839835f + d * (-3.2299607f + d * (3.5520777f - d * 1.4399303f));
-    const float B = 0.8482906f + d * (-1.0609847f + d * 0.2161156f);
-    const float h = t - 0.5f;
-    const float s = t + t * h * (t - 1.0f) * (A * h * h + B);
-    const float wa = 1.0f - s, wb = s * sign;
-    for (int i = 0; i < 4; ++i) out[i] = wa * a[i] + wb * b[i];
-    normalize4(out);
-}
+using detail::normalize4;
+using detail::slerp;
 
 // `hint` is the key cursor for this channel (detail::key_before says how it is used).
 inline void sample_channel_hinted(const Channel& ch, float time, float* out, std::uint32_t& hint) {
@@ -135,7 +100,7 @@ namespace {
 #if defined(__SSE2__)
 // LINEAR rotations inside a channel's key range, four channels at a time. Each slerp ends in a
 // square root and a division, each waiting on the last; four lanes share one of each. Every lane
-// does the scalar form's operations in the same order (slerp and normalize4 above), so the results
+// does the scalar form's operations in the same order (slerp.h), so the results
 // are the same bits; tests/unit/anim_core compares sample_clip with sample_channel.
 //
 // Writes are deferred until the batch is full, so it is flushed before any other rotation write:

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "key_search.h"
-#include "slerp4_sse.h"
+#include "slerp.h"
 
 namespace sv::anim {
 

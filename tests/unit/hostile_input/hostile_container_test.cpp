@@ -32,6 +32,19 @@ std::string load_error(const std::vector<std::uint8_t>& bytes, bool binary, cons
 }
 std::string load_error(const Glb& g) { return load_error(g.pack(), true); }
 
+// An image that cannot be drawn does not refuse the file: it loads, the image stays as a 0x0 entry
+// (indices hold), and Asset::image_failures names it. The first failure line, or what happened
+// instead ("(refused) ...", "(no failure)").
+std::string image_failure(const std::vector<std::uint8_t>& bytes, bool binary, const std::string& dir = "") {
+    const auto a = load_gltf_from_memory(bytes, dir, binary);
+    if (!a.ok()) return "(refused) " + a.error().message;
+    if (a->image_failures.empty()) return "(no failure)";
+    EXPECT_FALSE(a->images.empty());
+    if (!a->images.empty()) EXPECT_TRUE(a->images[0].rgba.empty()) << "a failed image kept pixels";
+    return a->image_failures.front();
+}
+std::string image_failure(const Glb& g) { return image_failure(g.pack(), true); }
+
 std::vector<std::uint8_t> text_bytes(const std::string& s) { return {s.begin(), s.end()}; }
 
 void put_u32(std::vector<std::uint8_t>& b, size_t at, std::uint32_t v) { std::memcpy(&b[at], &v, 4); }
@@ -275,7 +288,7 @@ TEST(HostileContainer, ImageUriOutsideTheFolderIsRefused) {
 
 TEST(HostileContainer, TextureThatIsNotAnImage) {
     const std::string text = "this is not an image";
-    EXPECT_EQ(load_error(arm_with_image({text.begin(), text.end()}, "skin")),
+    EXPECT_EQ(image_failure(arm_with_image({text.begin(), text.end()}, "skin")),
               "image 0 ('skin'): is not an image (no PNG, JPEG, BMP, GIF, TGA, PSD, HDR or PNM header)");
     // The same through a data URI in a .gltf, decoded inside tinygltf's pass.
     const std::string path = std::string(SKINVIEW_TEST_OUTPUT_DIR) + "/hostile_arm_image.gltf";
@@ -283,17 +296,17 @@ TEST(HostileContainer, TextureThatIsNotAnImage) {
     nlohmann::json j = nlohmann::json::parse(sv::test::read_bytes(path));
     j["images"] = {
         {{"uri", "data:image/png;base64,dGhpcyBpcyBub3QgYW4gaW1hZ2U="}, {"name", "skin"}}};  // the text above
-    EXPECT_EQ(load_error(text_bytes(j.dump()), false),
+    EXPECT_EQ(image_failure(text_bytes(j.dump()), false),
               "image 0 ('skin'): is not an image (no PNG, JPEG, BMP, GIF, TGA, PSD, HDR or PNM header)");
 }
 
 TEST(HostileContainer, TextureLargerThanTheLimitIsRefusedBeforeDecoding) {
-    EXPECT_EQ(load_error(arm_with_image(png_header(kMaxImageSide + 1, 16), "big")),
+    EXPECT_EQ(image_failure(arm_with_image(png_header(kMaxImageSide + 1, 16), "big")),
               "image 0 ('big'): 8193x16 is larger than the 8192x8192 limit; refused before decoding");
-    EXPECT_EQ(load_error(arm_with_image(png_header(16, 100000), "tall")),
+    EXPECT_EQ(image_failure(arm_with_image(png_header(16, 100000), "tall")),
               "image 0 ('tall'): 16x100000 is larger than the 8192x8192 limit; refused before decoding");
     // At the limit the header passes and the decoder runs (and fails here: there are no pixels).
-    EXPECT_EQ(load_error(arm_with_image(png_header(kMaxImageSide, kMaxImageSide), "edge")),
+    EXPECT_EQ(image_failure(arm_with_image(png_header(kMaxImageSide, kMaxImageSide), "edge")),
               "image 0 ('edge'): its 8192x8192 header is readable but the pixels are not");
 }
 

@@ -247,6 +247,7 @@ void skip_channels(json& doc, DocumentFacts& facts) {
             continue;
         }
         json remaining = json::array();
+        bool rewrote = false;
         for (size_t c = 0; c < ch->size(); ++c) {
             const json& channel = (*ch)[c];
             const json* target =
@@ -264,6 +265,7 @@ void skip_channels(json& doc, DocumentFacts& facts) {
                 json rewritten = channel;
                 if (node_pointer(pointer_text, rewritten["target"])) {
                     facts.edited = true;
+                    rewrote = true;
                     kept.push_back(static_cast<int>(c));
                     remaining.push_back(std::move(rewritten));
                     continue;
@@ -287,7 +289,8 @@ void skip_channels(json& doc, DocumentFacts& facts) {
             remaining.push_back(channel);
         }
         facts.skipped_channels.push_back(ch->size() - remaining.size());
-        if (remaining.size() != ch->size()) *ch = std::move(remaining);
+        // Also when nothing was removed: a node pointer was rewritten in place.
+        if (remaining.size() != ch->size() || rewrote) *ch = std::move(remaining);
         facts.kept_channels.push_back(std::move(kept));
     }
 }

@@ -40,7 +40,9 @@ std::string image_failure(const std::vector<std::uint8_t>& bytes, bool binary, c
     if (!a.ok()) return "(refused) " + a.error().message;
     if (a->image_failures.empty()) return "(no failure)";
     EXPECT_FALSE(a->images.empty());
-    if (!a->images.empty()) EXPECT_TRUE(a->images[0].rgba.empty()) << "a failed image kept pixels";
+    if (!a->images.empty()) {
+        EXPECT_TRUE(a->images[0].rgba.empty()) << "a failed image kept pixels";
+    }
     return a->image_failures.front();
 }
 std::string image_failure(const Glb& g) { return image_failure(g.pack(), true); }

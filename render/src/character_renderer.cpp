@@ -15,8 +15,10 @@ namespace {
 // The eye of a perspective view_proj: the point it sends to w = 0, (0, 0, 1, 0) pulled back.
 glm::vec3 camera_position_of(const glm::mat4& view_proj) {
     const glm::vec4 e = glm::inverse(view_proj) * glm::vec4(0.0f, 0.0f, 1.0f, 0.0f);
-    // An orthographic view has no eye point; one far back along the view stands in for it.
-    if (std::abs(e.w) < 1e-12f) return glm::vec3(e) * 1e4f;
+    // An orthographic view has no eye point; one far back along the view stands in for it. NDC +z
+    // points away from the viewer (towards the far plane), so the eye lies along -e: taking +e put
+    // it behind the surfaces, and every lit surface of an orthographic view turned black.
+    if (std::abs(e.w) < 1e-12f) return -glm::vec3(e) * 1e4f;
     return glm::vec3(e) / e.w;
 }
 }  // namespace

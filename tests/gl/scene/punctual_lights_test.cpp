@@ -67,7 +67,7 @@ struct Lit {
     bool lit_at(float r) const {
         const int x = static_cast<int>(std::lround((r / kHalf * 0.5f + 0.5f) * kSize));
         const std::uint8_t* px = image.at(std::min(x, kSize - 1), kSize / 2);
-        return px[0] + px[1] + px[2] > 0;
+        return px[0] > 0;  // the floor is white, the clear colour blue: red is the floor's light
     }
 };
 
@@ -88,7 +88,7 @@ Lit draw(const anim::Light& light, double h) {
     target.bind();
     glViewport(0, 0, kSize, kSize);
     glEnable(GL_DEPTH_TEST);
-    glClearColor(0, 0, 0, 1);
+    glClearColor(0, 0, 1, 1);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     render::DrawOptions o;
     o.draw_grid = false;
@@ -100,6 +100,13 @@ Lit draw(const anim::Light& light, double h) {
                          glm::lookAt(glm::vec3(0, 20, 0), glm::vec3(0), glm::vec3(0, 0, -1));
     (*r)->draw(*c, {render::CharacterInstance{}}, vp, o);
     out.image = target.read();
+    // The floor covers the whole view (no clear colour anywhere), lit or not.
+    long clear = 0;
+    for (size_t i = 0; i < out.image.pixels.size(); i += 4)
+        clear += out.image.pixels[i] == 0 && out.image.pixels[i + 1] == 0 && out.image.pixels[i + 2] == 255
+                     ? 1
+                     : 0;
+    EXPECT_EQ(clear, 0) << "the floor is not drawn everywhere";
     return out;
 }
 

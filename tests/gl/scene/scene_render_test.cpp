@@ -64,13 +64,24 @@ int instance_centres_drawn(const std::string& path, const test::Glb& glb) {
     EXPECT_TRUE(img.ok() && bg.ok());
     if (!img || !bg) return -1;
     const glm::mat4 vp = s.view_proj(W, H);
-    const int t = glb.json["nodes"][0]["extensions"]["EXT_mesh_gpu_instancing"]["attributes"]["TRANSLATION"];
+    const auto& attrs = glb.json["nodes"][0]["extensions"]["EXT_mesh_gpu_instancing"]["attributes"];
+    const int t = attrs["TRANSLATION"], r = attrs["ROTATION"], sc = attrs["SCALE"];
+    // The cube's centre in its own space, from the POSITION accessor's bounds (the cube is 0..1,
+    // not centred: its translation alone can fall in the gap between cubes).
+    const auto& pos =
+        glb.json["accessors"][glb.json["meshes"][0]["primitives"][0]["attributes"]["POSITION"].get<size_t>()];
+    const glm::vec3 centre = 0.5f * (glm::vec3(pos["min"][0], pos["min"][1], pos["min"][2]) +
+                                     glm::vec3(pos["max"][0], pos["max"][1], pos["max"][2]));
     int drawn = 0;
     for (size_t k = 0; k < 125; ++k) {
-        glm::vec3 tr;
+        glm::vec3 tr, scale;
+        float q[4];
         std::memcpy(&tr, glb.bin.data() + glb.element_offset(t, k, 12), 12);
+        std::memcpy(q, glb.bin.data() + glb.element_offset(r, k, 16), 16);
+        std::memcpy(&scale, glb.bin.data() + glb.element_offset(sc, k, 12), 12);
+        const glm::vec3 world = tr + glm::normalize(glm::quat(q[3], q[0], q[1], q[2])) * (scale * centre);
         int x = 0, y = 0;
-        if (project(vp, tr, W, H, x, y) && !same_pixel(*img, *bg, x, y)) ++drawn;
+        if (project(vp, world, W, H, x, y) && !same_pixel(*img, *bg, x, y)) ++drawn;
     }
     return drawn;
 }
@@ -139,8 +150,7 @@ TEST(SceneRender, TheFilesPerspectiveAndOrthographicCamerasFrameWhatTheyShould) 
         int lo_x = W, lo_y = H, hi_x = -1, hi_y = -1;
         for (const auto& p : a.meshes.at(0).primitives.at(0).positions) {
             int x = 0, y = 0;
-            project(proj * view * model, glm::vec3(model[3]) + glm::vec3(model * glm::vec4(p, 0.0f)), W, H, x,
-                    y);
+            project(proj * view, glm::vec3(model * glm::vec4(p, 1.0f)), W, H, x, y);
             lo_x = std::min(lo_x, x), lo_y = std::min(lo_y, y), hi_x = std::max(hi_x, x),
             hi_y = std::max(hi_y, y);
         }

@@ -137,6 +137,7 @@ void main() {
     // changes nothing above that roughness.
     if (n_dot_l > 0.0)
         color += brdf_evaluate(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03)) * u_key_color * n_dot_l;
+    color += punctual_lights(n, v, v_world_position, base.rgb, metallic, roughness);  // punctual_lights.glsl
     vec3 emissive = u_emissive;
     if (u_texture_set[4] >= 0) emissive *= texture(u_emissive_texture, slot_uv(4)).rgb;
     color += emissive;

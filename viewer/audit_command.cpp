@@ -48,6 +48,9 @@ FileAudit audit_file(const std::string& path, bool strict) {
     const anim::Character& c = *character;
     const anim::Asset& as = c.asset();
     a.json["report"] = as.report;
+    // The file loads and draws without the image, but it does not draw as its author made it.
+    for (const std::string& why : as.image_failures)
+        a.json["failures"].push_back("texture not drawn: " + why);
     for (size_t k = 0; k < c.skins().size(); ++k) {
         const anim::CharacterSkin& cs = c.skins()[k];
         nlohmann::json skin = {{"index", k},

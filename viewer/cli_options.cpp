@@ -60,9 +60,11 @@ void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
         ->check(CLI::IsMember(anim::skinning_rung_choices()));
     app.add_option("--api", o.api, "GL API: gl (3.3 core) or gles (3.0) (default gl)")
         ->check(CLI::IsMember({"gl", "gles"}));
-    app.add_option("--camera", o.camera,
-                   "auto, front, side, orbit:DEG (framed on what is drawn) or yaw,pitch,distance,tx,ty,tz "
-                   "(pinned: degrees, metres, the target point; +Y up, yaw 0 looks along -Z; default auto)");
+    app.add_option(
+        "--camera", o.camera,
+        "auto, front, side, orbit:DEG (framed on what is drawn), file:N (the file's camera N) or "
+        "yaw,pitch,distance,tx,ty,tz (pinned: degrees, metres, the target point; +Y up, yaw 0 looks "
+        "along -Z; default auto)");
     app.add_option("--fov", o.fov, "vertical field of view in degrees (default 40)")
         ->check(positive_number())
         ->check(CLI::Range(1.0f, 179.0f));

@@ -264,6 +264,10 @@ private:
         ui_.character = session_ ? &session_->character() : nullptr;
         render::DrawOptions& draw = session_ ? session_->state().draw : spare_draw_;
         ui_controls_ = to_controls(draw);
+        if (session_) {
+            ui_controls_.file_camera = session_->state().file_camera;
+            ui_controls_.file_camera_count = static_cast<int>(session_->character().asset().cameras.size());
+        }
         ui_.draw = &ui_controls_;
         ui_.file = session_ ? session_->path() : std::string();
         ui_.vertices = session_ ? count_vertices(session_->character()) : 0;
@@ -276,6 +280,16 @@ private:
         if (session_) serve_retarget_request(model_.graph, session_->character());
         if (session_) ui::draw_heat_legend_for(model_, ui_);
         apply_controls(ui_controls_, draw);
+        if (session_) {
+            const auto& cams = session_->character().asset().cameras;
+            const int fc = ui_controls_.file_camera;
+            // A camera no node places cannot be looked through; the list offers it, choosing it keeps the
+            // orbit.
+            session_->state().file_camera =
+                fc >= 0 && static_cast<size_t>(fc) < cams.size() && cams[static_cast<size_t>(fc)].node >= 0
+                    ? fc
+                    : -1;
+        }
         if (ui_.show_help) ui::draw_keys_help(ui_);
         input_.end_ui_log(frame);
         ImGui::Render();
@@ -348,6 +362,9 @@ private:
     glm::mat4 view_proj() const {
         const ui::Rect& v = ui_.layout.viewport;
         const auto& cam = session_->state().camera;
+        // Looking through a file camera: picking and overlays use its matrices, as the frame does.
+        if (session_->state().file_camera >= 0)
+            return session_->view_proj(static_cast<int>(v.w), static_cast<int>(v.h));
         return cam.projection(v.h > 0 ? v.w / v.h : 1.0f) * cam.view();
     }
 
@@ -440,6 +457,11 @@ private:
         const bool dragging = ik.grabbed != ui::IkPanel::Handle::None;
         if (over && !dragging) {
             const bool pan = ImGui::IsMouseDragging(2) || (ImGui::IsMouseDragging(0) && io.KeyShift);
+            // Orbiting, panning or zooming leaves a file camera for the orbit (framed at load).
+            if (pan || ImGui::IsMouseDragging(0) || io.MouseWheel != 0.0f) {
+                session_->state().file_camera = -1;
+                ui_controls_.file_camera = -1;  // applied after this, so it must agree
+            }
             if (pan) {
                 // The target moves against the drag in the view plane, so the scene follows the cursor.
                 cam.target = glm::vec3(ui::drag_in_view_plane(camera_view(cam), v, glm::dvec3(cam.target),

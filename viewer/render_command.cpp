@@ -9,6 +9,7 @@
 #include "render/gpu_diagnose.h"
 #include "render/image_compare.h"
 #include "scene_session.h"
+#include "ui/viewer_settings.h"
 
 namespace sv::viewer {
 
@@ -106,7 +107,16 @@ int run_render(const RenderArgs& args) {
         return fail("--exposure " + std::to_string(args.exposure) + ": must be a positive number");
     s.state().draw.lighting.exposure = args.exposure;
     s.state().draw.lighting.environment_rotation_deg = args.environment_rotation;
-    s.state().draw.lighting.key_light = args.key_light != "off";
+    if (args.key_light != "auto") s.state().draw.lighting.key_light = args.key_light == "on";
+    s.state().draw.lighting.file_lights = args.file_lights != "off";
+    s.state().draw.draw_grid = args.grid != "off";
+    auto background = ui::parse_background(args.background);
+    if (!background) return fail("--" + background.error().message);
+    s.state().clear_color = glm::vec4((*background)[0], (*background)[1], (*background)[2], (*background)[3]);
+    // What changes the picture (an extension used and not drawn, a texture not drawn), one line each
+    // on stderr: a user holding an image that looks wrong learns why without running audit.
+    for (const std::string& note : s.character().asset().picture_notes)
+        std::fprintf(stderr, "skinview render: note: %s\n", note.c_str());
     if (!args.weights_joint.empty()) {
         auto j = resolve_joint(s.character(), args.weights_joint);
         if (!j) return fail(j.error().message);

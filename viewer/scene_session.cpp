@@ -4,6 +4,7 @@
 
 #include "anim/gltf/gltf_import.h"
 #include "render/gl.h"
+#include "render/punctual_lights.h"
 
 namespace sv::viewer {
 
@@ -19,6 +20,8 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
     if (!renderer) return make_error(path + ": " + renderer.error().message);
     s->renderer_ = std::move(*renderer);
     s->state_.clip = s->character_->asset().clips.empty() ? -1 : 0;
+    // A file with its own lights is lit by them (as the Khronos renderer does), not by ours as well.
+    s->state_.draw.lighting.key_light = !render::has_punctual_lights(*s->character_);
     s->frame_camera();
     return s;
 }
@@ -37,7 +40,27 @@ Expected<HeadlessSession> open_headless(const SceneOptions& options) {
     return h;
 }
 
-Status apply_camera_option(const std::string& text, render::OrbitCamera& camera) {
+Status apply_camera_option(const std::string& text, render::OrbitCamera& camera,
+                           const std::vector<anim::Camera>* file_cameras, int* file_camera) {
+    if (text.rfind("file:", 0) == 0) {
+        const std::string n = text.substr(5);
+        char* end = nullptr;
+        const long i = std::strtol(n.c_str(), &end, 10);
+        if (n.empty() || end == n.c_str() || *end != '\0' || i < 0)
+            return make_error("--camera '" + text +
+                              "': expected file:N with N the index of one of the file's cameras");
+        if (!file_cameras || !file_camera)
+            return make_error("--camera '" + text + "': the file's cameras are not known here");
+        if (static_cast<size_t>(i) >= file_cameras->size())
+            return make_error("--camera '" + text + "': the file has " +
+                              std::to_string(file_cameras->size()) + " cameras");
+        if ((*file_cameras)[static_cast<size_t>(i)].node < 0)
+            return make_error("--camera '" + text + "': camera " + std::to_string(i) +
+                              " cannot be used (no node places it, or it is malformed; see the notes)");
+        *file_camera = static_cast<int>(i);
+        return ok_status();
+    }
+    if (file_camera) *file_camera = -1;
     if (text == "auto") {
         camera.yaw_degrees = 25.0f;
         camera.pitch_degrees = 12.0f;
@@ -60,7 +83,7 @@ Status apply_camera_option(const std::string& text, render::OrbitCamera& camera)
         camera = *pinned;
     } else {
         return make_error("--camera '" + text +
-                          "': expected auto, front, side, orbit:DEG or yaw,pitch,distance,tx,ty,tz");
+                          "': expected auto, front, side, orbit:DEG, file:N or yaw,pitch,distance,tx,ty,tz");
     }
     return ok_status();
 }
@@ -100,8 +123,12 @@ Status SceneSession::apply(const SceneOptions& o) {
         state_.draw.rung = *mode;
     }
     state_.camera.fov_y_degrees = o.fov;
-    if (auto s = apply_camera_option(o.camera, state_.camera); !s) return s;
-    // A pinned camera is the view itself: framing it on what is drawn would undo the pin.
+    if (auto s =
+            apply_camera_option(o.camera, state_.camera, &character_->asset().cameras, &state_.file_camera);
+        !s)
+        return s;
+    // A pinned camera is the view itself: framing it on what is drawn would undo the pin. The orbit
+    // is framed under a file camera too, so that leaving it (the viewer's list) shows the character.
     if (!render::looks_pinned(o.camera)) frame_camera();
     return ok_status();
 }
@@ -135,11 +162,24 @@ void SceneSession::draw(int width, int height) {
     glEnable(GL_DEPTH_TEST);
     glClearColor(state_.clear_color.r, state_.clear_color.g, state_.clear_color.b, state_.clear_color.a);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    // The file's lights where the pose puts them now (an animated light node moves its light).
+    render::LightingSettings& lighting = state_.draw.lighting;
+    if (lighting.file_lights)
+        lighting.punctual = render::gather_punctual_lights(*character_);
+    else
+        lighting.punctual.count = 0;
     renderer_->draw(*character_, {render::CharacterInstance{}}, view_proj(width, height), state_.draw);
 }
 
 glm::mat4 SceneSession::view_proj(int width, int height) const {
     const float aspect = height > 0 ? float(width) / float(height) : 1.0f;
+    const auto& cams = character_->asset().cameras;
+    if (state_.file_camera >= 0 && static_cast<size_t>(state_.file_camera) < cams.size()) {
+        const anim::Camera& c = cams[static_cast<size_t>(state_.file_camera)];
+        if (c.node >= 0)
+            return render::file_camera_projection(c, aspect) *
+                   render::file_camera_view(character_->scene_pose().global(c.node));
+    }
     return state_.camera.projection(aspect) * state_.camera.view();
 }
 

@@ -21,6 +21,8 @@ struct FrameState {
     bool loop = true;
     render::DrawOptions draw;
     render::OrbitCamera camera;
+    // >= 0: the view is the file's camera of this index (`--camera file:N`), `camera` is unused.
+    int file_camera = -1;
     glm::vec4 clear_color{0.11f, 0.12f, 0.14f, 1.0f};
 };
 
@@ -79,8 +81,12 @@ Expected<HeadlessSession> open_headless(const SceneOptions& options);
 // at the state's clip and time. No GL: the settings are applied through it without a renderer.
 void frame_camera(anim::Character& character, FrameState& state);
 
-// Parses "auto" | "front" | "side" | "orbit:DEG" into a yaw (and pitch) for the camera.
-Status apply_camera_option(const std::string& text, render::OrbitCamera& camera);
+// Parses "auto" | "front" | "side" | "orbit:DEG" | pinned into a yaw (and pitch) for the camera, and
+// "file:N" into `*file_camera` = N when `file_cameras` is given and N names a usable one of them (any
+// other choice sets it to -1).
+Status apply_camera_option(const std::string& text, render::OrbitCamera& camera,
+                           const std::vector<anim::Camera>* file_cameras = nullptr,
+                           int* file_camera = nullptr);
 // Parses a clip name or index against the character's clips; empty means the first clip.
 Expected<int> resolve_clip(const anim::Character& character, const std::string& text);
 

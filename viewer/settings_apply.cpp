@@ -1,5 +1,7 @@
 #include "settings_apply.h"
 
+#include <cmath>
+
 namespace sv::viewer {
 
 namespace {
@@ -106,6 +108,11 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     st.draw.lighting.exposure = static_cast<float>(s.exposure);
     st.draw.lighting.environment_rotation_deg = static_cast<float>(s.environment_rotation);
     st.draw.lighting.key_light = s.key_light;
+    st.draw.draw_grid = s.grid;
+    if (auto c = ui::parse_background(s.background); c)
+        st.clear_color = glm::vec4((*c)[0], (*c)[1], (*c)[2], (*c)[3]);
+    else
+        fail(c.error().message);
 
     m.ik.enabled = s.ik;
     if (s.ik && m.ik.chain.tip < 0) fail("ik: no two-bone chain (arm or leg) was found in skin 0");
@@ -117,13 +124,22 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
         st.camera.distance = static_cast<float>(s.distance);
         st.camera.target = glm::vec3(static_cast<float>(s.target[0]), static_cast<float>(s.target[1]),
                                      static_cast<float>(s.target[2]));
-    } else if (auto c = apply_camera_option(s.camera_preset, st.camera); !c) {
+    } else if (auto c = apply_camera_option(s.camera_preset, st.camera, &ch.asset().cameras, &st.file_camera);
+               !c) {
         fail("camera: " + c.error().message);
     } else {
         frame_camera(ch, st);
     }
     if (!errors.empty()) return make_error("settings: " + errors);
     return ok_status();
+}
+
+static std::string background_text(const glm::vec4& c) {
+    const auto d = ui::parse_background("default");
+    if (c == glm::vec4((*d)[0], (*d)[1], (*d)[2], (*d)[3])) return "default";
+    if (c.a == 0.0f) return "transparent";
+    const auto byte = [](float v) { return std::to_string(static_cast<int>(std::lround(v * 255.0f))); };
+    return byte(c.r) + "," + byte(c.g) + "," + byte(c.b);
 }
 
 ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Character& ch,
@@ -152,11 +168,17 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     s.exposure = st.draw.lighting.exposure;
     s.environment_rotation = st.draw.lighting.environment_rotation_deg;
     s.key_light = st.draw.lighting.key_light;
+    s.grid = st.draw.draw_grid;
+    s.background = background_text(st.clear_color);
     s.camera_orbit = true;
     s.yaw_degrees = st.camera.yaw_degrees;
     s.pitch_degrees = st.camera.pitch_degrees;
     s.distance = st.camera.distance;
     s.target = {st.camera.target.x, st.camera.target.y, st.camera.target.z};
+    if (st.file_camera >= 0) {  // looking through the file's camera: that is the view
+        s.camera_orbit = false;
+        s.camera_preset = "file:" + std::to_string(st.file_camera);
+    }
     return s;
 }
 

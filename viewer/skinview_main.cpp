@@ -73,7 +73,19 @@ int main(int argc, char** argv) {
     render_cmd->add_option("--exposure", render.exposure, "linear exposure before tone mapping (default 1)")
         ->check(positive_number());
     render_cmd->add_option("--env-rotation", render.environment_rotation, "turn the sky about +Y, degrees (default 0)");
-    render_cmd->add_option("--key-light", render.key_light, "on (default) or off")->check(CLI::IsMember({"on", "off"}));
+    render_cmd
+        ->add_option("--key-light", render.key_light,
+                     "the viewer's key light: auto (default: on unless the file has KHR_lights_punctual "
+                     "lights), on or off")
+        ->check(CLI::IsMember({"auto", "on", "off"}));
+    render_cmd
+        ->add_option("--file-lights", render.file_lights,
+                     "the file's KHR_lights_punctual lights: on (default) or off")
+        ->check(CLI::IsMember({"on", "off"}));
+    render_cmd->add_option("--background", render.background,
+                           "R,G,B (0..255, as the PNG holds them), transparent (alpha 0) or default");
+    render_cmd->add_option("--grid", render.grid, "the floor grid: on (default) or off")
+        ->check(CLI::IsMember({"on", "off"}));
     render_cmd->add_option("--frames", render.frames, "frames in a sequence (default 1)")->check(positive_number());
     render_cmd->add_option("--fps", render.fps, "sequence frame rate (default 30)")->check(positive_number());
     render_cmd->add_option("--ref", render.reference,

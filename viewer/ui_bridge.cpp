@@ -54,6 +54,8 @@ ui::DrawControls to_controls(const render::DrawOptions& draw) {
     c.lighting.key_light = draw.lighting.key_light;
     c.lighting.key_direction = draw.lighting.key_direction;
     c.lighting.key_intensity = draw.lighting.key_intensity;
+    c.lighting.file_lights = draw.lighting.file_lights;
+    c.lighting.has_file_lights = draw.lighting.punctual.count > 0 || !draw.lighting.file_lights;
     return c;
 }
 
@@ -71,6 +73,7 @@ void apply_controls(const ui::DrawControls& c, render::DrawOptions& draw) {
     draw.lighting.key_light = c.lighting.key_light;
     draw.lighting.key_direction = c.lighting.key_direction;
     draw.lighting.key_intensity = c.lighting.key_intensity;
+    draw.lighting.file_lights = c.lighting.file_lights;
 }
 
 ui::DiagnoseSummary summarize(const render::DiagnoseResult& r) {

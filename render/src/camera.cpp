@@ -73,4 +73,23 @@ std::string format_pinned_camera(const OrbitCamera& c) {
     return buf;
 }
 
+glm::mat4 file_camera_view(const glm::dmat4& node_world) {
+    glm::dmat4 rigid = node_world;
+    for (int c = 0; c < 3; ++c) {
+        const double len = glm::length(glm::dvec3(rigid[c]));
+        if (len > 0.0) rigid[c] /= len;
+    }
+    return glm::mat4(glm::inverse(rigid));
+}
+
+glm::mat4 file_camera_projection(const anim::Camera& camera, float viewport_aspect) {
+    const float aspect = viewport_aspect > 0.0f ? viewport_aspect : 1.0f;
+    if (camera.orthographic) {
+        const float y = camera.ymag, x = camera.ymag * aspect;
+        return glm::ortho(-x, x, -y, y, camera.znear, camera.zfar);
+    }
+    if (camera.zfar > 0.0f) return glm::perspective(camera.yfov, aspect, camera.znear, camera.zfar);
+    return glm::infinitePerspective(camera.yfov, aspect, camera.znear);
+}
+
 }  // namespace sv::render

@@ -15,8 +15,10 @@ namespace {
 // The eye of a perspective view_proj: the point it sends to w = 0, (0, 0, 1, 0) pulled back.
 glm::vec3 camera_position_of(const glm::mat4& view_proj) {
     const glm::vec4 e = glm::inverse(view_proj) * glm::vec4(0.0f, 0.0f, 1.0f, 0.0f);
-    // An orthographic view has no eye point; one far back along the view stands in for it.
-    if (std::abs(e.w) < 1e-12f) return glm::vec3(e) * 1e4f;
+    // An orthographic view has no eye point; one far back along the view stands in for it. NDC +z
+    // points away from the viewer (towards the far plane), so the eye lies along -e: taking +e put
+    // it behind the surfaces, and every lit surface of an orthographic view turned black.
+    if (std::abs(e.w) < 1e-12f) return -glm::vec3(e) * 1e4f;
     return glm::vec3(e) / e.w;
 }
 }  // namespace
@@ -108,9 +110,12 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
         params.environment = &environment_;
         params.lighting = options.lighting;
         params.camera_position = eye;
-        params.mirrored = glm::determinant(glm::mat3(first_model * params.mesh_global)) < 0.0f;
+        // The first row's placement: the character's first instance, or a static mesh's first node
+        // instance with its world folded in.
+        const glm::mat4 first = (on.empty() ? first_model : on.front().model) * params.mesh_global;
+        params.mirrored = glm::determinant(glm::mat3(first)) < 0.0f;
         if (params.material.alpha_mode == anim::AlphaMode::Blend && params.debug_view == DebugView::Lit) {
-            const glm::vec3 c(first_model * params.mesh_global * glm::vec4(prim.centre, 1.0f));
+            const glm::vec3 c(first * glm::vec4(prim.centre, 1.0f));
             blended.push_back({glm::length(c - eye), &prim.mesh, on, params, weights});
             return;
         }
@@ -159,11 +164,28 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
             SkinnedDrawParams params;
             params.unskinned = true;
             params.mesh_global = character.static_mesh_world(static_cast<int>(i));
+            // EXT_mesh_gpu_instancing: each node instance goes after the node's world and before the
+            // character's placement, so the whole lot rides as one hardware-instanced draw with the
+            // mesh frame folded into the rows. What it costs: mirrored and the blend order are judged
+            // on the first instance only (an instance with a negative scale beside positive ones
+            // would be culled on the wrong face).
+            const auto& node_instances = asset.scene.nodes[static_cast<size_t>(statics[i].node)].instances;
+            const std::vector<SkinInstance>* on = &placements;
+            if (!node_instances.empty()) {
+                instanced_scratch_.resize(instances.size() * node_instances.size());
+                for (size_t k = 0; k < instances.size(); ++k)
+                    for (size_t n = 0; n < node_instances.size(); ++n)
+                        instanced_scratch_[k * node_instances.size() + n] = {
+                            instances[k].model * params.mesh_global * glm::mat4(node_instances[n]), 0};
+                params.mesh_global = glm::mat4(1.0f);
+                on = &instanced_scratch_;
+            }
             params.view_proj = view_proj;
             // The heat map's errors are per skinned vertex; a static mesh shows lit under it.
             params.debug_view = options.debug_view == DebugView::ErrorHeatMap ? DebugView::Lit : options.debug_view;
             params.heat_scale = options.heat_scale;
-            for (const auto& prim : static_[i]) submit(prim, params, placements, character.morph_weights(statics[i].node));
+            for (const auto& prim : static_[i])
+                submit(prim, params, *on, character.morph_weights(statics[i].node));
         }
         std::stable_sort(blended.begin(), blended.end(),
                          [](const Deferred& a, const Deferred& b) { return a.distance > b.distance; });

@@ -61,6 +61,31 @@ void bind_material(const ShaderProgram& program, const MaterialBinding& m, const
                  glm::value_ptr(glm::normalize(lighting.key_direction)));
     const glm::vec3 key = lighting.key_light ? glm::vec3(lighting.key_intensity) : glm::vec3(0.0f);
     glUniform3fv(program.uniform("u_key_color"), 1, glm::value_ptr(key));
+    // KHR_lights_punctual (punctual_lights.glsl); the arrays are uploaded whole, only `count` are read.
+    const PunctualLights& pl = lighting.punctual;
+    const int count = lighting.file_lights ? pl.count : 0;
+    glUniform1i(program.uniform("u_punctual_count"), count);
+    if (count > 0) {
+        GLint types[kMaxPunctualLights];
+        glm::vec3 pos[kMaxPunctualLights], to[kMaxPunctualLights], rad[kMaxPunctualLights];
+        float range[kMaxPunctualLights];
+        glm::vec2 cone[kMaxPunctualLights];
+        for (int i = 0; i < kMaxPunctualLights; ++i) {
+            const PunctualLight& l = pl.lights[static_cast<size_t>(i)];
+            types[i] = l.type;
+            pos[i] = l.position;
+            to[i] = l.to_light;
+            rad[i] = l.radiance;
+            range[i] = l.range;
+            cone[i] = glm::vec2(l.cone_scale, l.cone_offset);
+        }
+        glUniform1iv(program.uniform("u_punctual_type[0]"), kMaxPunctualLights, types);
+        glUniform3fv(program.uniform("u_punctual_position[0]"), kMaxPunctualLights, glm::value_ptr(pos[0]));
+        glUniform3fv(program.uniform("u_punctual_to_light[0]"), kMaxPunctualLights, glm::value_ptr(to[0]));
+        glUniform3fv(program.uniform("u_punctual_radiance[0]"), kMaxPunctualLights, glm::value_ptr(rad[0]));
+        glUniform1fv(program.uniform("u_punctual_range[0]"), kMaxPunctualLights, range);
+        glUniform2fv(program.uniform("u_punctual_cone[0]"), kMaxPunctualLights, glm::value_ptr(cone[0]));
+    }
     glUniform1f(program.uniform("u_exposure"), lighting.exposure);
     glUniform3fv(program.uniform("u_camera_position"), 1, glm::value_ptr(camera_position));
 

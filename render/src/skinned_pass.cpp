@@ -42,7 +42,7 @@ Expected<SkinnedPass> SkinnedPass::create(Api api) {
         const std::string name = mode == static_cast<int>(kUnskinned) ? "unskinned" : anim::to_id(static_cast<SkinMode>(mode));
         ProgramDesc desc{"skinned_" + name + (no_fallback ? "_no_fallback" : ""),
                          {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
-                         {"brdf.glsl", "material_fs.glsl"},
+                         {"brdf.glsl", "punctual_lights.glsl", "material_fs.glsl"},
                          {"SKIN_MODE " + std::to_string(mode)},
                          {},
                          {}};

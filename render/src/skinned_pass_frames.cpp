@@ -17,7 +17,7 @@ Expected<std::vector<SkinnedPass::TangentFrame>> SkinnedPass::read_back_frames(
         const size_t skin_mode = no_fallback ? index - kNoFallback : index;
         ProgramDesc desc{"skinned_frames_" + std::to_string(index),
                          {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
-                         {"brdf.glsl", "material_fs.glsl"},
+                         {"brdf.glsl", "punctual_lights.glsl", "material_fs.glsl"},
                          {"SKIN_MODE " + std::to_string(skin_mode)},
                          {},
                          {"v_world_normal", "v_world_tangent"}};

@@ -170,7 +170,8 @@ int main(int argc, char** argv) {
         j["extensionsUsed"] = {"KHR_texture_transform"};
         write_text("arm_texture_transform.gltf", j.dump());
     }
-    {  // Channels skinview skips: one without a target node, one through KHR_animation_pointer.
+    {  // Channels the importer rewrites or skips: one without a target node (skipped), one through
+       // KHR_animation_pointer on a node's rotation (played as a node channel).
         sv::test::Glb t = g;
         nlohmann::json& ch = t.json["animations"][0]["channels"];
         ch.push_back({{"sampler", 0}, {"target", {{"path", "rotation"}}}});

@@ -37,6 +37,21 @@ inline std::string load_error(const nlohmann::json& text, const std::string& dir
     return load_error({s.begin(), s.end()}, false, dir);
 }
 
+// An image that cannot be drawn does not refuse the file: it loads, the image stays as a 0x0 entry
+// (indices hold), and Asset::image_failures names it. The first failure line, or what happened
+// instead ("(refused) ...", "(no failure)").
+inline std::string image_failure(const std::vector<std::uint8_t>& bytes, bool binary, const std::string& dir = "") {
+    const auto a = anim::load_gltf_from_memory(bytes, dir, binary);
+    if (!a.ok()) return "(refused) " + a.error().message;
+    if (a->image_failures.empty()) return "(no failure)";
+    EXPECT_FALSE(a->images.empty());
+    if (!a->images.empty()) {
+        EXPECT_TRUE(a->images[0].rgba.empty()) << "a failed image kept pixels";
+    }
+    return a->image_failures.front();
+}
+inline std::string image_failure(const Glb& g) { return image_failure(g.pack(), true); }
+
 // The loaded asset (a failed load fails the calling test and gives an empty asset).
 inline anim::Asset load_asset(const Glb& g) {
     auto a = anim::load_gltf_from_memory(g.pack(), "", true);

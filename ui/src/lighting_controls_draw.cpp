@@ -18,6 +18,7 @@ void draw_lighting_controls(DrawControls& draw) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::SliderFloat("##key", &l.key_intensity, 0.0f, 8.0f, "%.1f");
+    if (l.has_file_lights) ImGui::Checkbox("file's lights (KHR_lights_punctual)", &l.file_lights);
     // The unlit material views; weights and the heat map keep their own switches.
     static const char* const kViews[] = {"lit", "base colour", "normals", "roughness / metal"};
     static const MaterialView kValues[] = {MaterialView::Lit, MaterialView::BaseColor, MaterialView::Normals,

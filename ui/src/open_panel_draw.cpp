@@ -142,6 +142,23 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     ImGui::Checkbox("axes", &c.draw->draw_joint_axes);
     ImGui::SameLine();
     ImGui::Checkbox("grid", &c.draw->draw_grid);
+    if (c.draw->file_camera_count > 0) {
+        // The file's cameras, as `--camera file:N` chooses them; orbiting takes the view back.
+        char preview[32];
+        if (c.draw->file_camera < 0)
+            std::snprintf(preview, sizeof preview, "orbit");
+        else
+            std::snprintf(preview, sizeof preview, "file camera %d", c.draw->file_camera);
+        if (ImGui::BeginCombo("view from", preview)) {
+            if (ImGui::Selectable("orbit", c.draw->file_camera < 0)) c.draw->file_camera = -1;
+            for (int i = 0; i < c.draw->file_camera_count; ++i) {
+                char label[32];
+                std::snprintf(label, sizeof label, "file camera %d", i);
+                if (ImGui::Selectable(label, c.draw->file_camera == i)) c.draw->file_camera = i;
+            }
+            ImGui::EndCombo();
+        }
+    }
     bool weights = c.draw->view == MaterialView::Weights;
     if (ImGui::Checkbox("weights of the selected joint", &weights))
         c.draw->view = weights ? MaterialView::Weights : MaterialView::Lit;

@@ -1,6 +1,7 @@
 #include "ui/viewer_settings.h"
 
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -17,7 +18,7 @@ using nlohmann::json;
 const char* const kKeys[] = {
     "correction", "skinning", "show_armature", "heatmap", "weights_joint", "ik",       "tab",
     "joint",      "clip",     "time",          "playing", "camera",        "exposure", "environment_rotation",
-    "key_light"};
+    "key_light",  "grid",     "background"};
 
 bool one_of(const std::string& v, const std::vector<std::string>& set) {
     for (const std::string& s : set)
@@ -64,8 +65,9 @@ Status read_number(const json& j, const char* key, double& out) {
 Status read_camera(const json& j, ViewerSettings& s) {
     if (j.is_string()) {
         const std::string v = j.get<std::string>();
-        if (!one_of(v, {"auto", "front", "side"}) && v.rfind("orbit:", 0) != 0)
-            return make_error("settings: 'camera': '" + v + "' is not one of auto, front, side, orbit:DEG");
+        if (!one_of(v, {"auto", "front", "side"}) && v.rfind("orbit:", 0) != 0 && v.rfind("file:", 0) != 0)
+            return make_error("settings: 'camera': '" + v +
+                              "' is not one of auto, front, side, orbit:DEG, file:N");
         s.camera_preset = v;
         s.camera_orbit = false;
         return ok_status();
@@ -108,7 +110,19 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
            heatmap == o.heatmap && weights_joint == o.weights_joint && ik == o.ik && tab == o.tab &&
            joint == o.joint && clip == o.clip && time == o.time && playing == o.playing &&
            exposure == o.exposure && environment_rotation == o.environment_rotation &&
-           key_light == o.key_light;
+           key_light == o.key_light && grid == o.grid && background == o.background;
+}
+
+Expected<std::array<float, 4>> parse_background(const std::string& text) {
+    if (text == "default") return std::array<float, 4>{0.11f, 0.12f, 0.14f, 1.0f};
+    if (text == "transparent") return std::array<float, 4>{0.0f, 0.0f, 0.0f, 0.0f};
+    int c[3] = {-1, -1, -1};
+    char tail = 0;
+    if (std::sscanf(text.c_str(), "%d,%d,%d%c", &c[0], &c[1], &c[2], &tail) != 3 || c[0] < 0 || c[0] > 255 ||
+        c[1] < 0 || c[1] > 255 || c[2] < 0 || c[2] > 255)
+        return make_error("background '" + text +
+                          "': expected R,G,B (each an integer 0..255), transparent or default");
+    return std::array<float, 4>{c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f, 1.0f};
 }
 
 const char* const* settings_keys(int& count) {
@@ -157,7 +171,14 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             st = read_number(v, "environment_rotation", s.environment_rotation);
         else if (k == "key_light")
             st = read_bool(v, "key_light", s.key_light);
-        else {
+        else if (k == "grid")
+            st = read_bool(v, "grid", s.grid);
+        else if (k == "background") {
+            st = read_string(v, "background", s.background);
+            if (st)
+                if (auto c = parse_background(s.background); !c)
+                    st = make_error("settings: " + c.error().message);
+        } else {
             int n = 0;
             const char* const* keys = settings_keys(n);
             std::string all;
@@ -196,6 +217,8 @@ std::string settings_to_json(const ViewerSettings& s) {
     j["exposure"] = s.exposure;
     j["environment_rotation"] = s.environment_rotation;
     j["key_light"] = s.key_light;
+    j["grid"] = s.grid;
+    j["background"] = s.background;
     return j.dump(2) + "\n";
 }
 

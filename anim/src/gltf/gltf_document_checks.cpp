@@ -73,12 +73,14 @@ Status check_extensions(const json& doc, DocumentFacts& facts) {
     }
     for (const std::string& name : string_list(doc, "extensionsUsed")) {
         const ExtensionInfo* e = find_extension(name);
+        std::string note;
         if (!e)
-            facts.notes.push_back("glTF: extension '" + name +
-                                  "' is used by the file and unknown to skinview; ignored");
+            note = "glTF: extension '" + name + "' is used by the file and unknown to skinview; ignored";
         else if (e->support != Support::Implemented)
-            facts.notes.push_back("glTF: extension '" + name +
-                                  "' is used by the file and not applied: " + e->how);
+            note = "glTF: extension '" + name + "' is used by the file and not applied: " + e->how;
+        if (note.empty()) continue;
+        facts.notes.push_back(note);
+        facts.picture_notes.push_back(note);
     }
     return ok_status();
 }
@@ -192,9 +194,30 @@ Status check_buffers(json& doc, bool binary, size_t bin_length, DocumentFacts& f
     return ok_status();
 }
 
-// glTF 2.0 3.11: a channel whose target has no node is ignored; a KHR_animation_pointer channel
-// targets a property, not a node, and skinview animates nodes only. Both are removed here (tinygltf
-// would drop the first silently and misread the second) and noted.
+// A KHR_animation_pointer target that is a node property skinview animates, "/nodes/N/translation"
+// (rotation, scale, weights): rewritten as the core target {node, path} it is equivalent to, so the
+// clip plays through the same sampling as every node channel. False for any other pointer.
+bool node_pointer(const std::string& pointer, json& target) {
+    static const char* const kPaths[] = {"translation", "rotation", "scale", "weights"};
+    if (pointer.rfind("/nodes/", 0) != 0) return false;
+    size_t at = 7, digits = 0;
+    while (at + digits < pointer.size() && std::isdigit(static_cast<unsigned char>(pointer[at + digits])))
+        ++digits;
+    if (digits == 0 || digits > 9 || at + digits >= pointer.size() || pointer[at + digits] != '/')
+        return false;
+    const std::string path = pointer.substr(at + digits + 1);
+    for (const char* p : kPaths)
+        if (path == p) {
+            target = {{"node", std::stoi(pointer.substr(at, digits))}, {"path", path}};
+            return true;
+        }
+    return false;
+}
+
+// glTF 2.0 3.11: a channel whose target has no node is ignored. A KHR_animation_pointer channel
+// on a node's TRS or weights becomes that node channel; one on any other property (materials,
+// lights, cameras: skinview does not animate them yet) is removed and noted by its pointer, never
+// a refusal. tinygltf would drop the first silently and misread the others.
 void skip_channels(json& doc, DocumentFacts& facts) {
     const auto list = doc.find("animations");
     if (list == doc.end() || !list->is_array()) return;
@@ -208,18 +231,41 @@ void skip_channels(json& doc, DocumentFacts& facts) {
             continue;
         }
         json remaining = json::array();
+        bool rewrote = false;
         for (size_t c = 0; c < ch->size(); ++c) {
             const json& channel = (*ch)[c];
             const json* target =
                 channel.is_object() && channel.contains("target") ? &channel["target"] : nullptr;
             const bool pointer = target && target->is_object() && target->value("path", json()) == "pointer";
             const bool no_node = !target || !target->is_object() || !target->contains("node");
-            if (pointer || no_node) {
-                facts.notes.push_back(
-                    named("animation", a, anim) + " channel " + str(c) +
-                    (pointer ? ": targets a KHR_animation_pointer property; skipped (skinview animates "
-                               "nodes only)"
-                             : ": has no target node; skipped (glTF: such a channel is ignored)"));
+            std::string pointer_text;
+            if (pointer) {
+                const json* x = target->contains("extensions") && (*target)["extensions"].is_object() &&
+                                        (*target)["extensions"].contains("KHR_animation_pointer")
+                                    ? &(*target)["extensions"]["KHR_animation_pointer"]
+                                    : nullptr;
+                if (x && x->is_object() && x->contains("pointer") && (*x)["pointer"].is_string())
+                    pointer_text = (*x)["pointer"].get<std::string>();
+                json rewritten = channel;
+                if (node_pointer(pointer_text, rewritten["target"])) {
+                    facts.edited = true;
+                    rewrote = true;
+                    kept.push_back(static_cast<int>(c));
+                    remaining.push_back(std::move(rewritten));
+                    continue;
+                }
+                const std::string note = named("animation", a, anim) + " channel " + str(c) +
+                                         ": KHR_animation_pointer '" + pointer_text +
+                                         "' is not animated by skinview (node translation, rotation, scale "
+                                         "and weights are); skipped";
+                facts.notes.push_back(note);
+                facts.picture_notes.push_back(note);
+                facts.edited = true;
+                continue;
+            }
+            if (no_node) {
+                facts.notes.push_back(named("animation", a, anim) + " channel " + str(c) +
+                                      ": has no target node; skipped (glTF: such a channel is ignored)");
                 facts.edited = true;
                 continue;
             }
@@ -227,7 +273,8 @@ void skip_channels(json& doc, DocumentFacts& facts) {
             remaining.push_back(channel);
         }
         facts.skipped_channels.push_back(ch->size() - remaining.size());
-        if (remaining.size() != ch->size()) *ch = std::move(remaining);
+        // Also when nothing was removed: a node pointer was rewritten in place.
+        if (remaining.size() != ch->size() || rewrote) *ch = std::move(remaining);
         facts.kept_channels.push_back(std::move(kept));
     }
 }
@@ -264,7 +311,7 @@ Status check_document(json& doc, bool binary, size_t bin_length, DocumentFacts& 
 // tinygltf would join "../x.bin" to the folder and read it, read an absolute path as it is, and
 // also search the working directory: a file shown in a viewer must not make it read /etc/passwd
 // or ../../secret into a vertex buffer.
-Status check_external_uris(const json& doc, const std::string& base_dir) {
+Status check_external_uris(const json& doc, const std::string& base_dir, DocumentFacts& facts) {
     namespace fs = std::filesystem;
     for (const char* kind : {"buffers", "images"}) {
         const auto list = doc.find(kind);
@@ -298,9 +345,16 @@ Status check_external_uris(const json& doc, const std::string& base_dir) {
                                   " points outside the glTF's folder; only files inside it are read");
             std::error_code ec;
             const fs::path full = fs::path(base_dir) / normal;
-            if (!fs::is_regular_file(full, ec))
+            if (!fs::is_regular_file(full, ec)) {
+                if (kind[0] == 'i') {
+                    facts.image_failures[static_cast<int>(i)] =
+                        "image " + str(i) + " ('" + e.value("name", std::string()) + "'): no file '" +
+                        normal.string() + "' in the glTF's folder";
+                    continue;
+                }
                 return make_error("glTF: " + what + ": no file '" + normal.string() +
                                   "' in the glTF's folder");
+            }
             if (kind[0] == 'b' && e.contains("byteLength") && e["byteLength"].is_number_unsigned()) {
                 const size_t declared = e["byteLength"].get<size_t>(), actual = fs::file_size(full, ec);
                 if (!ec && actual != declared)

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,8 @@ namespace sv::anim::gltf {
 
 struct DocumentFacts {
     std::vector<std::string> notes;  // what did not stop the load, one line each, for Asset::report
+    std::vector<std::string>
+        picture_notes;  // of those, the ones that change the picture (Asset::picture_notes)
     // Per animation, the file's index of each channel that remains after the skipped ones are
     // removed, so messages about a channel name it as the file does.
     std::vector<std::vector<int>> kept_channels;
@@ -25,6 +29,10 @@ struct DocumentFacts {
     std::vector<MeshoptView> meshopt_views;  // EXT_meshopt_compression, decoded after tinygltf loads
     std::vector<FallbackBuffer> fallback_buffers;
     std::vector<DracoPrimitive> draco_primitives;  // KHR_draco_mesh_compression, decoded likewise
+    // Image index -> why it cannot be drawn (a missing file), found before tinygltf reads anything;
+    // the importer turns each into an Asset::image_failures line instead of a refusal.
+    std::map<int, std::string> image_failures;
+    std::set<int> ktx2_images;  // of those, KTX2 ones (KHR_texture_basisu): a note, not a failure
     bool edited = false;  // the JSON was changed (channels removed, data URIs relabelled): re-serialise it
 };
 
@@ -34,7 +42,8 @@ Status check_document(nlohmann::json& doc, bool binary, size_t bin_length, Docum
 
 // Judges every external URI (buffers and images) before anything is opened: only files inside
 // `base_dir`; with an empty `base_dir` no external file at all. A buffer's file must hold its
-// byteLength.
-Status check_external_uris(const nlohmann::json& doc, const std::string& base_dir);
+// byteLength. A missing image file is not a refusal: it goes to `facts.image_failures` (the
+// geometry does not depend on it).
+Status check_external_uris(const nlohmann::json& doc, const std::string& base_dir, DocumentFacts& facts);
 
 }  // namespace sv::anim::gltf

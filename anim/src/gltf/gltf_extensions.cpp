@@ -24,6 +24,8 @@ const std::vector<ExtensionInfo>& known_extensions() {
 #else
         {"EXT_texture_webp", Support::Unavailable, "needs libwebp, which this build lacks"},
 #endif
+        // The one refusal when required (no KTX2 decoder among the distribution's packages); when only
+        // used, a KTX2 image falls back to the texture's core source or draws untextured, noted.
         {"KHR_texture_basisu", Support::Unavailable, "KTX2/Basis textures are not decoded"},
         {"KHR_texture_transform", Support::Implemented,
          "offset, rotation, scale and texCoord of every texture slot, applied per slot in the shader"},
@@ -38,9 +40,20 @@ const std::vector<ExtensionInfo>& known_extensions() {
         {"KHR_materials_sheen", Support::Ignored, "materials are drawn with the viewer's own shading"},
         {"KHR_materials_volume", Support::Ignored, "materials are drawn with the viewer's own shading"},
         {"KHR_materials_pbrSpecularGlossiness", Support::Ignored, "the base colour factor is drawn"},
-        {"KHR_lights_punctual", Support::Ignored, "the viewer's own light is used"},
-        {"KHR_animation_pointer", Support::Ignored,
-         "channels that use it are skipped with a note; node channels play"},
+        {"KHR_materials_iridescence", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_anisotropy", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_dispersion", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_diffuse_transmission", Support::Ignored,
+         "materials are drawn with the viewer's own shading"},
+        {"EXT_mesh_gpu_instancing", Support::Implemented,
+         "every instance of a static mesh drawn (TRANSLATION, ROTATION, SCALE); a skinned mesh's instances "
+         "are drawn once, with a note"},
+        {"KHR_lights_punctual", Support::Implemented,
+         "directional, point and spot lights with the specification's range and cone falloff (up to 8); "
+         "the viewer's key light then off by default"},
+        {"KHR_animation_pointer", Support::Implemented,
+         "pointers to a node's translation, rotation, scale and weights play as node channels; any other "
+         "pointer (material, light, camera properties) is skipped with a note naming it"},
     };
     return list;
 }

@@ -34,6 +34,7 @@ Expected<Asset> convert(const tg::Model& model, const std::string& source, const
     Asset asset;
     asset.source = source;
     asset.report = facts.notes;
+    asset.picture_notes = facts.picture_notes;
     gltf::Importer im{model, asset};
     im.quantization = std::find(model.extensionsUsed.begin(), model.extensionsUsed.end(),
                                 "KHR_mesh_quantization") != model.extensionsUsed.end();
@@ -42,6 +43,7 @@ Expected<Asset> convert(const tg::Model& model, const std::string& source, const
     if (auto st = im.skins(); !st) return st.error();
     if (auto st = import_materials(model, asset); !st) return st.error();
     if (auto st = im.images(); !st) return st.error();
+    im.drop_undecoded_textures();
     if (auto st = im.meshes(); !st) return st.error();
     if (auto st = im.animations(); !st) return st.error();
     asset.scene.update_matrices();
@@ -90,7 +92,7 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
                                   " is JSON but not an object");
             gltf::DocumentFacts facts;
             if (auto st = gltf::check_document(doc, binary, layout.bin_length, facts); !st) return st.error();
-            if (auto st = gltf::check_external_uris(doc, base_dir); !st) return st.error();
+            if (auto st = gltf::check_external_uris(doc, base_dir, facts); !st) return st.error();
             std::vector<std::uint8_t> edited;
             if (facts.edited) {
                 const std::string text = doc.dump();
@@ -115,6 +117,8 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
                        : loader.LoadASCIIFromString(
                              &model, &err, &warn, reinterpret_cast<const char*>(input.data()), len, base_dir);
             if (!guard.refusal.empty()) return make_error(guard.refusal);
+            for (const auto& [image, why] : guard.image_failures) facts.image_failures.emplace(image, why);
+            facts.ktx2_images.insert(guard.ktx2_images.begin(), guard.ktx2_images.end());
             if (!ok) return make_error(tinygltf_refusal(err));
             if (auto st = gltf::decode_meshopt(model, facts.meshopt_views, facts.fallback_buffers); !st)
                 return st.error();

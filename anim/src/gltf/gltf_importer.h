@@ -65,12 +65,22 @@ struct Importer {
 
     // The node graph: transforms, children, mesh and skin indices (gltf_node_import.cpp).
     Status nodes();
+    Status instances(size_t node, const std::string& name);  // EXT_mesh_gpu_instancing
+    // The file's cameras and KHR_lights_punctual lights, placed by their nodes
+    // (gltf_scene_objects_import.cpp).
+    void cameras();
+    void lights();
     // Skins, their joints sorted parents-first, and the validator's skin warnings
     // (gltf_skin_import.cpp).
     Status skins();
     // Every image as RGBA8 (gltf_image_import.cpp).
     Status images();
-    Status decode_buffer_view_image(int i, tinygltf::Image& img) const;
+    // Bounds-checks the image's view (a refusal: the document lies about its own bytes), then
+    // decodes; a decode failure is returned in `failure` (with `ktx2` set for a KTX2 image), not as
+    // an error.
+    Status decode_buffer_view_image(int i, tinygltf::Image& img, std::string& failure, bool& ktx2) const;
+    // Empties every material slot that names an image which was not decoded.
+    void drop_undecoded_textures();
     // Meshes and their primitives, once per skin that draws them (gltf_mesh_import.cpp).
     Status meshes();
     Status import_mesh(size_t mi, int skin, Mesh& d);
@@ -85,6 +95,8 @@ struct Importer {
     bool skipped_all(size_t animation) const;
 };
 
+// True for a KTX2 container (its 12-byte identifier), the format of KHR_texture_basisu.
+bool is_ktx2(const unsigned char* bytes, size_t size);
 // Decodes an image's bytes after reading its size from the header (gltf_image_import.cpp).
 Status decode_image(tinygltf::Image& image, int idx, const unsigned char* bytes, size_t size);
 // tinygltf's image callback (tinygltf::LoadImageDataFunction); `user` is the import's ReadGuard

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "gltf_names.h"
 
@@ -32,17 +33,39 @@ int texture_source(const tg::Texture& t) {
     return t.source;
 }
 
+// KHR_texture_basisu's image, or -1: KTX2, which skinview does not decode; the core source, when
+// the file gives one, is its fallback and is drawn instead.
+int basisu_source(const tg::Texture& t) {
+    const auto x = t.extensions.find("KHR_texture_basisu");
+    if (x != t.extensions.end() && x->second.Has("source") && x->second.Get("source").IsInt())
+        return x->second.Get("source").GetNumberAsInt();
+    return -1;
+}
+
 // Reads one texture slot: the texture's image and sampler, the slot's texCoord, and
 // KHR_texture_transform (whose texCoord, when given, replaces the slot's).
 Status read_slot(const tg::Model& m, const std::string& what, int index, int tex_coord,
-                 const tg::ExtensionMap& extensions, TextureRef& out) {
+                 const tg::ExtensionMap& extensions, TextureRef& out, Asset& asset) {
     if (index < 0) return ok_status();
     if (static_cast<size_t>(index) >= m.textures.size())
         return make_error(what + ": texture " + str(index) + " is out of range (" + str(m.textures.size()) +
                           " textures)");
     const tg::Texture& t = m.textures[static_cast<size_t>(index)];
     const int source = texture_source(t);
-    if (source < 0) return ok_status();  // a texture with no source (an extension's only): left empty
+    if (source < 0) {  // a texture with no source (an extension's only): left empty
+        const int ktx = basisu_source(t);
+        if (ktx >= 0) {
+            const std::string image =
+                static_cast<size_t>(ktx) < m.images.size()
+                    ? "image " + str(ktx) + " ('" + m.images[static_cast<size_t>(ktx)].name + "')"
+                    : "image " + str(ktx);
+            asset.report.push_back(what + ": texture " + str(index) + " has only " + image +
+                                   ", KTX2 through KHR_texture_basisu, which skinview does not decode; drawn "
+                                   "untextured");
+            asset.picture_notes.push_back(asset.report.back());
+        }
+        return ok_status();
+    }
     if (static_cast<size_t>(source) >= m.images.size())
         return make_error(what + ": texture " + str(index) + " names image " + str(source) +
                           ", out of range (" + str(m.images.size()) + " images)");
@@ -104,23 +127,23 @@ Status import_materials(const tg::Model& m, Asset& out) {
         const auto& ot = src.occlusionTexture;
         const auto& et = src.emissiveTexture;
         if (auto st = read_slot(m, name + " baseColorTexture", bt.index, bt.texCoord, bt.extensions,
-                                d.base_color_texture);
+                                d.base_color_texture, out);
             !st)
             return st;
         if (auto st = read_slot(m, name + " metallicRoughnessTexture", mrt.index, mrt.texCoord,
-                                mrt.extensions, d.metallic_roughness_texture);
+                                mrt.extensions, d.metallic_roughness_texture, out);
             !st)
             return st;
-        if (auto st =
-                read_slot(m, name + " normalTexture", nt.index, nt.texCoord, nt.extensions, d.normal_texture);
+        if (auto st = read_slot(m, name + " normalTexture", nt.index, nt.texCoord, nt.extensions,
+                                d.normal_texture, out);
             !st)
             return st;
         if (auto st = read_slot(m, name + " occlusionTexture", ot.index, ot.texCoord, ot.extensions,
-                                d.occlusion_texture);
+                                d.occlusion_texture, out);
             !st)
             return st;
         if (auto st = read_slot(m, name + " emissiveTexture", et.index, et.texCoord, et.extensions,
-                                d.emissive_texture);
+                                d.emissive_texture, out);
             !st)
             return st;
         d.normal_texture.strength = static_cast<float>(nt.scale);

@@ -10,6 +10,8 @@
 #include <tiny_gltf.h>
 
 #include <filesystem>
+#include <map>
+#include <set>
 #include <string>
 
 namespace sv::anim::gltf {
@@ -19,6 +21,12 @@ namespace sv::anim::gltf {
 struct ReadGuard {
     std::filesystem::path base;  // canonical; empty: nothing may be read
     std::string refusal;
+    // Images whose bytes were read but do not decode (index -> why): kept here for the importer,
+    // which draws the file without them; the load goes on.
+    std::map<int, std::string> image_failures;
+    // Of those, the KTX2 ones (KHR_texture_basisu, which skinview does not decode): a known format
+    // the file may carry beside a fallback, so a note rather than a failure.
+    std::set<int> ktx2_images;
     bool inside(const std::string& file) const {
         if (base.empty()) return false;
         std::error_code ec;

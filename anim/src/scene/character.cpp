@@ -193,9 +193,12 @@ Aabb Character::drawn_bounds(const SkinningRung* forced) const {
     Primitive scratch;
     for (size_t i = 0; i < static_.size(); ++i) {
         const glm::dmat4& g = scene_pose_.global(static_[i].node);
+        const auto& inst = asset_.scene.nodes[static_cast<size_t>(static_[i].node)].instances;
         for (const auto& p : asset_.meshes[static_cast<size_t>(static_[i].mesh)].primitives)
-            for (const auto& v : morphed(p, morph_weights(static_[i].node), scratch).positions)
-                add(glm::dvec3(g * glm::dvec4(glm::dvec3(v), 1.0)));
+            for (const auto& v : morphed(p, morph_weights(static_[i].node), scratch).positions) {
+                if (inst.empty()) add(glm::dvec3(g * glm::dvec4(glm::dvec3(v), 1.0)));
+                for (const glm::dmat4& m : inst) add(glm::dvec3(g * m * glm::dvec4(glm::dvec3(v), 1.0)));
+            }
     }
     // Skinned as the GPU does it in the frame it is drawn in, so the correction off bounds the
     // soup, not the character the joints describe.
@@ -230,13 +233,19 @@ Aabb Character::drawn_bounds_over_clip(int clip, const SkinningRung* forced, int
 Aabb Character::bind_bounds() const {
     Aabb box;
     for (const auto& s : static_) {
-        const glm::dmat4 g = asset_.scene.nodes[static_cast<size_t>(s.node)].global;
-        for (const auto& p : asset_.meshes[static_cast<size_t>(s.mesh)].primitives)
-            for (const auto& v : p.positions) {
-                const glm::dvec3 w(g * glm::dvec4(glm::dvec3(v), 1.0));
-                box.min = glm::min(box.min, w);
-                box.max = glm::max(box.max, w);
-            }
+        const anim::Node& node = asset_.scene.nodes[static_cast<size_t>(s.node)];
+        const glm::dmat4 g = node.global;
+        // EXT_mesh_gpu_instancing: every instance (none: the node alone).
+        const size_t copies = std::max<size_t>(node.instances.size(), 1);
+        for (size_t k = 0; k < copies; ++k) {
+            const glm::dmat4 m = node.instances.empty() ? g : g * node.instances[k];
+            for (const auto& p : asset_.meshes[static_cast<size_t>(s.mesh)].primitives)
+                for (const auto& v : p.positions) {
+                    const glm::dvec3 w(m * glm::dvec4(glm::dvec3(v), 1.0));
+                    box.min = glm::min(box.min, w);
+                    box.max = glm::max(box.max, w);
+                }
+        }
     }
     for (const auto& s : skins_) {
         if (s.bind_bounds.empty()) continue;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "anim/core/expected.h"
+#include "anim/scene/asset.h"
 
 namespace sv::render {
 
@@ -40,5 +41,16 @@ std::string format_pinned_camera(const OrbitCamera& camera);
 // True when `text` has the pinned form's shape (five commas), so a caller can tell it from the
 // framed presets (auto, front, ...) before parsing.
 bool looks_pinned(const std::string& text);
+
+// A camera the file defines (`--camera file:N`), seen from its node's world now (so an animated
+// camera node moves it): the view looks down the node's -Z with its +Y up, the node's scale
+// removed (glTF: a camera's node transform is rigid; a scaled one would otherwise skew the view).
+// Perspective takes yfov and the viewport's aspect (the file's aspectRatio is not used: the picture
+// is never stretched, and a viewport of the file's aspect shows exactly its view), an infinite far
+// plane when zfar is absent; orthographic keeps ymag and takes x from the viewport's aspect for the
+// same reason (xmag is used only through ymag * aspect). What would make it wrong: a reference that
+// letterboxes to aspectRatio instead.
+glm::mat4 file_camera_view(const glm::dmat4& node_world);
+glm::mat4 file_camera_projection(const anim::Camera& camera, float viewport_aspect);
 
 }  // namespace sv::render

@@ -100,6 +100,7 @@ private:
     // sized to change.
     std::vector<SkinInstance> rows_scratch_;
     std::vector<SkinInstance> placements_scratch_;
+    std::vector<SkinInstance> instanced_scratch_;  // EXT_mesh_gpu_instancing rows of one static mesh
     std::vector<glm::vec3> grid_lines_;
     float grid_size_ = -1.0f, grid_floor_ = 0.0f;
 };

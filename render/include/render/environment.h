@@ -11,6 +11,7 @@
 #include "anim/core/expected.h"
 #include "render/gl.h"
 #include "render/gl_name.h"
+#include "render/punctual_lights.h"
 
 namespace sv::render {
 
@@ -23,6 +24,10 @@ struct LightingSettings {
     // Towards the light, world space; the key light is white, `key_intensity` its irradiance.
     glm::vec3 key_direction = glm::normalize(glm::vec3(0.4f, 0.8f, 0.45f));
     float key_intensity = 2.0f;
+    // KHR_lights_punctual: the file's lights as posed now (the viewer gathers them each frame while
+    // `file_lights` is on); empty when the file has none or they are switched off.
+    bool file_lights = true;
+    PunctualLights punctual;
 };
 
 struct EnvironmentData {

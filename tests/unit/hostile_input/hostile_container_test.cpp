@@ -267,7 +267,7 @@ TEST(HostileContainer, ImageUriOutsideTheFolderIsRefused) {
 
 TEST(HostileContainer, TextureThatIsNotAnImage) {
     const std::string text = "this is not an image";
-    EXPECT_EQ(load_error(arm_with_image({text.begin(), text.end()}, "skin")),
+    EXPECT_EQ(image_failure(arm_with_image({text.begin(), text.end()}, "skin")),
               "image 0 ('skin'): is not an image (no PNG, JPEG, BMP, GIF, TGA, PSD, HDR or PNM header)");
     // The same through a data URI in a .gltf, decoded inside tinygltf's pass.
     const std::string path = std::string(SKINVIEW_TEST_OUTPUT_DIR) + "/hostile_arm_image.gltf";
@@ -275,17 +275,17 @@ TEST(HostileContainer, TextureThatIsNotAnImage) {
     nlohmann::json j = nlohmann::json::parse(sv::test::read_bytes(path));
     j["images"] = {
         {{"uri", "data:image/png;base64,dGhpcyBpcyBub3QgYW4gaW1hZ2U="}, {"name", "skin"}}};  // the text above
-    EXPECT_EQ(load_error(text_bytes(j.dump()), false),
+    EXPECT_EQ(image_failure(text_bytes(j.dump()), false),
               "image 0 ('skin'): is not an image (no PNG, JPEG, BMP, GIF, TGA, PSD, HDR or PNM header)");
 }
 
 TEST(HostileContainer, TextureLargerThanTheLimitIsRefusedBeforeDecoding) {
-    EXPECT_EQ(load_error(arm_with_image(png_header(kMaxImageSide + 1, 16), "big")),
+    EXPECT_EQ(image_failure(arm_with_image(png_header(kMaxImageSide + 1, 16), "big")),
               "image 0 ('big'): 8193x16 is larger than the 8192x8192 limit; refused before decoding");
-    EXPECT_EQ(load_error(arm_with_image(png_header(16, 100000), "tall")),
+    EXPECT_EQ(image_failure(arm_with_image(png_header(16, 100000), "tall")),
               "image 0 ('tall'): 16x100000 is larger than the 8192x8192 limit; refused before decoding");
     // At the limit the header passes and the decoder runs (and fails here: there are no pixels).
-    EXPECT_EQ(load_error(arm_with_image(png_header(kMaxImageSide, kMaxImageSide), "edge")),
+    EXPECT_EQ(image_failure(arm_with_image(png_header(kMaxImageSide, kMaxImageSide), "edge")),
               "image 0 ('edge'): its 8192x8192 header is readable but the pixels are not");
 }
 

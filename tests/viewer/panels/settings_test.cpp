@@ -42,6 +42,8 @@ ui::ViewerSettings every_key_off_default() {
     s.exposure = 1.5;
     s.environment_rotation = 90.0;
     s.key_light = false;
+    s.grid = false;
+    s.background = "10,20,30";
     return s;
 }
 

@@ -20,6 +20,8 @@ struct LightingControls {
     bool key_light = true;
     glm::vec3 key_direction{0.0f, 1.0f, 0.0f};  // carried through unchanged (no control edits it)
     float key_intensity = 2.0f;
+    bool file_lights = true;       // KHR_lights_punctual: the file's own lights
+    bool has_file_lights = false;  // shown only when the file has any (set by the viewer)
 };
 
 struct DrawControls {
@@ -31,6 +33,10 @@ struct DrawControls {
     bool draw_joint_axes = false;
     bool draw_grid = true;
     LightingControls lighting;
+    // The file's cameras (`--camera file:N`): -1 the orbit camera, else the one looked through.
+    // Only cameras a node places are offered; `file_camera_count` is how many the file has.
+    int file_camera = -1;
+    int file_camera_count = 0;
 };
 
 }  // namespace sv::ui

@@ -39,10 +39,19 @@ struct ViewerSettings {
     double exposure = 1.0;
     double environment_rotation = 0.0;
     bool key_light = true;
+    // Pictures that compare with other renderers: the floor grid, and the background as
+    // parse_background reads it ("R,G,B" of 0..255 as the PNG holds them, or "transparent").
+    bool grid = true;
+    std::string background = "default";
 
     bool operator==(const ViewerSettings& o) const;
     bool operator!=(const ViewerSettings& o) const { return !(*this == o); }
 };
+
+// "default" (the viewer's dark grey), "R,G,B" (integers 0..255, the values the PNG holds: the clear
+// colour is written unencoded) or "transparent" (alpha 0; the PNG keeps its alpha channel). The
+// colour as 0..1 RGBA, or an error naming the text.
+Expected<std::array<float, 4>> parse_background(const std::string& text);
 
 // The keys a settings file may hold, in the order they are written (the README lists them).
 const char* const* settings_keys(int& count);

@@ -143,6 +143,33 @@ struct Clip {
     std::vector<Channel> channels;
 };
 
+// A camera the file defines (glTF camera), placed by the node that names it (Node::camera): it looks
+// down that node's -Z with +Y up. Lengths in metres, angles in radians, as glTF gives them.
+struct Camera {
+    std::string name;
+    bool orthographic = false;
+    float yfov = 0.8f;               // perspective: vertical field of view
+    float aspect_ratio = 0.0f;       // perspective: 0 when the file leaves it to the viewport
+    float xmag = 1.0f, ymag = 1.0f;  // orthographic: half the view's width and height
+    float znear = 0.01f;
+    float zfar = 0.0f;  // 0: none given (perspective: an infinite far plane)
+    int node = -1;      // the first node that places it; -1: no node does (it cannot be used)
+};
+
+// A KHR_lights_punctual light, placed by the node that names it (Node::light): it shines down that
+// node's -Z (directional, spot) or from its origin (point, spot). Units as the extension says:
+// directional in lux, point and spot in candela; range 0 means none (inverse square alone).
+struct Light {
+    enum class Type { Directional, Point, Spot };
+    std::string name;
+    Type type = Type::Directional;
+    glm::vec3 color{1.0f};
+    float intensity = 1.0f;
+    float range = 0.0f;
+    float inner_cone = 0.0f;                 // radians
+    float outer_cone = 0.7853981633974483f;  // radians, pi/4 by default
+};
+
 struct Asset {
     std::string source;  // file path or a description of where it came from
     Scene scene;
@@ -152,9 +179,20 @@ struct Asset {
     std::vector<Material> materials;
     std::vector<Image> images;
     std::vector<Sampler> samplers;
+    std::vector<Camera> cameras;
+    std::vector<Light> lights;
     // Things a careful reader should know that did not stop the load: renormalised weights,
     // ignored morph targets, validator-style skin warnings. One line each.
     std::vector<std::string> report;
+    // Images the file names that could not be drawn (a missing file, bytes no decoder reads, a size
+    // past the limit), one line each naming the image and why: the file loads and draws without
+    // them (their slots are emptied; the Image stays, 0x0, so indices hold), and `audit` counts
+    // each as a failure. Each line is also in `report`.
+    std::vector<std::string> image_failures;
+    // The report lines that change the picture (an extension used and not drawn, a texture not
+    // drawn, instances drawn once): what `render` prints on stderr so that a user holding a
+    // surprising image learns why. Each line is also in `report`.
+    std::vector<std::string> picture_notes;
 };
 
 }  // namespace sv::anim

@@ -35,6 +35,12 @@ struct Node {
     int skin = -1;  // index into Asset::skins, or -1
     // The node's own default morph weights (glTF node.weights); empty: the mesh's defaults apply.
     std::vector<float> weights;
+    // EXT_mesh_gpu_instancing: one matrix per instance (its TRANSLATION, ROTATION, SCALE as T*R*S),
+    // each drawn as node global * instance, in the node's own space (the extension applies them
+    // before the node's transform). Empty: the mesh is drawn once, as without the extension. Not
+    // animated (the extension has no channel target), so it is not derived state.
+    std::vector<glm::dmat4> instances;
+    int light = -1;  // KHR_lights_punctual: index into Asset::lights, or -1
 
     // Derived by Scene::update_matrices.
     glm::dmat4 global{1.0};

@@ -1,0 +1,41 @@
+// KHR_lights_punctual: directional, point and spot lights through the same BRDF as the key light
+// (brdf.glsl), with the extension's range and cone falloff as its specification writes them. A
+// chunk of its own, between brdf.glsl and material_fs.glsl, so the material chunks stay apart.
+// Distances in metres; radiance is colour x intensity (lux for directional, candela otherwise).
+#define MAX_PUNCTUAL_LIGHTS 8
+uniform int u_punctual_count;
+uniform int u_punctual_type[MAX_PUNCTUAL_LIGHTS];  // 0 directional, 1 point, 2 spot
+uniform vec3 u_punctual_position[MAX_PUNCTUAL_LIGHTS];
+uniform vec3 u_punctual_to_light[MAX_PUNCTUAL_LIGHTS];  // the node's +Z: towards a directional light
+uniform vec3 u_punctual_radiance[MAX_PUNCTUAL_LIGHTS];
+uniform float u_punctual_range[MAX_PUNCTUAL_LIGHTS];    // 0: none
+uniform vec2 u_punctual_cone[MAX_PUNCTUAL_LIGHTS];      // spot: scale, offset
+
+vec3 punctual_lights(vec3 n, vec3 v, vec3 world_position, vec3 base, float metallic, float roughness) {
+    vec3 sum = vec3(0.0);
+    for (int i = 0; i < MAX_PUNCTUAL_LIGHTS; ++i) {
+        if (i >= u_punctual_count) break;
+        vec3 l = u_punctual_to_light[i];
+        float attenuation = 1.0;
+        if (u_punctual_type[i] != 0) {
+            vec3 d = u_punctual_position[i] - world_position;
+            float dist2 = max(dot(d, d), 1e-10);
+            float dist = sqrt(dist2);
+            l = d / dist;
+            float range = u_punctual_range[i];
+            // The specification's smooth window: 1 near the light, 0 at range, inverse square inside.
+            attenuation = range > 0.0 ? clamp(1.0 - pow(dist / range, 4.0), 0.0, 1.0) / dist2 : 1.0 / dist2;
+            if (u_punctual_type[i] == 2) {
+                float cd = dot(u_punctual_to_light[i], l);
+                float a = clamp(cd * u_punctual_cone[i].x + u_punctual_cone[i].y, 0.0, 1.0);
+                attenuation *= a * a;
+            }
+        }
+        float n_dot_l = dot(n, l);
+        // 0.03: the key light's floor on roughness, for the same reason (a finite highlight).
+        if (n_dot_l > 0.0 && attenuation > 0.0)
+            sum += brdf_evaluate(n, v, l, base, metallic, max(roughness, 0.03)) * u_punctual_radiance[i] *
+                   (attenuation * n_dot_l);
+    }
+    return sum;
+}

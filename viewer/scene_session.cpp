@@ -99,6 +99,13 @@ Status SceneSession::apply(const SceneOptions& o) {
         if (!mode) return mode.error();
         state_.draw.rung = *mode;
     }
+    if (!o.env.empty()) {
+        // Refused as a whole: a half-read environment would light the model wrongly and silently.
+        auto image = render::read_hdr(o.env);
+        if (!image) return make_error("--env: " + image.error().message);
+        if (auto st = renderer().set_environment(render::environment_from_image(*image)); !st)
+            return make_error("--env '" + o.env + "': " + st.error().message);
+    }
     state_.camera.fov_y_degrees = o.fov;
     if (auto s = apply_camera_option(o.camera, state_.camera); !s) return s;
     // A pinned camera is the view itself: framing it on what is drawn would undo the pin.

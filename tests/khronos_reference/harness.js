@@ -12,6 +12,7 @@
 //
 // The server listens on 127.0.0.1 only, on a port the system picks, and serves nothing but the
 // page, the renderer's files, the environment and the folders of the listed models.
+// HARNESS_VERBOSE=1 prints the page's steps (load, frame 1, frame 2) as it goes.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -116,7 +117,7 @@ async function main() {
     const page = await browser.newPage();
     page.on("requestfailed", (r) => process.stderr.write("page: request failed " + r.url() + "\n"));
     page.on("response", (r) => { if (r.status() >= 400) process.stderr.write("page: " + r.status() + " " + r.url() + "\n"); });
-    page.on("console", (m) => { if (m.type() === "error" || m.type() === "warn" || m.text().startsWith("harness-step")) process.stderr.write("page: " + m.text() + "\n"); });
+    page.on("console", (m) => { if (m.type() === "error" || m.type() === "warn" || (process.env.HARNESS_VERBOSE && m.text().startsWith("harness-step"))) process.stderr.write("page: " + m.text() + "\n"); });
     page.on("pageerror", (e) => process.stderr.write("page error: " + e.message + "\n"));
     await page.goto(base + "/page.html");
     await page.waitForFunction("window.harnessReady === true", { timeout: 60000 });

@@ -106,6 +106,7 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     st.draw.lighting.exposure = static_cast<float>(s.exposure);
     st.draw.lighting.environment_rotation_deg = static_cast<float>(s.environment_rotation);
     st.draw.lighting.key_light = s.key_light;
+    st.draw.lighting.environment_intensity = static_cast<float>(s.environment_intensity);
 
     m.ik.enabled = s.ik;
     if (s.ik && m.ik.chain.tip < 0) fail("ik: no two-bone chain (arm or leg) was found in skin 0");
@@ -152,6 +153,7 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     s.exposure = st.draw.lighting.exposure;
     s.environment_rotation = st.draw.lighting.environment_rotation_deg;
     s.key_light = st.draw.lighting.key_light;
+    s.environment_intensity = st.draw.lighting.environment_intensity;
     s.camera_orbit = true;
     s.yaw_degrees = st.camera.yaw_degrees;
     s.pitch_degrees = st.camera.pitch_degrees;

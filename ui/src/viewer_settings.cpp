@@ -14,10 +14,14 @@ namespace {
 
 using nlohmann::json;
 
-const char* const kKeys[] = {
-    "correction", "skinning", "show_armature", "heatmap", "weights_joint", "ik",       "tab",
-    "joint",      "clip",     "time",          "playing", "camera",        "exposure", "environment_rotation",
-    "key_light"};
+const char* const kKeys[] = {"correction",    "skinning",
+                             "show_armature", "heatmap",
+                             "weights_joint", "ik",
+                             "tab",           "joint",
+                             "clip",          "time",
+                             "playing",       "camera",
+                             "exposure",      "environment_rotation",
+                             "key_light",     "environment_intensity"};
 
 bool one_of(const std::string& v, const std::vector<std::string>& set) {
     for (const std::string& s : set)
@@ -108,7 +112,7 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
            heatmap == o.heatmap && weights_joint == o.weights_joint && ik == o.ik && tab == o.tab &&
            joint == o.joint && clip == o.clip && time == o.time && playing == o.playing &&
            exposure == o.exposure && environment_rotation == o.environment_rotation &&
-           key_light == o.key_light;
+           environment_intensity == o.environment_intensity && key_light == o.key_light;
 }
 
 const char* const* settings_keys(int& count) {
@@ -157,7 +161,11 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             st = read_number(v, "environment_rotation", s.environment_rotation);
         else if (k == "key_light")
             st = read_bool(v, "key_light", s.key_light);
-        else {
+        else if (k == "environment_intensity") {
+            st = read_number(v, "environment_intensity", s.environment_intensity);
+            if (st && !(s.environment_intensity >= 0.0))
+                st = make_error("settings: environment_intensity must be a non-negative number");
+        } else {
             int n = 0;
             const char* const* keys = settings_keys(n);
             std::string all;
@@ -196,6 +204,7 @@ std::string settings_to_json(const ViewerSettings& s) {
     j["exposure"] = s.exposure;
     j["environment_rotation"] = s.environment_rotation;
     j["key_light"] = s.key_light;
+    j["environment_intensity"] = s.environment_intensity;
     return j.dump(2) + "\n";
 }
 

@@ -68,6 +68,9 @@ void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
     app.add_option("--fov", o.fov, "vertical field of view in degrees (default 40)")
         ->check(positive_number())
         ->check(CLI::Range(1.0f, 179.0f));
+    app.add_option("--env", o.env,
+                   "equirectangular Radiance .hdr lighting the model (default: the procedural sky; "
+                   "`skinview write-sky` writes that sky as an .hdr)");
 }
 
 std::string default_asset_path() {

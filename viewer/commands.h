@@ -72,4 +72,12 @@ struct FrameTableArgs {
 };
 int run_frame_table(const FrameTableArgs& args);
 
+// write-sky: the procedural sky (render/environment.h) as a Radiance .hdr in the Khronos
+// renderer's panorama mapping, so both renderers can be fed the same light.
+struct WriteSkyArgs {
+    std::string output;
+    std::string size = "1024x512";
+};
+int run_write_sky(const WriteSkyArgs& args);
+
 }  // namespace sv::viewer

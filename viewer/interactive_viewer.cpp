@@ -83,8 +83,11 @@ public:
         std::unique_ptr<SceneSession> next = std::move(*s);
         std::string problems;
         const auto note = [&](const std::string& e) { problems += (problems.empty() ? "" : "\n") + e; };
-        if (options)
+        if (options) {
             if (auto st = next->apply(*options); !st) note(st.error().message);
+        } else if (auto st = next->apply_environment(opts_.scene.env); !st) {
+            note(st.error().message);  // a file opened later keeps the --env light
+        }
         session_ = std::move(next);
         // Cleared here, before anything of this load is reported, so an error found while applying
         // the options survives to the first frame (it used to be cleared after being set).

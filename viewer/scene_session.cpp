@@ -130,6 +130,18 @@ Status SceneSession::apply(const SceneOptions& o) {
     // A pinned camera is the view itself: framing it on what is drawn would undo the pin. The orbit
     // is framed under a file camera too, so that leaving it (the viewer's list) shows the character.
     if (!render::looks_pinned(o.camera)) frame_camera();
+    // Last, so a bad file leaves every other option applied (the viewer shows the error and goes on).
+    return apply_environment(o.env);
+}
+
+Status SceneSession::apply_environment(const std::string& path) {
+    if (path.empty()) return ok_status();
+    // Refused as a whole: a half-read environment would light the model wrongly and silently. The
+    // renderer keeps the sky it had.
+    auto image = render::read_hdr(path);
+    if (!image) return make_error("--env: " + image.error().message);
+    if (auto st = renderer().set_environment(render::environment_from_image(*image)); !st)
+        return make_error("--env '" + path + "': " + st.error().message);
     return ok_status();
 }
 

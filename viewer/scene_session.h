@@ -39,6 +39,8 @@ public:
 
     // Applies the shared options (clip, time, correction, rung, camera). Errors name the option.
     Status apply(const SceneOptions& options);
+    // Lights the scene with an equirectangular .hdr (--env); empty: keeps the procedural sky.
+    Status apply_environment(const std::string& path);
     // Fits the camera to what is drawn over the whole clip (the posed character at times across
     // it; the soup when the correction is off), keeping the current yaw and pitch.
     void frame_camera();

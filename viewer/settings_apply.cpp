@@ -113,6 +113,7 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
         st.clear_color = glm::vec4((*c)[0], (*c)[1], (*c)[2], (*c)[3]);
     else
         fail(c.error().message);
+    st.draw.lighting.environment_intensity = static_cast<float>(s.environment_intensity);
 
     m.ik.enabled = s.ik;
     if (s.ik && m.ik.chain.tip < 0) fail("ik: no two-bone chain (arm or leg) was found in skin 0");
@@ -170,6 +171,7 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     s.key_light = st.draw.lighting.key_light;
     s.grid = st.draw.draw_grid;
     s.background = background_text(st.clear_color);
+    s.environment_intensity = st.draw.lighting.environment_intensity;
     s.camera_orbit = true;
     s.yaw_degrees = st.camera.yaw_degrees;
     s.pitch_degrees = st.camera.pitch_degrees;

@@ -1,5 +1,5 @@
 // skinview: the interactive viewer (no subcommand) and the headless subcommands render, audit,
-// diagnose, bake, fix and frame-table, over one option vocabulary (cli_options.h).
+// diagnose, bake, fix, frame-table and write-sky, over one option vocabulary (cli_options.h).
 #include <cstdio>
 #include <exception>
 
@@ -164,6 +164,12 @@ int main(int argc, char** argv) {
     table_cmd->add_option("file", table.file, "glTF file (default: the built-in character)");
     table_cmd->add_option("--time", table.time, "posed time, seconds (default 0.5)")->check(finite_number());
 
+    WriteSkyArgs sky;
+    CLI::App* sky_cmd = app.add_subcommand(
+        "write-sky", "write the procedural sky as an equirectangular .hdr (the light another renderer is fed)");
+    sky_cmd->add_option("-o,--output", sky.output, "output .hdr")->required();
+    sky_cmd->add_option("--size", sky.size, "WIDTHxHEIGHT (default 1024x512)");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -180,6 +186,7 @@ int main(int argc, char** argv) {
         if (*bake_cmd) return run_bake(bake);
         if (*table_cmd) return run_frame_table(table);
         if (*fix_cmd) return run_fix(fix);
+        if (*sky_cmd) return run_write_sky(sky);
         view.window_height = view.window_width * 9 / 16;
         if (!sv::render::display_available()) return headless_fallback(view);
         return run_interactive(view);

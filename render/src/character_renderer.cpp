@@ -68,6 +68,13 @@ Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api, 
     return r;
 }
 
+Status CharacterRenderer::set_environment(const EnvironmentData& data) {
+    auto e = Environment::create(data);
+    if (!e) return e.error();
+    environment_ = std::move(*e);
+    return ok_status();
+}
+
 Status CharacterRenderer::write_palettes(const anim::Character& character, const CharacterInstance& instance) {
     for (int k = 0; k < skins_; ++k) {
         const auto& sk = character.skins()[static_cast<size_t>(k)].skeleton;

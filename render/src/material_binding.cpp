@@ -52,9 +52,11 @@ void bind_material(const ShaderProgram& program, const MaterialBinding& m, const
     glUniform1i(program.uniform("u_env_atlas"), static_cast<GLint>(kEnvironmentUnit));
     glUniform1i(program.uniform("u_brdf_lut"), static_cast<GLint>(kBrdfLutUnit));
     if (environment) glUniform3fv(program.uniform("u_env_sh[0]"), 9, glm::value_ptr(environment->sh()[0]));
-    // The sky turns by +angle about Y, so a world direction is looked up turned by -angle.
+    // The Khronos renderer's environmentRotation (gl-matrix rotateY): a world direction w reads the
+    // environment at Ry(angle) w, so `--env-rotation 90` here and environmentRotation 90 there light
+    // a model alike (tests/khronos_reference holds the two against each other).
     const float a = glm::radians(lighting.environment_rotation_deg);
-    const glm::mat3 rot(std::cos(a), 0, std::sin(a), 0, 1, 0, -std::sin(a), 0, std::cos(a));
+    const glm::mat3 rot(std::cos(a), 0, -std::sin(a), 0, 1, 0, std::sin(a), 0, std::cos(a));
     glUniformMatrix3fv(program.uniform("u_env_rotation"), 1, GL_FALSE, glm::value_ptr(rot));
     glUniform1f(program.uniform("u_env_intensity"), env);
     glUniform3fv(program.uniform("u_key_direction"), 1,

@@ -12,8 +12,9 @@ void draw_lighting_controls(DrawControls& draw) {
     if (!ImGui::CollapsingHeader("Lighting")) return;
     LightingControls& l = draw.lighting;
     ImGui::SliderFloat("exposure", &l.exposure, 0.1f, 4.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
-    ImGui::SliderFloat("sky rotation", &l.environment_rotation_deg, -180.0f, 180.0f, "%.0f deg");
-    ImGui::SliderFloat("sky intensity", &l.environment_intensity, 0.0f, 3.0f, "%.2f");
+    // "environment": the procedural sky or the --env image; the rotation is the Khronos renderer's.
+    ImGui::SliderFloat("environment rotation", &l.environment_rotation_deg, -180.0f, 180.0f, "%.0f deg");
+    ImGui::SliderFloat("environment intensity", &l.environment_intensity, 0.0f, 3.0f, "%.2f");
     ImGui::Checkbox("key light", &l.key_light);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1.0f);

@@ -18,7 +18,7 @@ using nlohmann::json;
 const char* const kKeys[] = {
     "correction", "skinning", "show_armature", "heatmap", "weights_joint", "ik",       "tab",
     "joint",      "clip",     "time",          "playing", "camera",        "exposure", "environment_rotation",
-    "key_light",  "grid",     "background"};
+    "key_light",  "grid",     "background",    "environment_intensity"};
 
 bool one_of(const std::string& v, const std::vector<std::string>& set) {
     for (const std::string& s : set)
@@ -110,7 +110,8 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
            heatmap == o.heatmap && weights_joint == o.weights_joint && ik == o.ik && tab == o.tab &&
            joint == o.joint && clip == o.clip && time == o.time && playing == o.playing &&
            exposure == o.exposure && environment_rotation == o.environment_rotation &&
-           key_light == o.key_light && grid == o.grid && background == o.background;
+           environment_intensity == o.environment_intensity && key_light == o.key_light && grid == o.grid &&
+           background == o.background;
 }
 
 Expected<std::array<float, 4>> parse_background(const std::string& text) {
@@ -178,6 +179,10 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             if (st)
                 if (auto c = parse_background(s.background); !c)
                     st = make_error("settings: " + c.error().message);
+        } else if (k == "environment_intensity") {
+            st = read_number(v, "environment_intensity", s.environment_intensity);
+            if (st && !(s.environment_intensity >= 0.0))
+                st = make_error("settings: environment_intensity must be a non-negative number");
         } else {
             int n = 0;
             const char* const* keys = settings_keys(n);
@@ -219,6 +224,7 @@ std::string settings_to_json(const ViewerSettings& s) {
     j["key_light"] = s.key_light;
     j["grid"] = s.grid;
     j["background"] = s.background;
+    j["environment_intensity"] = s.environment_intensity;
     return j.dump(2) + "\n";
 }
 

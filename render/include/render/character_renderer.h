@@ -48,6 +48,9 @@ public:
 
     // Copies every skin's current palette (A_j) into the rows of `instance` (not uploaded yet).
     Status write_palettes(const anim::Character& character, const CharacterInstance& instance);
+    // Replaces the image-based light (the procedural sky by default) with another, e.g. an --env
+    // image's; the old textures are kept when the new ones cannot be made.
+    Status set_environment(const EnvironmentData& data);
     // Uploads the rows written since the last upload (one glTexSubImage2D).
     int upload_palettes() { return palette_.upload(); }
 

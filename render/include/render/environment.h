@@ -1,10 +1,11 @@
-// The image-based light: a procedural sky prefiltered at load for six roughness levels, its
-// diffuse light as nine spherical-harmonic coefficients, and the split-sum BRDF table, all made
-// with the formulas of render/brdf.h. The CPU data is computed once a process; the textures once
-// a context (they belong to it).
+// The image-based light: a procedural sky (the default) or an equirectangular .hdr (--env),
+// prefiltered at load for six roughness levels by GGX importance sampling, its diffuse light as
+// nine spherical-harmonic coefficients, and the split-sum BRDF table, all made with the formulas of
+// render/brdf.h. The sky's CPU data is computed once a process; the textures once a context.
 #pragma once
 
 #include <array>
+#include <functional>
 #include <glm/glm.hpp>
 #include <vector>
 
@@ -12,13 +13,16 @@
 #include "render/gl.h"
 #include "render/gl_name.h"
 #include "render/punctual_lights.h"
+#include "render/hdr_image.h"
 
 namespace sv::render {
 
 // What the Lighting panel edits and the settings file stores (the ui/ engineer wires the panel).
 struct LightingSettings {
-    float exposure = 1.0f;                  // linear multiplier before tone mapping
-    float environment_rotation_deg = 0.0f;  // about +Y, turns the sky and its reflections
+    float exposure = 1.0f;  // linear multiplier before tone mapping
+    // About +Y, in the Khronos renderer's convention (its environmentRotation): a world direction w
+    // reads the environment at Ry(deg) w, so the same number gives the same light in both.
+    float environment_rotation_deg = 0.0f;
     float environment_intensity = 1.0f;
     bool key_light = true;
     // Towards the light, world space; the key light is white, `key_intensity` its irradiance.
@@ -48,15 +52,34 @@ glm::vec3 sh_diffuse(const std::array<glm::vec3, 9>& sh, glm::vec3 n);
 // Computed on first use and kept (about 0.1 s of CPU).
 const EnvironmentData& environment_data();
 
+// A source of radiance for the prefilter: radiance along unit d, blurred over about `solid_angle`
+// steradians (the filtered-importance-sampling footprint of one sample; 0: a point sample). The
+// procedural sky ignores the footprint (it is smooth); an image reads a coarser level for it.
+using RadianceSource = std::function<glm::vec3(glm::vec3 d, float solid_angle)>;
+// Prefiltered atlas, SH and LUT of any source, `samples` GGX samples a texel.
+EnvironmentData compute_environment(const RadianceSource& source, std::uint32_t samples = 96);
+// The environment of an equirectangular image (hdr_image.h's mapping). Filtered importance
+// sampling (Krivanek and Colbert, as the Khronos renderer's GGX filter does): each sample reads
+// the box-filtered level whose texel matches its solid angle, so 96 samples of a sharp sun give
+// a smooth lobe instead of speckle. What it costs: the box pyramid ignores the lat-long stretch
+// towards the poles (a texel there covers less solid angle than the footprint assumes), so near
+// the poles rough bands are slightly blurrier than the Khronos cube map's.
+EnvironmentData environment_from_image(const HdrImage& image);
+// The procedural sky written as an equirectangular image in that mapping, for feeding the same
+// light to another renderer: texel centre (u, v) holds sky_radiance(equirect_direction(u, v)).
+HdrImage sky_image(int width, int height);
+
 class Environment {
 public:
-    static Expected<Environment> create();
+    static Expected<Environment> create();  // the procedural sky
+    static Expected<Environment> create(const EnvironmentData& data);
     GLuint atlas() const { return atlas_.get(); }
     GLuint lut() const { return lut_.get(); }
-    const std::array<glm::vec3, 9>& sh() const { return environment_data().sh; }
+    const std::array<glm::vec3, 9>& sh() const { return sh_; }
 
 private:
     GlTexture atlas_, lut_;
+    std::array<glm::vec3, 9> sh_{};
 };
 
 }  // namespace sv::render

@@ -41,6 +41,7 @@ ui::ViewerSettings every_key_off_default() {
     s.target = {0.125, 0.875, -0.25};  // the camera holds floats: values a float carries exactly
     s.exposure = 1.5;
     s.environment_rotation = 90.0;
+    s.environment_intensity = 0.5;
     s.key_light = false;
     s.grid = false;
     s.background = "10,20,30";

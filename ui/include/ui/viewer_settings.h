@@ -34,10 +34,11 @@ struct ViewerSettings {
     bool camera_orbit = false;
     double yaw_degrees = 0.0, pitch_degrees = 0.0, distance = 1.0;
     std::array<double, 3> target{0.0, 0.0, 0.0};
-    // Lighting (the Lighting controls): linear exposure before tone mapping, the sky's turn about
-    // +Y in degrees, and the key light.
+    // Lighting (the Lighting controls): linear exposure before tone mapping, the environment's turn
+    // about +Y in degrees (the Khronos renderer's environmentRotation), its intensity, the key light.
     double exposure = 1.0;
     double environment_rotation = 0.0;
+    double environment_intensity = 1.0;
     bool key_light = true;
     // Pictures that compare with other renderers: the floor grid, and the background as
     // parse_background reads it ("R,G,B" of 0..255 as the PNG holds them, or "transparent").

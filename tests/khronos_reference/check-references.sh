@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# CI: proves the committed Khronos renders (reference/) are current by rendering a few jobs afresh
+# with the pinned renderer, environment and cameras and holding them against the committed files
+# (same-pngs.js). About a minute and a half on a 2-core machine, most of it the prefilter.
+#
+#   tests/khronos_reference/check-references.sh [BUILD_DIR] [JOB...]
+#
+# Regenerate all of them (after changing jobs.json, the sky, the pins or IBL below):
+#   tests/khronos_reference/check-references.sh BUILD_DIR --regenerate
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+build=${1:-"$root/build"}
+shift || true
+# The renderer's prefilter, reduced (harness.js --ibl): a 128 cube, 512 GGX, 1024 Lambertian and 64
+# Charlie samples, 256^2 LUTs, instead of 1.1.0's 256 / 1024 / 2048 / 64 / 1024^2, which takes
+# over four minutes of SwiftShader on a loaded 2-core machine. The cube is still finer than
+# skinview's 128 x 64 atlas, and each sample is mip-filtered, so the figures move by little.
+ibl=128,512,1024,64,256
+jobs=("$@")
+[ ${#jobs[@]} -gt 0 ] || jobs=(Duck CesiumMan_t1 MetalRoughSpheresNoTextures)
+"$root/scripts/install-khronos-reference.sh" >/dev/null
+cmake --build "$build" -j2 --target skinview >&2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$root"  # jobs.json names files relative to the repository root
+"$build/viewer/skinview" write-sky -o "$work/sky.hdr" --size 1024x512 >/dev/null
+if [ "${jobs[0]}" = "--regenerate" ]; then
+  node "$here/harness.js" --jobs "$here/jobs.json" --env "$work/sky.hdr" --out "$here/reference" --size 640x480 --ibl "$ibl"
+  exit 0
+fi
+node -e 'const j=require(process.argv[1]);const want=process.argv.slice(2);
+  const sel=j.filter(x=>want.includes(x.name));
+  if(sel.length!==want.length){console.error("check-references: no such job among "+want);process.exit(1);}
+  require("fs").writeFileSync(process.argv[1].replace(/.*/,"'"$work"'/jobs.json"),JSON.stringify(sel));' \
+  "$here/jobs.json" "${jobs[@]}"
+node "$here/harness.js" --jobs "$work/jobs.json" --env "$work/sky.hdr" --out "$work/out" --size 640x480 --ibl "$ibl"
+status=0
+for j in "${jobs[@]}"; do
+  node "$here/same-pngs.js" "$here/reference/$j.png" "$work/out/$j.png" || status=1
+done
+exit $status

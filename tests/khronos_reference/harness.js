@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// Renders glTF files with the Khronos glTF Sample Renderer (@khronosgroup/gltf-viewer, pinned in
+// package.json) in headless Chromium on SwiftShader WebGL2, for skinview's comparison figures.
+//
+//   node harness.js --jobs JOBS.json --env SKY.hdr --out DIR [--size 640x480] [--ibl S,G,L,C,LUT]
+//
+// JOBS.json is a list of {name, file, camera, fov, time, animation, rotation, exposure, disable}:
+// camera is skinview's pinned string "yaw,pitch,distance,tx,ty,tz" (render/camera.h), fov the
+// vertical field of view in degrees, animation a clip index (-1: none), rotation the renderer's own
+// environmentRotation in degrees, disable a list of extension names switched off (the negative
+// controls). Each job writes DIR/<name>.png. The environment is prefiltered once for all jobs.
+//
+// The server listens on 127.0.0.1 only, on a port the system picks, and serves nothing but the
+// page, the renderer's files, the environment and the folders of the listed models.
+// HARNESS_VERBOSE=1 prints the page's steps (load, frame 1, frame 2) as it goes.
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const http = require("http");
+const puppeteer = require("puppeteer-core");
+
+function parseArgs(argv) {
+  const a = { size: "640x480" };
+  for (let i = 2; i < argv.length; i += 2) {
+    const k = argv[i].replace(/^--/, "");
+    if (i + 1 >= argv.length) throw new Error("missing value after " + argv[i]);
+    a[k] = argv[i + 1];
+  }
+  for (const need of ["jobs", "env", "out"]) if (!a[need]) throw new Error("--" + need + " is required");
+  const m = /^(\d+)x(\d+)$/.exec(a.size);
+  if (!m) throw new Error("--size '" + a.size + "': expected WIDTHxHEIGHT");
+  a.width = +m[1];
+  a.height = +m[2];
+  return a;
+}
+
+// The pinned camera (render/camera.h): eye = target + distance (sin yaw cos pitch, sin pitch,
+// cos yaw cos pitch); near and far follow the distance as skinview's OrbitCamera does.
+function cameraFromPinned(text, fovDeg) {
+  const v = text.split(",").map(Number);
+  if (v.length !== 6 || v.some((x) => !Number.isFinite(x)) || !(v[2] > 0))
+    throw new Error("camera '" + text + "': expected yaw,pitch,distance,tx,ty,tz");
+  const [yaw, pitch, d, tx, ty, tz] = v;
+  const y = (yaw * Math.PI) / 180, p = (pitch * Math.PI) / 180;
+  const eye = [tx + d * Math.sin(y) * Math.cos(p), ty + d * Math.sin(p), tz + d * Math.cos(y) * Math.cos(p)];
+  return { eye, target: [tx, ty, tz], yfov: (fovDeg * Math.PI) / 180, znear: d * 0.01, zfar: d * 100 };
+}
+
+const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".png": "image/png",
+  ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gltf": "model/gltf+json", ".glb": "model/gltf-binary",
+  ".bin": "application/octet-stream", ".hdr": "application/octet-stream", ".webp": "image/webp", ".ktx2": "image/ktx2" };
+
+// --ibl SIZE,GGX,LAMBERT,SHEEN,LUT changes the renderer's prefilter (its iblSampler constructor:
+// cube size 256, 1024 GGX, 2048 Lambertian and 64 Charlie samples, 1024^2 LUTs in 1.1.0) in the module as
+// served; without it the module is served as published. Used only where the full prefilter does
+// not fit the time (it is ~1.6 G texture reads, minutes of SwiftShader on a loaded machine).
+function patchedModule(file, ibl) {
+  const [size, ggx, lambert, sheen, lut] = ibl.split(",").map(Number);
+  let text = fs.readFileSync(file, "utf8");
+  const subs = [["this.textureSize = 256;", `this.textureSize = ${size};`],
+    ["this.ggxSampleCount = 1024;", `this.ggxSampleCount = ${ggx};`],
+    ["this.lambertianSampleCount = 2048;", `this.lambertianSampleCount = ${lambert};`],
+    ["this.sheenSamplCount = 64;", `this.sheenSamplCount = ${sheen};`],
+    ["this.lutResolution = 1024;", `this.lutResolution = ${lut};`]];
+  for (const [from, to] of subs) {
+    if (!text.includes(from)) throw new Error("--ibl: the module has no '" + from + "' (another renderer version?)");
+    text = text.replace(from, to);
+  }
+  return text;
+}
+
+function serve(routes, ibl) {
+  const server = http.createServer((req, res) => {
+    const url = decodeURIComponent(req.url.split("?")[0]);
+    if (ibl && url === "/viewer/gltf-viewer.module.js") {
+      res.writeHead(200, { "Content-Type": "text/javascript" });
+      res.end(patchedModule(path.join(routes[0][1], "gltf-viewer.module.js"), ibl));
+      return;
+    }
+    for (const [prefix, dir] of routes) {
+      if (!url.startsWith(prefix)) continue;
+      const file = path.resolve(dir, "." + url.slice(prefix.length - 1));
+      if (!file.startsWith(path.resolve(dir))) break;  // no ../ out of a served folder
+      fs.readFile(file, (err, data) => {
+        if (err) { res.writeHead(404); res.end(); return; }
+        res.writeHead(200, { "Content-Type": types[path.extname(file).toLowerCase()] || "application/octet-stream" });
+        res.end(data);
+      });
+      return;
+    }
+    res.writeHead(404);
+    res.end();
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+async function main() {
+  const a = parseArgs(process.argv);
+  const jobs = JSON.parse(fs.readFileSync(a.jobs, "utf8"));
+  fs.mkdirSync(a.out, { recursive: true });
+  const here = __dirname;
+  const viewerDist = path.join(path.dirname(require.resolve("@khronosgroup/gltf-viewer/package.json")), "dist");
+  const routes = [["/viewer/", viewerDist], ["/assets/", path.join(here, "assets")]];
+  jobs.forEach((j, i) => routes.push(["/model/" + i + "/", path.dirname(path.resolve(j.file))]));
+  routes.push(["/env/", path.dirname(path.resolve(a.env))]);
+  routes.push(["/", here]);
+  const server = await serve(routes, a.ibl);
+  const base = "http://127.0.0.1:" + server.address().port;
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
+      "--disable-gpu-sandbox", "--window-size=" + a.width + "," + a.height],
+    protocolTimeout: 1800000,
+  });
+  try {
+    const page = await browser.newPage();
+    page.on("requestfailed", (r) => process.stderr.write("page: request failed " + r.url() + "\n"));
+    page.on("response", (r) => { if (r.status() >= 400) process.stderr.write("page: " + r.status() + " " + r.url() + "\n"); });
+    page.on("console", (m) => { if (m.type() === "error" || m.type() === "warn" || (process.env.HARNESS_VERBOSE && m.text().startsWith("harness-step"))) process.stderr.write("page: " + m.text() + "\n"); });
+    page.on("pageerror", (e) => process.stderr.write("page error: " + e.message + "\n"));
+    await page.goto(base + "/page.html");
+    await page.waitForFunction("window.harnessReady === true", { timeout: 60000 });
+    const setup = await page.evaluate((w, h, env) => window.setupRenderer(w, h, env), a.width, a.height,
+      "/env/" + path.basename(a.env));
+    process.stderr.write(`harness: environment prefiltered in ${setup.seconds.toFixed(1)} s (${setup.renderer})\n`);
+    for (let i = 0; i < jobs.length; ++i) {
+      const j = jobs[i];
+      const job = { url: "/model/" + i + "/" + path.basename(j.file), camera: cameraFromPinned(j.camera, j.fov || 40),
+        time: j.time || 0, animation: j.animation === undefined ? -1 : j.animation, rotation: j.rotation || 0,
+        exposure: j.exposure || 1, disable: j.disable || [] };
+      const t0 = Date.now();
+      const url = await page.evaluate((job) => window.renderModel(job), job);
+      const png = Buffer.from(url.slice(url.indexOf(",") + 1), "base64");
+      fs.writeFileSync(path.join(a.out, j.name + ".png"), png);
+      process.stderr.write(`harness: ${j.name} in ${((Date.now() - t0) / 1000).toFixed(2)} s\n`);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+main().catch((e) => { process.stderr.write("harness: " + (e && e.stack || e) + "\n"); process.exit(1); });

@@ -10,6 +10,7 @@
 
 #include "render/image.h"
 #include "run_command.h"
+#include "ui/viewer_settings.h"
 
 namespace sv::test {
 namespace {
@@ -78,6 +79,25 @@ TEST(PinnedReference, SettingsFileWithAPinnedCameraRendersThatView) {
     ASSERT_EQ(r.status, 0) << r.err;
     b = render::read_png(by_flag);
     EXPECT_FALSE(a->pixels == b->pixels);
+}
+
+// The settings file's camera key takes the pinned string as well as the presets and the object;
+// a malformed one is refused when the file is read, with the field at fault, and the string
+// survives a write and read unchanged.
+TEST(PinnedReference, SettingsCameraKeyTakesThePinnedString) {
+    auto ok = ui::settings_from_json(R"({"camera": "30,15,2.5,0,0.4,0"})");
+    ASSERT_TRUE(ok.ok()) << ok.error().message;
+    EXPECT_FALSE(ok->camera_orbit);
+    EXPECT_EQ(ok->camera_preset, "30,15,2.5,0,0.4,0");
+    auto again = ui::settings_from_json(ui::settings_to_json(*ok));
+    ASSERT_TRUE(again.ok()) << again.error().message;
+    EXPECT_EQ(*again, *ok);
+    for (const char* bad : {R"({"camera": "30,15,2.5,0,0.4,x"})", R"({"camera": "30,95,2.5,0,0.4,0"})",
+                            R"({"camera": "30,15,0,0,0.4,0"})", R"({"camera": "30,15,2.5,0,0.4,nan"})"}) {
+        auto r = ui::settings_from_json(bad);
+        ASSERT_FALSE(r.ok()) << bad;
+        EXPECT_NE(r.error().message.find("settings: 'camera'"), std::string::npos) << r.error().message;
+    }
 }
 
 TEST(PinnedReference, BadSettingsCameraIsRefusedNamingTheKey) {

@@ -16,6 +16,7 @@ packages=(
   libegl-dev libegl-mesa0 libgl1-mesa-dri libgles-dev libgl-dev xvfb xauth
   clang libclang-rt-dev
   libmeshoptimizer-dev libdraco-dev libwebp-dev
+  chromium  # opens the suite's HTML report headless in tests/gl/suite (skipped, saying so, without it)
 )
 missing=()
 for p in "${packages[@]}"; do

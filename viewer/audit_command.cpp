@@ -7,6 +7,7 @@
 #include "anim/gltf/gltf_import.h"
 #include "anim/scene/character.h"
 #include "audit_file.h"
+#include "note_groups.h"
 
 namespace sv::viewer {
 
@@ -113,7 +114,9 @@ void print_text(const nlohmann::json& f) {
         std::printf("  LOAD ERROR: %s\n", f["error"].get<std::string>().c_str());
         return;
     }
-    for (const auto& line : f["report"]) std::printf("  note: %s\n", line.get<std::string>().c_str());
+    std::vector<std::string> notes;
+    for (const auto& line : f["report"]) notes.push_back(line.get<std::string>());
+    for (const auto& line : group_notes(notes)) std::printf("  note: %s\n", line.c_str());
     if (f["skins"].empty()) std::printf("  no skins\n");
     for (const auto& s : f["skins"]) {
         std::printf("  skin %d '%s': %d joints; skinning rung: %s (%s)\n", s["index"].get<int>(),

@@ -11,12 +11,12 @@ namespace sv::viewer {
 
 struct RenderArgs {
     SceneOptions scene;
-    std::string output;          // PNG path; may hold {frame} for a sequence
+    std::string output;  // PNG path; may hold {frame} for a sequence
     std::string size = "640x480";
     bool armature = false;
-    std::string weights_joint;   // name or index: colour that joint's weights
+    std::string weights_joint;  // name or index: colour that joint's weights
     bool error_heatmap = false;
-    std::string view = "lit";    // lit | base | normals | roughness-metal
+    std::string view = "lit";  // lit | base | normals | roughness-metal
     float exposure = 1.0f;
     float environment_rotation = 0.0f;  // degrees about +Y
     std::string key_light = "auto";     // auto: on unless the file has its own lights
@@ -30,19 +30,36 @@ struct RenderArgs {
     double threshold = render::CompareOptions{}.max_footprint_fraction;  // of the character's footprint
     int channel_tolerance = render::CompareOptions{}.channel_tolerance;  // of 255: a pixel is the same
     double joint_tolerance = ReferenceOptions{}.joint_tolerance_px;      // pixels a joint may move
+    int shift_tolerance = render::CompareOptions{}.shift_tolerance_px;   // pixels an edge may shift
     bool sidecar = false;  // write OUT.joints.json (always written with --ref)
+    std::string settings;  // the viewer's settings file, applied over the scene options (as the viewer does)
+    // Whether --camera / --size were on the command line: without them, --ref takes the camera and
+    // size from the reference's sidecar when it records them (a golden keeps its view).
+    bool camera_given = false, size_given = false;
 };
 int run_render(const RenderArgs& args);
+
+struct SuiteArgs {
+    std::string suite;               // SUITE.json (viewer/suite_file.h)
+    std::vector<std::string> paths;  // NAME=DIR for "$NAME/..." paths in the suite
+    std::string junit;               // JUnit XML report path
+    bool jsonl = false;              // one JSON object an entry on stdout, as each finishes
+    std::string report;              // DIR/index.html; the images go beside it
+    std::string out;                 // the actual and diff images (default: the report's folder)
+    bool bless = false;              // write the goldens (and sidecars) from the actual images
+};
+// 0: every entry passed; 1: any failed (a mismatch, a missing file or golden); 2: a bad suite.
+int run_suite(const SuiteArgs& args);
 
 struct AuditArgs {
     std::vector<std::string> files;  // files and folders (searched recursively for .gltf and .glb)
     bool json = false;
-    bool jsonl = false;              // one JSON object a file, streamed as each finishes
-    std::string junit;               // JUnit XML report path
-    std::string shard;               // "K/N": only the files whose path hashes to shard K of N (1-based)
-    int jobs = 0;                    // workers; 0: the machine's cores
+    bool jsonl = false;  // one JSON object a file, streamed as each finishes
+    std::string junit;   // JUnit XML report path
+    std::string shard;   // "K/N": only the files whose path hashes to shard K of N (1-based)
+    int jobs = 0;        // workers; 0: the machine's cores
     bool strict = false;
-    int progress = -1;               // -1: a progress bar when stderr is a terminal; 0 never; 1 always
+    int progress = -1;  // -1: a progress bar when stderr is a terminal; 0 never; 1 always
 };
 int run_audit(const AuditArgs& args);
 

@@ -56,6 +56,13 @@ Expected<JointSidecar> measure_sidecar(SceneSession& session, int width, int hei
             sc.joints.push_back(std::move(js));
         }
     }
+    sc.view.has_view = true;
+    sc.view.camera = render::format_pinned_camera(session.state().camera);
+    sc.view.fov_degrees = session.state().camera.fov_y_degrees;
+    const render::LightingSettings& light = session.state().draw.lighting;
+    sc.view.exposure = light.exposure;
+    sc.view.environment_rotation_degrees = light.environment_rotation_deg;
+    sc.view.key_light = light.key_light;
     double lo_x = std::numeric_limits<double>::infinity(), lo_y = lo_x, hi_x = -lo_x, hi_y = -lo_x;
     const auto& meshes = character.skinned_meshes();
     for (size_t i = 0; i < meshes.size(); ++i) {
@@ -90,6 +97,14 @@ Status write_sidecar(const std::string& path, const JointSidecar& sc) {
     };
     std::string text =
         "{\"width\": " + std::to_string(sc.width) + ", \"height\": " + std::to_string(sc.height);
+    if (sc.view.has_view) {
+        nlohmann::json v{
+            {"camera", sc.view.camera},       {"fov", sc.view.fov_degrees},
+            {"exposure", sc.view.exposure},   {"environment_rotation", sc.view.environment_rotation_degrees},
+            {"key_light", sc.view.key_light}, {"environment", sc.view.environment}};
+        if (!sc.view.api.empty()) v["api"] = sc.view.api;
+        text += ",\n \"view\": " + v.dump();
+    }
     if (sc.has_bounds)
         text += ",\n \"skinned_bounds\": " +
                 nlohmann::json{{"min", {r2(sc.min_x), r2(sc.min_y)}}, {"max", {r2(sc.max_x), r2(sc.max_y)}}}
@@ -126,6 +141,37 @@ Expected<JointSidecar> read_sidecar(const std::string& path) {
             return make_error(path + ": joints[" + std::to_string(i) + "] needs 'skin', 'name', 'x', 'y'");
         sc.joints.push_back({e["skin"].get<int>(), e["name"].get<std::string>(), num(e["x"]), num(e["y"])});
     }
+    if (j.contains("view")) {
+        const auto& v = j["view"];
+        if (!v.is_object() || !v.contains("camera") || !v["camera"].is_string())
+            return make_error(path + ": 'view' needs a 'camera' string (yaw,pitch,distance,tx,ty,tz)");
+        sc.view.has_view = true;
+        sc.view.camera = v["camera"].get<std::string>();
+        if (auto c = render::parse_pinned_camera(sc.view.camera); !c)
+            return make_error(path + ": view." + c.error().message);
+        const auto number = [&](const char* key, double& out) -> Status {
+            if (!v.contains(key)) return ok_status();
+            if (!v[key].is_number()) return make_error(path + ": view." + key + " must be a number");
+            out = v[key].get<double>();
+            return ok_status();
+        };
+        if (auto st = number("fov", sc.view.fov_degrees); !st) return st.error();
+        if (!(sc.view.fov_degrees > 0.0 && sc.view.fov_degrees < 180.0))
+            return make_error(path + ": view.fov must lie between 0 and 180 degrees");
+        if (auto st = number("exposure", sc.view.exposure); !st) return st.error();
+        if (auto st = number("environment_rotation", sc.view.environment_rotation_degrees); !st)
+            return st.error();
+        if (v.contains("key_light")) {
+            if (!v["key_light"].is_boolean())
+                return make_error(path + ": view.key_light must be true or false");
+            sc.view.key_light = v["key_light"].get<bool>();
+        }
+        for (const char* key : {"api", "environment"}) {
+            if (!v.contains(key)) continue;
+            if (!v[key].is_string()) return make_error(path + ": view." + key + " must be a string");
+            (std::string(key) == "api" ? sc.view.api : sc.view.environment) = v[key].get<std::string>();
+        }
+    }
     if (j.contains("skinned_bounds")) {
         const auto& b = j["skinned_bounds"];
         if (!b.is_object() || !b.contains("min") || !b.contains("max") || b["min"].size() != 2 ||
@@ -136,6 +182,16 @@ Expected<JointSidecar> read_sidecar(const std::string& path) {
         sc.max_y = num(b["max"][1]);
     }
     return sc;
+}
+
+Expected<bool> adopt_sidecar_camera(const JointSidecar& sc, SceneSession& session) {
+    if (!sc.view.has_view) return false;
+    render::OrbitCamera base = session.state().camera;
+    base.fov_y_degrees = static_cast<float>(sc.view.fov_degrees);
+    auto c = render::parse_pinned_camera(sc.view.camera, base);
+    if (!c) return c.error();
+    session.state().camera = *c;
+    return true;
 }
 
 std::vector<std::string> compare_sidecars(const JointSidecar& e, const JointSidecar& a,

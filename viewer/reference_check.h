@@ -27,8 +27,23 @@ struct JointOnScreen {
     double x = 0.0, y = 0.0;  // pixels
 };
 
+// How a picture was made, so a golden keeps its view whatever the file's bounds do: `render --ref`
+// renders from the reference's camera unless told otherwise. Sidecars written before it have none
+// (has_view false) and the command frames as it always did.
+struct SidecarView {
+    bool has_view = false;
+    std::string camera;  // pinned form, render::format_pinned_camera
+    double fov_degrees = 40.0;
+    std::string api;  // gl | gles; empty when the writer did not say
+    double exposure = 1.0, environment_rotation_degrees = 0.0;
+    bool key_light = true;
+    // The image-based light: "procedural" (the built-in sky) until --env lands; then the file.
+    std::string environment = "procedural";
+};
+
 struct JointSidecar {
     int width = 0, height = 0;
+    SidecarView view;  // not compared: it says how to make the picture again
     std::vector<JointOnScreen> joints;
     double min_x = 0.0, min_y = 0.0, max_x = 0.0, max_y = 0.0;  // skinned bounds on screen, pixels
     bool has_bounds = false;
@@ -59,10 +74,12 @@ struct ReferenceReport {
 std::string sidecar_path(const std::string& image_path);
 
 // Measures the session's current pose (after pose()/apply_poses and a palette upload) for a frame
-// of this size.
+// of this size, and records its camera and lighting (the API is the caller's to fill in).
 Expected<JointSidecar> measure_sidecar(SceneSession& session, int width, int height);
 Status write_sidecar(const std::string& path, const JointSidecar& sidecar);
 Expected<JointSidecar> read_sidecar(const std::string& path);
+// Sets the session's camera (and field of view) to the sidecar's, when it has one; false when not.
+Expected<bool> adopt_sidecar_camera(const JointSidecar& sidecar, SceneSession& session);
 // One line per joint moved past its tolerance (or missing, or extra), and per bound edge moved.
 std::vector<std::string> compare_sidecars(const JointSidecar& expected, const JointSidecar& actual,
                                           const ReferenceOptions& options = {});

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "commands.h"
+#include "headless_settings.h"
 #include "reference_check.h"
 #include "render/gpu_diagnose.h"
 #include "render/image_compare.h"
@@ -42,8 +43,8 @@ Expected<int> resolve_joint(const anim::Character& c, const std::string& text) {
     char* end = nullptr;
     const long i = std::strtol(text.c_str(), &end, 10);
     if (end != text.c_str() && *end == '\0' && i >= 0 && i < sk.joint_count()) return static_cast<int>(i);
-    return make_error("--weights '" + text + "': no joint of that name or index (" + std::to_string(sk.joint_count()) +
-                      " joints)");
+    return make_error("--weights '" + text + "': no joint of that name or index (" +
+                      std::to_string(sk.joint_count()) + " joints)");
 }
 
 // 0: match, 1: mismatch, -1: an error (printed here).
@@ -75,6 +76,7 @@ int compare_with_reference(const RenderArgs& args, SceneSession& s, const render
     opt.image.channel_tolerance = args.channel_tolerance;
     opt.image.max_footprint_fraction = args.threshold;
     opt.joint_tolerance_px = args.joint_tolerance;
+    opt.image.shift_tolerance_px = args.shift_tolerance;
     auto rep =
         check_reference(*golden, golden_sc ? &*golden_sc : nullptr, image, measured, &*background, opt);
     if (!rep) {
@@ -94,25 +96,55 @@ int run_render(const RenderArgs& args) {
     int width = 0, height = 0;
     if (auto s = parse_size(args.size, width, height); !s) return fail(s.error().message);
     if (args.frames < 1) return fail("--frames must be at least 1");
+    bool error_heatmap = args.error_heatmap;
     if (args.frames > 1 && args.output.find("{frame}") == std::string::npos)
         return fail("--frames " + std::to_string(args.frames) + " needs '{frame}' in the output name");
     auto opened = open_headless(args.scene);
     if (!opened) return fail(opened.error().message);
     SceneSession& s = *opened->session;
-    s.state().draw.draw_skeleton = args.armature;
-    if (args.view == "base") s.state().draw.debug_view = render::DebugView::BaseColor;
-    else if (args.view == "normals") s.state().draw.debug_view = render::DebugView::Normals;
-    else if (args.view == "roughness-metal") s.state().draw.debug_view = render::DebugView::RoughnessMetal;
+    if (!args.settings.empty()) {
+        auto applied = apply_settings_file(args.settings, s);
+        if (!applied) return fail(applied.error().message);
+        error_heatmap = error_heatmap || applied->error_heatmap;
+        // Settings win over the scene flags, as in the viewer; an explicit --camera wins over both.
+        if (args.camera_given)
+            if (auto st = apply_camera_option(args.scene.camera, s.state().camera); !st)
+                return fail(st.error().message);
+    }
+    // The reference's sidecar says how the golden was made: its camera and size, unless the command
+    // line or a settings file says otherwise.
+    if (!args.reference.empty() && std::filesystem::exists(sidecar_path(args.reference))) {
+        auto ref = read_sidecar(sidecar_path(args.reference));
+        if (!ref) return fail(ref.error().message);
+        if (!args.camera_given && args.settings.empty()) {
+            auto adopted = adopt_sidecar_camera(*ref, s);
+            if (!adopted) return fail(adopted.error().message);
+            if (*adopted)
+                std::printf("camera from %s: %s\n", sidecar_path(args.reference).c_str(),
+                            ref->view.camera.c_str());
+        }
+        if (!args.size_given && ref->width > 0 && ref->height > 0) width = ref->width, height = ref->height;
+    }
+    // A settings file holds the armature and the lighting; the flags' defaults must not undo them.
+    if (args.settings.empty() || args.armature) s.state().draw.draw_skeleton = args.armature;
+    if (args.view == "base")
+        s.state().draw.debug_view = render::DebugView::BaseColor;
+    else if (args.view == "normals")
+        s.state().draw.debug_view = render::DebugView::Normals;
+    else if (args.view == "roughness-metal")
+        s.state().draw.debug_view = render::DebugView::RoughnessMetal;
     if (!(args.exposure > 0.0f) || !std::isfinite(args.exposure))
         return fail("--exposure " + std::to_string(args.exposure) + ": must be a positive number");
-    s.state().draw.lighting.exposure = args.exposure;
-    s.state().draw.lighting.environment_rotation_deg = args.environment_rotation;
-    if (args.key_light != "auto") s.state().draw.lighting.key_light = args.key_light == "on";
-    s.state().draw.lighting.file_lights = args.file_lights != "off";
-    s.state().draw.draw_grid = args.grid != "off";
-    auto background = ui::parse_background(args.background);
-    if (!background) return fail("--" + background.error().message);
-    s.state().clear_color = glm::vec4((*background)[0], (*background)[1], (*background)[2], (*background)[3]);
+    if (args.settings.empty()) {
+        s.state().draw.lighting.exposure = args.exposure;
+        s.state().draw.lighting.environment_rotation_deg = args.environment_rotation;
+        if (args.key_light != "auto") s.state().draw.lighting.key_light = args.key_light == "on";
+        s.state().draw.lighting.file_lights = args.file_lights != "off";
+        s.state().draw.draw_grid = args.grid != "off";
+        auto background = ui::parse_background(args.background);
+        if (!background) return fail("--" + background.error().message);
+        s.state().clear_color = glm::vec4((*background)[0], (*background)[1], (*background)[2], (*background)[3]);
+    }
     // What changes the picture (an extension used and not drawn, a texture not drawn), one line each
     // on stderr: a user holding an image that looks wrong learns why without running audit.
     for (const std::string& note : s.character().asset().picture_notes)
@@ -126,13 +158,14 @@ int run_render(const RenderArgs& args) {
     int status = 0;
     for (int f = 0; f < args.frames; ++f) {
         s.state().time = args.scene.time + static_cast<float>(f) / args.fps;
-        if (args.error_heatmap) {
+        if (error_heatmap) {
             s.pose();
             auto d = render::diagnose(s.renderer(), s.character(), {}, s.state().draw);
             if (!d) return fail(d.error().message);
             for (size_t m = 0; m < d->vertex_errors.size(); ++m)
                 for (size_t p = 0; p < d->vertex_errors[m].size(); ++p)
-                    s.renderer().set_vertex_errors(static_cast<int>(m), static_cast<int>(p), d->vertex_errors[m][p]);
+                    s.renderer().set_vertex_errors(static_cast<int>(m), static_cast<int>(p),
+                                                   d->vertex_errors[m][p]);
             s.state().draw.debug_view = render::DebugView::ErrorHeatMap;
             // Full red at 1% of the body: an error that size is plainly visible; anything near float
             // rounding stays blue.
@@ -143,11 +176,12 @@ int run_render(const RenderArgs& args) {
         if (!image) return fail(image.error().message);
         const std::string out = frame_path(args.output, f);
         if (auto w = render::write_png(out, *image); !w) return fail(w.error().message);
-        std::printf("wrote %s (%dx%d, %s, correction %s, t=%.3f)\n", out.c_str(), width, height, args.scene.api.c_str(),
-                    s.character().correction() ? "on" : "off", s.state().time);
+        std::printf("wrote %s (%dx%d, %s, correction %s, t=%.3f)\n", out.c_str(), width, height,
+                    args.scene.api.c_str(), s.character().correction() ? "on" : "off", s.state().time);
         if (!args.reference.empty() || args.sidecar) {
             auto measured = measure_sidecar(s, width, height);
             if (!measured) return fail(measured.error().message);
+            measured->view.api = args.scene.api;
             const std::string sc_out = sidecar_path(out);
             if (auto w = write_sidecar(sc_out, *measured); !w) return fail(w.error().message);
             if (!args.reference.empty()) {

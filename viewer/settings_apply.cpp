@@ -128,7 +128,8 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     } else if (auto c = apply_camera_option(s.camera_preset, st.camera, &ch.asset().cameras, &st.file_camera);
                !c) {
         fail("camera: " + c.error().message);
-    } else {
+    } else if (!render::looks_pinned(s.camera_preset)) {
+        // A pinned camera is the view itself; framing it would undo the pin.
         frame_camera(ch, st);
     }
     if (!errors.empty()) return make_error("settings: " + errors);

@@ -1,9 +1,8 @@
 // skinview: the interactive viewer (no subcommand) and the headless subcommands render, audit,
-// diagnose, bake, fix, frame-table and write-sky, over one option vocabulary (cli_options.h).
+// diagnose, bake, fix, frame-table, write-sky and suite, over one option vocabulary (cli_options.h).
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
-
-#include <CLI/CLI.hpp>
 
 #include "cli_options.h"
 #include "commands.h"
@@ -37,37 +36,51 @@ int headless_fallback(const InteractiveOptions& o) {
 int main(int argc, char** argv) {
     CLI::App app{"skinview: a reference renderer and viewer for skinned glTF characters"};
     app.require_subcommand(0, 1);
-    app.set_version_flag("--version", std::string("skinview ") + SKINVIEW_VERSION + " (" + SKINVIEW_GIT_COMMIT + ")");
+    app.set_version_flag("--version",
+                         std::string("skinview ") + SKINVIEW_VERSION + " (" + SKINVIEW_GIT_COMMIT + ")");
 
     InteractiveOptions view;
     add_scene_options(app, view.scene);
     app.add_option("--frames", view.frames, "run this many frames, then exit (for scripted runs)")
         ->check(positive_number());
-    app.add_option("--screenshot", view.screenshot, "with --frames: write the last frame (panels included) here");
-    app.add_option("--toggle-correction-at", view.toggle_correction_at, "flip the correction switch at this frame");
-    app.add_option("--window", view.window_width, "window width (height follows at 16:9)")->check(positive_number());
+    app.add_option("--screenshot", view.screenshot,
+                   "with --frames: write the last frame (panels included) here");
+    app.add_option("--toggle-correction-at", view.toggle_correction_at,
+                   "flip the correction switch at this frame");
+    app.add_option("--window", view.window_width, "window width (height follows at 16:9)")
+        ->check(positive_number());
     app.add_option("--tab", view.tab, "inspector tab to open on")
         ->check(CLI::IsMember({"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes"}));
     app.add_option("--joint", view.joint, "joint to select on load (by name)");
-    app.add_option("--settings", view.settings, "settings JSON (correction, heatmap, joint, clip, time, camera...) applied before the first frame");
-    app.add_option("--save-settings", view.save_settings, "write the settings of the view on screen to this JSON file at exit");
-    app.add_option("--pick-joint", view.pick_joint, "scripted: click this joint in the viewport (as a user would)");
+    app.add_option(
+        "--settings", view.settings,
+        "settings JSON (correction, heatmap, joint, clip, time, camera...) applied before the first frame");
+    app.add_option("--save-settings", view.save_settings,
+                   "write the settings of the view on screen to this JSON file at exit");
+    app.add_option("--pick-joint", view.pick_joint,
+                   "scripted: click this joint in the viewport (as a user would)");
     app.add_option("--pick-at", view.pick_at, "the frame --pick-joint clicks at (default 2)");
     app.add_option("--input", view.input,
                    "scripted: replay this input script (mouse, keys, text by frame; README)");
-    app.add_option("--retarget", view.retarget, "play this file's first clip on the character, relative to each rig's rest");
+    app.add_option("--retarget", view.retarget,
+                   "play this file's first clip on the character, relative to each rig's rest");
     app.add_flag("--keys-help", view.show_keys, "open with the keys overlay (F1) shown");
-    app.add_option("--then-open", view.then_open, "scripted: open this file mid-run, as a dropped file would");
+    app.add_option("--then-open", view.then_open,
+                   "scripted: open this file mid-run, as a dropped file would");
     app.add_option("--then-open-at", view.then_open_at, "the frame --then-open happens at (default 1)");
 
     RenderArgs render;
     CLI::App* render_cmd = app.add_subcommand("render", "render one frame (or a sequence) headless to PNG");
     add_scene_options(*render_cmd, render.scene);
-    render_cmd->add_option("-o,--output", render.output, "output PNG; '{frame}' in the name writes a sequence")->required();
+    render_cmd
+        ->add_option("-o,--output", render.output, "output PNG; '{frame}' in the name writes a sequence")
+        ->required();
     render_cmd->add_option("--size", render.size, "WIDTHxHEIGHT (default 640x480)");
     render_cmd->add_flag("--armature", render.armature, "overlay the skeleton");
-    render_cmd->add_option("--weights", render.weights_joint, "colour the weights of this joint (name or index)");
-    render_cmd->add_flag("--error-heatmap", render.error_heatmap, "colour each vertex by its GPU read-back error");
+    render_cmd->add_option("--weights", render.weights_joint,
+                           "colour the weights of this joint (name or index)");
+    render_cmd->add_flag("--error-heatmap", render.error_heatmap,
+                         "colour each vertex by its GPU read-back error");
     render_cmd->add_option("--view", render.view, "lit (default), or unlit: base, normals, roughness-metal")
         ->check(CLI::IsMember({"lit", "base", "normals", "roughness-metal"}));
     render_cmd->add_option("--exposure", render.exposure, "linear exposure before tone mapping (default 1)")
@@ -90,18 +103,28 @@ int main(int argc, char** argv) {
     render_cmd->add_option("--fps", render.fps, "sequence frame rate (default 30)")->check(positive_number());
     render_cmd->add_option("--ref", render.reference,
                            "compare with this PNG (and REF.joints.json); exit 1 on a mismatch");
-    render_cmd->add_option(
-        "--threshold", render.threshold,
-        "with --ref: largest fraction of the character's footprint that may differ (default 0.001 = 0.1%)")
+    render_cmd
+        ->add_option("--threshold", render.threshold,
+                     "with --ref: largest fraction of the character's footprint that may differ (default "
+                     "0.001 = 0.1%)")
         ->check(non_negative_number());
-    render_cmd->add_option("--channel-tolerance", render.channel_tolerance,
-                           "with --ref: a pixel differs when a channel moves more than this, of 255 (default 8)")
+    render_cmd
+        ->add_option("--channel-tolerance", render.channel_tolerance,
+                     "with --ref: a pixel differs when a channel moves more than this, of 255 (default 8)")
         ->check(non_negative_number());
-    render_cmd->add_option("--joint-tolerance", render.joint_tolerance,
-                           "with --ref and a sidecar: pixels a joint may move on screen (default 0.2)")
+    render_cmd
+        ->add_option("--joint-tolerance", render.joint_tolerance,
+                     "with --ref and a sidecar: pixels a joint may move on screen (default 0.2)")
         ->check(non_negative_number());
+    render_cmd
+        ->add_option("--shift-tolerance", render.shift_tolerance,
+                     "with --ref: pixels an edge may shift and still match, 0 for exact (default 1)")
+        ->check(CLI::Range(0, 4));
     render_cmd->add_flag("--sidecar", render.sidecar,
                          "write OUT.joints.json: joint screen positions and skinned bounds");
+    render_cmd->add_option(
+        "--settings", render.settings,
+        "the viewer's settings JSON (--save-settings, Save button): its view rendered headless");
     render_cmd->footer(
         "Comparison metric (--ref): a pixel differs when any of its R, G, B or A channels differs\n"
         "by more than --channel-tolerance (of 255). The footprint is every pixel that is not\n"
@@ -110,53 +133,94 @@ int main(int argc, char** argv) {
         "beside the reference, every joint's screen position must also be within --joint-tolerance\n"
         "pixels and the skinned bounds within 0.2 px; a joint that moved is named. The figures are\n"
         "printed, and a diff image (differing pixels red, the footprint grey) and OUT.joints.json are\n"
-        "written beside the output.\n");
+        "written beside the output. A pixel that differs still matches when a pixel within 1 px of it\n"
+        "in the other image matches (--shift-tolerance). OUT.joints.json records the camera (pinned\n"
+        "form), size, API and lighting; --ref renders from the reference's camera and size when its\n"
+        "sidecar records them, unless --camera, --size or --settings say otherwise.\n");
+
+    SuiteArgs suite;
+    CLI::App* suite_cmd = app.add_subcommand(
+        "suite", "render a regression suite in one process and check it against its goldens");
+    suite_cmd->add_option("suite", suite.suite, "suite JSON (README: Regression tests in CI)")->required();
+    suite_cmd
+        ->add_option("--path", suite.paths,
+                     "NAME=DIR: what \"$NAME/...\" paths in the suite stand for (repeatable)")
+        ->allow_extra_args(false);
+    suite_cmd->add_option("--junit", suite.junit, "also write a JUnit XML report here (a testcase an entry)");
+    suite_cmd->add_flag("--jsonl", suite.jsonl, "one JSON object a line, an entry each, as each finishes");
+    suite_cmd->add_option("--report", suite.report,
+                          "write an HTML report here (DIR/index.html; images beside it)");
+    suite_cmd->add_option("--out", suite.out,
+                          "folder for the actual and diff images (default: the report's)");
+    suite_cmd->add_flag("--bless", suite.bless, "write each golden and its sidecar from the actual image");
+    suite_cmd->footer(
+        "Exit status: 0 when every entry passes (a negative control passes by mismatching); 1 when\n"
+        "any fails, including a missing file or golden (the others still run); 2 for a bad suite\n"
+        "(the entry and the reason on stderr).");
 
     AuditArgs audit;
-    CLI::App* audit_cmd = app.add_subcommand("audit", "report each skin's frame, correction and scale conflicts");
-    audit_cmd->add_option("paths", audit.files, "glTF files and folders (searched recursively for .gltf and .glb)")
+    CLI::App* audit_cmd =
+        app.add_subcommand("audit", "report each skin's frame, correction and scale conflicts");
+    audit_cmd
+        ->add_option("paths", audit.files, "glTF files and folders (searched recursively for .gltf and .glb)")
         ->required();
     audit_cmd->add_flag("--json", audit.json, "one JSON document on stdout");
-    audit_cmd->add_flag("--jsonl", audit.jsonl, "one JSON object a line, a file each, streamed as each finishes");
+    audit_cmd->add_flag("--jsonl", audit.jsonl,
+                        "one JSON object a line, a file each, streamed as each finishes");
     audit_cmd->add_option("--junit", audit.junit, "also write a JUnit XML report here (a testcase a file)");
-    audit_cmd->add_option("--shard", audit.shard, "K/N: audit only shard K (1..N) of N, split by a hash of each path");
-    audit_cmd->add_option("-j,--jobs", audit.jobs, "parallel workers (default: the machine's cores)")->check(CLI::NonNegativeNumber);
+    audit_cmd->add_option("--shard", audit.shard,
+                          "K/N: audit only shard K (1..N) of N, split by a hash of each path");
+    audit_cmd->add_option("-j,--jobs", audit.jobs, "parallel workers (default: the machine's cores)")
+        ->check(CLI::NonNegativeNumber);
     audit_cmd->add_flag("--strict", audit.strict, "also fail a file whose correction absorbs non-rigidity");
     std::string audit_progress = "auto";
-    audit_cmd->add_option("--progress", audit_progress, "progress bar on stderr: auto (when a terminal), always or never")
+    audit_cmd
+        ->add_option("--progress", audit_progress,
+                     "progress bar on stderr: auto (when a terminal), always or never")
         ->check(CLI::IsMember({"auto", "always", "never"}));
-    audit_cmd->footer("Exit status: 0 when every file passes; 1 when any fails: it does not load, a skin cannot be\n"
-                      "fixed, or with --strict a correction absorbs non-rigidity above 1e-4 (a rigid placement is not\n"
-                      "a defect). A progress bar goes to stderr when it is a terminal. Shards hash the path as listed,\n"
-                      "so run every shard with the same PATH arguments from the same folder.");
+    audit_cmd->footer(
+        "Exit status: 0 when every file passes; 1 when any fails: it does not load, a skin cannot be\n"
+        "fixed, or with --strict a correction absorbs non-rigidity above 1e-4 (a rigid placement is not\n"
+        "a defect). A progress bar goes to stderr when it is a terminal. Shards hash the path as listed,\n"
+        "so run every shard with the same PATH arguments from the same folder.");
 
     DiagnoseArgs diagnose;
-    CLI::App* diagnose_cmd = app.add_subcommand("diagnose", "GPU read-back against the CPU double-precision reference");
+    CLI::App* diagnose_cmd =
+        app.add_subcommand("diagnose", "GPU read-back against the CPU double-precision reference");
     add_scene_options(*diagnose_cmd, diagnose.scene);
     diagnose_cmd->add_flag("--json", diagnose.json, "one JSON object on stdout");
 
     BakeArgs bake;
-    CLI::App* bake_cmd = app.add_subcommand("bake", "write the posed world-space vertices of every drawn primitive (OBJ)");
+    CLI::App* bake_cmd =
+        app.add_subcommand("bake", "write the posed world-space vertices of every drawn primitive (OBJ)");
     add_scene_options(*bake_cmd, bake.scene);
     bake_cmd->add_option("-o,--output", bake.output, "output OBJ")->required();
     bake_cmd->add_option("--source", bake.source, "gpu (what was drawn, read back) or cpu (double reference)")
         ->check(CLI::IsMember({"gpu", "cpu"}));
     bake_cmd->footer(
-        "Format: '# comment' lines; per drawn primitive 'o n<NODE>_p<PRIM> <node name>', then one 'v x y z' per\n"
-        "vertex in the primitive's accessor order (world space, after morph targets and skinning, %.9g), then\n"
+        "Format: '# comment' lines; per drawn primitive 'o n<NODE>_p<PRIM> <node name>', then one 'v x y z' "
+        "per\n"
+        "vertex in the primitive's accessor order (world space, after morph targets and skinning, %.9g), "
+        "then\n"
         "'f a b c' triangles (1-based over all v lines so far; triangle modes only). Nodes ascending, then\n"
         "primitives. The clip time is clamped to the clip's keys.");
 
     FixArgs fix;
-    CLI::App* fix_cmd = app.add_subcommand("fix", "write a copy whose skinned mesh nodes sit on their skins' bind transforms");
+    CLI::App* fix_cmd = app.add_subcommand(
+        "fix", "write a copy whose skinned mesh nodes sit on their skins' bind transforms");
     fix_cmd->add_option("input", fix.input, "glTF file (.gltf or .glb)")->required();
-    fix_cmd->add_option("-o,--output", fix.output, "output: .glb for a .glb, .gltf (plus its .bin) for a .gltf");
+    fix_cmd->add_option("-o,--output", fix.output,
+                        "output: .glb for a .glb, .gltf (plus its .bin) for a .gltf");
     fix_cmd->add_flag("--check", fix.check, "write nothing; exit 1 when fix would change the file");
     fix_cmd->footer(
-        "Each corrected skinned mesh node gets a matrix local that makes its global its skin's bind transform\n"
-        "(its children keep their place), joints not listed parents-first are sorted, and nothing else changes.\n"
-        "A file that needs nothing is copied byte for byte. Exit status: 0 written; 1 refused (a skin that cannot\n"
-        "be fixed, an animated node that would need a matrix, a required extension it cannot keep) or an error.\n"
+        "Each corrected skinned mesh node gets a matrix local that makes its global its skin's bind "
+        "transform\n"
+        "(its children keep their place), joints not listed parents-first are sorted, and nothing else "
+        "changes.\n"
+        "A file that needs nothing is copied byte for byte. Exit status: 0 written; 1 refused (a skin that "
+        "cannot\n"
+        "be fixed, an animated node that would need a matrix, a required extension it cannot keep) or an "
+        "error.\n"
         "With --check: 0 nothing to fix, 1 fix would change the file, 2 refused or an error.");
 
     FrameTableArgs table;
@@ -177,7 +241,12 @@ int main(int argc, char** argv) {
     }
 
     try {
-        if (*render_cmd) return run_render(render);
+        if (*render_cmd) {
+            render.camera_given = render_cmd->count("--camera") > 0;
+            render.size_given = render_cmd->count("--size") > 0;
+            return run_render(render);
+        }
+        if (*suite_cmd) return run_suite(suite);
         if (*audit_cmd) {
             audit.progress = audit_progress == "always" ? 1 : audit_progress == "never" ? 0 : -1;
             return run_audit(audit);

@@ -43,6 +43,23 @@ std::uint32_t most_common_colour(const RgbaImage& img) {
     return best;
 }
 
+// True when pixel (x, y) of `from` has a pixel within `radius` (a square window) in `in` that is
+// within `tol` in every channel.
+bool matched_nearby(const RgbaImage& from, const RgbaImage& in, int x, int y, int radius, int tol) {
+    const std::uint8_t* f = &from.pixels[(static_cast<size_t>(y) * from.width + x) * 4];
+    for (int dy = -radius; dy <= radius; ++dy) {
+        const int yy = y + dy;
+        if (yy < 0 || yy >= in.height) continue;
+        for (int dx = -radius; dx <= radius; ++dx) {
+            const int xx = x + dx;
+            if (xx < 0 || xx >= in.width) continue;
+            if (worst_channel(f, &in.pixels[(static_cast<size_t>(yy) * in.width + xx) * 4]) <= tol)
+                return true;
+        }
+    }
+    return false;
+}
+
 }  // namespace
 
 Expected<CompareResult> compare_images(const RgbaImage& expected, const RgbaImage& actual,
@@ -64,13 +81,21 @@ Expected<CompareResult> compare_images(const RgbaImage& expected, const RgbaImag
     r.diff.height = expected.height;
     r.diff.pixels.resize(expected.pixels.size());
     const int tol = options.channel_tolerance;
+    const int radius = std::max(0, options.shift_tolerance_px);
     for (size_t p = 0; p < expected.pixels.size(); p += 4) {
         const std::uint8_t* e = &expected.pixels[p];
         const std::uint8_t* a = &actual.pixels[p];
         const std::uint8_t* bg = background ? &background->pixels[p] : flat;
         const int worst = worst_channel(e, a);
         r.max_channel_difference = std::max(r.max_channel_difference, worst);
-        const bool differs = worst > tol;
+        // Both ways: an edge that moved by a pixel finds itself next door in either image, while a
+        // pixel that appears in one image only (a limb where the other had floor) finds no match in
+        // the other's window, whichever image it is in.
+        const int x = static_cast<int>((p / 4) % static_cast<size_t>(expected.width));
+        const int y = static_cast<int>((p / 4) / static_cast<size_t>(expected.width));
+        const bool differs =
+            worst > tol && (radius == 0 || !matched_nearby(expected, actual, x, y, radius, tol) ||
+                            !matched_nearby(actual, expected, x, y, radius, tol));
         const bool footprint = differs || worst_channel(e, bg) > tol || worst_channel(a, bg) > tol;
         std::uint8_t* d = &r.diff.pixels[p];
         if (differs) {

@@ -1,7 +1,9 @@
 #include "ui/viewer_settings.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -65,9 +67,26 @@ Status read_number(const json& j, const char* key, double& out) {
 Status read_camera(const json& j, ViewerSettings& s) {
     if (j.is_string()) {
         const std::string v = j.get<std::string>();
-        if (!one_of(v, {"auto", "front", "side"}) && v.rfind("orbit:", 0) != 0 && v.rfind("file:", 0) != 0)
+        if (std::count(v.begin(), v.end(), ',') == 5) {
+            // The pinned form (render/camera.h), kept as the string: checked here for shape so a
+            // bad one is refused when the file is read, applied exactly (never re-framed).
+            std::array<double, 6> f{};
+            const char* at = v.c_str();
+            for (int i = 0; i < 6; ++i) {
+                char* end = nullptr;
+                f[i] = std::strtod(at, &end);
+                if (end == at || !std::isfinite(f[i]) || (*end != (i < 5 ? ',' : '\0')))
+                    return make_error("settings: 'camera': '" + v +
+                                      "': expected yaw,pitch,distance,tx,ty,tz, six finite numbers");
+                at = end + 1;
+            }
+            if (!(f[2] > 0.0) || !(std::abs(f[1]) < 90.0))
+                return make_error("settings: 'camera': '" + v +
+                                  "': distance must be > 0 and pitch strictly between -90 and 90");
+        } else if (!one_of(v, {"auto", "front", "side"}) && v.rfind("orbit:", 0) != 0 && v.rfind("file:", 0) != 0) {
             return make_error("settings: 'camera': '" + v +
-                              "' is not one of auto, front, side, orbit:DEG, file:N");
+                              "' is not one of auto, front, side, orbit:DEG, file:N or yaw,pitch,distance,tx,ty,tz");
+        }
         s.camera_preset = v;
         s.camera_orbit = false;
         return ok_status();

@@ -107,5 +107,49 @@ TEST(ImageCompare, OptionalFrameBudget) {
     EXPECT_TRUE(compare_images(a, b, o)->match);
 }
 
+// A 50x20 block of 200 at (10 + dx, 10), clear of the frame's border so that background lies on
+// every side of it (at a border the pixel a shifted edge vacates finds no background within 1 px).
+RgbaImage block_at(int dx) {
+    RgbaImage img = flat(100, 100, 0);
+    for (int y = 10; y < 30; ++y)
+        for (int x = 10; x < 60; ++x) img.at(x + dx, y)[0] = 200;
+    return img;
+}
+
+// One pixel of shift is the encodings' quantization (a silhouette edge a pixel over): it matches by
+// default. The exact rule (0) sees both 20-pixel edge columns; a two-pixel shift is a pose that
+// moved and fails at the default too.
+TEST(ImageCompare, OnePixelShiftMatchesTwoDoNot) {
+    const RgbaImage a = block_at(0);
+    auto fuzzy = compare_images(a, block_at(1));
+    ASSERT_TRUE(fuzzy.ok());
+    EXPECT_EQ(fuzzy->differing_pixels, 0) << fuzzy->summary();
+    EXPECT_TRUE(fuzzy->match);
+    CompareOptions exact;
+    exact.shift_tolerance_px = 0;
+    auto strict = compare_images(a, block_at(1), exact);
+    EXPECT_EQ(strict->differing_pixels, 40) << strict->summary();
+    EXPECT_FALSE(strict->match);
+    // Two pixels over, at each end: the outer column of the vacated (or newly covered) pair finds
+    // nothing like itself within one pixel in all 20 rows; the inner one in the 18 rows whose window
+    // stays inside the block (the top and bottom rows see background diagonally). 2 x 38.
+    auto two = compare_images(a, block_at(2));
+    EXPECT_EQ(two->differing_pixels, 76) << two->summary();
+    EXPECT_FALSE(two->match);
+}
+
+// Looked at both ways: a thin line present in one image only has background next to it in that
+// image, so a one-way search (actual's pixel finds background in expected's window) would pass it;
+// the other way (expected's line pixel in actual) finds no line.
+TEST(ImageCompare, ShiftToleranceLooksBothWays) {
+    RgbaImage a = flat(100, 100, 0), b = a;
+    for (int y = 10; y < 90; ++y) a.at(50, y)[1] = 200;
+    auto r = compare_images(a, b);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->differing_pixels, 80) << r->summary();
+    r = compare_images(b, a);
+    EXPECT_EQ(r->differing_pixels, 80) << r->summary();
+}
+
 }  // namespace
 }  // namespace sv::render

@@ -1,8 +1,8 @@
-// The screenshot regression suite: characters rendered headless (llvmpipe on CI) at 384x384 and
-// held against goldens in tests/golden/ with the check `skinview render --ref` runs
-// (viewer/reference_check.h): the image over the character's footprint (the background-only render
-// subtracted) and the joint sidecar NAME.joints.json, which names a joint that moved. Both APIs
-// render against one golden.
+// The screenshot goldens that need an edit a suite entry cannot say (a twisted joint, an IK solve,
+// a broken palette entry): rendered headless at 384x384 and held against tests/golden/ with the
+// check `skinview render --ref` runs (viewer/reference_check.h). The plain character goldens (file,
+// clip, time, correction, API) are tests/screenshot/suites/characters.suite.json, which ctest runs
+// through `skinview suite` (screenshot.suite.characters) with its own negative controls.
 //
 // Negative controls: negative_controls_test.cpp (one per family and kind). Here: the soup asserted
 // to be soup, linear blend asserted to differ from DQS, the three rungs' goldens asserted distinct.
@@ -16,44 +16,6 @@
 
 namespace sv::viewer {
 namespace {
-
-class Screenshot : public ::testing::TestWithParam<Shot> {};
-
-TEST_P(Screenshot, MatchesGolden) {
-    const Shot& shot = GetParam();
-    SKINVIEW_SHOT_OR_SKIP(shot);
-    Rendered r = render_shot(shot);
-    ASSERT_EQ(r.frame.image.width, kSize);
-    test::expect_scene_matches_golden(
-        r.frame, shot.golden,
-        shot.golden + "_" + render::api_name(shot.api) + "_" + shot.file.substr(shot.file.find(':') + 1));
-}
-
-std::vector<Shot> shots() {
-    using render::Api;
-    std::vector<Shot> v;
-    for (Api api : {Api::GL, Api::GLES}) {
-        v.push_back({"xbot_bind", "shared:Xbot.glb", api, "", 0.0f, true});
-        v.push_back({"humanoid_mixamo_bind", "project:humanoid_mixamo.glb", api, "", 0.0f, true});
-        v.push_back({"humanoid_mixamo_posed", "project:humanoid_mixamo.glb", api, "", 0.8f});
-        v.push_back({"robot_dance", "shared:RobotExpressive.glb", api, "Dance", 0.6f});
-    }
-    v.push_back({"xbot_bind_correction_off", "shared:Xbot.glb", Api::GL, "", 0.0f, true, "off"});
-    v.push_back({"humanoid_mixamo_posed_correction_off", "project:humanoid_mixamo.glb", Api::GL, "", 0.8f,
-                 false, "off"});
-    // The same character authored on its skin frame draws the same picture as the corrected 0.01
-    // Armature: one golden, two files (it was a byte-identical copy before).
-    v.push_back({"humanoid_mixamo_posed", "project:humanoid_prescale.glb", Api::GL, "", 0.8f});
-    v.push_back({"fox_posed", "shared:Fox.glb", Api::GL, "", 1.0f});
-    v.push_back({"fox_correction_off", "shared:Fox.glb", Api::GL, "", 1.0f, false, "off"});
-    return v;
-}
-
-INSTANTIATE_TEST_SUITE_P(Characters, Screenshot, ::testing::ValuesIn(shots()), [](const auto& info) {
-    std::string file = info.param.file.substr(info.param.file.find(':') + 1);
-    file = file.substr(0, file.find('.'));
-    return info.param.golden + "_" + render::api_name(info.param.api) + "_" + file;
-});
 
 double differing_fraction(const render::RgbaImage& a, const render::RgbaImage& b) {
     auto r = render::compare_images(a, b);

@@ -28,7 +28,8 @@ struct ViewerSettings {
     // A settings file is a still: it does not play unless it says so, so a scripted screenshot of
     // N frames shows `time` and not `time + N/60`.
     bool playing = false;
-    // The camera: a preset (auto | front | side | orbit:DEG, framed on what is drawn over the clip)
+    // The camera: a preset (auto | front | side | orbit:DEG, framed on what is drawn over the clip,
+    // or the pinned string yaw,pitch,distance,tx,ty,tz, applied as it is)
     // when `camera_orbit` is false, else the orbit below exactly as it was.
     std::string camera_preset = "auto";
     bool camera_orbit = false;

@@ -1,0 +1,163 @@
+// `skinview suite`: entries rendered in one process, checked against goldens, reported as JSON
+// lines, JUnit and HTML; its exit codes (0 all pass, 1 any fail, 2 a bad suite) and --bless.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "run_command.h"
+
+namespace sv::test {
+namespace {
+
+namespace fs = std::filesystem;
+const std::string kExe = SKINVIEW_EXE;
+
+CommandResult skinview(const std::string& args) { return run_command(quoted(kExe) + " " + args); }
+
+// A fresh folder per test: ctest runs the tests of this file as parallel processes.
+fs::path fresh(const std::string& name) {
+    const fs::path d = output_dir() / "suite" / name;
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+}
+
+std::string write(const fs::path& p, const std::string& text) {
+    std::ofstream(p) << text;
+    return p.string();
+}
+
+std::vector<nlohmann::json> lines(const std::string& out) {
+    std::vector<nlohmann::json> v;
+    std::istringstream s(out);
+    for (std::string l; std::getline(s, l);)
+        if (!l.empty()) v.push_back(nlohmann::json::parse(l, nullptr, false));
+    return v;
+}
+
+// Two poses of the project's arm, blessed and then checked; the second run of a different pose
+// against the first pose's golden is the negative control that must fail.
+const std::string kEntries = R"({"defaults": {"file": "$assets/arm.glb", "size": "160x120"},
+ "entries": [
+  {"name": "rest", "bind": true, "golden": "golden/rest.png"},
+  {"name": "mid", "clip": 0, "time": 0.4, "golden": "golden/mid.png"},
+  {"name": "mid_gles", "clip": 0, "time": 0.4, "api": "gles", "golden": "golden/mid.png"},
+  {"name": "control_rest_vs_mid", "bind": true, "golden": "golden/mid.png", "expect": "mismatch"}
+ ]})";
+
+std::string assets_path() { return " --path assets=" + quoted((source_dir() / "assets").string()); }
+
+TEST(Suite, BlessThenEveryEntryMatchesAndTheControlFails) {
+    const fs::path d = fresh("bless");
+    const std::string suite = write(d / "arm.suite.json", kEntries);
+    auto r = skinview("suite " + quoted(suite) + assets_path() + " --bless --jsonl --out " +
+                      quoted((d / "out").string()));
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_TRUE(fs::exists(d / "golden" / "rest.png"));
+    EXPECT_TRUE(fs::exists(d / "golden" / "mid.joints.json"));
+    r = skinview("suite " + quoted(suite) + assets_path() + " --jsonl --junit " +
+                 quoted((d / "junit.xml").string()) + " --report " +
+                 quoted((d / "report" / "index.html").string()));
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    const auto v = lines(r.out);
+    ASSERT_EQ(v.size(), 4u) << r.out;
+    for (const auto& e : v) {
+        EXPECT_EQ(e["outcome"], "pass") << e.dump();
+        EXPECT_EQ(e["sidecar_checked"], true) << e.dump();
+    }
+    // The control passed by mismatching: its figures say the image differed.
+    // GL entries are drawn first, then GLES (one context each), so the lines are not in suite order.
+    nlohmann::json control;
+    for (const auto& e : v)
+        if (e["name"] == "control_rest_vs_mid") control = e;
+    EXPECT_EQ(control["match"], false) << control.dump();
+    const std::string junit = read_text((d / "junit.xml").string());
+    EXPECT_NE(junit.find("tests=\"4\" failures=\"0\" errors=\"0\""), std::string::npos) << junit;
+    EXPECT_TRUE(fs::exists(d / "report" / "mid_gles.diff.png"));
+    EXPECT_TRUE(fs::exists(d / "report" / "rest.golden.png"));
+}
+
+TEST(Suite, AMismatchFailsAndTheReportPutsItFirst) {
+    const fs::path d = fresh("mismatch");
+    const std::string suite = write(d / "arm.suite.json", kEntries);
+    ASSERT_EQ(
+        skinview("suite " + quoted(suite) + assets_path() + " --bless --out " + quoted((d / "o").string()))
+            .status,
+        0);
+    // Swap the goldens' roles: "mid" now meets the rest golden.
+    fs::copy_file(d / "golden" / "rest.png", d / "golden" / "mid.png", fs::copy_options::overwrite_existing);
+    fs::copy_file(d / "golden" / "rest.joints.json", d / "golden" / "mid.joints.json",
+                  fs::copy_options::overwrite_existing);
+    const auto r =
+        skinview("suite " + quoted(suite) + assets_path() + " --junit " + quoted((d / "j.xml").string()) +
+                 " --report " + quoted((d / "report" / "index.html").string()));
+    EXPECT_EQ(r.status, 1) << r.out << r.err;
+    const std::string html = read_text((d / "report" / "index.html").string());
+    const size_t first_fail = html.find("data-outcome=\"fail\""),
+                 first_pass = html.find("data-outcome=\"pass\"");
+    ASSERT_NE(first_fail, std::string::npos) << html;
+    ASSERT_NE(first_pass, std::string::npos) << html;
+    EXPECT_LT(first_fail, first_pass) << "failures come first";
+    EXPECT_NE(html.find("<img src=\"mid.diff.png\""), std::string::npos);
+    const std::string junit = read_text((d / "j.xml").string());
+    // mid, mid_gles fail; the control (rest against the now-rest golden) matches, so it fails too.
+    EXPECT_NE(junit.find("failures=\"3\""), std::string::npos) << junit;
+    EXPECT_NE(junit.find("moved"), std::string::npos) << "the sidecar names the joints that moved: " << junit;
+}
+
+TEST(Suite, AMissingGoldenOrFileFailsThatEntryAndTheRestRun) {
+    const fs::path d = fresh("missing");
+    const std::string suite = write(d / "s.suite.json", R"({"defaults": {"size": "96x72"}, "entries": [
+      {"name": "no_golden", "file": "$assets/arm.glb", "golden": "nowhere.png"},
+      {"name": "no_file", "file": "missing.glb", "golden": "g.png"},
+      {"name": "ok", "file": "$assets/arm.glb", "golden": "g.png"}]})");
+    ASSERT_EQ(
+        skinview("suite " +
+                 quoted(write(
+                     d / "b.suite.json",
+                     R"({"entries": [{"file": "$assets/arm.glb", "size": "96x72", "golden": "g.png"}]})")) +
+                 assets_path() + " --bless --out " + quoted((d / "o").string()))
+            .status,
+        0);
+    const auto r =
+        skinview("suite " + quoted(suite) + assets_path() + " --jsonl --out " + quoted((d / "o").string()));
+    EXPECT_EQ(r.status, 1) << r.out << r.err;
+    const auto v = lines(r.out);
+    ASSERT_EQ(v.size(), 3u) << r.out;
+    EXPECT_EQ(v[0]["outcome"], "error");
+    EXPECT_NE(v[0]["message"].get<std::string>().find("nowhere.png is missing"), std::string::npos) << v[0];
+    EXPECT_EQ(v[1]["outcome"], "error");
+    EXPECT_NE(v[1]["message"].get<std::string>().find("missing.glb is missing"), std::string::npos) << v[1];
+    EXPECT_EQ(v[2]["outcome"], "pass") << v[2];
+}
+
+TEST(Suite, ABadSuiteExits2NamingTheEntryAndTheKey) {
+    const fs::path d = fresh("bad");
+    struct Case {
+        const char* text;
+        const char* says;
+    } cases[] = {
+        {R"({"entries": [{"golden": "a.png"}, {"name": "two", "golden": "b.png", "tiem": 1}]})",
+         "entries[1] ('two'): 'tiem' is not a suite key"},
+        {R"({"entries": [{"golden": "a.png", "api": "vulkan"}]})",
+         "entries[0]: 'api' must be one of gl, gles"},
+        {R"({"entries": [{"file": "x.glb"}]})", "entries[0]: needs 'golden'"},
+        {R"({"entries": [{"golden": "a.png"}, {"golden": "sub/a.png"}]})", "the name 'a' is taken"},
+        {R"({"entries": [{"golden": "$nowhere/a.png"}]})", "no --path nowhere=DIR defines"},
+        {R"({"entries": [{"golden": "a.png", "size": "0x10"}]})", "'size' must be WIDTHxHEIGHT"},
+        {R"([1, 2])", "expected an object with an 'entries' array"},
+    };
+    int i = 0;
+    for (const Case& c : cases) {
+        const auto r =
+            skinview("suite " + quoted(write(d / ("bad" + std::to_string(i++) + ".json"), c.text)));
+        EXPECT_EQ(r.status, 2) << c.text << "\n" << r.out << r.err;
+        EXPECT_NE(r.err.find(c.says), std::string::npos) << "expected '" << c.says << "' in: " << r.err;
+    }
+}
+
+}  // namespace
+}  // namespace sv::test

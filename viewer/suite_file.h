@@ -1,0 +1,62 @@
+// A regression suite file (`skinview suite SUITE.json`): the entries to render and the goldens to
+// hold them against. Parsing only; suite_command.cpp renders.
+//
+// {"defaults": {ENTRY KEYS}, "entries": [{ENTRY KEYS}, ...]}, every key optional but "golden":
+//   name      the entry's name in the reports (default: the golden's file name without .png);
+//             unique, since it names the entry's images
+//   file      glTF file (default: the built-in character)
+//   clip, time, bind, correction (on|off), skinning (auto|dqs|dqs-scale|lbs), api (gl|gles)
+//   camera    auto | front | side | orbit:DEG | yaw,pitch,distance,tx,ty,tz; default: the golden
+//             sidecar's camera when it records one, else auto
+//   fov       degrees (default 40, or the sidecar's with its camera)
+//   settings  a viewer settings file (its camera, pose, lighting), as `render --settings`
+//   size      WIDTHxHEIGHT (default 640x480)
+//   view      lit | base | normals | roughness-metal;  armature  true | false
+//   golden    the reference PNG; NAME.joints.json beside it is checked when present
+//   expect    match (default) | mismatch: a negative control, which passes when the check fails
+//   threshold, channel_tolerance, joint_tolerance, shift_tolerance: as `render --ref`
+// Relative paths are relative to the suite file's folder; "$NAME/rest" takes NAME from
+// `--path NAME=DIR` (so a suite can name a shared asset folder that lives elsewhere on each
+// machine). Anything else (an unknown key, a value of the wrong type, a word outside its set, a
+// duplicate name, an undefined $NAME) makes the suite bad: the error names the entry and the key.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "anim/core/expected.h"
+#include "reference_check.h"
+
+namespace sv::viewer {
+
+struct SuiteEntry {
+    std::string name;
+    std::string file;  // resolved; empty: the built-in character
+    std::string clip;
+    double time = 0.0;
+    bool bind = false;
+    std::string correction = "on", skinning = "auto", api = "gl";
+    std::string camera;  // empty: the golden's sidecar camera, else auto
+    double fov = 40.0;
+    bool fov_given = false;
+    std::string settings;  // resolved path; empty: none
+    int width = 640, height = 480;
+    std::string view = "lit";
+    bool armature = false;
+    std::string golden;  // resolved
+    bool expect_match = true;
+    ReferenceOptions options;
+};
+
+struct Suite {
+    std::string path;
+    std::vector<SuiteEntry> entries;
+};
+
+// `paths` holds the --path NAME=DIR definitions.
+Expected<Suite> parse_suite(const std::string& text, const std::string& suite_path,
+                            const std::map<std::string, std::string>& paths);
+Expected<Suite> load_suite(const std::string& path, const std::map<std::string, std::string>& paths);
+
+}  // namespace sv::viewer

@@ -91,6 +91,11 @@ void ScriptedInput::apply_pointer(int frame, const ui::Layout& layout, float win
             has_position_ = true;
         } else if (e.action == ui::InputAction::ButtonDown || e.action == ui::InputAction::ButtonUp) {
             down_[e.button] = e.action == ui::InputAction::ButtonDown;
+            if (down_[e.button]) {
+                pressed_[e.button] = true;
+                press_x_[e.button] = x_;
+                press_y_[e.button] = y_;
+            }
         } else {
             ++it;
             continue;
@@ -110,6 +115,14 @@ void ScriptedInput::apply_pointer(int frame, const ui::Layout& layout, float win
     io.KeyShift = io.KeyShift || (mods_ & GLFW_MOD_SHIFT) != 0;
     io.KeyCtrl = io.KeyCtrl || (mods_ & GLFW_MOD_CONTROL) != 0;
     io.KeyAlt = io.KeyAlt || (mods_ & GLFW_MOD_ALT) != 0;
+}
+
+bool ScriptedInput::take_press(int button, float& x, float& y) {
+    if (button < 0 || button >= 3 || !pressed_[button]) return false;
+    pressed_[button] = false;
+    x = press_x_[button];
+    y = press_y_[button];
+    return true;
 }
 
 void ScriptedInput::begin_ui_log() {

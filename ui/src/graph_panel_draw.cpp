@@ -98,6 +98,15 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
         if (g.source) {
             ImGui::TextWrapped("source: %s", g.source_path.c_str());
             clip_combo("source clip", g.source->asset().clips, g.source_clip);
+            bool relative = g.rest.align == RestAlign::RestRelative;
+            if (ImGui::Checkbox("keep this rig's rest posture", &relative)) {
+                g.rest.align = relative ? RestAlign::RestRelative : RestAlign::Aligned;
+                g.rest.measured = false;  // measured again against the target on the next frame
+            }
+            item_tooltip(
+                "Off: each bone first points where the source's bone points at rest, so an arms-down "
+                "source lowers a T-pose's arms. On: the source's motion from its rest is applied to this "
+                "rig's own rest; right when both rigs share a rest posture and joint axes.");
             name_list("source joints not on this rig", g.map.unmatched_source);
             name_list("joints here the source lacks (keep their own)", g.map.unmatched_target);
         }

@@ -156,6 +156,56 @@ TEST_F(InputSmoke, AFocusChangeMidDragKeepsTheHeldShift) {
     EXPECT_NEAR(c.y - c0.y, 50.0, 15.0);
 }
 
+// The IK target disc's pixels (green when reachable, red when not; the lit character is grey and
+// the background dark, so neither colour occurs elsewhere in the viewport).
+Centroid ik_disc(const RgbaImage& img) {
+    const sv::ui::Layout l = sv::ui::compute_layout(float(img.width), float(img.height));
+    const auto& v = l.viewport;
+    Centroid c;
+    for (int y = int(v.y); y < int(v.y + v.h); ++y)
+        for (int x = int(v.x); x < int(v.x + v.w); ++x) {
+            const auto* p = img.at(x, y);
+            const bool green = p[1] > 200 && p[0] < 100 && p[2] < 130;
+            const bool red = p[0] > 220 && p[1] < 100 && p[2] < 100;
+            if (green || red) {
+                c.x += x;
+                c.y += y;
+                ++c.pixels;
+            }
+        }
+    if (c.pixels) c.x /= double(c.pixels), c.y /= double(c.pixels);
+    return c;
+}
+
+// A quick grab of the IK target: the button goes down on the disc and the cursor is 10 px on
+// before the first frame sees the press, 20 px on the frame after (a 10 px drag a frame, about what
+// a hand does at 30 fps). The handle must be grabbed where the button went down and follow the
+// cursor; hit-testing where the cursor is when the frame begins misses it (10 px from a 10 px
+// disc) and orbits the camera instead, which was issue 25's first problem.
+TEST_F(InputSmoke, AQuickDragGrabsTheIkTargetWhereTheButtonWentDown) {
+    const std::string settings = (sv::test::output_dir() / "viewer_input_ik.json").string();
+    std::ofstream(settings) << "{\"ik\": true, \"playing\": false}\n";
+    const std::string extra = "--settings \"" + settings + "\"";
+    const ViewerRun still = run("ik_still", "2 move viewport 0.5 0.5\n", 10, extra);
+    ASSERT_EQ(still.rc, 0) << still.log;
+    const Centroid d0 = ik_disc(still.image);
+    ASSERT_GT(d0.pixels, 40) << "no IK target disc on screen";
+    std::ostringstream s;
+    s << "4 move " << d0.x << "px " << d0.y << "px\n5 down left\n5 move " << d0.x + 8 << "px " << d0.y + 6
+      << "px\n6 move " << d0.x + 16 << "px " << d0.y + 12 << "px\n8 up left\n";
+    const ViewerRun quick = run("ik_quick_grab", s.str(), 10, extra);
+    ASSERT_EQ(quick.rc, 0) << quick.log;
+    EXPECT_NE(quick.log.find("ik: grabbed the target handle"), std::string::npos) << quick.log;
+    const Centroid d1 = ik_disc(quick.image);
+    ASSERT_GT(d1.pixels, 40) << "the disc left the screen";
+    std::printf("[ measure ] a 20 px drag in 2 frames moved the IK disc (%.1f, %.1f) px from (%.0f, %.0f)\n",
+                d1.x - d0.x, d1.y - d0.y, d0.x, d0.y);
+    // 3 px: the disc's centroid is its drawn pixels', and the handle moves in the view plane
+    // through it, which projects 1:1 onto the screen.
+    EXPECT_NEAR(d1.x - d0.x, 16.0, 3.0) << "the handle should follow the cursor";
+    EXPECT_NEAR(d1.y - d0.y, 12.0, 3.0);
+}
+
 TEST_F(InputSmoke, HoveringANumberShowsItsTooltip) {
     // The Frame tab's "defect as given" value, "99": the value column starts 166 px into the tab's
     // body (the widest label plus a gap, layout_draw.cpp), which begins 8 px into the inspector, so

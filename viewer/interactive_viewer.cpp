@@ -73,9 +73,22 @@ void on_drop(GLFWwindow* w, int count, const char** paths) {
     if (in && count > 0) in->drops.emplace_back(paths[0]);
 }
 
+// $XDG_STATE_HOME/skinview/recent (else ~/.local/state/skinview/recent), the folder made on the
+// way: the XDG base-directory place for state that should survive a restart but is not a setting.
 std::string recent_file() {
+    namespace fs = std::filesystem;
+    const char* state = std::getenv("XDG_STATE_HOME");
     const char* home = std::getenv("HOME");
-    return home ? std::string(home) + "/.skinview_recent" : std::string();
+    fs::path dir;
+    if (state && *state)
+        dir = fs::path(state) / "skinview";
+    else if (home && *home)
+        dir = fs::path(home) / ".local" / "state" / "skinview";
+    else
+        return std::string();
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    return ec ? std::string() : (dir / "recent").string();
 }
 
 long count_vertices(const anim::Character& c) {
@@ -259,6 +272,9 @@ private:
             if (key == GLFW_KEY_ESCAPE) ui_.request_quit = true;
             if (io.WantTextInput) continue;  // typing a path must not flip switches
             if (key == GLFW_KEY_SPACE) model_.animation.toggle_play();
+            if ((key == GLFW_KEY_LEFT || key == GLFW_KEY_RIGHT) && session_)
+                model_.animation.step(key == GLFW_KEY_RIGHT ? 1 : -1,
+                                      model_.graph.duration(session_->character(), model_.animation.clip));
             if (key == GLFW_KEY_C && session_) {
                 ui::FramePanel::toggle_correction(session_->character());
                 session_->frame_camera();  // the soup is 100x the character: keep what is drawn in view
@@ -380,7 +396,13 @@ private:
     std::string screenshot_path() {
         namespace fs = std::filesystem;
         const fs::path file = session_ ? fs::path(session_->path()) : fs::path("skinview.glb");
-        const fs::path dir = ui_.screenshot_dir[0] ? fs::path(ui_.screenshot_dir) : file.parent_path();
+        // Never beside the asset: that may be a read-only checkout or someone else's folder. The
+        // folder the user named, else $XDG_PICTURES_DIR, else the current directory.
+        const char* pictures = std::getenv("XDG_PICTURES_DIR");
+        std::error_code ec;
+        const fs::path dir = ui_.screenshot_dir[0] ? fs::path(ui_.screenshot_dir)
+                             : pictures && *pictures && fs::is_directory(pictures, ec) ? fs::path(pictures)
+                                                                                       : fs::current_path(ec);
         for (int i = 1;; ++i) {
             const fs::path p = dir / (file.stem().string() + "_" + std::to_string(i) + ".png");
             if (!fs::exists(p)) return p.string();
@@ -489,7 +511,8 @@ private:
                 if (h != ui::IkPanel::Handle::None) {
                     ik.grab(h);
                     if (scripted_)
-                        std::fprintf(stderr, "skinview: ik: grabbed the %s handle, pressed at (%.0f, %.0f) px\n",
+                        std::fprintf(stderr,
+                                     "skinview: ik: grabbed the %s handle, pressed at (%.0f, %.0f) px\n",
                                      h == ui::IkPanel::Handle::Target ? "target" : "pole", press.x, press.y);
                     // The cursor has moved on since the press: the handle catches up at once, so
                     // it stays under the cursor rather than lagging the drag by that much.

@@ -1,5 +1,8 @@
 #include "settings_apply.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "retarget_source.h"
 
 namespace sv::viewer {
@@ -35,6 +38,18 @@ bool find_joint(const anim::Character& ch, const std::string& name, int& skin, i
         }
     }
     return false;
+}
+
+// The shortest decimal that reads back as `f`: panels hold floats, a file holds what a person
+// would write, so 0.3f is saved as 0.3 (not 0.30000001192092896) and a saved file reads as it was.
+double decimal_of(float f) {
+    char buf[32];
+    for (int digits = 1; digits <= 9; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(f));
+        const double d = std::strtod(buf, nullptr);
+        if (static_cast<float>(d) == f) return d;
+    }
+    return static_cast<double>(f);
 }
 
 std::string joint_name(const anim::Character& ch, int skin, int joint) {
@@ -213,7 +228,7 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     const ui::GraphPanel& g = m.graph;
     for (const auto& gn : kGraphs)
         if (g.mode == gn.mode) s.graph = gn.name;
-    if (g.blend_param >= 0) s.blend = static_cast<double>(g.params[g.blend_param]);
+    if (g.blend_param >= 0) s.blend = decimal_of(g.params[g.blend_param]);
     if (g.source) {
         s.retarget_source = g.source_path;
         const auto& clips = g.source->asset().clips;
@@ -221,11 +236,11 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
             s.retarget_clip = clips[static_cast<size_t>(g.source_clip)].name;
     }
     s.retarget_rest = g.rest.align == ui::RestAlign::RestRelative ? "rest-relative" : "aligned";
-    s.speed = static_cast<double>(m.animation.speed);
+    s.speed = decimal_of(m.animation.speed);
     s.springs = g.spring.enabled;
     s.spring_links = g.spring.links;
-    s.spring_frequency_hz = static_cast<double>(g.spring.frequency_hz);
-    s.spring_damping = static_cast<double>(g.spring.damping);
+    s.spring_frequency_hz = decimal_of(g.spring.frequency_hz);
+    s.spring_damping = decimal_of(g.spring.damping);
     s.camera_orbit = true;
     s.yaw_degrees = st.camera.yaw_degrees;
     s.pitch_degrees = st.camera.pitch_degrees;

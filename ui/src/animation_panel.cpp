@@ -41,4 +41,14 @@ void AnimationPanel::advance(double dt, double d) {
 
 void AnimationPanel::scrub(double t, double d) { time = std::clamp(t, 0.0, std::max(d, 0.0)); }
 
+void AnimationPanel::step(int frames, double duration) {
+    playing = false;
+    double t = time + frames / 30.0;
+    if (loop && duration > 0.0) {
+        t = std::fmod(t, duration);
+        if (t < 0.0) t += duration;
+    }
+    scrub(t, duration);
+}
+
 }  // namespace sv::ui

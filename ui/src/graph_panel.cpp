@@ -131,7 +131,8 @@ void GraphPanel::attach(const anim::Character& character, int skin) {
                 spring.first_joint = j;  // Tail, tail
         spring.rebuild(sk);
         if (source && !source->skins().empty()) {
-            map = anim::build_humanoid_retarget_map(source->skins()[0].skeleton.names(), sk.names(), sk.parents());
+            map = anim::build_humanoid_retarget_map(source->skins()[0].skeleton.names(), sk.names(),
+                                                    sk.parents());
             // The rests are measured against this target, not the one the source was loaded for.
             source->pose_at(-1, 0.0f, true);
             if (auto st = prepare_rest_retarget(*source, map, sk.joint_count(), rest, rest.align); !st)

@@ -14,11 +14,19 @@ namespace {
 
 using nlohmann::json;
 
-const char* const kKeys[] = {
-    "correction", "skinning", "show_armature", "heatmap", "weights_joint", "ik",       "tab",
-    "joint",      "clip",     "time",          "playing", "camera",        "exposure", "environment_rotation",
-    "key_light",  "graph",    "blend",         "retarget_source", "retarget_clip", "retarget_rest", "speed",
-    "springs",    "spring_links", "spring_frequency_hz", "spring_damping"};
+const char* const kKeys[] = {"correction",    "skinning",
+                             "show_armature", "heatmap",
+                             "weights_joint", "ik",
+                             "tab",           "joint",
+                             "clip",          "time",
+                             "playing",       "camera",
+                             "exposure",      "environment_rotation",
+                             "key_light",     "graph",
+                             "blend",         "retarget_source",
+                             "retarget_clip", "retarget_rest",
+                             "speed",         "springs",
+                             "spring_links",  "spring_frequency_hz",
+                             "spring_damping"};
 
 bool one_of(const std::string& v, const std::vector<std::string>& set) {
     for (const std::string& s : set)
@@ -183,7 +191,8 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             st = read_bool(v, "springs", s.springs);
         else if (k == "spring_links") {
             if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 8)
-                st = make_error("settings: 'spring_links': expected a whole number from 1 to 8, got " + v.dump());
+                st = make_error("settings: 'spring_links': expected a whole number from 1 to 8, got " +
+                                v.dump());
             else
                 s.spring_links = v.get<int>();
         } else if (k == "spring_frequency_hz") {

@@ -22,8 +22,8 @@ std::string normalized(const std::string& name) {
 }
 
 struct Entry {
-    const char* bone;                            // VRM name without the side (sided) or whole
-    std::vector<const char*> spellings;          // normalized
+    const char* bone;                    // VRM name without the side (sided) or whole
+    std::vector<const char*> spellings;  // normalized
 };
 
 // Unsided bones. Mixamo numbers its spine from the hips (Spine, Spine1, Spine2), Unreal from 01,

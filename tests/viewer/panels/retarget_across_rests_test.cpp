@@ -7,10 +7,11 @@
 #include <cstdio>
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/graph/humanoid_names.h"
 #include "anim/gltf/gltf_import.h"
+#include "anim/graph/humanoid_names.h"
 #include "test_paths.h"
 #include "ui/retarget_rest.h"
+#include "ui/viewer_model.h"
 
 namespace {
 
@@ -63,8 +64,8 @@ int clip_named(const anim::Character& c, const std::string& name) {
 }
 
 struct Measured {
-    double worst = 0.0;           // degrees, target's arm-spine angle against the source's
-    double source_low = 180.0;    // the source's smallest arm-spine angle seen (arms down: small)
+    double worst = 0.0;         // degrees, target's arm-spine angle against the source's
+    double source_low = 180.0;  // the source's smallest arm-spine angle seen (arms down: small)
     int matched = 0;
 };
 
@@ -126,7 +127,8 @@ TEST(RetargetAcrossRests, AnotherRestPostureFollowsTheSourcesArms) {
 // The shared characters, both ways: a Mixamo rig (Xbot, `mixamorig:*`) and a Blender rig of other
 // proportions and names (RobotExpressive, `UpperArm.L`), matched through the humanoid tables.
 TEST(RetargetAcrossRests, TheSharedCharactersBothWaysKeepTheArmToSpineAngle) {
-    const std::string xbot = test::shared_asset("Xbot.glb"), robot = test::shared_asset("RobotExpressive.glb");
+    const std::string xbot = test::shared_asset("Xbot.glb"),
+                      robot = test::shared_asset("RobotExpressive.glb");
     if (xbot.empty() || robot.empty()) {
         if (test::in_ci()) FAIL() << test::shared_missing_message("Xbot.glb / RobotExpressive.glb");
         GTEST_SKIP() << test::shared_missing_message("Xbot.glb / RobotExpressive.glb");
@@ -140,10 +142,12 @@ TEST(RetargetAcrossRests, TheSharedCharactersBothWaysKeepTheArmToSpineAngle) {
         ASSERT_TRUE(target);
         const Measured m = retarget_arms(*r, clip_named(*r, robot_clip), *target, ui::RestAlign::Aligned);
         auto target2 = anim::Character::create(load(xbot));
-        const Measured rel = retarget_arms(*r, clip_named(*r, robot_clip), *target2, ui::RestAlign::RestRelative);
-        std::printf("[ measure ] RobotExpressive '%s' on Xbot: %d joints matched, arm-spine angle %.2f deg off "
-                    "(rest-relative %.2f)\n",
-                    robot_clip, m.matched, m.worst, rel.worst);
+        const Measured rel =
+            retarget_arms(*r, clip_named(*r, robot_clip), *target2, ui::RestAlign::RestRelative);
+        std::printf(
+            "[ measure ] RobotExpressive '%s' on Xbot: %d joints matched, arm-spine angle %.2f deg off "
+            "(rest-relative %.2f)\n",
+            robot_clip, m.matched, m.worst, rel.worst);
         EXPECT_GE(m.matched, 15) << "hips, spine, chest, neck, head, and each side's shoulder, arm and leg";
         EXPECT_LT(m.worst, 5.0);
     }
@@ -152,11 +156,39 @@ TEST(RetargetAcrossRests, TheSharedCharactersBothWaysKeepTheArmToSpineAngle) {
     const Measured m = retarget_arms(*x, 0, *target, ui::RestAlign::Aligned);
     auto target2 = anim::Character::create(load(robot));
     const Measured rel = retarget_arms(*x, 0, *target2, ui::RestAlign::RestRelative);
-    std::printf("[ measure ] Xbot's clip on RobotExpressive: %d joints matched, arm-spine angle %.2f deg off "
-                "(rest-relative %.2f)\n",
-                m.matched, m.worst, rel.worst);
+    std::printf(
+        "[ measure ] Xbot's clip on RobotExpressive: %d joints matched, arm-spine angle %.2f deg off "
+        "(rest-relative %.2f)\n",
+        m.matched, m.worst, rel.worst);
     EXPECT_GE(m.matched, 15);
     EXPECT_LT(m.worst, 5.0);
+}
+
+}  // namespace
+
+namespace {
+
+// Opening the next file (ViewerModel::attach) drops what was set on the last: its retarget
+// source, the springs, the error heat map and the screenshot message (they used to carry over).
+TEST(ViewerModel, ANewFileStartsClean) {
+    const std::string builtin = (test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
+    auto first = anim::Character::create(load(builtin));
+    auto next = anim::Character::create(load(builtin));
+    ASSERT_TRUE(first && next);
+    ui::ViewerModel m;
+    m.attach(*first);
+    ASSERT_TRUE(m.graph.set_source(load(builtin), builtin, *first, 0));
+    m.graph.mode = ui::GraphMode::Retarget;
+    m.graph.spring.enabled = true;
+    m.diagnose.heat_map = true;
+    m.screenshot_message = "screenshot: x.png";
+    m.attach(*next);
+    EXPECT_FALSE(m.graph.source);
+    EXPECT_EQ(m.graph.source_path, "");
+    EXPECT_EQ(m.graph.mode, ui::GraphMode::Clip);
+    EXPECT_FALSE(m.graph.spring.enabled);
+    EXPECT_FALSE(m.diagnose.heat_map);
+    EXPECT_EQ(m.screenshot_message, "");
 }
 
 }  // namespace

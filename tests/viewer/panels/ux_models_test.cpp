@@ -254,6 +254,20 @@ TEST(IkPanel, TheGrabFrameDoesNotMoveTheHandle) {
     EXPECT_EQ(ik.handle_to_move(), &ik.target);
 }
 
+// The hit test takes the press position and the handles as drawn: inside the 10 px radius it
+// grabs (the target first where both are near), at 10 px it does not, and an undrawn handle is
+// never hit.
+TEST(IkPanel, AHandleIsHitWhereThePressLanded) {
+    using H = ui::IkPanel::Handle;
+    const glm::vec2 t(100.0f, 100.0f), p(108.0f, 100.0f);
+    EXPECT_EQ(ui::IkPanel::handle_at({100.0f, 100.0f}, &t, &p), H::Target);
+    EXPECT_EQ(ui::IkPanel::handle_at({109.0f, 100.0f}, &t, &p), H::Target) << "both near: the target";
+    EXPECT_EQ(ui::IkPanel::handle_at({115.0f, 100.0f}, &t, &p), H::Pole);
+    EXPECT_EQ(ui::IkPanel::handle_at({106.0f, 107.0f}, &t, nullptr), H::Target);
+    EXPECT_EQ(ui::IkPanel::handle_at({110.0f, 100.0f}, &t, nullptr), H::None) << "10 px off is outside";
+    EXPECT_EQ(ui::IkPanel::handle_at({100.0f, 100.0f}, nullptr, nullptr), H::None);
+}
+
 // A click on a joint's pixel selects that joint; a click on empty space selects nothing.
 TEST(Picking, TheJointUnderTheMouseIsTheOneSelected) {
     anim::Character c = load_builtin();

@@ -16,6 +16,7 @@
 
 #include "render/image.h"
 #include "test_paths.h"
+#include "ui/viewer_settings.h"
 #include "ui/viewport.h"
 
 namespace {
@@ -354,3 +355,102 @@ TEST_F(InputSmoke, ABadScriptIsRefusedWithItsLine) {
 }
 
 }  // namespace
+
+namespace {
+
+struct Shell {
+    int rc = -1;
+    std::string log;
+};
+Shell shell(const std::string& cmd) {
+    Shell r;
+    FILE* p = popen((cmd + " 2>&1").c_str(), "r");
+    if (!p) return r;
+    std::array<char, 512> buf{};
+    while (fgets(buf.data(), buf.size(), p)) r.log += buf.data();
+    const int status = pclose(p);
+    r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+}  // namespace
+
+// S writes where the user can: $XDG_PICTURES_DIR, else the current directory; never beside the
+// asset (here the source tree's assets/, which must stay as it was), and the path is shown.
+TEST_F(InputSmoke, TheScreenshotKeyWritesToThePicturesFolderOrTheCurrentOne) {
+    namespace fs = std::filesystem;
+    const fs::path base = sv::test::output_dir() / "viewer_s_key";
+    fs::remove_all(base);
+    fs::create_directories(base / "cwd");
+    fs::create_directories(base / "pictures");
+    const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
+    const fs::path beside = sv::test::source_dir() / "assets" / "humanoid_mixamo_1.png";
+    ASSERT_FALSE(fs::exists(beside)) << "left over from an earlier run: remove " << beside;
+    std::ofstream(base / "s.txt") << "2 key s\n";
+    const std::string run = std::string(SKINVIEW_EXE) + " \"" + file + "\" --frames 5 --input \"" +
+                            (base / "s.txt").string() + "\"";
+    const Shell cwd = shell("cd \"" + (base / "cwd").string() + "\" && env -u XDG_PICTURES_DIR " + run);
+    const Shell pics = shell("cd \"" + (base / "cwd").string() + "\" && XDG_PICTURES_DIR=\"" +
+                             (base / "pictures").string() + "\" " + run);
+    ASSERT_EQ(cwd.rc, 0) << cwd.log;
+    ASSERT_EQ(pics.rc, 0) << pics.log;
+    EXPECT_TRUE(fs::exists(base / "cwd" / "humanoid_mixamo_1.png")) << cwd.log;
+    EXPECT_NE(
+        cwd.log.find("status message: screenshot: " + (base / "cwd" / "humanoid_mixamo_1.png").string()),
+        std::string::npos)
+        << cwd.log;
+    EXPECT_TRUE(fs::exists(base / "pictures" / "humanoid_mixamo_1.png")) << pics.log;
+    EXPECT_FALSE(fs::exists(base / "cwd" / "humanoid_mixamo_2.png"))
+        << "the second run should not write here";
+    EXPECT_FALSE(fs::exists(beside)) << "a screenshot was written beside the asset";
+    fs::remove(beside);
+}
+
+// What the last file had set does not follow the next one: the retarget source and the error heat
+// map. The view saved after the second file opens says so.
+TEST_F(InputSmoke, TheNextFileStartsWithoutTheLastOnesRetargetSpringsHeatMapOrMessage) {
+    namespace fs = std::filesystem;
+    const fs::path base = sv::test::output_dir() / "viewer_next_file";
+    fs::remove_all(base);
+    fs::create_directories(base);
+    const std::string builtin = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
+    const std::string arm = (sv::test::source_dir() / "assets" / "arm.glb").string();
+    std::ofstream(base / "view.json") << R"({"graph": "retarget", "retarget_source": ")" << builtin
+                                      << R"(", "heatmap": "error", "playing": true})";
+    std::ofstream(base / "s.txt") << "1 key s\n";
+    const std::string saved = (base / "saved.json").string();
+    const Shell r = shell("cd \"" + base.string() + "\" && " + std::string(SKINVIEW_EXE) + " \"" + builtin +
+                          "\" --frames 8 --settings \"" + (base / "view.json").string() + "\" --input \"" +
+                          (base / "s.txt").string() + "\" --then-open \"" + arm +
+                          "\" --then-open-at 4 --save-settings \"" + saved + "\"");
+    ASSERT_EQ(r.rc, 0) << r.log;
+    // The control: the message was on screen before the next file opened.
+    EXPECT_NE(r.log.find("status message: screenshot: "), std::string::npos) << r.log;
+    auto s = sv::ui::load_settings_file(saved);
+    ASSERT_TRUE(s) << s.error().message;
+    EXPECT_EQ(s->retarget_source, "") << r.log;
+    EXPECT_EQ(s->graph, "clip");
+    EXPECT_EQ(s->heatmap, "off");
+    EXPECT_FALSE(s->springs);
+    // (The message's clearing is held in the panel tests, ViewerModel.ANewFileStartsClean: the ui
+    // log prints a line when it appears, not when it goes.)
+}
+
+// The arrow keys step the clip a frame (1/30 s) each way, pausing it; three rights and a left
+// from 0.5 s end at 0.5 + 2/30 s. (They did nothing before.)
+TEST_F(InputSmoke, ArrowKeysStepFrames) {
+    namespace fs = std::filesystem;
+    const fs::path dir = sv::test::output_dir();
+    const std::string view = (dir / "viewer_input_arrows.json").string(),
+                      saved = (dir / "viewer_input_arrows_saved.json").string();
+    std::ofstream(view) << R"({"time": 0.5, "playing": true})";
+    fs::remove(saved);
+    const ViewerRun r = run("arrows", "2 key right\n3 key right\n4 key right\n5 key left\n", 8,
+                            "--settings \"" + view + "\" --save-settings \"" + saved + "\"");
+    ASSERT_EQ(r.rc, 0) << r.log;
+    auto s = sv::ui::load_settings_file(saved);
+    ASSERT_TRUE(s) << s.error().message;
+    EXPECT_FALSE(s->playing) << "a step pauses";
+    // Frames 0 and 1 play two sixtieths before the first step pauses the clock.
+    EXPECT_NEAR(s->time, 0.5 + 2.0 / 60.0 + 2.0 / 30.0, 1e-6) << r.log;
+}

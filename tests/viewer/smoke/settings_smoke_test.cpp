@@ -185,7 +185,8 @@ TEST_F(SettingsSmoke, EveryBadKeyOrValueFailsAScriptedRunNamingIt) {
         {R"({"speed": 1000})", "'speed': expected a rate from -100 to 100"},
         {R"({"graph": "tree"})", "'graph': 'tree' is not one of"},
         {R"({"graph": "retarget"})", "graph: 'retarget' needs a retarget_source"},
-        {R"({"retarget_source": "/nonexistent/x.glb", "graph": "retarget"})", "retarget_source: /nonexistent/x.glb"},
+        {R"({"retarget_source": "/nonexistent/x.glb", "graph": "retarget"})",
+         "retarget_source: /nonexistent/x.glb"},
         {R"({"retarget_clip": "dance"})", "retarget_clip: there is no retarget_source"},
         {R"({"retarget_rest": "bent"})", "'retarget_rest': 'bent' is not one of"},
         {R"({"blend": 2})", "'blend': expected a number from 0 to 1"},
@@ -219,8 +220,9 @@ TEST_F(SettingsSmoke, ASavedRetargetAtAQuarterSpeedRoundTrips) {
                       second = out("viewer_settings_retarget_2.json");
     std::filesystem::remove(first);
     std::filesystem::remove(second);
-    const std::string json = std::string(R"({"graph": "retarget", "retarget_source": ")") + builtin() +
-                             R"(", "retarget_clip": "walk", "speed": 0.25, "playing": true, "springs": false})";
+    const std::string json =
+        std::string(R"({"graph": "retarget", "retarget_source": ")") + builtin() +
+        R"(", "retarget_clip": "walk", "speed": 0.25, "playing": true, "springs": false})";
     const auto one = shot("retarget_1", json, "--save-settings \"" + first + "\"");
     auto saved = sv::ui::load_settings_file(first);
     ASSERT_TRUE(saved) << saved.error().message;

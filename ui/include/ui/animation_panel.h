@@ -27,6 +27,10 @@ struct AnimationPanel {
     void advance(double dt, double duration);
     // Sets the time directly (the timeline), clamped to [0, duration].
     void scrub(double t, double duration);
+    // The arrow keys: pauses and moves `frames` steps of 1/30 s (the rate most clips are keyed
+    // at; a clip keyed otherwise steps between its keys, the timeline's ticks show where), wrapping
+    // when looping and clamped otherwise.
+    void step(int frames, double duration);
     double duration(const anim::Character& character) const;
 };
 

@@ -191,20 +191,27 @@ TEST_F(InputSmoke, AQuickDragGrabsTheIkTargetWhereTheButtonWentDown) {
     ASSERT_EQ(still.rc, 0) << still.log;
     const Centroid d0 = ik_disc(still.image);
     ASSERT_GT(d0.pixels, 40) << "no IK target disc on screen";
-    std::ostringstream s;
-    s << "4 move " << d0.x << "px " << d0.y << "px\n5 down left\n5 move " << d0.x + 8 << "px " << d0.y + 6
-      << "px\n6 move " << d0.x + 16 << "px " << d0.y + 12 << "px\n8 up left\n";
-    const ViewerRun quick = run("ik_quick_grab", s.str(), 10, extra);
-    ASSERT_EQ(quick.rc, 0) << quick.log;
-    EXPECT_NE(quick.log.find("ik: grabbed the target handle"), std::string::npos) << quick.log;
-    const Centroid d1 = ik_disc(quick.image);
-    ASSERT_GT(d1.pixels, 40) << "the disc left the screen";
-    std::printf("[ measure ] a 20 px drag in 2 frames moved the IK disc (%.1f, %.1f) px from (%.0f, %.0f)\n",
-                d1.x - d0.x, d1.y - d0.y, d0.x, d0.y);
-    // 3 px: the disc's centroid is its drawn pixels', and the handle moves in the view plane
-    // through it, which projects 1:1 onto the screen.
-    EXPECT_NEAR(d1.x - d0.x, 16.0, 3.0) << "the handle should follow the cursor";
-    EXPECT_NEAR(d1.y - d0.y, 12.0, 3.0);
+    // The cursor 10 px on by the first frame (inside the disc: the old hit test grabbed but the
+    // handle lagged the cursor by that much), then 15 px (outside: the old one missed and orbited).
+    for (const double first : {10.0, 15.0}) {
+        SCOPED_TRACE(first);
+        std::ostringstream s;
+        s << "4 move " << d0.x << "px " << d0.y << "px\n5 down left\n5 move " << d0.x + first * 0.8 << "px "
+          << d0.y + first * 0.6 << "px\n6 move " << d0.x + 16 << "px " << d0.y + 12 << "px\n8 up left\n";
+        const ViewerRun quick = run("ik_quick_grab_" + std::to_string(int(first)), s.str(), 10, extra);
+        ASSERT_EQ(quick.rc, 0) << quick.log;
+        EXPECT_NE(quick.log.find("ik: grabbed the target handle"), std::string::npos) << quick.log;
+        const Centroid d1 = ik_disc(quick.image);
+        ASSERT_GT(d1.pixels, 40) << "the disc left the screen";
+        std::printf(
+            "[ measure ] %.0f px before the first frame, 20 px by the second: the IK disc moved (%.1f, "
+            "%.1f) px from (%.0f, %.0f)\n",
+            first, d1.x - d0.x, d1.y - d0.y, d0.x, d0.y);
+        // 3 px: the disc's centroid is its drawn pixels', and the handle moves in the view plane
+        // through it, which projects 1:1 onto the screen.
+        EXPECT_NEAR(d1.x - d0.x, 16.0, 3.0) << "the handle should follow the cursor";
+        EXPECT_NEAR(d1.y - d0.y, 12.0, 3.0);
+    }
 }
 
 TEST_F(InputSmoke, HoveringANumberShowsItsTooltip) {

@@ -1,5 +1,6 @@
 #include "interactive_viewer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -35,6 +36,40 @@ namespace {
 
 // Key presses and drops arrive in GLFW callbacks; they are queued here and acted on in the frame
 // loop, where the session and the model are in a known state.
+// Dear ImGui 1.86 keeps keys as down/up flags (io.KeysDown) that it reads once a frame, so a key
+// pressed and released within one glfwPollEvents (a quick tap at 30 fps, or xdotool) is never seen
+// down: a Backspace or Enter in a text field is lost. The release of a key pressed this frame is
+// held back to the next frame's poll; the cost is a key looking held one frame longer, which no
+// shortcut here can tell.
+struct KeyDeferral {
+    GLFWkeyfun imgui = nullptr;  // ImGui's backend callback (which chains to the viewer's own)
+    std::vector<int> pressed;    // keys pressed since this frame's poll began
+    struct Release {
+        int key, scancode, mods;
+    };
+    std::vector<Release> held;  // releases to deliver at the next frame
+};
+KeyDeferral g_keys;  // one window: GLFW's callbacks carry no user data beyond the window's pointer
+
+void deferring_key(GLFWwindow* w, int key, int scancode, int action, int mods) {
+    if (action == GLFW_PRESS) g_keys.pressed.push_back(key);
+    if (action == GLFW_RELEASE &&
+        std::find(g_keys.pressed.begin(), g_keys.pressed.end(), key) != g_keys.pressed.end()) {
+        g_keys.held.push_back({key, scancode, mods});
+        return;
+    }
+    if (g_keys.imgui) g_keys.imgui(w, key, scancode, action, mods);
+}
+
+// Before this frame's glfwPollEvents: last frame's held releases go through, in their order.
+void release_held_keys(GLFWwindow* w) {
+    std::vector<KeyDeferral::Release> held;
+    held.swap(g_keys.held);
+    g_keys.pressed.clear();
+    for (const auto& r : held)
+        if (g_keys.imgui) g_keys.imgui(w, r.key, r.scancode, GLFW_RELEASE, r.mods);
+}
+
 struct Inbox {
     std::vector<int> keys;
     std::vector<std::string> drops;
@@ -196,6 +231,9 @@ public:
         io.IniFilename = nullptr;  // the layout is computed, not saved
         ImGui::StyleColorsDark();
         ImGui_ImplGlfw_InitForOpenGL(win, true);
+        // Over ImGui's key callback, so a tap within one frame still reaches it (KeyDeferral).
+        g_keys = {};
+        g_keys.imgui = glfwSetKeyCallback(win, deferring_key);
         ImGui_ImplOpenGL3_Init(api_ == render::Api::GL ? "#version 330 core" : "#version 300 es");
         if (opts_.frames > 0) glfwSwapInterval(0);  // a scripted run should not wait for vsync
         scripted_ = opts_.frames > 0;
@@ -218,6 +256,7 @@ public:
         auto last = std::chrono::steady_clock::now();
         int frame = 0;
         while (!glfwWindowShouldClose(win) && !ui_.request_quit) {
+            release_held_keys(win);  // ImGui saw those keys down last frame; now they go up
             glfwPollEvents();
             input_.dispatch_keys(win, frame);
             const auto now = std::chrono::steady_clock::now();

@@ -65,8 +65,12 @@ void ScriptedInput::dispatch_keys(GLFWwindow* window, int frame) {
             const bool press = e.action == ui::InputAction::KeyDown;
             // GLFW reports a modifier key's own press with its bit already set, its release without.
             mods_ = press ? (mods_ | mod_bit(key)) : (mods_ & ~mod_bit(key));
-            ImGui_ImplGlfw_KeyCallback(window, key, glfwGetKeyScancode(key),
-                                       press ? GLFW_PRESS : GLFW_RELEASE, mods_);
+            // Through the window's own key callback, as glfwPollEvents calls it: the viewer's
+            // (which holds back a release in the frame of its press) over ImGui's.
+            GLFWkeyfun callback = glfwSetKeyCallback(window, nullptr);
+            glfwSetKeyCallback(window, callback);
+            if (callback)
+                callback(window, key, glfwGetKeyScancode(key), press ? GLFW_PRESS : GLFW_RELEASE, mods_);
         } else if (e.action == ui::InputAction::Text) {
             // What ImGui_ImplGlfw_CharCallback does for each code point (the viewer installs no
             // character callback of its own for it to chain to), without decoding UTF-8 here.

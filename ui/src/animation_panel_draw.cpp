@@ -1,5 +1,6 @@
 #include <imgui.h>
 
+#include "ui/format.h"
 #include "ui/panels_draw.h"
 
 namespace sv::ui {
@@ -25,12 +26,11 @@ void draw_timeline_window(ViewerModel& m, UiContext& c) {
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
             show_tooltip(playing + "\nSet in the Graph tab; choose clip there to pick a clip here.");
-    } else if (ImGui::BeginCombo("##clip", m.animation.clip >= 0 ? clips[static_cast<size_t>(m.animation.clip)].name.c_str()
-                                                                  : "rest pose")) {
+    } else if (ImGui::BeginCombo("##clip", clip_label(clips, m.animation.clip).c_str())) {
         if (ImGui::Selectable("rest pose", m.animation.clip < 0)) m.animation.set_clip(*c.character, -1);
         for (size_t i = 0; i < clips.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
-            const std::string label = clips[i].name.empty() ? "clip " + std::to_string(i) : clips[i].name;
+            const std::string label = clip_label(clips, static_cast<int>(i));
             if (ImGui::Selectable(label.c_str(), m.animation.clip == static_cast<int>(i)))
                 m.animation.set_clip(*c.character, static_cast<int>(i));
             ImGui::PopID();

@@ -8,13 +8,13 @@ namespace sv::ui {
 namespace {
 bool clip_combo(const char* label, const std::vector<anim::Clip>& clips, int& index) {
     bool changed = false;
-    const char* current = index >= 0 && static_cast<size_t>(index) < clips.size()
-                              ? clips[static_cast<size_t>(index)].name.c_str()
-                              : "-";
-    if (ImGui::BeginCombo(label, current)) {
+    const std::string current =
+        index >= 0 && static_cast<size_t>(index) < clips.size() ? clip_label(clips, index) : "-";
+    if (ImGui::BeginCombo(label, current.c_str())) {
         for (size_t i = 0; i < clips.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
-            if (ImGui::Selectable(clips[i].name.c_str(), index == static_cast<int>(i))) {
+            if (ImGui::Selectable(clip_label(clips, static_cast<int>(i)).c_str(),
+                                  index == static_cast<int>(i))) {
                 index = static_cast<int>(i);
                 changed = true;
             }

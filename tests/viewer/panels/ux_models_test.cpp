@@ -58,6 +58,16 @@ TEST(Format, UnnamedSkinsAreSaidSoAndSharedJointsCountOnce) {
         << "shared joints counted once";
 }
 
+// An unnamed clip is "clip N" in the box as in the list (the box showed nothing).
+TEST(Format, AnUnnamedClipIsNamedByItsIndex) {
+    std::vector<anim::Clip> clips(2);
+    clips[0].name = "walk";
+    EXPECT_EQ(ui::clip_label(clips, 0), "walk");
+    EXPECT_EQ(ui::clip_label(clips, 1), "clip 1");
+    EXPECT_EQ(ui::clip_label(clips, -1), "rest pose");
+    EXPECT_EQ(ui::clip_label(clips, 2), "rest pose");
+}
+
 TEST(SceneTree, ChildrenAncestorsAndTooltip) {
     anim::Character c = load_builtin();
     ui::ScenePanel p;

@@ -124,6 +124,19 @@ RetargetMap build_humanoid_retarget_map(const std::vector<std::string>& source_n
     std::vector<char> taken(target_names.size(), 0);
     for (const int t : map.target_of_source)
         if (t >= 0) taken[static_cast<size_t>(t)] = 1;
+    // Then the same name but for a namespace, case and separators (`mixamorig:HeadTop_End` and
+    // `HeadTop_End`): the joints no table names, finger tips and ends, still meet.
+    std::unordered_map<std::string, int> target_by_spelling;
+    for (size_t j = 0; j < target_names.size(); ++j)
+        if (!taken[j]) target_by_spelling.emplace(normalized(target_names[j]), static_cast<int>(j));
+    for (size_t s = 0; s < source_names.size(); ++s) {
+        if (map.target_of_source[s] >= 0) continue;
+        const std::string n = normalized(source_names[s]);
+        const auto it = n.empty() ? target_by_spelling.end() : target_by_spelling.find(n);
+        if (it == target_by_spelling.end() || taken[static_cast<size_t>(it->second)]) continue;
+        map.target_of_source[s] = it->second;
+        taken[static_cast<size_t>(it->second)] = 1;
+    }
     std::unordered_map<std::string, int> target_by_bone;
     for (size_t j = 0; j < target_names.size(); ++j)
         if (const std::string b = humanoid_bone(target_names[j]); !b.empty() && !taken[j])

@@ -58,6 +58,15 @@ TEST(HumanoidNames, RigsThatDoNotShareNamesMatchByBone) {
     EXPECT_EQ(exact.target_of_source, (std::vector<int>(5, -1)));
 }
 
+// Joints no table names (finger tips, ends) still meet when only a namespace or case differs.
+TEST(HumanoidNames, ANamespaceAloneDoesNotKeepJointsApart) {
+    const std::vector<std::string> source = {"mixamorig:Hips", "mixamorig:HeadTop_End", "mixamorig:Tail_01"};
+    const std::vector<std::string> target = {"Hips", "headtop_end", "Tail01", "Other"};
+    const auto m = sv::anim::build_humanoid_retarget_map(source, target, {-1, 0, 0, 0});
+    EXPECT_EQ(m.target_of_source, (std::vector<int>{0, 1, 2}));
+    EXPECT_EQ(m.unmatched_target, std::vector<std::string>{"Other"});
+}
+
 TEST(HumanoidNames, AnExactNameWinsAndNoTargetIsTakenTwice) {
     // "Spine" is a name on both rigs; the source's "spine_01" means the same bone but must not
     // take the target joint "Spine" already matched exactly.

@@ -25,9 +25,10 @@ std::string humanoid_bone(const std::string& joint_name);
 const std::vector<std::string>& humanoid_bone_names();
 
 // As build_retarget_map, then each source joint still unmatched is matched to the target joint
-// that stands for the same humanoid bone (the first such, nearer the root), if that target joint
-// is not already taken. Exact names win: a rig that shares names with the source keeps the
-// map it had.
+// of the same name but for namespace, case and separators (`mixamorig:HeadTop_End` and
+// `HeadTop_End`), then to the one that stands for the same humanoid bone (the first such, nearer
+// the root); a target joint is taken once. Exact names win: a rig that shares names with the
+// source keeps the map it had.
 RetargetMap build_humanoid_retarget_map(const std::vector<std::string>& source_names,
                                         const std::vector<std::string>& target_names,
                                         const std::vector<int>& target_parents);

@@ -68,6 +68,35 @@ TEST(Format, AnUnnamedClipIsNamedByItsIndex) {
     EXPECT_EQ(ui::clip_label(clips, 2), "rest pose");
 }
 
+// The timeline's ticks: the union of every channel's key times, a time written twice as nearly
+// equal floats counted once, a gap of 1 ms kept.
+TEST(AnimationPanel, KeyTicksAreTheUnionOfTheChannelsKeys) {
+    anim::Clip clip;
+    clip.channels.resize(2);
+    clip.channels[0].times = {0.0f, 0.5f, 1.0f};
+    clip.channels[1].times = {0.0f, 0.25f, 0.5000001f, 1.001f};
+    const std::vector<double> k = ui::clip_key_times(clip);
+    ASSERT_EQ(k.size(), 5u);
+    EXPECT_DOUBLE_EQ(k[1], 0.25);
+    EXPECT_NEAR(k[2], 0.5, 1e-6);
+    EXPECT_NEAR(k[4], 1.001, 1e-6);
+}
+
+// The arrow keys' step: a frame of 1/30 s, pausing, wrapping when looping, clamped when not.
+TEST(AnimationPanel, AStepIsAThirtiethWrappingWhenLooping) {
+    ui::AnimationPanel a;
+    a.time = 0.98;
+    a.step(1, 1.0);
+    EXPECT_FALSE(a.playing);
+    EXPECT_NEAR(a.time, 0.98 + 1.0 / 30.0 - 1.0, 1e-9);
+    a.step(-1, 1.0);
+    EXPECT_NEAR(a.time, 0.98, 1e-9);
+    a.loop = false;
+    a.time = 0.99;
+    a.step(1, 1.0);
+    EXPECT_DOUBLE_EQ(a.time, 1.0);
+}
+
 TEST(SceneTree, ChildrenAncestorsAndTooltip) {
     anim::Character c = load_builtin();
     ui::ScenePanel p;

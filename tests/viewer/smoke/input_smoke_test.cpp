@@ -483,3 +483,31 @@ TEST_F(InputSmoke, AKeyTappedWithinOneFrameReachesATextField) {
     EXPECT_EQ(last_field(slow.log), "/tmp/ab") << slow.log;
     EXPECT_EQ(last_field(tap.log), "/tmp/ab") << tap.log;
 }
+
+// The timeline shows the clip's keys as ticks under its slider: the tick colour's runs of
+// columns in the timeline's region, counted on the screenshot, are the ticks the viewer says it
+// drew (less the one or two the slider's grab covers, near 0 s). The built-in walk is keyed at 25
+// times over its 2 s.
+TEST_F(InputSmoke, TheTimelineShowsTheClipsKeyTicks) {
+    const ViewerRun r = run("timeline_ticks", "1 move viewport 0.5 0.5\n", 3);
+    ASSERT_EQ(r.rc, 0) << r.log;
+    const size_t at = r.log.find("timeline: ");
+    ASSERT_NE(at, std::string::npos) << r.log;
+    const int said = std::atoi(r.log.c_str() + at + 10);
+    const sv::ui::Layout l = sv::ui::compute_layout(float(r.image.width), float(r.image.height));
+    int runs = 0;
+    bool in_run = false;
+    for (int x = int(l.timeline.x); x < int(l.timeline.x + l.timeline.w); ++x) {
+        bool tick = false;
+        for (int y = int(l.timeline.y); y < int(l.timeline.y + l.timeline.h) && !tick; ++y) {
+            const auto* p = r.image.at(x, y);
+            tick = p[0] > 230 && p[1] > 180 && p[1] < 220 && p[2] < 110;
+        }
+        runs += tick && !in_run;
+        in_run = tick;
+    }
+    std::printf("[ measure ] timeline: %d key ticks said, %d drawn runs of the tick colour\n", said, runs);
+    EXPECT_EQ(said, 25);
+    EXPECT_GE(runs, said - 2);
+    EXPECT_LE(runs, said);
+}

@@ -5,9 +5,16 @@
 // bit-identical frame after frame) and a smoke run of N frames can pass a fixed step.
 #pragma once
 
+#include <vector>
+
 #include "anim/scene/character.h"
 
 namespace sv::ui {
+
+// Every key time of `clip` over all its channels, ascending, times within a microsecond of each
+// other counted once (exporters write one time as slightly different floats per channel): the
+// timeline's ticks.
+std::vector<double> clip_key_times(const anim::Clip& clip);
 
 struct AnimationPanel {
     int clip = -1;  // -1: rest pose

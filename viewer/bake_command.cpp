@@ -9,10 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "anim/gltf/gltf_import.h"
+#include "anim/graph/humanoid_names.h"
 #include "anim/scene/morph_targets.h"
 #include "anim/skin_frame/reference_skinner.h"
 #include "commands.h"
 #include "scene_session.h"
+#include "ui/retarget_rest.h"
 
 namespace sv::viewer {
 
@@ -69,18 +72,67 @@ Expected<std::vector<glm::dvec3>> static_positions(SceneSession& s, int i, int p
     return out;
 }
 
+// FILE's skin 0 at rest, then the source's clip at the time, retargeted onto it (the Graph tab's
+// path: the same map, the same rest measurements), and the palettes written from that pose.
+Status pose_retargeted(SceneSession& s, const BakeArgs& args, std::string& described) {
+    auto asset = anim::load_gltf(args.retarget);
+    if (!asset) return make_error("--retarget " + args.retarget + ": " + asset.error().message);
+    auto source = anim::Character::create(std::move(*asset));
+    if (!source) return make_error("--retarget " + args.retarget + ": " + source.error().message);
+    if (source->skins().empty()) return make_error("--retarget " + args.retarget + ": no skin");
+    anim::Character& target = s.character();
+    if (target.skins().empty()) return make_error(s.path() + ": no skin to retarget onto");
+    auto clip = resolve_clip(*source, args.scene.clip);
+    if (!clip) return make_error("--retarget " + args.retarget + ": --clip: " + clip.error().message);
+    if (*clip < 0) return make_error("--retarget " + args.retarget + ": the file has no clip to retarget");
+    const auto& tsk = target.skins()[0].skeleton;
+    const anim::RetargetMap map =
+        anim::build_humanoid_retarget_map(source->skins()[0].skeleton.names(), tsk.names(), tsk.parents());
+    source->pose_at(-1, 0.0f, true);
+    ui::RetargetRest rest;
+    const ui::RestAlign align =
+        args.retarget_rest == "rest-relative" ? ui::RestAlign::RestRelative : ui::RestAlign::Aligned;
+    if (auto st = ui::prepare_rest_retarget(*source, map, tsk.joint_count(), rest, align); !st)
+        return make_error("--retarget " + args.retarget + ": " + st.error().message);
+    target.pose_at(-1, 0.0f, true);
+    source->pose_at(*clip, args.scene.time, false);
+    ui::retarget_rest_relative(rest, source->skins()[0].skeleton.world(), target.skins()[0].skeleton,
+                               target.skins()[0].pose);
+    target.apply_poses();
+    (void)s.renderer().write_palettes(target, {});
+    s.renderer().upload_palettes();
+    const std::string& name = source->asset().clips[static_cast<size_t>(*clip)].name;
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "# retargeted: clip %d ('%s') of %s at %.9g s, clamped to its keys, rests %s\n", *clip,
+                  name.c_str(), args.retarget.c_str(), static_cast<double>(args.scene.time),
+                  args.retarget_rest.c_str());
+    described = line;
+    return ok_status();
+}
+
 }  // namespace
 
 int run_bake(const BakeArgs& args) {
     if (args.source != "gpu" && args.source != "cpu")
         return fail("--source '" + args.source + "': expected gpu or cpu");
-    auto opened = open_headless(args.scene);
+    // With --retarget, --clip and --time name the source's clip: FILE opens at rest.
+    SceneOptions scene = args.scene;
+    if (!args.retarget.empty()) {
+        scene.clip.clear();
+        scene.time = 0.0f;
+        scene.bind_pose = true;
+    }
+    auto opened = open_headless(scene);
     if (!opened) return fail(opened.error().message);
     SceneSession& s = *opened->session;
     // The clip is sampled at the time given, clamped to its keys: a bake at the clip's duration is
     // its last pose, not its first.
     s.state().loop = false;
     s.pose();
+    std::string retargeted;
+    if (!args.retarget.empty())
+        if (auto st = pose_retargeted(s, args, retargeted); !st) return fail(st.error().message);
     const anim::Character& c = s.character();
     const bool gpu = args.source == "gpu";
 
@@ -114,7 +166,9 @@ int run_bake(const BakeArgs& args) {
     const auto& clips = c.asset().clips;
     const int clip = s.state().clip;
     std::fprintf(f, "# skinview bake of %s\n", s.path().c_str());
-    if (clip >= 0)
+    if (!retargeted.empty())
+        std::fprintf(f, "%s", retargeted.c_str());
+    else if (clip >= 0)
         std::fprintf(f, "# clip %d ('%s') at %.9g s, clamped to its keys\n", clip,
                      clips[static_cast<size_t>(clip)].name.c_str(), static_cast<double>(s.state().time));
     else

@@ -73,6 +73,10 @@ struct BakeArgs {
     SceneOptions scene;
     std::string output;          // OBJ path
     std::string source = "gpu";  // gpu: transform feedback read-back; cpu: the double reference
+    // A second file whose clip (--clip, by name or index, of that file) is retargeted onto FILE at
+    // --time before baking, exactly as the viewer's Graph tab plays it; empty: FILE's own clip.
+    std::string retarget;
+    std::string retarget_rest = "aligned";  // aligned | rest-relative (ui/retarget_rest.h)
 };
 int run_bake(const BakeArgs& args);
 

@@ -1,5 +1,6 @@
 #include "interactive_viewer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -35,23 +36,94 @@ namespace {
 
 // Key presses and drops arrive in GLFW callbacks; they are queued here and acted on in the frame
 // loop, where the session and the model are in a known state.
+// Dear ImGui 1.86 keeps keys as down/up flags (io.KeysDown) that it reads once a frame, so a key
+// pressed and released within one glfwPollEvents (a quick tap at 30 fps, or xdotool) is never seen
+// down: a Backspace or Enter in a text field is lost. The release of a key pressed this frame is
+// held back to the next frame's poll; the cost is a key looking held one frame longer, which no
+// shortcut here can tell.
+struct KeyDeferral {
+    GLFWkeyfun imgui = nullptr;  // ImGui's backend callback (which chains to the viewer's own)
+    std::vector<int> pressed;    // keys pressed since this frame's poll began
+    struct Release {
+        int key, scancode, mods;
+    };
+    std::vector<Release> held;  // releases to deliver at the next frame
+};
+KeyDeferral g_keys;  // one window: GLFW's callbacks carry no user data beyond the window's pointer
+
+void deferring_key(GLFWwindow* w, int key, int scancode, int action, int mods) {
+    if (action == GLFW_PRESS) g_keys.pressed.push_back(key);
+    if (action == GLFW_RELEASE &&
+        std::find(g_keys.pressed.begin(), g_keys.pressed.end(), key) != g_keys.pressed.end()) {
+        g_keys.held.push_back({key, scancode, mods});
+        return;
+    }
+    if (g_keys.imgui) g_keys.imgui(w, key, scancode, action, mods);
+}
+
+// Before this frame's glfwPollEvents: last frame's held releases go through, in their order.
+void release_held_keys(GLFWwindow* w) {
+    std::vector<KeyDeferral::Release> held;
+    held.swap(g_keys.held);
+    g_keys.pressed.clear();
+    for (const auto& r : held)
+        if (g_keys.imgui) g_keys.imgui(w, r.key, r.scancode, GLFW_RELEASE, r.mods);
+}
+
 struct Inbox {
     std::vector<int> keys;
     std::vector<std::string> drops;
+    // The pointer as GLFW's events move it, and where each button went down. Dear ImGui 1.86's
+    // GLFW backend polls the cursor once a frame, so the frame that first sees a press reads the
+    // cursor where it is by then, not where the button went down; a hit test there misses a
+    // quick grab. GLFW delivers motion and button events in order, so the last motion before a
+    // press is where it happened.
+    double cursor_x = 0.0, cursor_y = 0.0;
+    bool has_cursor = false;
+    bool pressed[3] = {false, false, false};
+    float press_x[3] = {0.0f, 0.0f, 0.0f}, press_y[3] = {0.0f, 0.0f, 0.0f};
 };
 
 void on_key(GLFWwindow* w, int key, int, int action, int) {
     if (action != GLFW_PRESS) return;
     if (auto* in = static_cast<Inbox*>(glfwGetWindowUserPointer(w))) in->keys.push_back(key);
 }
+void on_cursor(GLFWwindow* w, double x, double y) {
+    if (auto* in = static_cast<Inbox*>(glfwGetWindowUserPointer(w))) {
+        in->cursor_x = x;
+        in->cursor_y = y;
+        in->has_cursor = true;
+    }
+}
+void on_button(GLFWwindow* w, int button, int action, int) {
+    auto* in = static_cast<Inbox*>(glfwGetWindowUserPointer(w));
+    if (!in || action != GLFW_PRESS || button < 0 || button >= 3) return;
+    if (!in->has_cursor) glfwGetCursorPos(w, &in->cursor_x, &in->cursor_y);
+    in->pressed[button] = true;
+    in->press_x[button] = static_cast<float>(in->cursor_x);
+    in->press_y[button] = static_cast<float>(in->cursor_y);
+}
 void on_drop(GLFWwindow* w, int count, const char** paths) {
     auto* in = static_cast<Inbox*>(glfwGetWindowUserPointer(w));
     if (in && count > 0) in->drops.emplace_back(paths[0]);
 }
 
+// $XDG_STATE_HOME/skinview/recent (else ~/.local/state/skinview/recent), the folder made on the
+// way: the XDG base-directory place for state that should survive a restart but is not a setting.
 std::string recent_file() {
+    namespace fs = std::filesystem;
+    const char* state = std::getenv("XDG_STATE_HOME");
     const char* home = std::getenv("HOME");
-    return home ? std::string(home) + "/.skinview_recent" : std::string();
+    fs::path dir;
+    if (state && *state)
+        dir = fs::path(state) / "skinview";
+    else if (home && *home)
+        dir = fs::path(home) / ".local" / "state" / "skinview";
+    else
+        return std::string();
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    return ec ? std::string() : (dir / "recent").string();
 }
 
 long count_vertices(const anim::Character& c) {
@@ -96,8 +168,10 @@ public:
         model_.animation.clip = session_->state().clip;
         model_.animation.time = session_->state().time;
         if (settings)
-            if (auto st = apply_settings(*settings, model_, session_->character(), session_->state()); !st)
+            if (auto st = apply_settings(*settings, model_, session_->character(), session_->state()); !st) {
                 note(st.error().message);
+                settings_failed_ = true;
+            }
         if (options && !opts_.retarget.empty()) {  // the first file only, as the other options
             auto& g = model_.graph;
             if (auto st = load_retarget_source(g, opts_.retarget, session_->character(), 0); st)
@@ -126,10 +200,15 @@ public:
 
     void load_settings(const std::string& path) {
         auto s = ui::load_settings_file(path);
-        if (!s) return show_error("Could not load the settings", s.error().message, "");
+        if (!s) {
+            settings_failed_ = true;
+            return show_error("Could not load the settings", s.error().message, "");
+        }
         if (!session_) return;
-        if (auto st = apply_settings(*s, model_, session_->character(), session_->state()); !st)
+        if (auto st = apply_settings(*s, model_, session_->character(), session_->state()); !st) {
+            settings_failed_ = true;
             return show_error("Some settings could not be applied", st.error().message, "");
+        }
         model_.screenshot_message = "settings loaded from " + path;
     }
 
@@ -147,12 +226,17 @@ public:
         // Installed before ImGui's backend, which chains to them.
         glfwSetKeyCallback(win, on_key);
         glfwSetDropCallback(win, on_drop);
+        glfwSetCursorPosCallback(win, on_cursor);
+        glfwSetMouseButtonCallback(win, on_button);
         IMGUI_CHECKVERSION();
         ImGui::CreateContext();
         ImGuiIO& io = ImGui::GetIO();
         io.IniFilename = nullptr;  // the layout is computed, not saved
         ImGui::StyleColorsDark();
         ImGui_ImplGlfw_InitForOpenGL(win, true);
+        // Over ImGui's key callback, so a tap within one frame still reaches it (KeyDeferral).
+        g_keys = {};
+        g_keys.imgui = glfwSetKeyCallback(win, deferring_key);
         ImGui_ImplOpenGL3_Init(api_ == render::Api::GL ? "#version 330 core" : "#version 300 es");
         if (opts_.frames > 0) glfwSwapInterval(0);  // a scripted run should not wait for vsync
         scripted_ = opts_.frames > 0;
@@ -164,7 +248,10 @@ public:
             std::snprintf(ui_.settings_path, sizeof ui_.settings_path, "%s", opts_.settings.c_str());
             auto settings = ui::load_settings_file(opts_.settings);
             open(first, &opts_.scene, settings ? &*settings : nullptr);
-            if (!settings) show_error("Could not load the settings", settings.error().message, "");
+            if (!settings) {
+                settings_failed_ = true;
+                show_error("Could not load the settings", settings.error().message, "");
+            }
         } else {
             open(first, &opts_.scene);
         }
@@ -172,6 +259,7 @@ public:
         auto last = std::chrono::steady_clock::now();
         int frame = 0;
         while (!glfwWindowShouldClose(win) && !ui_.request_quit) {
+            release_held_keys(win);  // ImGui saw those keys down last frame; now they go up
             glfwPollEvents();
             input_.dispatch_keys(win, frame);
             const auto now = std::chrono::steady_clock::now();
@@ -194,6 +282,12 @@ public:
         ImGui_ImplOpenGL3_Shutdown();
         ImGui_ImplGlfw_Shutdown();
         ImGui::DestroyContext();
+        // A scripted run is a test or a bug report: a settings file it could not honour in full
+        // must fail it (the message naming the key is above), not pass as the defaults would.
+        if (scripted_ && settings_failed_) {
+            std::fprintf(stderr, "skinview: the settings could not all be applied (exit 2)\n");
+            return 2;
+        }
         return 0;
     }
 
@@ -220,6 +314,9 @@ private:
             if (key == GLFW_KEY_ESCAPE) ui_.request_quit = true;
             if (io.WantTextInput) continue;  // typing a path must not flip switches
             if (key == GLFW_KEY_SPACE) model_.animation.toggle_play();
+            if ((key == GLFW_KEY_LEFT || key == GLFW_KEY_RIGHT) && session_)
+                model_.animation.step(key == GLFW_KEY_RIGHT ? 1 : -1,
+                                      model_.graph.duration(session_->character(), model_.animation.clip));
             if (key == GLFW_KEY_C && session_) {
                 ui::FramePanel::toggle_correction(session_->character());
                 session_->frame_camera();  // the soup is 100x the character: keep what is drawn in view
@@ -355,7 +452,13 @@ private:
     std::string screenshot_path() {
         namespace fs = std::filesystem;
         const fs::path file = session_ ? fs::path(session_->path()) : fs::path("skinview.glb");
-        const fs::path dir = ui_.screenshot_dir[0] ? fs::path(ui_.screenshot_dir) : file.parent_path();
+        // Never beside the asset: that may be a read-only checkout or someone else's folder. The
+        // folder the user named, else $XDG_PICTURES_DIR, else the current directory.
+        const char* pictures = std::getenv("XDG_PICTURES_DIR");
+        std::error_code ec;
+        const fs::path dir = ui_.screenshot_dir[0] ? fs::path(ui_.screenshot_dir)
+                             : pictures && *pictures && fs::is_directory(pictures, ec) ? fs::path(pictures)
+                                                                                       : fs::current_path(ec);
         for (int i = 1;; ++i) {
             const fs::path p = dir / (file.stem().string() + "_" + std::to_string(i) + ".png");
             if (!fs::exists(p)) return p.string();
@@ -407,6 +510,18 @@ private:
         ui_.diagnose_stale = d.stale(now);
     }
 
+    // Where the left button went down, for the frame ImGui first sees it: the scripted press, else
+    // GLFW's, else ImGui's own record (the cursor when the frame began).
+    glm::vec2 press_position(int button) {
+        const ImGuiIO& io = ImGui::GetIO();
+        glm::vec2 at(io.MouseClickedPos[button].x, io.MouseClickedPos[button].y);
+        if (inbox_.pressed[button]) at = {inbox_.press_x[button], inbox_.press_y[button]};
+        inbox_.pressed[button] = false;
+        float x = 0.0f, y = 0.0f;
+        if (input_.take_press(button, x, y)) at = {x, y};
+        return at;
+    }
+
     // Camera orbit and zoom, IK handle drags, and the overlays drawn over the 3D view.
     void viewport_interaction() {
         const ImGuiIO& io = ImGui::GetIO();
@@ -415,6 +530,7 @@ private:
         const glm::mat4 vp = view_proj();
         ImDrawList* dl = ImGui::GetBackgroundDrawList();
         const bool over = !io.WantCaptureMouse && v.contains(io.MousePos.x, io.MousePos.y);
+        const glm::vec2 press = press_position(0);
 
         // Root-motion trail.
         const auto& trail = model_.graph.root.trail;
@@ -442,19 +558,35 @@ private:
                 dl->AddCircleFilled(ImVec2(t.x, t.y), 7.0f,
                                     ik.reachable ? IM_COL32(60, 230, 90, 255) : IM_COL32(240, 70, 60, 255));
             if (hp) dl->AddCircle(ImVec2(p.x, p.y), 7.0f, IM_COL32(240, 220, 60, 255), 12, 2.5f);
-            if (over && ImGui::IsMouseClicked(0)) {
-                const glm::vec2 m(io.MousePos.x, io.MousePos.y);
-                if (ht && glm::length(m - t) < 10.0f)
-                    ik.grab(ui::IkPanel::Handle::Target);
-                else if (hp && glm::length(m - p) < 10.0f)
-                    ik.grab(ui::IkPanel::Handle::Pole);
+            const auto move_handle = [&](glm::dvec3& h, float dx, float dy) {
+                const glm::dvec3 w = ui::drag_in_view_plane(camera_view(cam), v, to_world(h), dx, dy);
+                h = glm::dvec3(glm::inverse(model_d) * glm::dvec4(w, 1.0));
+            };
+            if (ImGui::IsMouseClicked(0) && v.contains(press.x, press.y) && !io.WantCaptureMouse) {
+                // Against the handles as drawn on the frame the press happened over.
+                const ui::IkPanel::Handle h =
+                    ui::IkPanel::handle_at(press, drawn_target_ok_ ? &drawn_target_ : nullptr,
+                                           drawn_pole_ok_ ? &drawn_pole_ : nullptr);
+                if (h != ui::IkPanel::Handle::None) {
+                    ik.grab(h);
+                    if (scripted_)
+                        std::fprintf(stderr,
+                                     "skinview: ik: grabbed the %s handle, pressed at (%.0f, %.0f) px\n",
+                                     h == ui::IkPanel::Handle::Target ? "target" : "pole", press.x, press.y);
+                    // The cursor has moved on since the press: the handle catches up at once, so
+                    // it stays under the cursor rather than lagging the drag by that much.
+                    if (glm::dvec3* g = h == ui::IkPanel::Handle::Target ? &ik.target : &ik.pole)
+                        move_handle(*g, io.MousePos.x - press.x, io.MousePos.y - press.y);
+                }
             }
             if (ImGui::IsMouseDown(0))
-                if (glm::dvec3* h = ik.handle_to_move()) {
-                    const glm::dvec3 w = ui::drag_in_view_plane(camera_view(cam), v, to_world(*h),
-                                                                io.MouseDelta.x, io.MouseDelta.y);
-                    *h = glm::dvec3(glm::inverse(model_d) * glm::dvec4(w, 1.0));
-                }
+                if (glm::dvec3* h = ik.handle_to_move()) move_handle(*h, io.MouseDelta.x, io.MouseDelta.y);
+            drawn_target_ok_ = ht;
+            drawn_pole_ok_ = hp;
+            drawn_target_ = t;
+            drawn_pole_ = p;
+        } else {
+            drawn_target_ok_ = drawn_pole_ok_ = false;
         }
         if (!ImGui::IsMouseDown(0)) ik.release();
         const bool dragging = ik.grabbed != ui::IkPanel::Handle::None;
@@ -506,6 +638,10 @@ private:
     Inbox inbox_;
     ScriptedInput input_;
     bool scripted_ = false;
+    bool settings_failed_ = false;  // a settings file was refused or partly applied
+    // The IK handles' pixels as drawn last frame: what the user aimed a press at.
+    glm::vec2 drawn_target_{0.0f}, drawn_pole_{0.0f};
+    bool drawn_target_ok_ = false, drawn_pole_ok_ = false;
 };
 
 }  // namespace

@@ -65,8 +65,12 @@ void ScriptedInput::dispatch_keys(GLFWwindow* window, int frame) {
             const bool press = e.action == ui::InputAction::KeyDown;
             // GLFW reports a modifier key's own press with its bit already set, its release without.
             mods_ = press ? (mods_ | mod_bit(key)) : (mods_ & ~mod_bit(key));
-            ImGui_ImplGlfw_KeyCallback(window, key, glfwGetKeyScancode(key),
-                                       press ? GLFW_PRESS : GLFW_RELEASE, mods_);
+            // Through the window's own key callback, as glfwPollEvents calls it: the viewer's
+            // (which holds back a release in the frame of its press) over ImGui's.
+            GLFWkeyfun callback = glfwSetKeyCallback(window, nullptr);
+            glfwSetKeyCallback(window, callback);
+            if (callback)
+                callback(window, key, glfwGetKeyScancode(key), press ? GLFW_PRESS : GLFW_RELEASE, mods_);
         } else if (e.action == ui::InputAction::Text) {
             // What ImGui_ImplGlfw_CharCallback does for each code point (the viewer installs no
             // character callback of its own for it to chain to), without decoding UTF-8 here.
@@ -91,6 +95,11 @@ void ScriptedInput::apply_pointer(int frame, const ui::Layout& layout, float win
             has_position_ = true;
         } else if (e.action == ui::InputAction::ButtonDown || e.action == ui::InputAction::ButtonUp) {
             down_[e.button] = e.action == ui::InputAction::ButtonDown;
+            if (down_[e.button]) {
+                pressed_[e.button] = true;
+                press_x_[e.button] = x_;
+                press_y_[e.button] = y_;
+            }
         } else {
             ++it;
             continue;
@@ -110,6 +119,14 @@ void ScriptedInput::apply_pointer(int frame, const ui::Layout& layout, float win
     io.KeyShift = io.KeyShift || (mods_ & GLFW_MOD_SHIFT) != 0;
     io.KeyCtrl = io.KeyCtrl || (mods_ & GLFW_MOD_CONTROL) != 0;
     io.KeyAlt = io.KeyAlt || (mods_ & GLFW_MOD_ALT) != 0;
+}
+
+bool ScriptedInput::take_press(int button, float& x, float& y) {
+    if (button < 0 || button >= 3 || !pressed_[button]) return false;
+    pressed_[button] = false;
+    x = press_x_[button];
+    y = press_y_[button];
+    return true;
 }
 
 void ScriptedInput::begin_ui_log() {

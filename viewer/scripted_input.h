@@ -30,6 +30,10 @@ public:
     // so the scripted pointer overwrites what it polled, every frame once the script has moved
     // the mouse or pressed a button.
     void apply_pointer(int frame, const ui::Layout& layout, float window_w, float window_h);
+    // Where `button` went down in this frame's events, as a real press records it (the pointer
+    // of the script at that event, not after the moves that follow it in the same frame); false
+    // when it did not go down this frame. Clears the record.
+    bool take_press(int button, float& x, float& y);
 
     // The ui log (ui/panels_draw.h) of a scripted run: begin_ui_log before the panels draw, and
     // end_ui_log after, which prints each line not shown the frame before ("skinview: frame 12:
@@ -44,6 +48,8 @@ private:
     bool has_position_ = false;
     float x_ = 0.0f, y_ = 0.0f;
     bool down_[3] = {false, false, false};
+    bool pressed_[3] = {false, false, false};
+    float press_x_[3] = {0.0f, 0.0f, 0.0f}, press_y_[3] = {0.0f, 0.0f, 0.0f};
     int mods_ = 0;  // GLFW_MOD_* of the modifier keys the script holds
 };
 

@@ -1,10 +1,23 @@
 #include "settings_apply.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "retarget_source.h"
 
 namespace sv::viewer {
 
 namespace {
+
+struct GraphName {
+    ui::GraphMode mode;
+    const char* name;
+};
+constexpr GraphName kGraphs[] = {{ui::GraphMode::Clip, "clip"},
+                                 {ui::GraphMode::Blend, "blend"},
+                                 {ui::GraphMode::StateMachine, "state_machine"},
+                                 {ui::GraphMode::Retarget, "retarget"}};
 
 struct TabName {
     ui::InspectorTab tab;
@@ -26,6 +39,18 @@ bool find_joint(const anim::Character& ch, const std::string& name, int& skin, i
         }
     }
     return false;
+}
+
+// The shortest decimal that reads back as `f`: panels hold floats, a file holds what a person
+// would write, so 0.3f is saved as 0.3 (not 0.30000001192092896) and a saved file reads as it was.
+double decimal_of(float f) {
+    char buf[32];
+    for (int digits = 1; digits <= 9; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(f));
+        const double d = std::strtod(buf, nullptr);
+        if (static_cast<float>(d) == f) return d;
+    }
+    return static_cast<double>(f);
 }
 
 std::string joint_name(const anim::Character& ch, int skin, int joint) {
@@ -62,6 +87,53 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     }
     m.draw_skeleton = s.show_armature;
     st.draw.draw_skeleton = s.show_armature;
+
+    // The graph first: the clock's length (for `time`) depends on what drives the pose. Load
+    // replaces the whole state, so a file without a retarget source drops the one loaded.
+    ui::GraphPanel& g = m.graph;
+    if (s.retarget_source.empty()) {
+        g.source.reset();
+        g.source_path.clear();
+        g.source_error.clear();
+        g.map = {};
+    } else if (!g.source || g.source_path != s.retarget_source) {
+        if (auto r = load_retarget_source(g, s.retarget_source, ch, 0); !r) {
+            g.source_error = r.error().message;
+            fail("retarget_source: " + r.error().message);
+        }
+    }
+    g.rest.align = s.retarget_rest == "rest-relative" ? ui::RestAlign::RestRelative : ui::RestAlign::Aligned;
+    g.rest.measured = false;
+    g.source_clip = 0;
+    if (g.source && !s.retarget_clip.empty()) {
+        const auto& clips = g.source->asset().clips;
+        int found = -1;
+        for (size_t i = 0; i < clips.size() && found < 0; ++i)
+            if (clips[i].name == s.retarget_clip) found = static_cast<int>(i);
+        if (found >= 0)
+            g.source_clip = found;
+        else
+            fail("retarget_clip: the source has no clip named '" + s.retarget_clip + "'");
+    } else if (!g.source && !s.retarget_clip.empty()) {
+        fail("retarget_clip: there is no retarget_source to take '" + s.retarget_clip + "' from");
+    }
+    g.mode = ui::GraphMode::Clip;
+    for (const auto& gn : kGraphs)
+        if (s.graph == gn.name) g.mode = gn.mode;
+    if (g.mode == ui::GraphMode::Retarget && !g.source) {
+        g.mode = ui::GraphMode::Clip;
+        fail("graph: 'retarget' needs a retarget_source");
+    }
+    if (g.blend_param >= 0) {
+        g.params.set(g.blend_param, static_cast<float>(s.blend));
+    }
+    m.animation.speed = static_cast<float>(s.speed);
+    g.spring.enabled = s.springs;
+    g.spring.links = s.spring_links;
+    g.spring.frequency_hz = static_cast<float>(s.spring_frequency_hz);
+    g.spring.damping = static_cast<float>(s.spring_damping);
+    if (!ch.skins().empty()) g.spring.rebuild(ch.skins()[0].skeleton);
+    if (s.springs && !g.spring.error.empty()) fail("springs: " + g.spring.error);
 
     // "rest" is the rest pose unless the file has a clip of that name.
     int clip = -1;
@@ -173,6 +245,22 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     s.grid = st.draw.draw_grid;
     s.background = background_text(st.clear_color);
     s.environment_intensity = st.draw.lighting.environment_intensity;
+    const ui::GraphPanel& g = m.graph;
+    for (const auto& gn : kGraphs)
+        if (g.mode == gn.mode) s.graph = gn.name;
+    if (g.blend_param >= 0) s.blend = decimal_of(g.params[g.blend_param]);
+    if (g.source) {
+        s.retarget_source = g.source_path;
+        const auto& clips = g.source->asset().clips;
+        if (g.source_clip >= 0 && static_cast<size_t>(g.source_clip) < clips.size())
+            s.retarget_clip = clips[static_cast<size_t>(g.source_clip)].name;
+    }
+    s.retarget_rest = g.rest.align == ui::RestAlign::RestRelative ? "rest-relative" : "aligned";
+    s.speed = decimal_of(m.animation.speed);
+    s.springs = g.spring.enabled;
+    s.spring_links = g.spring.links;
+    s.spring_frequency_hz = decimal_of(g.spring.frequency_hz);
+    s.spring_damping = decimal_of(g.spring.damping);
     s.camera_orbit = true;
     s.yaw_degrees = st.camera.yaw_degrees;
     s.pitch_degrees = st.camera.pitch_degrees;

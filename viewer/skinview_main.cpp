@@ -195,6 +195,10 @@ int main(int argc, char** argv) {
         app.add_subcommand("bake", "write the posed world-space vertices of every drawn primitive (OBJ)");
     add_scene_options(*bake_cmd, bake.scene);
     bake_cmd->add_option("-o,--output", bake.output, "output OBJ")->required();
+    bake_cmd->add_option("--retarget", bake.retarget,
+                         "bake this file's clip (--clip, of this file) retargeted onto FILE at --time");
+    bake_cmd->add_option("--retarget-rest", bake.retarget_rest, "aligned (default) or rest-relative")
+        ->check(CLI::IsMember({"aligned", "rest-relative"}));
     bake_cmd->add_option("--source", bake.source, "gpu (what was drawn, read back) or cpu (double reference)")
         ->check(CLI::IsMember({"gpu", "cpu"}));
     bake_cmd->footer(

@@ -41,4 +41,24 @@ void AnimationPanel::advance(double dt, double d) {
 
 void AnimationPanel::scrub(double t, double d) { time = std::clamp(t, 0.0, std::max(d, 0.0)); }
 
+std::vector<double> clip_key_times(const anim::Clip& clip) {
+    std::vector<double> all;
+    for (const auto& ch : clip.channels) all.insert(all.end(), ch.times.begin(), ch.times.end());
+    std::sort(all.begin(), all.end());
+    std::vector<double> out;
+    for (double t : all)
+        if (out.empty() || t - out.back() > 1e-6) out.push_back(t);
+    return out;
+}
+
+void AnimationPanel::step(int frames, double duration) {
+    playing = false;
+    double t = time + frames / 30.0;
+    if (loop && duration > 0.0) {
+        t = std::fmod(t, duration);
+        if (t < 0.0) t += duration;
+    }
+    scrub(t, duration);
+}
+
 }  // namespace sv::ui

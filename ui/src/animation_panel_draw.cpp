@@ -1,5 +1,8 @@
 #include <imgui.h>
 
+#include <cmath>
+
+#include "ui/format.h"
 #include "ui/panels_draw.h"
 
 namespace sv::ui {
@@ -25,12 +28,11 @@ void draw_timeline_window(ViewerModel& m, UiContext& c) {
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
             show_tooltip(playing + "\nSet in the Graph tab; choose clip there to pick a clip here.");
-    } else if (ImGui::BeginCombo("##clip", m.animation.clip >= 0 ? clips[static_cast<size_t>(m.animation.clip)].name.c_str()
-                                                                  : "rest pose")) {
+    } else if (ImGui::BeginCombo("##clip", clip_label(clips, m.animation.clip).c_str())) {
         if (ImGui::Selectable("rest pose", m.animation.clip < 0)) m.animation.set_clip(*c.character, -1);
         for (size_t i = 0; i < clips.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
-            const std::string label = clips[i].name.empty() ? "clip " + std::to_string(i) : clips[i].name;
+            const std::string label = clip_label(clips, static_cast<int>(i));
             if (ImGui::Selectable(label.c_str(), m.animation.clip == static_cast<int>(i)))
                 m.animation.set_clip(*c.character, static_cast<int>(i));
             ImGui::PopID();
@@ -54,6 +56,26 @@ void draw_timeline_window(ViewerModel& m, UiContext& c) {
     ImGui::SetNextItemWidth(-1.0f);
     if (d > 0.0) {
         if (ImGui::SliderFloat("##time", &t, 0.0f, static_cast<float>(d), fmt)) m.animation.scrub(t, d);
+        // The clip's keys as ticks along the slider's lower edge, where its grab travels (inset by
+        // half the grab's width each side), so a tick is under the grab when the time is on a key.
+        const auto& clips = c.character->asset().clips;
+        if (m.graph.mode == GraphMode::Clip && m.animation.clip >= 0 &&
+            static_cast<size_t>(m.animation.clip) < clips.size()) {
+            const std::vector<double> keys = clip_key_times(clips[static_cast<size_t>(m.animation.clip)]);
+            const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+            const float inset =
+                ImGui::GetStyle().GrabMinSize * 0.5f + ImGui::GetStyle().FramePadding.x * 0.5f;
+            const float x0 = lo.x + inset, w = hi.x - lo.x - 2.0f * inset;
+            ImDrawList* dl = ImGui::GetWindowDrawList();
+            for (double k : keys) {
+                // A filled pixel column, not a line: ImGui's antialiased 1 px line lands half-bright
+                // on two columns, too faint to read against the slider.
+                const float x = std::floor(x0 + w * static_cast<float>(k / d));
+                dl->AddRectFilled(ImVec2(x, hi.y - 5.0f), ImVec2(x + 1.0f, hi.y),
+                                  IM_COL32(250, 200, 80, 255));
+            }
+            ui_log("timeline: " + std::to_string(keys.size()) + " key ticks");
+        }
     } else {
         ImGui::TextDisabled(m.graph.mode == GraphMode::StateMachine ? "state machine: %.2f s played"
                                                                    : "no clip: rest pose (%.2f s)",

@@ -43,4 +43,10 @@ int distinct_joint_count(const anim::Character& character) {
     return static_cast<int>(nodes.size());
 }
 
+std::string clip_label(const std::vector<anim::Clip>& clips, int index) {
+    if (index < 0 || static_cast<size_t>(index) >= clips.size()) return "rest pose";
+    const std::string& n = clips[static_cast<size_t>(index)].name;
+    return n.empty() ? "clip " + std::to_string(index) : n;
+}
+
 }  // namespace sv::ui

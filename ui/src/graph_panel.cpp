@@ -2,6 +2,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/graph/humanoid_names.h"
+
 namespace sv::ui {
 
 const char* to_string(GraphMode m) {
@@ -128,8 +130,14 @@ void GraphPanel::attach(const anim::Character& character, int skin) {
             if (sk.names()[static_cast<size_t>(j)].find("ail") != std::string::npos)
                 spring.first_joint = j;  // Tail, tail
         spring.rebuild(sk);
-        if (source && !source->skins().empty())
-            map = anim::build_retarget_map(source->skins()[0].skeleton.names(), sk.names(), sk.parents());
+        if (source && !source->skins().empty()) {
+            map = anim::build_humanoid_retarget_map(source->skins()[0].skeleton.names(), sk.names(),
+                                                    sk.parents());
+            // The rests are measured against this target, not the one the source was loaded for.
+            source->pose_at(-1, 0.0f, true);
+            if (auto st = prepare_rest_retarget(*source, map, sk.joint_count(), rest, rest.align); !st)
+                source_error = st.error().message;
+        }
     }
 }
 
@@ -190,10 +198,11 @@ Status GraphPanel::set_source(anim::Asset asset, const std::string& path, const 
     if (skin < 0 || static_cast<size_t>(skin) >= target.skins().size())
         return make_error("retarget: no target skin");
     const auto& sk = target.skins()[static_cast<size_t>(skin)].skeleton;
-    anim::RetargetMap m = anim::build_retarget_map(c->skins()[0].skeleton.names(), sk.names(), sk.parents());
+    anim::RetargetMap m =
+        anim::build_humanoid_retarget_map(c->skins()[0].skeleton.names(), sk.names(), sk.parents());
     c->pose_at(-1, 0.0f, true);
     RetargetRest r;
-    if (auto st = prepare_rest_retarget(*c, m, sk.joint_count(), r); !st)
+    if (auto st = prepare_rest_retarget(*c, m, sk.joint_count(), r, rest.align); !st)
         return make_error(path + ": " + st.error().message);
     rest = std::move(r);
     source = std::make_unique<anim::Character>(std::move(*c));

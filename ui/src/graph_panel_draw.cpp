@@ -8,13 +8,13 @@ namespace sv::ui {
 namespace {
 bool clip_combo(const char* label, const std::vector<anim::Clip>& clips, int& index) {
     bool changed = false;
-    const char* current = index >= 0 && static_cast<size_t>(index) < clips.size()
-                              ? clips[static_cast<size_t>(index)].name.c_str()
-                              : "-";
-    if (ImGui::BeginCombo(label, current)) {
+    const std::string current =
+        index >= 0 && static_cast<size_t>(index) < clips.size() ? clip_label(clips, index) : "-";
+    if (ImGui::BeginCombo(label, current.c_str())) {
         for (size_t i = 0; i < clips.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
-            if (ImGui::Selectable(clips[i].name.c_str(), index == static_cast<int>(i))) {
+            if (ImGui::Selectable(clip_label(clips, static_cast<int>(i)).c_str(),
+                                  index == static_cast<int>(i))) {
                 index = static_cast<int>(i);
                 changed = true;
             }
@@ -98,6 +98,15 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
         if (g.source) {
             ImGui::TextWrapped("source: %s", g.source_path.c_str());
             clip_combo("source clip", g.source->asset().clips, g.source_clip);
+            bool relative = g.rest.align == RestAlign::RestRelative;
+            if (ImGui::Checkbox("keep this rig's rest posture", &relative)) {
+                g.rest.align = relative ? RestAlign::RestRelative : RestAlign::Aligned;
+                g.rest.measured = false;  // measured again against the target on the next frame
+            }
+            item_tooltip(
+                "Off: each bone first points where the source's bone points at rest, so an arms-down "
+                "source lowers a T-pose's arms. On: the source's motion from its rest is applied to this "
+                "rig's own rest; right when both rigs share a rest posture and joint axes.");
             name_list("source joints not on this rig", g.map.unmatched_source);
             name_list("joints here the source lacks (keep their own)", g.map.unmatched_target);
         }

@@ -26,6 +26,13 @@ glm::dvec3* IkPanel::handle_to_move() {
     return grabbed == Handle::Target ? &target : grabbed == Handle::Pole ? &pole : nullptr;
 }
 
+IkPanel::Handle IkPanel::handle_at(glm::vec2 press, const glm::vec2* target, const glm::vec2* pole,
+                                   float radius) {
+    if (target && glm::length(press - *target) < radius) return Handle::Target;
+    if (pole && glm::length(press - *pole) < radius) return Handle::Pole;
+    return Handle::None;
+}
+
 glm::dvec3 joint_world_position(const anim::Skeleton& skeleton, int joint) {
     const auto& w = skeleton.world();
     const size_t o = static_cast<size_t>(joint) * 16;

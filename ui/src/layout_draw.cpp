@@ -159,6 +159,7 @@ void draw_status_line(const ViewerModel& m, const UiContext& c) {
         else
             ImGui::TextUnformatted(text.c_str());
         if (i == Hint) ui_log("status: " + text);
+        if (i == Message) ui_log("status message: " + text);
     }
     // The whole of every part on hover; not the frame time, which changes every frame.
     if (c.character && ImGui::IsWindowHovered()) {

@@ -17,6 +17,16 @@ void ViewerModel::attach(anim::Character& character) {
     diagnose = {};
     weights_skin = 0;
     weights_joint = -1;
+    // A new file starts from its own clips: the retarget source, the springs and the last
+    // screenshot's message belong to the file they were set on (they used to carry over, so the
+    // next file played another rig's clip with springs the user never set on it).
+    graph.source.reset();
+    graph.source_path.clear();
+    graph.source_error.clear();
+    graph.map = {};
+    graph.mode = GraphMode::Clip;
+    graph.spring = {};
+    screenshot_message.clear();
     graph.attach(character, 0);
     graph.root.bind(character, 0, animation.clip);
 }

@@ -17,10 +17,20 @@ namespace {
 
 using nlohmann::json;
 
-const char* const kKeys[] = {
-    "correction", "skinning", "show_armature", "heatmap", "weights_joint", "ik",       "tab",
-    "joint",      "clip",     "time",          "playing", "camera",        "exposure", "environment_rotation",
-    "key_light",  "grid",     "background",    "environment_intensity"};
+const char* const kKeys[] = {"correction",    "skinning",
+                             "show_armature", "heatmap",
+                             "weights_joint", "ik",
+                             "tab",           "joint",
+                             "clip",          "time",
+                             "playing",       "camera",
+                             "exposure",      "environment_rotation",
+                             "key_light",     "grid",
+                             "background",    "environment_intensity",
+                             "graph",         "blend",
+                             "retarget_source", "retarget_clip",
+                             "retarget_rest", "speed",
+                             "springs",       "spring_links",
+                             "spring_frequency_hz", "spring_damping"};
 
 bool one_of(const std::string& v, const std::vector<std::string>& set) {
     for (const std::string& s : set)
@@ -130,7 +140,11 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
            joint == o.joint && clip == o.clip && time == o.time && playing == o.playing &&
            exposure == o.exposure && environment_rotation == o.environment_rotation &&
            environment_intensity == o.environment_intensity && key_light == o.key_light && grid == o.grid &&
-           background == o.background;
+           background == o.background && graph == o.graph && blend == o.blend &&
+           retarget_source == o.retarget_source && retarget_clip == o.retarget_clip &&
+           retarget_rest == o.retarget_rest && speed == o.speed && springs == o.springs &&
+           spring_links == o.spring_links && spring_frequency_hz == o.spring_frequency_hz &&
+           spring_damping == o.spring_damping;
 }
 
 Expected<std::array<float, 4>> parse_background(const std::string& text) {
@@ -202,6 +216,39 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             st = read_number(v, "environment_intensity", s.environment_intensity);
             if (st && !(s.environment_intensity >= 0.0))
                 st = make_error("settings: environment_intensity must be a non-negative number");
+        } else if (k == "graph")
+            st = read_word(v, "graph", {"clip", "blend", "state_machine", "retarget"}, s.graph);
+        else if (k == "blend") {
+            st = read_number(v, "blend", s.blend);
+            if (st && !(s.blend >= 0.0 && s.blend <= 1.0))
+                st = make_error("settings: 'blend': expected a number from 0 to 1, got " + v.dump());
+        } else if (k == "retarget_source")
+            st = read_string(v, "retarget_source", s.retarget_source);
+        else if (k == "retarget_clip")
+            st = read_string(v, "retarget_clip", s.retarget_clip);
+        else if (k == "retarget_rest")
+            st = read_word(v, "retarget_rest", {"aligned", "rest-relative"}, s.retarget_rest);
+        else if (k == "speed") {
+            st = read_number(v, "speed", s.speed);
+            // The Animation panel's slider spans -2..3; a file may ask more, not absurdly more.
+            if (st && !(std::abs(s.speed) <= 100.0))
+                st = make_error("settings: 'speed': expected a rate from -100 to 100, got " + v.dump());
+        } else if (k == "springs")
+            st = read_bool(v, "springs", s.springs);
+        else if (k == "spring_links") {
+            if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 8)
+                st = make_error("settings: 'spring_links': expected a whole number from 1 to 8, got " +
+                                v.dump());
+            else
+                s.spring_links = v.get<int>();
+        } else if (k == "spring_frequency_hz") {
+            st = read_number(v, "spring_frequency_hz", s.spring_frequency_hz);
+            if (st && !(s.spring_frequency_hz > 0.0))
+                st = make_error("settings: 'spring_frequency_hz': must be above 0, got " + v.dump());
+        } else if (k == "spring_damping") {
+            st = read_number(v, "spring_damping", s.spring_damping);
+            if (st && !(s.spring_damping >= 0.0))
+                st = make_error("settings: 'spring_damping': must be 0 or more, got " + v.dump());
         } else {
             int n = 0;
             const char* const* keys = settings_keys(n);
@@ -244,6 +291,16 @@ std::string settings_to_json(const ViewerSettings& s) {
     j["grid"] = s.grid;
     j["background"] = s.background;
     j["environment_intensity"] = s.environment_intensity;
+    j["graph"] = s.graph;
+    j["blend"] = s.blend;
+    j["retarget_source"] = s.retarget_source;
+    j["retarget_clip"] = s.retarget_clip;
+    j["retarget_rest"] = s.retarget_rest;
+    j["speed"] = s.speed;
+    j["springs"] = s.springs;
+    j["spring_links"] = s.spring_links;
+    j["spring_frequency_hz"] = s.spring_frequency_hz;
+    j["spring_damping"] = s.spring_damping;
     return j.dump(2) + "\n";
 }
 

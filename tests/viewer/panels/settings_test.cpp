@@ -45,6 +45,13 @@ ui::ViewerSettings every_key_off_default() {
     s.key_light = false;
     s.grid = false;
     s.background = "10,20,30";
+    s.graph = "blend";
+    s.blend = 0.3;  // a float's 0.3: saved as the shortest decimal that reads back as it
+    s.retarget_rest = "rest-relative";
+    s.speed = 0.25;
+    s.spring_links = 5;
+    s.spring_frequency_hz = 3.5;
+    s.spring_damping = 0.7;
     return s;
 }
 

@@ -58,6 +58,45 @@ TEST(Format, UnnamedSkinsAreSaidSoAndSharedJointsCountOnce) {
         << "shared joints counted once";
 }
 
+// An unnamed clip is "clip N" in the box as in the list (the box showed nothing).
+TEST(Format, AnUnnamedClipIsNamedByItsIndex) {
+    std::vector<anim::Clip> clips(2);
+    clips[0].name = "walk";
+    EXPECT_EQ(ui::clip_label(clips, 0), "walk");
+    EXPECT_EQ(ui::clip_label(clips, 1), "clip 1");
+    EXPECT_EQ(ui::clip_label(clips, -1), "rest pose");
+    EXPECT_EQ(ui::clip_label(clips, 2), "rest pose");
+}
+
+// The timeline's ticks: the union of every channel's key times, a time written twice as nearly
+// equal floats counted once, a gap of 1 ms kept.
+TEST(AnimationPanel, KeyTicksAreTheUnionOfTheChannelsKeys) {
+    anim::Clip clip;
+    clip.channels.resize(2);
+    clip.channels[0].times = {0.0f, 0.5f, 1.0f};
+    clip.channels[1].times = {0.0f, 0.25f, 0.5000001f, 1.001f};
+    const std::vector<double> k = ui::clip_key_times(clip);
+    ASSERT_EQ(k.size(), 5u);
+    EXPECT_DOUBLE_EQ(k[1], 0.25);
+    EXPECT_NEAR(k[2], 0.5, 1e-6);
+    EXPECT_NEAR(k[4], 1.001, 1e-6);
+}
+
+// The arrow keys' step: a frame of 1/30 s, pausing, wrapping when looping, clamped when not.
+TEST(AnimationPanel, AStepIsAThirtiethWrappingWhenLooping) {
+    ui::AnimationPanel a;
+    a.time = 0.98;
+    a.step(1, 1.0);
+    EXPECT_FALSE(a.playing);
+    EXPECT_NEAR(a.time, 0.98 + 1.0 / 30.0 - 1.0, 1e-9);
+    a.step(-1, 1.0);
+    EXPECT_NEAR(a.time, 0.98, 1e-9);
+    a.loop = false;
+    a.time = 0.99;
+    a.step(1, 1.0);
+    EXPECT_DOUBLE_EQ(a.time, 1.0);
+}
+
 TEST(SceneTree, ChildrenAncestorsAndTooltip) {
     anim::Character c = load_builtin();
     ui::ScenePanel p;
@@ -252,6 +291,20 @@ TEST(IkPanel, TheGrabFrameDoesNotMoveTheHandle) {
     ik.grab(ui::IkPanel::Handle::Target);
     (void)ik.handle_to_move();
     EXPECT_EQ(ik.handle_to_move(), &ik.target);
+}
+
+// The hit test takes the press position and the handles as drawn: inside the 10 px radius it
+// grabs (the target first where both are near), at 10 px it does not, and an undrawn handle is
+// never hit.
+TEST(IkPanel, AHandleIsHitWhereThePressLanded) {
+    using H = ui::IkPanel::Handle;
+    const glm::vec2 t(100.0f, 100.0f), p(108.0f, 100.0f);
+    EXPECT_EQ(ui::IkPanel::handle_at({100.0f, 100.0f}, &t, &p), H::Target);
+    EXPECT_EQ(ui::IkPanel::handle_at({109.0f, 100.0f}, &t, &p), H::Target) << "both near: the target";
+    EXPECT_EQ(ui::IkPanel::handle_at({115.0f, 100.0f}, &t, &p), H::Pole);
+    EXPECT_EQ(ui::IkPanel::handle_at({106.0f, 107.0f}, &t, nullptr), H::Target);
+    EXPECT_EQ(ui::IkPanel::handle_at({110.0f, 100.0f}, &t, nullptr), H::None) << "10 px off is outside";
+    EXPECT_EQ(ui::IkPanel::handle_at({100.0f, 100.0f}, nullptr, nullptr), H::None);
 }
 
 // A click on a joint's pixel selects that joint; a click on empty space selects nothing.

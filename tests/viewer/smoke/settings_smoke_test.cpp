@@ -171,8 +171,78 @@ TEST_F(SettingsSmoke, AKeyThatCannotBeHonouredIsShown) {
     int rc = -1;
     const std::string log =
         run_viewer("\"" + builtin() + "\" --frames 3 --settings \"" + settings + "\"", &rc);
-    EXPECT_EQ(rc, 0) << log;
+    // A scripted run (--frames) is a test or a bug report: what it could not honour fails it.
+    EXPECT_EQ(rc, 2) << log;
     EXPECT_NE(log.find("joint: no joint named 'Tail'"), std::string::npos) << log;
+}
+
+// Every kind of bad key or value fails a scripted run with exit 2 and a message naming the key;
+// the good file beside them passes (the control).
+TEST_F(SettingsSmoke, EveryBadKeyOrValueFailsAScriptedRunNamingIt) {
+    const std::pair<const char*, const char*> cases[] = {
+        {R"({"colour": 1})", "unknown key 'colour'"},
+        {R"({"speed": "fast"})", "'speed': expected a finite number"},
+        {R"({"speed": 1000})", "'speed': expected a rate from -100 to 100"},
+        {R"({"graph": "tree"})", "'graph': 'tree' is not one of"},
+        {R"({"graph": "retarget"})", "graph: 'retarget' needs a retarget_source"},
+        {R"({"retarget_source": "/nonexistent/x.glb", "graph": "retarget"})",
+         "retarget_source: /nonexistent/x.glb"},
+        {R"({"retarget_clip": "dance"})", "retarget_clip: there is no retarget_source"},
+        {R"({"retarget_rest": "bent"})", "'retarget_rest': 'bent' is not one of"},
+        {R"({"blend": 2})", "'blend': expected a number from 0 to 1"},
+        {R"({"springs": "yes"})", "'springs': expected true or false"},
+        {R"({"springs": true})", "springs: "},
+        {R"({"spring_links": 0})", "'spring_links': expected a whole number from 1 to 8"},
+        {R"({"clip": "nosuch"})", "clip: "},
+        {"{not json", "not valid JSON"},
+    };
+    int rc = -1;
+    const std::string good = out("viewer_settings_good.json");
+    std::ofstream(good) << R"({"speed": 0.5, "graph": "blend", "blend": 0.25})";
+    const std::string ok = run_viewer("\"" + builtin() + "\" --frames 2 --settings \"" + good + "\"", &rc);
+    EXPECT_EQ(rc, 0) << ok;
+    int i = 0;
+    for (const auto& [json, message] : cases) {
+        SCOPED_TRACE(json);
+        const std::string f = out("viewer_settings_bad_" + std::to_string(i++) + ".json");
+        std::ofstream(f) << json;
+        const std::string log = run_viewer("\"" + builtin() + "\" --frames 2 --settings \"" + f + "\"", &rc);
+        EXPECT_EQ(rc, 2) << log;
+        EXPECT_NE(log.find(message), std::string::npos) << log;
+    }
+}
+
+// Issue 25's case: a retarget playing at 0.25x, saved, is what a load plays: the graph mode, the
+// source file and clip, and the speed come back (the file used to say only the target's clip).
+// The built-in character retargets onto itself from a second copy, which the test names by path.
+TEST_F(SettingsSmoke, ASavedRetargetAtAQuarterSpeedRoundTrips) {
+    const std::string first = out("viewer_settings_retarget_1.json"),
+                      second = out("viewer_settings_retarget_2.json");
+    std::filesystem::remove(first);
+    std::filesystem::remove(second);
+    const std::string json =
+        std::string(R"({"graph": "retarget", "retarget_source": ")") + builtin() +
+        R"(", "retarget_clip": "walk", "speed": 0.25, "playing": true, "springs": false})";
+    const auto one = shot("retarget_1", json, "--save-settings \"" + first + "\"");
+    auto saved = sv::ui::load_settings_file(first);
+    ASSERT_TRUE(saved) << saved.error().message;
+    EXPECT_EQ(saved->graph, "retarget");
+    EXPECT_EQ(saved->retarget_source, builtin());
+    EXPECT_EQ(saved->retarget_clip, "walk");
+    EXPECT_EQ(saved->speed, 0.25);
+    EXPECT_TRUE(saved->playing);
+    // 4 frames at a sixtieth and a quarter speed: a sixtieth of a second of clip.
+    EXPECT_NEAR(saved->time, 4.0 / 60.0 * 0.25, 1e-6);
+    std::ifstream in(first);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    (void)shot("retarget_2", text, "--save-settings \"" + second + "\"");
+    auto again = sv::ui::load_settings_file(second);
+    ASSERT_TRUE(again) << again.error().message;
+    EXPECT_EQ(again->graph, "retarget");
+    EXPECT_EQ(again->speed, 0.25);
+    EXPECT_EQ(again->retarget_source, saved->retarget_source);
+    // Playing on from where it was saved: a further sixtieth at a quarter speed.
+    EXPECT_NEAR(again->time, saved->time + 4.0 / 60.0 * 0.25, 1e-6);
 }
 
 // A bad command-line option is shown, not cleared before the first frame (the review's bug).

@@ -5,9 +5,16 @@
 // bit-identical frame after frame) and a smoke run of N frames can pass a fixed step.
 #pragma once
 
+#include <vector>
+
 #include "anim/scene/character.h"
 
 namespace sv::ui {
+
+// Every key time of `clip` over all its channels, ascending, times within a microsecond of each
+// other counted once (exporters write one time as slightly different floats per channel): the
+// timeline's ticks.
+std::vector<double> clip_key_times(const anim::Clip& clip);
 
 struct AnimationPanel {
     int clip = -1;  // -1: rest pose
@@ -27,6 +34,10 @@ struct AnimationPanel {
     void advance(double dt, double duration);
     // Sets the time directly (the timeline), clamped to [0, duration].
     void scrub(double t, double duration);
+    // The arrow keys: pauses and moves `frames` steps of 1/30 s (the rate most clips are keyed
+    // at; a clip keyed otherwise steps between its keys, the timeline's ticks show where), wrapping
+    // when looping and clamped otherwise.
+    void step(int frames, double duration);
     double duration(const anim::Character& character) const;
 };
 

@@ -16,6 +16,9 @@ std::string format_number(double v);
 std::string format_quantity(double v, const char* unit);
 // "skin 1 'Body'" or "skin 1 (unnamed)".
 std::string skin_label(const anim::Character& character, int skin);
+// A clip as every list and box names it: its name, "clip N" when it has none (an empty box read as
+// nothing selected while the list said "clip 0"), "rest pose" for -1 or an index out of range.
+std::string clip_label(const std::vector<anim::Clip>& clips, int index);
 // Joints over every skin, a node shared by two skins counted once.
 int distinct_joint_count(const anim::Character& character);
 

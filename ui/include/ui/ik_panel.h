@@ -54,6 +54,12 @@ struct IkPanel {
         grab_frame = h != Handle::None;
     }
     void release() { grab(Handle::None); }
+    // The handle a press at `press` (window pixels) lands on: hit-tested where the button went
+    // down and against where the handles were drawn on the frame the user saw (null: not drawn).
+    // The target wins where both are within `radius`, as it is drawn on top. At 30 fps a quick
+    // grab has the cursor 10 px on by the first frame that sees the press; testing there missed.
+    static Handle handle_at(glm::vec2 press, const glm::vec2* target, const glm::vec2* pole,
+                            float radius = 10.0f);
     // The handle this frame's mouse delta moves, or null (none grabbed, or the grab's own frame).
     glm::dvec3* handle_to_move();
 

@@ -45,6 +45,21 @@ struct ViewerSettings {
     // parse_background reads it ("R,G,B" of 0..255 as the PNG holds them, or "transparent").
     bool grid = true;
     std::string background = "default";
+    // What drives the pose: clip | blend | state_machine | retarget, with the blend tree's
+    // parameter (0: its first clip, 1: its second).
+    std::string graph = "clip";
+    double blend = 0.5;
+    // Retarget: the file whose clip plays here (empty: none, and a loaded source is dropped), the
+    // clip of it by name (empty: its first), and how the two rests meet (aligned | rest-relative).
+    std::string retarget_source;
+    std::string retarget_clip;
+    std::string retarget_rest = "aligned";
+    double speed = 1.0;  // the animation clock's rate (negative plays backwards)
+    // The spring chain (Graph tab): on, its links, frequency (Hz) and damping ratio.
+    bool springs = false;
+    int spring_links = 3;
+    double spring_frequency_hz = 2.0;
+    double spring_damping = 0.3;
 
     bool operator==(const ViewerSettings& o) const;
     bool operator!=(const ViewerSettings& o) const { return !(*this == o); }

@@ -5,8 +5,9 @@
 // the target with the source's limbs. The root's translation is where locomotion lives, so it goes
 // across. What this does not do is bridge different topologies (a split spine against a single
 // one), nor differing rest orientations: both need knowledge of the characters this layer does not
-// have. Exact names, no alias table: a table that guesses "hips" means "Hips" fails as a limb that
-// silently does not move; a caller whose rigs disagree on spelling can rename.
+// have (ui/retarget_rest.h lines up the rests). Exact names here; rigs that spell a humanoid's
+// bones differently match through build_humanoid_retarget_map (anim/graph/humanoid_names.h),
+// whose tables name each scheme's spelling rather than guess, and list what they cannot match.
 #pragma once
 
 #include <string>

@@ -66,6 +66,10 @@ void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
     app.add_option("--fov", o.fov, "vertical field of view in degrees (default 40)")
         ->check(positive_number())
         ->check(CLI::Range(1.0f, 179.0f));
+    app.add_flag("--no-vrm-facing", o.no_vrm_facing,
+                 "draw a VRM 0.x avatar as stored (facing -Z), not turned to face +Z like VRM 1.0");
+    app.add_option("--springs", o.springs, "VRM spring bones (hair, skirts): on or off (default on)")
+        ->check(CLI::IsMember({"on", "off"}));
 }
 
 std::string default_asset_path() {

@@ -22,6 +22,8 @@ struct SceneOptions {
     int width = 640, height = 480;
     std::string camera = "auto";  // auto | front | side | orbit:DEG | yaw,pitch,distance,tx,ty,tz
     float fov = 40.0f;            // vertical field of view, degrees
+    bool no_vrm_facing = false;   // --no-vrm-facing: a VRM 0.x avatar as stored (facing -Z)
+    std::string springs = "on";   // on | off: VRM spring bones
 };
 
 // Validators for numbers CLI11 would otherwise take as given: "nan" and "inf" parse as floats, and

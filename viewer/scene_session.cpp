@@ -1,15 +1,36 @@
 #include "scene_session.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
+#include "anim/avatar/vrm_facing.h"
 #include "anim/gltf/gltf_import.h"
 #include "render/gl.h"
 
 namespace sv::viewer {
 
-Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& path, render::Api api) {
+Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& path, render::Api api,
+                                                           bool vrm_facing) {
     auto asset = anim::load_gltf(path);
     if (!asset) return asset.error();  // the importer names the file itself
+    if (asset->vrm.version == anim::VrmVersion::V0) {
+        if (vrm_facing)
+            asset->report.push_back(anim::apply_vrm_facing(*asset));
+        else
+            asset->report.push_back("VRM 0.x: shown as stored, facing -Z (--no-vrm-facing)");
+    }
+    std::optional<anim::SpringBones> springs;
+    if (asset->vrm.present() && !asset->vrm.springs.empty()) {
+        asset->scene.update_matrices();
+        auto sb = anim::SpringBones::build(asset->vrm, asset->scene);
+        // Degrade: the geometry is untouched by a spring that cannot be built; the avatar rests.
+        if (sb)
+            springs = std::move(*sb);
+        else
+            asset->report.push_back("VRM spring bones: not simulated: " + sb.error().message);
+    }
+    anim::Scene scene_copy = asset->scene;
     auto character = anim::Character::create(std::move(*asset));
     if (!character) return make_error(path + ": " + character.error().message);
     auto s = std::make_unique<SceneSession>();
@@ -18,6 +39,20 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
     auto renderer = render::CharacterRenderer::create(api, *s->character_);
     if (!renderer) return make_error(path + ": " + renderer.error().message);
     s->renderer_ = std::move(*renderer);
+    if (springs) {
+        s->springs_ = std::move(springs);
+        s->spring_scene_ = std::move(scene_copy);
+        const auto& skins = s->character_->asset().skins;
+        for (int node : s->springs_->nodes()) {
+            std::pair<int, int> t{-1, -1};
+            for (size_t k = 0; k < skins.size() && t.first < 0; ++k) {
+                const auto it = std::find(skins[k].joints.begin(), skins[k].joints.end(), node);
+                if (it != skins[k].joints.end())
+                    t = {static_cast<int>(k), static_cast<int>(it - skins[k].joints.begin())};
+            }
+            s->spring_targets_.push_back(t);
+        }
+    }
     s->state_.clip = s->character_->asset().clips.empty() ? -1 : 0;
     s->frame_camera();
     return s;
@@ -30,7 +65,8 @@ Expected<HeadlessSession> open_headless(const SceneOptions& options) {
     auto ctx = render::create_headless_context(*api);
     if (!ctx) return ctx.error();
     h.context = std::move(*ctx);
-    auto session = SceneSession::open(options.file.empty() ? default_asset_path() : options.file, *api);
+    auto session = SceneSession::open(options.file.empty() ? default_asset_path() : options.file, *api,
+                                      !options.no_vrm_facing);
     if (!session) return session.error();
     h.session = std::move(*session);
     if (auto st = h.session->apply(options); !st) return st.error();
@@ -99,6 +135,7 @@ Status SceneSession::apply(const SceneOptions& o) {
         if (!mode) return mode.error();
         state_.draw.rung = *mode;
     }
+    set_springs(o.springs != "off");
     state_.camera.fov_y_degrees = o.fov;
     if (auto s = apply_camera_option(o.camera, state_.camera); !s) return s;
     // A pinned camera is the view itself: framing it on what is drawn would undo the pin.
@@ -126,8 +163,49 @@ void SceneSession::frame_drawn_now() {
 
 void SceneSession::pose() {
     character_->pose_at(state_.clip, state_.time, state_.loop);
+    if (springs_ && springs_on_) simulate_springs();
     (void)renderer_->write_palettes(*character_, {});
     renderer_->upload_palettes();
+}
+
+// The swing at time t is the fixed-step simulation over the steps up to t, each step seeing the clip
+// posed at its own time: playing forward continues it step by step; a jump back, a clip change or a
+// jump of more than 2 s starts again from the pose 2 s (120 steps) before t, so a still frame at
+// time t (render, bake) is the same every run. What that costs: a hair chain still swinging from
+// more than 2 s ago is not reproduced in a still frame, and a cold start poses the clip 120 times.
+void SceneSession::simulate_springs() {
+    constexpr double dt = anim::SpringBones::kStep;
+    const long target = std::max(0L, static_cast<long>(std::floor(state_.time / dt)));
+    auto sync = [this](double t) {
+        character_->pose_at(state_.clip, static_cast<float>(t), state_.loop);
+        const auto& pose = character_->scene_pose();
+        for (size_t i = 0; i < spring_scene_.nodes.size(); ++i)
+            spring_scene_.nodes[i].global = pose.global(static_cast<int>(i));
+    };
+    if (spring_step_ < 0 || spring_clip_ != state_.clip || target < spring_step_ ||
+        target - spring_step_ > 120) {
+        spring_step_ = std::max(0L, target - 120);
+        spring_clip_ = state_.clip;
+        sync(static_cast<double>(spring_step_) * dt);
+        springs_->reset(spring_scene_);
+    }
+    for (long k = spring_step_ + 1; k <= target; ++k) {
+        sync(static_cast<double>(k) * dt);
+        springs_->step(spring_scene_, dt);
+    }
+    spring_step_ = target;
+    sync(state_.time);
+    springs_->apply(spring_scene_);
+    const std::vector<int> nodes = springs_->nodes();
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const auto [k, j] = spring_targets_[i];
+        if (k < 0) continue;  // a spring node no skin lists: nothing drawn hangs from it
+        const glm::dquat& q = spring_scene_.nodes[static_cast<size_t>(nodes[i])].rotation;
+        float* r = &character_->skins()[static_cast<size_t>(k)].pose.rotation[static_cast<size_t>(j) * 4];
+        r[0] = static_cast<float>(q.x), r[1] = static_cast<float>(q.y), r[2] = static_cast<float>(q.z),
+        r[3] = static_cast<float>(q.w);
+    }
+    character_->apply_poses();
 }
 
 void SceneSession::draw(int width, int height) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "anim/core/expected.h"
+#include "anim/scene/vrm.h"
 #include "gltf_draco.h"
 #include "gltf_meshopt.h"
 
@@ -25,6 +26,7 @@ struct DocumentFacts {
     std::vector<MeshoptView> meshopt_views;  // EXT_meshopt_compression, decoded after tinygltf loads
     std::vector<FallbackBuffer> fallback_buffers;
     std::vector<DracoPrimitive> draco_primitives;  // KHR_draco_mesh_compression, decoded likewise
+    Vrm vrm;              // VRM 0.x / 1.0 data read from the JSON (vrm_import.h); version None for plain glTF
     bool edited = false;  // the JSON was changed (channels removed, data URIs relabelled): re-serialise it
 };
 

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "vrm_write.h"
+
 namespace sv::anim {
 
 namespace {
@@ -168,6 +170,7 @@ Expected<Writer> build(const Asset& a) {
         }
         w.doc["animations"].push_back(jc);
     }
+    if (auto st = gltf::write_vrm(a.vrm, w.doc); !st) return st.error();
     while (w.bin.size() % 4) w.bin.push_back(0);
     return w;
 }

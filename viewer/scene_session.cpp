@@ -176,26 +176,43 @@ void SceneSession::pose() {
 void SceneSession::simulate_springs() {
     constexpr double dt = anim::SpringBones::kStep;
     const long target = std::max(0L, static_cast<long>(std::floor(state_.time / dt)));
-    auto sync = [this](double t) {
+    auto posed_at = [this](double t) {
         character_->pose_at(state_.clip, static_cast<float>(t), state_.loop);
-        const auto& pose = character_->scene_pose();
-        for (size_t i = 0; i < spring_scene_.nodes.size(); ++i)
-            spring_scene_.nodes[i].global = pose.global(static_cast<int>(i));
+        copy_globals_to_springs();
     };
     if (spring_step_ < 0 || spring_clip_ != state_.clip || target < spring_step_ ||
         target - spring_step_ > 120) {
         spring_step_ = std::max(0L, target - 120);
         spring_clip_ = state_.clip;
-        sync(static_cast<double>(spring_step_) * dt);
+        posed_at(static_cast<double>(spring_step_) * dt);
         springs_->reset(spring_scene_);
     }
     for (long k = spring_step_ + 1; k <= target; ++k) {
-        sync(static_cast<double>(k) * dt);
+        posed_at(static_cast<double>(k) * dt);
         springs_->step(spring_scene_, dt);
     }
     spring_step_ = target;
-    sync(state_.time);
+    posed_at(state_.time);
     springs_->apply(spring_scene_);
+    copy_springs_to_poses();
+}
+
+void SceneSession::swing_springs(double seconds) {
+    if (!springs_ || !springs_on_) return;
+    copy_globals_to_springs();
+    springs_->advance(spring_scene_, seconds);
+    springs_->apply(spring_scene_);
+    copy_springs_to_poses();
+    spring_step_ = -1;  // a later pose() (render from the viewer) starts its own run
+}
+
+void SceneSession::copy_globals_to_springs() {
+    const auto& pose = character_->scene_pose();
+    for (size_t i = 0; i < spring_scene_.nodes.size(); ++i)
+        spring_scene_.nodes[i].global = pose.global(static_cast<int>(i));
+}
+
+void SceneSession::copy_springs_to_poses() {
     const std::vector<int> nodes = springs_->nodes();
     for (size_t i = 0; i < nodes.size(); ++i) {
         const auto [k, j] = spring_targets_[i];

@@ -52,6 +52,10 @@ public:
     bool springs_on() const { return springs_on_; }
     void set_springs(bool on) { springs_on_ = on, spring_step_ = -1; }
 
+    // The interactive viewer's springs: over the character as the panels posed it this frame, run
+    // the fixed steps `seconds` of wall time hold, and put the swing into the skins' poses.
+    void swing_springs(double seconds);
+
     // Poses the character at the state's clip and time (spring bones simulated up to it), writes
     // and uploads the palette.
     void pose();
@@ -77,6 +81,8 @@ private:
     // Spring bones run on their own copy of the node graph: the character's globals copied in, the
     // swung joints' rotations copied back into the skins' poses.
     void simulate_springs();
+    void copy_globals_to_springs();
+    void copy_springs_to_poses();
     std::optional<anim::SpringBones> springs_;
     anim::Scene spring_scene_;
     std::vector<std::pair<int, int>> spring_targets_;  // per spring joint: (skin, joint index) or (-1, -1)

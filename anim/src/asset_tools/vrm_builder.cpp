@@ -175,33 +175,8 @@ Asset build_vrm_avatar(VrmVersion version) {
     }
     vrm.springs.push_back(hair);
 
-    if (version == VrmVersion::V0) {
-        // The whole avatar half a turn about +Y: node translations, collider offsets and keys turn;
-        // rest rotations are identities and stay so (R * identity * R^-1).
-        const glm::dquat R = glm::angleAxis(glm::pi<double>(), glm::dvec3(0, 1, 0));
-        for (auto& n : nodes) n.translation = R * n.translation;
-        for (auto& c : vrm.colliders) c.offset = c.tail = R * c.offset;
-        for (auto& ch : a.clips[0].channels)
-            for (size_t k = 0; k < ch.times.size(); ++k) {
-                float* v = &ch.values[k * static_cast<size_t>(ch.components())];
-                if (ch.path == TargetPath::Translation) {
-                    const glm::dvec3 t = R * glm::dvec3(v[0], v[1], v[2]);
-                    v[0] = float(t.x), v[1] = float(t.y), v[2] = float(t.z);
-                } else {
-                    const glm::dquat q = R * glm::dquat(v[3], v[0], v[1], v[2]) * glm::inverse(R);
-                    v[0] = float(q.x), v[1] = float(q.y), v[2] = float(q.z), v[3] = float(q.w);
-                }
-            }
-    }
     a.scene.update_matrices();
 
-    Skin skin;
-    skin.name = "AvatarSkin";
-    for (int i = 0; i < nb; ++i) {
-        skin.joints.push_back(first + i);
-        skin.inverse_bind.push_back(glm::inverse(nodes[static_cast<size_t>(first + i)].global));
-    }
-    a.skins.push_back(skin);
     Mesh mesh;
     mesh.name = "AvatarMesh";
     Primitive p;
@@ -227,6 +202,36 @@ Asset build_vrm_avatar(VrmVersion version) {
     m.metallic = 0.0f;
     m.roughness = 0.8f;
     a.materials.push_back(m);
+
+    // Turned after the geometry is made, so both versions list the same vertices in the same order.
+    if (version == VrmVersion::V0) {
+        // The whole avatar half a turn about +Y: node translations, collider offsets and keys turn;
+        // rest rotations are identities and stay so (R * identity * R^-1).
+        const glm::dquat R = glm::angleAxis(glm::pi<double>(), glm::dvec3(0, 1, 0));
+        for (auto& n : nodes) n.translation = R * n.translation;
+        for (auto& v : a.meshes[0].primitives[0].positions) v = glm::vec3(R * glm::dvec3(v));
+        for (auto& v : a.meshes[0].primitives[0].normals) v = glm::vec3(R * glm::dvec3(v));
+        for (auto& c : vrm.colliders) c.offset = c.tail = R * c.offset;
+        for (auto& ch : a.clips[0].channels)
+            for (size_t k = 0; k < ch.times.size(); ++k) {
+                float* v = &ch.values[k * static_cast<size_t>(ch.components())];
+                if (ch.path == TargetPath::Translation) {
+                    const glm::dvec3 t = R * glm::dvec3(v[0], v[1], v[2]);
+                    v[0] = float(t.x), v[1] = float(t.y), v[2] = float(t.z);
+                } else {
+                    const glm::dquat q = R * glm::dquat(v[3], v[0], v[1], v[2]) * glm::inverse(R);
+                    v[0] = float(q.x), v[1] = float(q.y), v[2] = float(q.z), v[3] = float(q.w);
+                }
+            }
+    }
+    a.scene.update_matrices();
+    Skin skin;
+    skin.name = "AvatarSkin";
+    for (int i = 0; i < nb; ++i) {
+        skin.joints.push_back(first + i);
+        skin.inverse_bind.push_back(glm::inverse(nodes[static_cast<size_t>(first + i)].global));
+    }
+    a.skins.push_back(skin);
     return a;
 }
 

@@ -3,6 +3,7 @@
 // half a turn about +Y, which is what UniVRM 0.x's export did to every avatar.
 #include "anim/asset_tools/vrm_builder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <glm/gtc/constants.hpp>
@@ -225,12 +226,27 @@ Asset build_vrm_avatar(VrmVersion version) {
             }
     }
     a.scene.update_matrices();
+    // Joints listed by depth (stable), the order the importer keeps without a note, and the
+    // vertices' joint indices moved to match.
+    std::vector<int> depth(static_cast<size_t>(nb), 0), order(static_cast<size_t>(nb)),
+        slot(static_cast<size_t>(nb));
+    for (int i = 0; i < nb; ++i) {
+        order[static_cast<size_t>(i)] = i;
+        for (int q = spec[static_cast<size_t>(i)].parent; q >= 0; q = spec[static_cast<size_t>(q)].parent)
+            ++depth[static_cast<size_t>(i)];
+    }
+    std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+        return depth[static_cast<size_t>(x)] < depth[static_cast<size_t>(y)];
+    });
     Skin skin;
     skin.name = "AvatarSkin";
-    for (int i = 0; i < nb; ++i) {
+    for (int k = 0; k < nb; ++k) {
+        const int i = order[static_cast<size_t>(k)];
+        slot[static_cast<size_t>(i)] = k;
         skin.joints.push_back(first + i);
         skin.inverse_bind.push_back(glm::inverse(nodes[static_cast<size_t>(first + i)].global));
     }
+    for (auto& js : a.meshes[0].primitives[0].joints) js[0] = static_cast<std::uint16_t>(slot[js[0]]);
     a.skins.push_back(skin);
     return a;
 }

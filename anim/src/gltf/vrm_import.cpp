@@ -325,7 +325,8 @@ Status read_vrm(const json& doc, Vrm& out, std::vector<std::string>& notes) {
     notes.push_back(std::string("VRM: ") + (one ? "VRM 1.0 (VRMC_vrm" : "VRM 0.x (VRM") +
                     (out.spec_version.empty() ? "" : " specVersion " + out.spec_version) + ")");
     for (const auto& f : out.meta) notes.push_back("VRM meta: " + f.key + " = " + f.value);
-    notes.push_back("VRM humanoid: " + str(out.humanoid.size()) + " bones mapped (read; shown in the audit)");
+    notes.push_back("VRM humanoid: " + str(out.humanoid.size()) +
+                    " bones mapped (read; not yet used by retargeting, picking or a panel)");
     size_t joints = 0;
     for (const auto& s : out.springs) joints += s.joints.size();
     notes.push_back("VRM spring bones: " + str(out.springs.size()) + " springs, " + str(joints) +

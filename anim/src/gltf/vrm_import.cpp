@@ -5,6 +5,9 @@
 // tail only. These follow the VRM specifications and three-vrm's loader.
 #include "vrm_import.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "gltf_importer.h"
 
 namespace sv::anim::gltf {
@@ -22,6 +25,18 @@ const json* member(const json& j, const char* key) {
 double number(const json& j, const char* key, double fallback) {
     const json* v = member(j, key);
     return v && v->is_number() ? v->get<double>() : fallback;
+}
+
+// Three finite numbers, or a refusal naming the property: a spring fed NaN would swing every joint
+// below it to NaN, which draws nothing.
+Status vec3(const json* v, const std::string& what, glm::dvec3& out) {
+    if (!v) return ok_status();
+    if (!v->is_array() || v->size() != 3 || !std::all_of(v->begin(), v->end(), [](const json& e) {
+            return e.is_number() && std::isfinite(e.get<double>());
+        }))
+        return make_error(what + ": is not three finite numbers");
+    out = {(*v)[0].get<double>(), (*v)[1].get<double>(), (*v)[2].get<double>()};
+    return ok_status();
 }
 
 std::string text(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
@@ -146,15 +161,12 @@ Status read_v1_springs(const json& ext, const Ctx& ctx, Vrm& out) {
             const json* capsule = shape ? member(*shape, "capsule") : nullptr;
             const json* s = sphere ? sphere : capsule;
             if (!s) return make_error(what + ": shape is neither sphere nor capsule");
-            auto vec = [](const json* v) {
-                return v && v->is_array() && v->size() == 3
-                           ? glm::dvec3((*v)[0].get<double>(), (*v)[1].get<double>(), (*v)[2].get<double>())
-                           : glm::dvec3(0.0);
-            };
-            col.offset = vec(member(*s, "offset"));
+            if (auto st = vec3(member(*s, "offset"), what + " offset", col.offset); !st) return st;
             col.radius = number(*s, "radius", 0.0);
             col.capsule = capsule != nullptr;
-            col.tail = col.capsule ? vec(member(*s, "tail")) : col.offset;
+            col.tail = col.offset;
+            if (col.capsule)
+                if (auto st = vec3(member(*s, "tail"), what + " tail", col.tail); !st) return st;
             collider_index.push_back(static_cast<int>(out.colliders.size()));
             out.colliders.push_back(col);
         }
@@ -210,8 +222,10 @@ Status read_v1_springs(const json& ext, const Ctx& ctx, Vrm& out) {
             sj.hit_radius = number(js, "hitRadius", 0.0);
             sj.stiffness = number(js, "stiffness", 1.0);
             sj.gravity_power = number(js, "gravityPower", 0.0);
-            if (const json* d = member(js, "gravityDir"); d && d->is_array() && d->size() == 3)
-                sj.gravity_dir = {(*d)[0].get<double>(), (*d)[1].get<double>(), (*d)[2].get<double>()};
+            if (auto st = vec3(member(js, "gravityDir"), what + ".joints[" + str(j) + "].gravityDir",
+                               sj.gravity_dir);
+                !st)
+                return st;
             sj.drag_force = number(js, "dragForce", 0.5);
             spring.joints.push_back(sj);
         }
@@ -346,9 +360,9 @@ Status read_vrm(const json& doc, Vrm& out, std::vector<std::string>& notes) {
         if (member(n, "matrix"))
             notes.push_back(who + ": has a matrix; VRM requires TRS with positive uniform scale");
         const json* sc = member(n, "scale");
-        if (sc && sc->is_array() && sc->size() == 3) {
-            const double x = (*sc)[0].get<double>(), y = (*sc)[1].get<double>(), z = (*sc)[2].get<double>();
-            if (!(x > 0 && x == y && y == z))
+        glm::dvec3 k(1.0);
+        if (sc && vec3(sc, who, k).ok()) {  // a malformed scale is the schema checks' to refuse
+            if (!(k.x > 0 && k.x == k.y && k.y == k.z))
                 notes.push_back(who + ": scale " + sc->dump() +
                                 " is not positive and uniform, as VRM requires");
         }

@@ -104,6 +104,15 @@ TEST(VrmImport, RefusesBadReferencesNamingThem) {
         EXPECT_NE(a.error().message.find("parent-to-child chain"), std::string::npos) << a.error().message;
     }
     {
+        auto glb = sv::test::Glb::parse(bytes_of(build_vrm_avatar(VrmVersion::V1)));
+        glb.json["extensions"]["VRMC_springBone"]["springs"][0]["joints"][0]["gravityDir"] = {"down", 0, 0};
+        auto a = load(glb.pack());
+        ASSERT_FALSE(a.ok());
+        EXPECT_NE(a.error().message.find("springs[0].joints[0].gravityDir: is not three finite numbers"),
+                  std::string::npos)
+            << a.error().message;
+    }
+    {
         auto glb = sv::test::Glb::parse(bytes_of(build_vrm_avatar(VrmVersion::V0)));
         glb.json["extensions"]["VRM"]["secondaryAnimation"]["boneGroups"][0]["colliderGroups"] = {7};
         auto a = load(glb.pack());

@@ -70,6 +70,8 @@ void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
                  "draw a VRM 0.x avatar as stored (facing -Z), not turned to face +Z like VRM 1.0");
     app.add_option("--springs", o.springs, "VRM spring bones (hair, skirts): on or off (default on)")
         ->check(CLI::IsMember({"on", "off"}));
+    app.add_option("--expression", o.expressions,
+                   "VRM expression NAME=WEIGHT (0..1; repeat for several), e.g. --expression happy=1");
 }
 
 std::string default_asset_path() {

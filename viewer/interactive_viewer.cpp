@@ -242,6 +242,7 @@ private:
             FrameState& st = session_->state();
             model_.advance_and_pose(ch, dt);
             session_->swing_springs(dt);
+            session_->apply_expressions();
             st.clip = model_.animation.clip;
             st.time = static_cast<float>(model_.animation.time);
             st.draw.selected_skin = model_.scene.selection.skin;

@@ -136,6 +136,23 @@ Status SceneSession::apply(const SceneOptions& o) {
         state_.draw.rung = *mode;
     }
     set_springs(o.springs != "off");
+    std::vector<std::pair<std::string, double>> values;
+    for (const std::string& e : o.expressions) {
+        const size_t eq = e.find('=');
+        char* end = nullptr;
+        const double w = eq == std::string::npos ? 0.0 : std::strtod(e.c_str() + eq + 1, &end);
+        if (eq == std::string::npos || eq == 0 || end == e.c_str() + eq + 1 || *end != '\0' ||
+            !std::isfinite(w))
+            return make_error("--expression '" + e +
+                              "': expected NAME=WEIGHT with WEIGHT a number from 0 to 1");
+        values.emplace_back(e.substr(0, eq), w);
+    }
+    expression_weights_.clear();
+    if (!values.empty()) {
+        auto mw = anim::expression_morph_weights(character_->asset().vrm, values);
+        if (!mw) return make_error("--" + mw.error().message);
+        expression_weights_ = std::move(*mw);
+    }
     state_.camera.fov_y_degrees = o.fov;
     if (auto s = apply_camera_option(o.camera, state_.camera); !s) return s;
     // A pinned camera is the view itself: framing it on what is drawn would undo the pin.
@@ -164,6 +181,7 @@ void SceneSession::frame_drawn_now() {
 void SceneSession::pose() {
     character_->pose_at(state_.clip, state_.time, state_.loop);
     if (springs_ && springs_on_) simulate_springs();
+    apply_expressions();
     (void)renderer_->write_palettes(*character_, {});
     renderer_->upload_palettes();
 }
@@ -204,6 +222,10 @@ void SceneSession::swing_springs(double seconds) {
     springs_->apply(spring_scene_);
     copy_springs_to_poses();
     spring_step_ = -1;  // a later pose() (render from the viewer) starts its own run
+}
+
+void SceneSession::apply_expressions() {
+    for (const auto& m : expression_weights_) character_->set_morph_weight(m.node, m.index, m.weight);
 }
 
 void SceneSession::copy_globals_to_springs() {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "anim/avatar/expressions.h"
 #include "anim/avatar/spring_bones.h"
 #include "anim/core/expected.h"
 #include "anim/scene/character.h"
@@ -55,6 +56,8 @@ public:
     // The interactive viewer's springs: over the character as the panels posed it this frame, run
     // the fixed steps `seconds` of wall time hold, and put the swing into the skins' poses.
     void swing_springs(double seconds);
+    // Puts the --expression weights into the current pose's morph weights (after any posing).
+    void apply_expressions();
 
     // Poses the character at the state's clip and time (spring bones simulated up to it), writes
     // and uploads the palette.
@@ -89,6 +92,7 @@ private:
     bool springs_on_ = true;
     long spring_step_ = -1;  // the last fixed step simulated; -1: start again
     int spring_clip_ = -2;
+    std::vector<anim::ExpressionMorphWeight> expression_weights_;
 };
 
 // A headless context with a session opened on it and the shared options applied: what every

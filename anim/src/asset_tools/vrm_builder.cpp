@@ -195,8 +195,28 @@ Asset build_vrm_avatar(VrmVersion version) {
     // The head: a box above the neck joint, on the head bone.
     const glm::dvec3 hp = glm::dvec3(nodes[static_cast<size_t>(head)].global[3]);
     box(p, hp, hp + glm::dvec3(0, 0.22, 0), 0.09, 4);
+    // Two morph targets on the head's top face (its last four vertices): "happy" (0.x "joy") lifts
+    // it 4 cm, "blink" lowers it 3 cm; plain to measure in a bake.
+    for (const double dy : {0.04, -0.03}) {
+        MorphTarget t;
+        t.positions.assign(p.positions.size(), glm::vec3(0.0f));
+        for (size_t v = p.positions.size() - 4; v < p.positions.size(); ++v)
+            t.positions[v] = glm::vec3(0.0f, float(dy), 0.0f);
+        p.targets.push_back(t);
+    }
+    mesh.weights = {0.0f, 0.0f};
     mesh.primitives.push_back(p);
     a.meshes.push_back(mesh);
+    // happy blocks blink (a smile with the eyes shut reads wrong: VRM's override rule); blink is binary.
+    VrmExpression happy;
+    happy.name = version == VrmVersion::V1 ? "happy" : "joy";
+    happy.binds = {{1, 0, 1.0}};
+    if (version == VrmVersion::V1) happy.override_blink = VrmOverride::Block;
+    VrmExpression blink;
+    blink.name = "blink";
+    blink.binds = {{1, 1, 1.0}};
+    blink.is_binary = true;
+    vrm.expressions = {happy, blink};
     Material m;
     m.name = "AvatarSkin";
     m.base_color = {0.85f, 0.7f, 0.6f, 1.0f};
@@ -212,6 +232,8 @@ Asset build_vrm_avatar(VrmVersion version) {
         for (auto& n : nodes) n.translation = R * n.translation;
         for (auto& v : a.meshes[0].primitives[0].positions) v = glm::vec3(R * glm::dvec3(v));
         for (auto& v : a.meshes[0].primitives[0].normals) v = glm::vec3(R * glm::dvec3(v));
+        for (auto& t : a.meshes[0].primitives[0].targets)
+            for (auto& v : t.positions) v = glm::vec3(R * glm::dvec3(v));
         for (auto& c : vrm.colliders) c.offset = c.tail = R * c.offset;
         for (auto& ch : a.clips[0].channels)
             for (size_t k = 0; k < ch.times.size(); ++k) {

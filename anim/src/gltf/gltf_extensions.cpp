@@ -40,10 +40,12 @@ const std::vector<ExtensionInfo>& known_extensions() {
         {"KHR_materials_pbrSpecularGlossiness", Support::Ignored, "the base colour factor is drawn"},
         {"KHR_lights_punctual", Support::Ignored, "the viewer's own light is used"},
         {"VRM", Support::Implemented,
-         "VRM 0.x: meta and humanoid map in the notes, spring bones simulated, the avatar turned to face +Z "
-         "(--no-vrm-facing); expressions, look-at and first-person settings read or ignored, not applied"},
+         "VRM 0.x: meta and humanoid map in the notes, spring bones simulated, expressions' morph binds "
+         "applied (--expression), the avatar turned to face +Z (--no-vrm-facing); look-at, first person and "
+         "material binds not applied"},
         {"VRMC_vrm", Support::Implemented,
-         "VRM 1.0: meta and humanoid map in the notes; expressions and look-at not applied"},
+         "VRM 1.0: meta and humanoid map in the notes, expressions' morph binds applied (--expression); "
+         "look-at and material binds not applied"},
         {"VRMC_springBone", Support::Implemented,
          "spring bones simulated (the spec's Verlet update, fixed 60 Hz step; --springs off)"},
         {"VRMC_springBone_extended_collider", Support::Ignored, "the extended colliders are not used"},

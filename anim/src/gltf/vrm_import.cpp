@@ -43,7 +43,22 @@ std::string text(const json& v) { return v.is_string() ? v.get<std::string>() : 
 
 struct Ctx {
     size_t node_count = 0;
-    std::vector<int> parent;  // from the document's children lists
+    std::vector<int> parent;              // from the document's children lists
+    std::vector<int> mesh_of;             // per node: its mesh or -1
+    std::vector<size_t> targets_of_mesh;  // per mesh: morph targets of its first primitive
+    Status bind(const json& b, const std::string& what, int node, VrmMorphBind& out) const {
+        const json* index = member(b, "index");
+        if (!index || !index->is_number_integer() || index->get<long long>() < 0)
+            return make_error(what + ": has no morph target index");
+        const int mesh = mesh_of[static_cast<size_t>(node)];
+        const size_t targets = mesh >= 0 ? targets_of_mesh[static_cast<size_t>(mesh)] : 0;
+        if (static_cast<size_t>(index->get<long long>()) >= targets)
+            return make_error(what + ": morph target " + text(*index) + " of node " + str(node) +
+                              ", whose mesh has " + str(targets) + " targets");
+        out.node = node;
+        out.index = static_cast<int>(index->get<long long>());
+        return ok_status();
+    }
     Status node(const json* v, const std::string& what, int& out) const {
         if (!v || !v->is_number_integer()) return make_error(what + ": has no node index");
         const auto i = v->get<long long>();
@@ -265,6 +280,85 @@ Status read_humanoid_v1(const json* humanoid, const Ctx& ctx, Vrm& out) {
     return ok_status();
 }
 
+VrmOverride override_of(const json& e, const char* key) {
+    const json* o = member(e, key);
+    if (!o || !o->is_string()) return VrmOverride::None;
+    return *o == "block" ? VrmOverride::Block : *o == "blend" ? VrmOverride::Blend : VrmOverride::None;
+}
+
+size_t count(const json& e, const char* key) {
+    const json* v = member(e, key);
+    return v && v->is_array() ? v->size() : 0;
+}
+
+Status read_v1_expressions(const json* ex, const Ctx& ctx, Vrm& out) {
+    if (!ex) return ok_status();
+    for (const char* kind : {"preset", "custom"}) {
+        const json* list = member(*ex, kind);
+        if (!list || !list->is_object()) continue;
+        for (auto it = list->begin(); it != list->end(); ++it) {
+            const std::string what = std::string("VRMC_vrm expressions.") + kind + "." + it.key();
+            VrmExpression e;
+            e.name = it.key();
+            if (const json* mb = member(it.value(), "morphTargetBinds"); mb && mb->is_array())
+                for (size_t k = 0; k < mb->size(); ++k) {
+                    const std::string w = what + ".morphTargetBinds[" + str(k) + "]";
+                    VrmMorphBind b;
+                    int node = -1;
+                    if (auto st = ctx.node(member((*mb)[k], "node"), w, node); !st) return st;
+                    if (auto st = ctx.bind((*mb)[k], w, node, b); !st) return st;
+                    b.weight = std::clamp(number((*mb)[k], "weight", 1.0), 0.0, 1.0);
+                    e.binds.push_back(b);
+                }
+            e.other_binds = static_cast<int>(count(it.value(), "materialColorBinds") +
+                                             count(it.value(), "textureTransformBinds"));
+            const json* bin = member(it.value(), "isBinary");
+            e.is_binary = bin && bin->is_boolean() && bin->get<bool>();
+            e.override_blink = override_of(it.value(), "overrideBlink");
+            e.override_look_at = override_of(it.value(), "overrideLookAt");
+            e.override_mouth = override_of(it.value(), "overrideMouth");
+            out.expressions.push_back(e);
+        }
+    }
+    return ok_status();
+}
+
+// 0.x binds name a mesh, not a node: every node drawing that mesh takes the bind; weights 0..100.
+Status read_v0_expressions(const json* master, const Ctx& ctx, Vrm& out) {
+    const json* groups = master ? member(*master, "blendShapeGroups") : nullptr;
+    if (!groups || !groups->is_array()) return ok_status();
+    for (size_t g = 0; g < groups->size(); ++g) {
+        const json& group = (*groups)[g];
+        const std::string what = "VRM blendShapeMaster.blendShapeGroups[" + str(g) + "]";
+        VrmExpression e;
+        const json* preset = member(group, "presetName");
+        const bool has_preset = preset && preset->is_string() && preset->get<std::string>() != "unknown";
+        e.name = has_preset              ? preset->get<std::string>()
+                 : member(group, "name") ? text(*member(group, "name"))
+                                         : "";
+        if (const json* binds = member(group, "binds"); binds && binds->is_array())
+            for (size_t k = 0; k < binds->size(); ++k) {
+                const std::string w = what + ".binds[" + str(k) + "]";
+                const json* mesh = member((*binds)[k], "mesh");
+                if (!mesh || !mesh->is_number_integer() || mesh->get<long long>() < 0 ||
+                    static_cast<size_t>(mesh->get<long long>()) >= ctx.targets_of_mesh.size())
+                    return make_error(w + ": mesh " + (mesh ? text(*mesh) : "(none)") + " is out of range");
+                for (size_t n = 0; n < ctx.mesh_of.size(); ++n) {
+                    if (ctx.mesh_of[n] != mesh->get<long long>()) continue;
+                    VrmMorphBind b;
+                    if (auto st = ctx.bind((*binds)[k], w, static_cast<int>(n), b); !st) return st;
+                    b.weight = std::clamp(number((*binds)[k], "weight", 100.0) / 100.0, 0.0, 1.0);
+                    e.binds.push_back(b);
+                }
+            }
+        e.other_binds = static_cast<int>(count(group, "materialValues"));
+        const json* bin = member(group, "isBinary");
+        e.is_binary = bin && bin->is_boolean() && bin->get<bool>();
+        out.expressions.push_back(e);
+    }
+    return ok_status();
+}
+
 }  // namespace
 
 Status read_vrm(const json& doc, Vrm& out, std::vector<std::string>& notes) {
@@ -278,6 +372,19 @@ Status read_vrm(const json& doc, Vrm& out, std::vector<std::string>& notes) {
     Ctx ctx;
     ctx.node_count = nodes.size();
     ctx.parent.assign(nodes.size(), -1);
+    ctx.mesh_of.assign(nodes.size(), -1);
+    if (const json* meshes = member(doc, "meshes"); meshes && meshes->is_array())
+        for (const json& m : *meshes) {
+            const json* prims = member(m, "primitives");
+            const json* t =
+                prims && prims->is_array() && !prims->empty() ? member((*prims)[0], "targets") : nullptr;
+            ctx.targets_of_mesh.push_back(t && t->is_array() ? t->size() : 0);
+        }
+    for (size_t i = 0; i < nodes.size(); ++i)
+        if (const json* m = member(nodes[i], "mesh");
+            m && m->is_number_integer() && m->get<long long>() >= 0 &&
+            static_cast<size_t>(m->get<long long>()) < ctx.targets_of_mesh.size())
+            ctx.mesh_of[i] = static_cast<int>(m->get<long long>());
     for (size_t i = 0; i < nodes.size(); ++i)
         if (const json* kids = member(nodes[i], "children"); kids && kids->is_array())
             for (const json& k : *kids)
@@ -292,18 +399,7 @@ Status read_vrm(const json& doc, Vrm& out, std::vector<std::string>& notes) {
         if (const json* sv = member(*v1, "specVersion")) out.spec_version = text(*sv);
         read_meta(member(*v1, "meta"), out);
         if (auto st = read_humanoid_v1(member(*v1, "humanoid"), ctx, out); !st) return st;
-        if (const json* ex = member(*v1, "expressions"))
-            for (const char* kind : {"preset", "custom"})
-                if (const json* list = member(*ex, kind); list && list->is_object())
-                    for (auto it = list->begin(); it != list->end(); ++it) {
-                        VrmExpression e;
-                        e.name = it.key();
-                        const json* mb = member(it.value(), "morphTargetBinds");
-                        e.morph_binds = mb && mb->is_array() ? static_cast<int>(mb->size()) : 0;
-                        const json* bin = member(it.value(), "isBinary");
-                        e.is_binary = bin && bin->is_boolean() && bin->get<bool>();
-                        out.expressions.push_back(e);
-                    }
+        if (auto st = read_v1_expressions(member(*v1, "expressions"), ctx, out); !st) return st;
         if (const json* sb = member(*exts, "VRMC_springBone"))
             if (auto st = read_v1_springs(*sb, ctx, out); !st) return st;
         for (const json& n : nodes)
@@ -314,22 +410,7 @@ Status read_vrm(const json& doc, Vrm& out, std::vector<std::string>& notes) {
         if (const json* sv = member(*v0, "specVersion")) out.spec_version = text(*sv);
         read_meta(member(*v0, "meta"), out);
         if (auto st = read_humanoid_v0(member(*v0, "humanoid"), ctx, out); !st) return st;
-        if (const json* bm = member(*v0, "blendShapeMaster"))
-            if (const json* groups = member(*bm, "blendShapeGroups"); groups && groups->is_array())
-                for (const json& g : *groups) {
-                    VrmExpression e;
-                    const json* preset = member(g, "presetName");
-                    const bool has_preset =
-                        preset && preset->is_string() && preset->get<std::string>() != "unknown";
-                    e.name = has_preset          ? preset->get<std::string>()
-                             : member(g, "name") ? text(*member(g, "name"))
-                                                 : "";
-                    const json* binds = member(g, "binds");
-                    e.morph_binds = binds && binds->is_array() ? static_cast<int>(binds->size()) : 0;
-                    const json* bin = member(g, "isBinary");
-                    e.is_binary = bin && bin->is_boolean() && bin->get<bool>();
-                    out.expressions.push_back(e);
-                }
+        if (auto st = read_v0_expressions(member(*v0, "blendShapeMaster"), ctx, out); !st) return st;
         if (const json* sec = member(*v0, "secondaryAnimation"))
             if (auto st = read_v0_springs(*sec, ctx, nodes, out); !st) return st;
     }
@@ -346,9 +427,16 @@ Status read_vrm(const json& doc, Vrm& out, std::vector<std::string>& notes) {
     notes.push_back("VRM spring bones: " + str(out.springs.size()) + " springs, " + str(joints) +
                     " joints, " + str(out.colliders.size()) +
                     " colliders, simulated at a fixed 60 Hz step (--springs off)");
-    if (!out.expressions.empty())
-        notes.push_back("VRM expressions: " + str(out.expressions.size()) +
-                        " read; not applied (the mesh rests)");
+    if (!out.expressions.empty()) {
+        std::string names;
+        int others = 0;
+        for (const auto& e : out.expressions)
+            names += (names.empty() ? "" : ", ") + e.name, others += e.other_binds;
+        notes.push_back("VRM expressions: " + names + " (morph binds applied: --expression NAME=W)" +
+                        (others ? "; " + str(static_cast<size_t>(others)) +
+                                      " material colour / texture-transform binds not applied"
+                                : ""));
+    }
     if (out.node_constraints)
         notes.push_back("VRMC_node_constraint: " + str(static_cast<size_t>(out.node_constraints)) +
                         " constraints read; not applied");

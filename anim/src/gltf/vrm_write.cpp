@@ -38,6 +38,24 @@ Status write_vrm(const Vrm& vrm, json& doc) {
         doc["extensions"]["VRMC_vrm"] = {{"specVersion", vrm.spec_version.empty() ? "1.0" : vrm.spec_version},
                                          {"meta", meta},
                                          {"humanoid", {{"humanBones", bones}}}};
+        static const char* presets[] = {"happy",    "angry",     "sad",        "relaxed", "surprised",
+                                        "aa",       "ih",        "ou",         "ee",      "oh",
+                                        "blink",    "blinkLeft", "blinkRight", "lookUp",  "lookDown",
+                                        "lookLeft", "lookRight", "neutral"};
+        static const char* overrides[] = {"none", "block", "blend"};
+        for (const VrmExpression& e : vrm.expressions) {
+            json binds = json::array();
+            for (const auto& b : e.binds)
+                binds.push_back({{"node", b.node}, {"index", b.index}, {"weight", b.weight}});
+            bool preset = false;
+            for (const char* p : presets) preset |= e.name == p;
+            doc["extensions"]["VRMC_vrm"]["expressions"][preset ? "preset" : "custom"][e.name] = {
+                {"morphTargetBinds", binds},
+                {"isBinary", e.is_binary},
+                {"overrideBlink", overrides[static_cast<int>(e.override_blink)]},
+                {"overrideLookAt", overrides[static_cast<int>(e.override_look_at)]},
+                {"overrideMouth", overrides[static_cast<int>(e.override_mouth)]}};
+        }
         if (vrm.springs.empty()) return ok_status();
         json colliders = json::array(), groups = json::array(), springs = json::array();
         for (size_t i = 0; i < vrm.colliders.size(); ++i) {
@@ -107,12 +125,34 @@ Status write_vrm(const Vrm& vrm, json& doc) {
                   {"colliderGroups", s.colliders}};
         groups.push_back(g);
     }
+    // 0.x binds name the mesh; the weight is 0..100.
+    static const char* presets0[] = {"neutral",  "a",        "i",         "u",       "e",      "o",
+                                     "blink",    "joy",      "angry",     "sorrow",  "fun",    "lookup",
+                                     "lookdown", "lookleft", "lookright", "blink_l", "blink_r"};
+    json shapes = json::array();
+    for (const VrmExpression& e : vrm.expressions) {
+        json binds = json::array();
+        for (const auto& b : e.binds) {
+            const json& node = doc["nodes"][static_cast<size_t>(b.node)];
+            if (!node.contains("mesh"))
+                return make_error("VRM writer: expression '" + e.name + "' binds node " +
+                                  std::to_string(b.node) + ", which has no mesh");
+            binds.push_back({{"mesh", node["mesh"]}, {"index", b.index}, {"weight", b.weight * 100.0}});
+        }
+        bool preset = false;
+        for (const char* p : presets0) preset |= e.name == p;
+        shapes.push_back({{"name", e.name},
+                          {"presetName", preset ? e.name : std::string("unknown")},
+                          {"binds", binds},
+                          {"isBinary", e.is_binary}});
+    }
     use(doc, "VRM");
     doc["extensions"]["VRM"] = {
         {"specVersion", vrm.spec_version.empty() ? "0.0" : vrm.spec_version},
         {"exporterVersion", "skinview"},
         {"meta", meta},
         {"humanoid", {{"humanBones", bones}}},
+        {"blendShapeMaster", {{"blendShapeGroups", shapes}}},
         {"secondaryAnimation", {{"boneGroups", groups}, {"colliderGroups", cgroups}}}};
     return ok_status();
 }

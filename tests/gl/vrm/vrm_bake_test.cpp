@@ -82,6 +82,33 @@ TEST(VrmBake, V0TurnedBakesWhereV1Does) {
     EXPECT_LT(diff(one, stored).worst, 1e-5);
 }
 
+// The head's top face is the primitive's last four vertices; happy lifts it 4 cm, blink lowers it
+// 3 cm (the builder's targets), and in the 1.0 avatar happy blocks blink.
+TEST(VrmBake, ExpressionsMoveTheHeadTop) {
+    const auto rest = bake("avatar_vrm1.glb", "--bind");
+    const auto top_dy = [&](const std::vector<glm::dvec3>& v) {
+        double dy = 0.0;
+        for (size_t i = v.size() - 4; i < v.size(); ++i) dy += (v[i].y - rest[i].y) / 4.0;
+        return dy;
+    };
+    const auto happy = bake("avatar_vrm1.glb", "--bind --expression happy=1");
+    EXPECT_NEAR(top_dy(happy), 0.04, 1e-5);
+    EXPECT_EQ(diff(rest, happy).moved, 4u) << "the top face only";
+    EXPECT_NEAR(top_dy(bake("avatar_vrm1.glb", "--bind --expression happy=0.5")), 0.02, 1e-5);
+    EXPECT_NEAR(top_dy(bake("avatar_vrm1.glb", "--bind --expression blink=1")), -0.03, 1e-5);
+    EXPECT_NEAR(top_dy(bake("avatar_vrm1.glb", "--bind --expression happy=1 --expression blink=1")), 0.04,
+                1e-5)
+        << "happy blocks blink";
+    // 0.x: the same targets through mesh-indexed binds with 0..100 weights ("joy"; no overrides).
+    EXPECT_NEAR(top_dy(bake("avatar_vrm0.glb", "--bind --expression joy=1 --expression blink=1")), 0.01,
+                1e-5);
+    const CommandResult bad =
+        run_command(quoted(kExe) + " bake " + quoted(asset("avatar_vrm1.glb")) + " --expression angry=1 -o " +
+                    quoted((output_dir() / "vrm" / "x.obj").string()));
+    EXPECT_NE(bad.status, 0);
+    EXPECT_NE(bad.err.find("expression 'angry'"), std::string::npos) << bad.err;
+}
+
 TEST(VrmAudit, NamesTheVersionTheMetaAndTheTurn) {
     const CommandResult zero = run_command(quoted(kExe) + " audit " + quoted(asset("avatar_vrm0.glb")));
     EXPECT_EQ(zero.status, 0) << zero.err;

@@ -60,6 +60,18 @@ TEST(VrmImport, RoundTripsBothVersions) {
             EXPECT_DOUBLE_EQ(x.drag_force, y.drag_force);
             EXPECT_DOUBLE_EQ(x.hit_radius, y.hit_radius);
         }
+        ASSERT_EQ(r.expressions.size(), built.vrm.expressions.size());
+        for (const auto& want : built.vrm.expressions) {
+            const auto got = std::find_if(r.expressions.begin(), r.expressions.end(),
+                                          [&](const VrmExpression& e) { return e.name == want.name; });
+            ASSERT_NE(got, r.expressions.end()) << want.name;
+            EXPECT_EQ(got->is_binary, want.is_binary) << want.name;
+            EXPECT_EQ(got->override_blink, want.override_blink) << want.name;
+            ASSERT_EQ(got->binds.size(), want.binds.size()) << want.name;
+            EXPECT_EQ(got->binds[0].node, want.binds[0].node);
+            EXPECT_EQ(got->binds[0].index, want.binds[0].index);
+            EXPECT_DOUBLE_EQ(got->binds[0].weight, want.binds[0].weight);
+        }
         ASSERT_EQ(r.colliders.size(), 1u);
         EXPECT_NEAR(glm::length(r.colliders[0].offset - built.vrm.colliders[0].offset), 0.0, 1e-12);
         EXPECT_TRUE(has_line(*a, v == VrmVersion::V1 ? "VRM: VRM 1.0" : "VRM: VRM 0.x"));
@@ -110,6 +122,18 @@ TEST(VrmImport, RefusesBadReferencesNamingThem) {
         ASSERT_FALSE(a.ok());
         EXPECT_NE(a.error().message.find("springs[0].joints[0].gravityDir: is not three finite numbers"),
                   std::string::npos)
+            << a.error().message;
+    }
+    {
+        auto glb = sv::test::Glb::parse(bytes_of(build_vrm_avatar(VrmVersion::V1)));
+        glb.json["extensions"]["VRMC_vrm"]["expressions"]["preset"]["happy"]["morphTargetBinds"][0]["index"] =
+            5;
+        auto a = load(glb.pack());
+        ASSERT_FALSE(a.ok());
+        EXPECT_NE(
+            a.error().message.find("expressions.preset.happy.morphTargetBinds[0]: morph target 5 of node 1, "
+                                   "whose mesh has 2 targets"),
+            std::string::npos)
             << a.error().message;
     }
     {

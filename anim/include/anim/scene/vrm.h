@@ -58,10 +58,25 @@ struct VrmSpring {
     int center = -1;             // node whose space the tails live in; -1 the world
 };
 
+// One morph target an expression drives: node's mesh target `index` at `weight` (0..1; 0.x's 0..100
+// is divided by 100 on reading) times the expression's own weight.
+struct VrmMorphBind {
+    int node = -1;
+    int index = 0;
+    double weight = 1.0;
+};
+
+enum class VrmOverride { None, Block, Blend };
+
 struct VrmExpression {
-    std::string name;     // preset or custom name as the file gives it (0.x: presetName or name)
-    int morph_binds = 0;  // how many morph-target binds it has (driven: not yet, see README)
+    std::string name;  // preset or custom name as the file gives it (0.x: presetName or name)
+    std::vector<VrmMorphBind> binds;
+    int other_binds = 0;  // material colour and texture-transform binds: read, not applied
     bool is_binary = false;
+    // 1.0's overrideBlink / overrideLookAt / overrideMouth (0.x has none).
+    VrmOverride override_blink = VrmOverride::None;
+    VrmOverride override_look_at = VrmOverride::None;
+    VrmOverride override_mouth = VrmOverride::None;
 };
 
 struct Vrm {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "anim/avatar/vrm_facing.h"
 #include "anim/gltf/gltf_import.h"
 #include "anim/scene/character.h"
 #include "audit_file.h"
@@ -39,6 +40,9 @@ FileAudit audit_file(const std::string& path, bool strict) {
         a.json["failures"].push_back("does not load: " + asset.error().message);
         return a;
     }
+    // What the viewer does to a 0.x avatar (the audit measures the file as stored; a turn about +Y
+    // changes no frame figure).
+    if (asset->vrm.version == anim::VrmVersion::V0) asset->report.push_back(anim::kVrmFacingNote);
     auto character = anim::Character::create(std::move(*asset));
     if (!character) {
         a.json["error"] = path + ": " + character.error().message;  // as the importer's errors name it

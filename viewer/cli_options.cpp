@@ -71,6 +71,12 @@ void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
     app.add_option("--env", o.env,
                    "equirectangular Radiance .hdr lighting the model (default: the procedural sky; "
                    "`skinview write-sky` writes that sky as an .hdr)");
+    app.add_flag("--no-vrm-facing", o.no_vrm_facing,
+                 "draw a VRM 0.x avatar as stored (facing -Z), not turned to face +Z like VRM 1.0");
+    app.add_option("--springs", o.springs, "VRM spring bones (hair, skirts): on or off (default on)")
+        ->check(CLI::IsMember({"on", "off"}));
+    app.add_option("--expression", o.expressions,
+                   "VRM expression NAME=WEIGHT (0..1; repeat for several), e.g. --expression happy=1");
 }
 
 std::string default_asset_path() {

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <string>
+#include <vector>
 
 #include "render/context.h"
 #include "render/skinned_pass.h"
@@ -23,6 +24,9 @@ struct SceneOptions {
     std::string camera = "auto";  // auto | front | side | orbit:DEG | yaw,pitch,distance,tx,ty,tz
     float fov = 40.0f;            // vertical field of view, degrees
     std::string env;              // equirectangular .hdr lighting the scene; empty: the procedural sky
+    bool no_vrm_facing = false;            // --no-vrm-facing: a VRM 0.x avatar as stored (facing -Z)
+    std::string springs = "on";            // on | off: VRM spring bones
+    std::vector<std::string> expressions;  // --expression NAME=WEIGHT: VRM expressions
 };
 
 // Validators for numbers CLI11 would otherwise take as given: "nan" and "inf" parse as floats, and

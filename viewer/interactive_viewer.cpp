@@ -147,12 +147,14 @@ public:
     // the same way, over the character they were applied to.
     void open(const std::string& path, const SceneOptions* options,
               const ui::ViewerSettings* settings = nullptr) {
-        auto s = SceneSession::open(path, api_);
+        // The command line's VRM choices hold for every file this window opens, dropped ones too.
+        auto s = SceneSession::open(path, api_, !opts_.scene.no_vrm_facing);
         if (!s) {
             show_error("Could not open the file", s.error().message, "could not open ");
             return;
         }
         std::unique_ptr<SceneSession> next = std::move(*s);
+        next->set_springs(opts_.scene.springs != "off");
         std::string problems;
         const auto note = [&](const std::string& e) { problems += (problems.empty() ? "" : "\n") + e; };
         if (options) {
@@ -339,6 +341,8 @@ private:
             anim::Character& ch = session_->character();
             FrameState& st = session_->state();
             model_.advance_and_pose(ch, dt);
+            session_->swing_springs(dt);
+            session_->apply_expressions();
             st.clip = model_.animation.clip;
             st.time = static_cast<float>(model_.animation.time);
             st.draw.selected_skin = model_.scene.selection.skin;

@@ -1,16 +1,37 @@
 #include "scene_session.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
+#include "anim/avatar/vrm_facing.h"
 #include "anim/gltf/gltf_import.h"
 #include "render/gl.h"
 #include "render/punctual_lights.h"
 
 namespace sv::viewer {
 
-Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& path, render::Api api) {
+Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& path, render::Api api,
+                                                           bool vrm_facing) {
     auto asset = anim::load_gltf(path);
     if (!asset) return asset.error();  // the importer names the file itself
+    if (asset->vrm.version == anim::VrmVersion::V0) {
+        if (vrm_facing)
+            asset->report.push_back(anim::apply_vrm_facing(*asset));
+        else
+            asset->report.push_back("VRM 0.x: shown as stored, facing -Z (--no-vrm-facing)");
+    }
+    std::optional<anim::SpringBones> springs;
+    if (asset->vrm.present() && !asset->vrm.springs.empty()) {
+        asset->scene.update_matrices();
+        auto sb = anim::SpringBones::build(asset->vrm, asset->scene);
+        // Degrade: the geometry is untouched by a spring that cannot be built; the avatar rests.
+        if (sb)
+            springs = std::move(*sb);
+        else
+            asset->report.push_back("VRM spring bones: not simulated: " + sb.error().message);
+    }
+    anim::Scene scene_copy = asset->scene;
     auto character = anim::Character::create(std::move(*asset));
     if (!character) return make_error(path + ": " + character.error().message);
     auto s = std::make_unique<SceneSession>();
@@ -19,6 +40,20 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
     auto renderer = render::CharacterRenderer::create(api, *s->character_);
     if (!renderer) return make_error(path + ": " + renderer.error().message);
     s->renderer_ = std::move(*renderer);
+    if (springs) {
+        s->springs_ = std::move(springs);
+        s->spring_scene_ = std::move(scene_copy);
+        const auto& skins = s->character_->asset().skins;
+        for (int node : s->springs_->nodes()) {
+            std::pair<int, int> t{-1, -1};
+            for (size_t k = 0; k < skins.size() && t.first < 0; ++k) {
+                const auto it = std::find(skins[k].joints.begin(), skins[k].joints.end(), node);
+                if (it != skins[k].joints.end())
+                    t = {static_cast<int>(k), static_cast<int>(it - skins[k].joints.begin())};
+            }
+            s->spring_targets_.push_back(t);
+        }
+    }
     s->state_.clip = s->character_->asset().clips.empty() ? -1 : 0;
     // A file with its own lights is lit by them (as the Khronos renderer does), not by ours as well.
     s->state_.draw.lighting.key_light = !render::has_punctual_lights(*s->character_);
@@ -33,7 +68,8 @@ Expected<HeadlessSession> open_headless(const SceneOptions& options) {
     auto ctx = render::create_headless_context(*api);
     if (!ctx) return ctx.error();
     h.context = std::move(*ctx);
-    auto session = SceneSession::open(options.file.empty() ? default_asset_path() : options.file, *api);
+    auto session = SceneSession::open(options.file.empty() ? default_asset_path() : options.file, *api,
+                                      !options.no_vrm_facing);
     if (!session) return session.error();
     h.session = std::move(*session);
     if (auto st = h.session->apply(options); !st) return st.error();
@@ -122,6 +158,24 @@ Status SceneSession::apply(const SceneOptions& o) {
         if (!mode) return mode.error();
         state_.draw.rung = *mode;
     }
+    set_springs(o.springs != "off");
+    std::vector<std::pair<std::string, double>> values;
+    for (const std::string& e : o.expressions) {
+        const size_t eq = e.find('=');
+        char* end = nullptr;
+        const double w = eq == std::string::npos ? 0.0 : std::strtod(e.c_str() + eq + 1, &end);
+        if (eq == std::string::npos || eq == 0 || end == e.c_str() + eq + 1 || *end != '\0' ||
+            !std::isfinite(w))
+            return make_error("--expression '" + e +
+                              "': expected NAME=WEIGHT with WEIGHT a number from 0 to 1");
+        values.emplace_back(e.substr(0, eq), w);
+    }
+    expression_weights_.clear();
+    if (!values.empty()) {
+        auto mw = anim::expression_morph_weights(character_->asset().vrm, values);
+        if (!mw) return make_error("--" + mw.error().message);
+        expression_weights_ = std::move(*mw);
+    }
     state_.camera.fov_y_degrees = o.fov;
     if (auto s =
             apply_camera_option(o.camera, state_.camera, &character_->asset().cameras, &state_.file_camera);
@@ -165,8 +219,71 @@ void SceneSession::frame_drawn_now() {
 
 void SceneSession::pose() {
     character_->pose_at(state_.clip, state_.time, state_.loop);
+    if (springs_ && springs_on_) simulate_springs();
+    apply_expressions();
     (void)renderer_->write_palettes(*character_, {});
     renderer_->upload_palettes();
+}
+
+// The swing at time t is the fixed-step simulation over the steps up to t, each step seeing the clip
+// posed at its own time: playing forward continues it step by step; a jump back, a clip change or a
+// jump of more than 2 s starts again from the pose 2 s (120 steps) before t, so a still frame at
+// time t (render, bake) is the same every run. What that costs: a hair chain still swinging from
+// more than 2 s ago is not reproduced in a still frame, and a cold start poses the clip 120 times.
+void SceneSession::simulate_springs() {
+    constexpr double dt = anim::SpringBones::kStep;
+    const long target = std::max(0L, static_cast<long>(std::floor(state_.time / dt)));
+    auto posed_at = [this](double t) {
+        character_->pose_at(state_.clip, static_cast<float>(t), state_.loop);
+        copy_globals_to_springs();
+    };
+    if (spring_step_ < 0 || spring_clip_ != state_.clip || target < spring_step_ ||
+        target - spring_step_ > 120) {
+        spring_step_ = std::max(0L, target - 120);
+        spring_clip_ = state_.clip;
+        posed_at(static_cast<double>(spring_step_) * dt);
+        springs_->reset(spring_scene_);
+    }
+    for (long k = spring_step_ + 1; k <= target; ++k) {
+        posed_at(static_cast<double>(k) * dt);
+        springs_->step(spring_scene_, dt);
+    }
+    spring_step_ = target;
+    posed_at(state_.time);
+    springs_->apply(spring_scene_);
+    copy_springs_to_poses();
+}
+
+void SceneSession::swing_springs(double seconds) {
+    if (!springs_ || !springs_on_) return;
+    copy_globals_to_springs();
+    springs_->advance(spring_scene_, seconds);
+    springs_->apply(spring_scene_);
+    copy_springs_to_poses();
+    spring_step_ = -1;  // a later pose() (render from the viewer) starts its own run
+}
+
+void SceneSession::apply_expressions() {
+    for (const auto& m : expression_weights_) character_->set_morph_weight(m.node, m.index, m.weight);
+}
+
+void SceneSession::copy_globals_to_springs() {
+    const auto& pose = character_->scene_pose();
+    for (size_t i = 0; i < spring_scene_.nodes.size(); ++i)
+        spring_scene_.nodes[i].global = pose.global(static_cast<int>(i));
+}
+
+void SceneSession::copy_springs_to_poses() {
+    const std::vector<int> nodes = springs_->nodes();
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const auto [k, j] = spring_targets_[i];
+        if (k < 0) continue;  // a spring node no skin lists: nothing drawn hangs from it
+        const glm::dquat& q = spring_scene_.nodes[static_cast<size_t>(nodes[i])].rotation;
+        float* r = &character_->skins()[static_cast<size_t>(k)].pose.rotation[static_cast<size_t>(j) * 4];
+        r[0] = static_cast<float>(q.x), r[1] = static_cast<float>(q.y), r[2] = static_cast<float>(q.z),
+        r[3] = static_cast<float>(q.w);
+    }
+    character_->apply_poses();
 }
 
 void SceneSession::draw(int width, int height) {

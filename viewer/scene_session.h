@@ -3,8 +3,11 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "anim/avatar/expressions.h"
+#include "anim/avatar/spring_bones.h"
 #include "anim/core/expected.h"
 #include "anim/scene/character.h"
 #include "cli_options.h"
@@ -30,7 +33,9 @@ class SceneSession {
 public:
     // Loads `path` and builds its renderer on the current context. A failure leaves nothing behind
     // (the caller keeps whatever session it had).
-    static Expected<std::unique_ptr<SceneSession>> open(const std::string& path, render::Api api);
+    // `vrm_facing`: turn a VRM 0.x avatar to face +Z (anim/avatar/vrm_facing.h).
+    static Expected<std::unique_ptr<SceneSession>> open(const std::string& path, render::Api api,
+                                                        bool vrm_facing = true);
 
     anim::Character& character() { return *character_; }
     render::CharacterRenderer& renderer() { return *renderer_; }
@@ -47,7 +52,19 @@ public:
     // Fits the camera to what is drawn now (the viewer's F key).
     void frame_drawn_now();
 
-    // Poses the character at the state's clip and time, writes and uploads the palette.
+    // VRM spring bones: present when the file has springs that could be built; on unless --springs off.
+    bool has_springs() const { return springs_.has_value(); }
+    bool springs_on() const { return springs_on_; }
+    void set_springs(bool on) { springs_on_ = on, spring_step_ = -1; }
+
+    // The interactive viewer's springs: over the character as the panels posed it this frame, run
+    // the fixed steps `seconds` of wall time hold, and put the swing into the skins' poses.
+    void swing_springs(double seconds);
+    // Puts the --expression weights into the current pose's morph weights (after any posing).
+    void apply_expressions();
+
+    // Poses the character at the state's clip and time (spring bones simulated up to it), writes
+    // and uploads the palette.
     void pose();
     // Draws into the currently bound framebuffer of the given size.
     void draw(int width, int height);
@@ -68,6 +85,18 @@ private:
     render::RenderTarget target_;
     FrameState state_;
     std::string path_;
+    // Spring bones run on their own copy of the node graph: the character's globals copied in, the
+    // swung joints' rotations copied back into the skins' poses.
+    void simulate_springs();
+    void copy_globals_to_springs();
+    void copy_springs_to_poses();
+    std::optional<anim::SpringBones> springs_;
+    anim::Scene spring_scene_;
+    std::vector<std::pair<int, int>> spring_targets_;  // per spring joint: (skin, joint index) or (-1, -1)
+    bool springs_on_ = true;
+    long spring_step_ = -1;  // the last fixed step simulated; -1: start again
+    int spring_clip_ = -2;
+    std::vector<anim::ExpressionMorphWeight> expression_weights_;
 };
 
 // A headless context with a session opened on it and the shared options applied: what every

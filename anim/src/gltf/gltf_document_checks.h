@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "anim/core/expected.h"
+#include "anim/scene/vrm.h"
 #include "gltf_draco.h"
 #include "gltf_meshopt.h"
 
@@ -33,6 +34,7 @@ struct DocumentFacts {
     // the importer turns each into an Asset::image_failures line instead of a refusal.
     std::map<int, std::string> image_failures;
     std::set<int> ktx2_images;  // of those, KTX2 ones (KHR_texture_basisu): a note, not a failure
+    Vrm vrm;              // VRM 0.x / 1.0 data read from the JSON (vrm_import.h); version None for plain glTF
     bool edited = false;  // the JSON was changed (channels removed, data URIs relabelled): re-serialise it
 };
 

@@ -54,6 +54,21 @@ const std::vector<ExtensionInfo>& known_extensions() {
         {"KHR_animation_pointer", Support::Implemented,
          "pointers to a node's translation, rotation, scale and weights play as node channels; any other "
          "pointer (material, light, camera properties) is skipped with a note naming it"},
+        {"VRM", Support::Implemented,
+         "VRM 0.x: meta and humanoid map in the notes, spring bones simulated, expressions' morph binds "
+         "applied (--expression), the avatar turned to face +Z (--no-vrm-facing); look-at, first person and "
+         "material binds not applied"},
+        {"VRMC_vrm", Support::Implemented,
+         "VRM 1.0: meta and humanoid map in the notes, expressions' morph binds applied (--expression); "
+         "look-at and material binds not applied"},
+        {"VRMC_springBone", Support::Implemented,
+         "spring bones simulated (the spec's Verlet update, fixed 60 Hz step; --springs off)"},
+        {"VRMC_springBone_extended_collider", Support::Ignored, "the extended colliders are not used"},
+        {"VRMC_node_constraint", Support::Ignored, "constraints are counted, not applied"},
+        {"VRMC_materials_mtoon", Support::Ignored,
+         "MToon materials draw with their glTF base colour under the viewer's shading"},
+        {"VRMC_materials_hdr_emissiveMultiplier", Support::Ignored, "emission is drawn as glTF gives it"},
+        {"VRMC_vrm_animation", Support::Ignored, "the file's glTF animations play as they are"},
     };
     return list;
 }

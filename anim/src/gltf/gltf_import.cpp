@@ -22,6 +22,7 @@
 #include "gltf_material_import.h"
 #include "gltf_meshopt.h"
 #include "gltf_read_guard.h"
+#include "vrm_import.h"
 
 namespace sv::anim {
 
@@ -35,6 +36,7 @@ Expected<Asset> convert(const tg::Model& model, const std::string& source, const
     asset.source = source;
     asset.report = facts.notes;
     asset.picture_notes = facts.picture_notes;
+    asset.vrm = facts.vrm;
     gltf::Importer im{model, asset};
     im.quantization = std::find(model.extensionsUsed.begin(), model.extensionsUsed.end(),
                                 "KHR_mesh_quantization") != model.extensionsUsed.end();
@@ -93,6 +95,7 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
             gltf::DocumentFacts facts;
             if (auto st = gltf::check_document(doc, binary, layout.bin_length, facts); !st) return st.error();
             if (auto st = gltf::check_external_uris(doc, base_dir, facts); !st) return st.error();
+            if (auto st = gltf::read_vrm(doc, facts.vrm, facts.notes); !st) return st.error();
             std::vector<std::uint8_t> edited;
             if (facts.edited) {
                 const std::string text = doc.dump();

@@ -3,10 +3,13 @@
 // numbers print the same on every run) and the byte-reproducibility test has something to hold.
 #include "anim/gltf/gltf_write.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
+
+#include "vrm_write.h"
 
 namespace sv::anim {
 
@@ -121,10 +124,21 @@ Expected<Writer> build(const Asset& a) {
                 }
             }
             json jp = {{"attributes", attrs}, {"mode", 4}};
+            // Morph targets: position displacements only (what the project's avatars carry).
+            for (const MorphTarget& t : p.targets) {
+                glm::vec3 tlo(INFINITY), thi(-INFINITY);
+                for (const auto& v : t.positions) tlo = glm::min(tlo, v), thi = glm::max(thi, v);
+                jp["targets"].push_back(
+                    {{"POSITION", w.accessor(t.positions.data(), t.positions.size(), kFloat, "VEC3", 12,
+                                             34962, {tlo.x, tlo.y, tlo.z}, {thi.x, thi.y, thi.z})}});
+            }
             jp["indices"] = w.accessor(p.indices.data(), p.indices.size(), kU32, "SCALAR", 4, 34963);
             if (p.material >= 0) jp["material"] = p.material;
             jm["primitives"].push_back(jp);
         }
+        if (!m.weights.empty() &&
+            std::any_of(m.weights.begin(), m.weights.end(), [](float x) { return x != 0.0f; }))
+            jm["weights"] = m.weights;
         w.doc["meshes"].push_back(jm);
     }
     for (const Material& m : a.materials)
@@ -168,6 +182,7 @@ Expected<Writer> build(const Asset& a) {
         }
         w.doc["animations"].push_back(jc);
     }
+    if (auto st = gltf::write_vrm(a.vrm, w.doc); !st) return st.error();
     while (w.bin.size() % 4) w.bin.push_back(0);
     return w;
 }

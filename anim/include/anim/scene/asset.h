@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "anim/scene/scene.h"
+#include "anim/scene/vrm.h"
 
 namespace sv::anim {
 
@@ -181,6 +182,8 @@ struct Asset {
     std::vector<Sampler> samplers;
     std::vector<Camera> cameras;
     std::vector<Light> lights;
+    // VRM 0.x / 1.0 avatar data; version None for plain glTF.
+    Vrm vrm;
     // Things a careful reader should know that did not stop the load: renormalised weights,
     // ignored morph targets, validator-style skin warnings. One line each.
     std::vector<std::string> report;

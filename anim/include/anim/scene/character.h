@@ -101,6 +101,9 @@ public:
     const ScenePose& scene_pose() const { return scene_pose_; }
     // The morph weights node `node` draws with now (empty when its mesh has no targets).
     const std::vector<float>& morph_weights(int node) const { return scene_pose_.weights(node); }
+    // Sets one morph weight of the current pose (VRM expressions, after pose_at); the next pose_at
+    // resets it. `index` must be below the node's target count.
+    void set_morph_weight(int node, int index, float w) { scene_pose_.set_weight(node, index, w); }
 
     // Joint matrices of a skin in double, for the CPU reference skinner: A_j from the palette.
     std::vector<glm::dmat4> joint_matrices(int skin) const;

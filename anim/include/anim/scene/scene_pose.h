@@ -47,6 +47,10 @@ public:
     const glm::dmat4& global(int node) const { return global_[static_cast<size_t>(node)]; }
     // The morph weights of a node (empty when its mesh has no targets).
     const std::vector<float>& weights(int node) const { return weights_[static_cast<size_t>(node)]; }
+    // Overrides one morph weight after sampling (VRM expressions); `index` must be in range.
+    void set_weight(int node, int index, float w) {
+        weights_[static_cast<size_t>(node)][static_cast<size_t>(index)] = w;
+    }
     int node_count() const { return static_cast<int>(global_.size()); }
 
 private:

@@ -1,0 +1,94 @@
+// What a VRM avatar adds to its glTF: which VRM (0.x's `VRM` extension or 1.0's `VRMC_vrm`), the
+// meta as the file states it, the humanoid map, the expressions' names, and the spring bones
+// (0.x `secondaryAnimation`, 1.0 `VRMC_springBone`) in one form for both versions.
+//
+// Plain data filled by the reader (anim/src/gltf/vrm_import.cpp) or the asset builder, and read by
+// the runtime (anim/avatar/). Node indices are the file's, which the importer keeps as Scene
+// indices. Values are stored as the file gives them except where 0.x and 1.0 differ only in
+// spelling (0.x's collider offset z, see VrmCollider), so one simulation serves both.
+#pragma once
+
+#include <glm/glm.hpp>
+#include <string>
+#include <vector>
+
+namespace sv::anim {
+
+enum class VrmVersion { None, V0, V1 };
+
+struct VrmField {
+    std::string key;    // the file's own key (0.x "licenseName", 1.0 "licenseUrl", ...)
+    std::string value;  // strings as given; numbers, booleans and lists as compact JSON
+};
+
+struct VrmHumanBone {
+    std::string bone;  // the spec's name: "hips", "leftUpperArm", ... (0.x and 1.0 agree on them)
+    int node = -1;
+};
+
+// A sphere (tail == offset, capsule false) or capsule from offset to tail, both in the node's
+// space. 0.x files store offsets with z mirrored (UniVRM 0.x's ReverseZ was not applied to them);
+// the reader turns them back (three-vrm does the same), so offsets here are the glTF node's own.
+struct VrmCollider {
+    int node = -1;
+    glm::dvec3 offset{0.0};
+    glm::dvec3 tail{0.0};
+    double radius = 0.0;
+    bool capsule = false;
+};
+
+// One simulated bone: `node` swings so that its tail (`tail_node`, or for a 0.x chain end a point
+// 7 cm along the node's own translation, three-vrm's and UniVRM's rule) follows the Verlet update.
+struct VrmSpringJoint {
+    int node = -1;
+    int tail_node = -1;  // -1: the 0.x virtual 7 cm tail
+    double hit_radius = 0.0;
+    double stiffness = 1.0;
+    double gravity_power = 0.0;
+    glm::dvec3 gravity_dir{0.0, -1.0, 0.0};
+    double drag_force = 0.4;
+};
+
+struct VrmSpring {
+    std::string name;
+    // Parents before children, as the simulation must visit them (each joint's world transform
+    // depends on the rotation just written to the one above it).
+    std::vector<VrmSpringJoint> joints;
+    std::vector<int> colliders;  // indices into Vrm::colliders, the spring's collider groups flattened
+    int center = -1;             // node whose space the tails live in; -1 the world
+};
+
+// One morph target an expression drives: node's mesh target `index` at `weight` (0..1; 0.x's 0..100
+// is divided by 100 on reading) times the expression's own weight.
+struct VrmMorphBind {
+    int node = -1;
+    int index = 0;
+    double weight = 1.0;
+};
+
+enum class VrmOverride { None, Block, Blend };
+
+struct VrmExpression {
+    std::string name;  // preset or custom name as the file gives it (0.x: presetName or name)
+    std::vector<VrmMorphBind> binds;
+    int other_binds = 0;  // material colour and texture-transform binds: read, not applied
+    bool is_binary = false;
+    // 1.0's overrideBlink / overrideLookAt / overrideMouth (0.x has none).
+    VrmOverride override_blink = VrmOverride::None;
+    VrmOverride override_look_at = VrmOverride::None;
+    VrmOverride override_mouth = VrmOverride::None;
+};
+
+struct Vrm {
+    VrmVersion version = VrmVersion::None;
+    std::string spec_version;  // 1.0's specVersion, 0.x's exporterVersion/specVersion as stated
+    std::vector<VrmField> meta;
+    std::vector<VrmHumanBone> humanoid;
+    std::vector<VrmExpression> expressions;
+    std::vector<VrmCollider> colliders;
+    std::vector<VrmSpring> springs;
+    int node_constraints = 0;  // VRMC_node_constraint entries found (read, not applied)
+    bool present() const { return version != VrmVersion::None; }
+};
+
+}  // namespace sv::anim

@@ -1,0 +1,160 @@
+#include "vrm_write.h"
+
+#include <string>
+
+namespace sv::anim::gltf {
+
+namespace {
+
+using json = nlohmann::json;
+
+// Meta values are kept as text (vrm.h): lists and objects go back as JSON, everything else as the
+// string it is (a version "1" stays a string, as both schemas want).
+json meta_value(const std::string& v) {
+    if (!v.empty() && (v[0] == '[' || v[0] == '{')) {
+        json j = json::parse(v, nullptr, false);
+        if (!j.is_discarded()) return j;
+    }
+    return v;
+}
+
+void use(json& doc, const char* name) {
+    json& used = doc["extensionsUsed"];
+    for (const auto& e : used)
+        if (e == name) return;
+    used.push_back(name);
+}
+
+}  // namespace
+
+Status write_vrm(const Vrm& vrm, json& doc) {
+    if (!vrm.present()) return ok_status();
+    json meta = json::object();
+    for (const auto& f : vrm.meta) meta[f.key] = meta_value(f.value);
+    if (vrm.version == VrmVersion::V1) {
+        json bones = json::object();
+        for (const auto& b : vrm.humanoid) bones[b.bone] = {{"node", b.node}};
+        use(doc, "VRMC_vrm");
+        doc["extensions"]["VRMC_vrm"] = {{"specVersion", vrm.spec_version.empty() ? "1.0" : vrm.spec_version},
+                                         {"meta", meta},
+                                         {"humanoid", {{"humanBones", bones}}}};
+        static const char* presets[] = {"happy",    "angry",     "sad",        "relaxed", "surprised",
+                                        "aa",       "ih",        "ou",         "ee",      "oh",
+                                        "blink",    "blinkLeft", "blinkRight", "lookUp",  "lookDown",
+                                        "lookLeft", "lookRight", "neutral"};
+        static const char* overrides[] = {"none", "block", "blend"};
+        for (const VrmExpression& e : vrm.expressions) {
+            json binds = json::array();
+            for (const auto& b : e.binds)
+                binds.push_back({{"node", b.node}, {"index", b.index}, {"weight", b.weight}});
+            bool preset = false;
+            for (const char* p : presets) preset |= e.name == p;
+            doc["extensions"]["VRMC_vrm"]["expressions"][preset ? "preset" : "custom"][e.name] = {
+                {"morphTargetBinds", binds},
+                {"isBinary", e.is_binary},
+                {"overrideBlink", overrides[static_cast<int>(e.override_blink)]},
+                {"overrideLookAt", overrides[static_cast<int>(e.override_look_at)]},
+                {"overrideMouth", overrides[static_cast<int>(e.override_mouth)]}};
+        }
+        if (vrm.springs.empty()) return ok_status();
+        json colliders = json::array(), groups = json::array(), springs = json::array();
+        for (size_t i = 0; i < vrm.colliders.size(); ++i) {
+            const VrmCollider& c = vrm.colliders[i];
+            const json off = {c.offset.x, c.offset.y, c.offset.z};
+            json shape = c.capsule ? json{{"capsule",
+                                           {{"offset", off},
+                                            {"radius", c.radius},
+                                            {"tail", {c.tail.x, c.tail.y, c.tail.z}}}}}
+                                   : json{{"sphere", {{"offset", off}, {"radius", c.radius}}}};
+            colliders.push_back({{"node", c.node}, {"shape", shape}});
+        }
+        for (const VrmSpring& s : vrm.springs) {
+            if (s.joints.empty() || s.joints.back().tail_node < 0)
+                return make_error("VRM writer: spring '" + s.name +
+                                  "' ends without a tail node (1.0 needs one)");
+            json joints = json::array();
+            for (const auto& j : s.joints)
+                joints.push_back({{"node", j.node},
+                                  {"hitRadius", j.hit_radius},
+                                  {"stiffness", j.stiffness},
+                                  {"gravityPower", j.gravity_power},
+                                  {"gravityDir", {j.gravity_dir.x, j.gravity_dir.y, j.gravity_dir.z}},
+                                  {"dragForce", j.drag_force}});
+            joints.push_back({{"node", s.joints.back().tail_node}});
+            json sp = {{"name", s.name}, {"joints", joints}};
+            if (!s.colliders.empty()) {
+                // One group per spring: the spring's colliders as they are listed.
+                sp["colliderGroups"] = {groups.size()};
+                groups.push_back({{"name", s.name}, {"colliders", s.colliders}});
+            }
+            if (s.center >= 0) sp["center"] = s.center;
+            springs.push_back(sp);
+        }
+        use(doc, "VRMC_springBone");
+        doc["extensions"]["VRMC_springBone"] = {{"specVersion", "1.0"},
+                                                {"colliders", colliders},
+                                                {"colliderGroups", groups},
+                                                {"springs", springs}};
+        return ok_status();
+    }
+    json bones = json::array();
+    for (const auto& b : vrm.humanoid)
+        bones.push_back({{"bone", b.bone}, {"node", b.node}, {"useDefaultValues", true}});
+    // 0.x collider groups belong to a node; one group per collider keeps the indices simple.
+    json cgroups = json::array();
+    for (const VrmCollider& c : vrm.colliders) {
+        if (c.capsule) return make_error("VRM writer: 0.x has no capsule colliders");
+        // z mirrored: 0.x stores collider offsets in UniVRM's Unity frame (see vrm.h).
+        cgroups.push_back({{"node", c.node},
+                           {"colliders",
+                            {{{"offset", {{"x", c.offset.x}, {"y", c.offset.y}, {"z", -c.offset.z}}},
+                              {"radius", c.radius}}}}});
+    }
+    json groups = json::array();
+    for (const VrmSpring& s : vrm.springs) {
+        if (s.joints.empty()) continue;
+        const VrmSpringJoint& p = s.joints.front();
+        json g = {{"comment", s.name},
+                  {"stiffiness", p.stiffness},
+                  {"gravityPower", p.gravity_power},
+                  {"gravityDir", {{"x", p.gravity_dir.x}, {"y", p.gravity_dir.y}, {"z", p.gravity_dir.z}}},
+                  {"dragForce", p.drag_force},
+                  {"hitRadius", p.hit_radius},
+                  {"center", s.center},
+                  {"bones", {p.node}},
+                  {"colliderGroups", s.colliders}};
+        groups.push_back(g);
+    }
+    // 0.x binds name the mesh; the weight is 0..100.
+    static const char* presets0[] = {"neutral",  "a",        "i",         "u",       "e",      "o",
+                                     "blink",    "joy",      "angry",     "sorrow",  "fun",    "lookup",
+                                     "lookdown", "lookleft", "lookright", "blink_l", "blink_r"};
+    json shapes = json::array();
+    for (const VrmExpression& e : vrm.expressions) {
+        json binds = json::array();
+        for (const auto& b : e.binds) {
+            const json& node = doc["nodes"][static_cast<size_t>(b.node)];
+            if (!node.contains("mesh"))
+                return make_error("VRM writer: expression '" + e.name + "' binds node " +
+                                  std::to_string(b.node) + ", which has no mesh");
+            binds.push_back({{"mesh", node["mesh"]}, {"index", b.index}, {"weight", b.weight * 100.0}});
+        }
+        bool preset = false;
+        for (const char* p : presets0) preset |= e.name == p;
+        shapes.push_back({{"name", e.name},
+                          {"presetName", preset ? e.name : std::string("unknown")},
+                          {"binds", binds},
+                          {"isBinary", e.is_binary}});
+    }
+    use(doc, "VRM");
+    doc["extensions"]["VRM"] = {
+        {"specVersion", vrm.spec_version.empty() ? "0.0" : vrm.spec_version},
+        {"exporterVersion", "skinview"},
+        {"meta", meta},
+        {"humanoid", {{"humanBones", bones}}},
+        {"blendShapeMaster", {{"blendShapeGroups", shapes}}},
+        {"secondaryAnimation", {{"boneGroups", groups}, {"colliderGroups", cgroups}}}};
+    return ok_status();
+}
+
+}  // namespace sv::anim::gltf

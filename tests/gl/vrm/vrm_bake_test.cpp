@@ -1,0 +1,125 @@
+// VRM avatars through the real binary: `bake` with the spring bones on moves the hair and nothing
+// else, the same every run, and `--springs off` rests it; the 0.x avatar turned by the facing step
+// bakes where the 1.0 avatar does (the same avatar, stored the other way round), posed and swinging
+// too, and `--no-vrm-facing` gives it back mirrored; the audit names the version and the turn.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "obj_reader.h"
+#include "run_command.h"
+#include "test_paths.h"
+
+namespace sv::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kExe = SKINVIEW_EXE;
+
+std::string asset(const std::string& name) { return (source_dir() / "assets" / name).string(); }
+
+std::vector<glm::dvec3> bake(const std::string& file, const std::string& args) {
+    static int n = 0;
+    const fs::path out = output_dir() / "vrm" / ("bake_" + std::to_string(++n) + ".obj");
+    fs::create_directories(out.parent_path());
+    const CommandResult r = run_command(quoted(kExe) + " bake " + quoted(asset(file)) + " " + args +
+                                        " --source cpu -o " + quoted(out.string()));
+    EXPECT_EQ(r.status, 0) << args << ": " << r.err;
+    const ObjFile obj = read_obj(out.string());
+    EXPECT_TRUE(obj.ok()) << obj.error;
+    std::vector<glm::dvec3> v;
+    for (const auto& o : obj.objects) v.insert(v.end(), o.vertices.begin(), o.vertices.end());
+    return v;
+}
+
+struct Diff {
+    double worst = 0.0;
+    size_t moved = 0;  // vertices more than 1e-6 m apart
+};
+
+Diff diff(const std::vector<glm::dvec3>& a, const std::vector<glm::dvec3>& b) {
+    Diff d;
+    EXPECT_EQ(a.size(), b.size());
+    for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+        const double e = glm::length(a[i] - b[i]);
+        d.worst = std::max(d.worst, e);
+        d.moved += e > 1e-6;
+    }
+    return d;
+}
+
+}  // namespace
+
+// The hair is three boxes of 8 vertices; everything else hangs on bones the springs never touch.
+TEST(VrmBake, SpringsMoveTheHairOnlyAndTheSameEveryRun) {
+    const std::string pose = "--clip sway --time 1.3";
+    const auto on = bake("avatar_vrm1.glb", pose);
+    const auto again = bake("avatar_vrm1.glb", pose);
+    const auto off = bake("avatar_vrm1.glb", pose + " --springs off");
+    const Diff swing = diff(on, off);
+    std::printf("[vrm] springs on vs off at t=1.3: %zu vertices moved, up to %.3f m\n", swing.moved,
+                swing.worst);
+    EXPECT_GT(swing.worst, 0.05) << "the hair did not swing";
+    EXPECT_EQ(swing.moved, 24u) << "exactly the hair's vertices";
+    EXPECT_EQ(diff(on, again).worst, 0.0) << "a still frame must be the same every run";
+}
+
+TEST(VrmBake, V0TurnedBakesWhereV1Does) {
+    for (const std::string pose : {"--bind", "--clip sway --time 0.7", "--clip sway --time 1.3"}) {
+        const auto one = bake("avatar_vrm1.glb", pose);
+        const auto zero = bake("avatar_vrm0.glb", pose);
+        const Diff d = diff(one, zero);
+        std::printf("[vrm] 0.x turned vs 1.0 (%s): worst %.3g m\n", pose.c_str(), d.worst);
+        EXPECT_LT(d.worst, 1e-5) << pose;
+    }
+    // Negative control: as stored, 0.x is the 1.0 avatar mirrored through the Y axis (x, z negated).
+    const auto one = bake("avatar_vrm1.glb", "--bind");
+    auto stored = bake("avatar_vrm0.glb", "--bind --no-vrm-facing");
+    EXPECT_GT(diff(one, stored).worst, 0.5);
+    for (auto& p : stored) p = {-p.x, p.y, -p.z};
+    EXPECT_LT(diff(one, stored).worst, 1e-5);
+}
+
+// The head's top face is the primitive's last four vertices; happy lifts it 4 cm, blink lowers it
+// 3 cm (the builder's targets), and in the 1.0 avatar happy blocks blink.
+TEST(VrmBake, ExpressionsMoveTheHeadTop) {
+    const auto rest = bake("avatar_vrm1.glb", "--bind");
+    const auto top_dy = [&](const std::vector<glm::dvec3>& v) {
+        double dy = 0.0;
+        for (size_t i = v.size() - 4; i < v.size(); ++i) dy += (v[i].y - rest[i].y) / 4.0;
+        return dy;
+    };
+    const auto happy = bake("avatar_vrm1.glb", "--bind --expression happy=1");
+    EXPECT_NEAR(top_dy(happy), 0.04, 1e-5);
+    EXPECT_EQ(diff(rest, happy).moved, 4u) << "the top face only";
+    EXPECT_NEAR(top_dy(bake("avatar_vrm1.glb", "--bind --expression happy=0.5")), 0.02, 1e-5);
+    EXPECT_NEAR(top_dy(bake("avatar_vrm1.glb", "--bind --expression blink=1")), -0.03, 1e-5);
+    EXPECT_NEAR(top_dy(bake("avatar_vrm1.glb", "--bind --expression happy=1 --expression blink=1")), 0.04,
+                1e-5)
+        << "happy blocks blink";
+    // 0.x: the same targets through mesh-indexed binds with 0..100 weights ("joy"; no overrides).
+    EXPECT_NEAR(top_dy(bake("avatar_vrm0.glb", "--bind --expression joy=1 --expression blink=1")), 0.01,
+                1e-5);
+    const CommandResult bad =
+        run_command(quoted(kExe) + " bake " + quoted(asset("avatar_vrm1.glb")) + " --expression angry=1 -o " +
+                    quoted((output_dir() / "vrm" / "x.obj").string()));
+    EXPECT_NE(bad.status, 0);
+    EXPECT_NE(bad.err.find("expression 'angry'"), std::string::npos) << bad.err;
+}
+
+TEST(VrmAudit, NamesTheVersionTheMetaAndTheTurn) {
+    const CommandResult zero = run_command(quoted(kExe) + " audit " + quoted(asset("avatar_vrm0.glb")));
+    EXPECT_EQ(zero.status, 0) << zero.err;
+    for (const char* line : {"VRM: VRM 0.x", "VRM meta: licenseName = CC0", "turned 180 degrees about +Y",
+                             "VRM spring bones: 1 springs, 4 joints, 1 colliders"})
+        EXPECT_NE(zero.out.find(line), std::string::npos) << line << "\n" << zero.out;
+    const CommandResult one = run_command(quoted(kExe) + " audit " + quoted(asset("avatar_vrm1.glb")));
+    EXPECT_EQ(one.status, 0) << one.err;
+    EXPECT_NE(one.out.find("VRM: VRM 1.0"), std::string::npos) << one.out;
+    EXPECT_EQ(one.out.find("turned 180"), std::string::npos) << one.out;
+    EXPECT_EQ(one.out.find("unknown to skinview"), std::string::npos) << one.out;
+}
+
+}  // namespace sv::test

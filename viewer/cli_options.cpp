@@ -66,6 +66,9 @@ void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
     app.add_option("--fov", o.fov, "vertical field of view in degrees (default 40)")
         ->check(positive_number())
         ->check(CLI::Range(1.0f, 179.0f));
+    app.add_option("--variant", o.variant,
+                   "KHR_materials_variants: draw the file's materials for this variant name (default: the "
+                   "default materials)");
 }
 
 std::string default_asset_path() {

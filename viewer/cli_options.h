@@ -22,6 +22,7 @@ struct SceneOptions {
     int width = 640, height = 480;
     std::string camera = "auto";  // auto | front | side | orbit:DEG | yaw,pitch,distance,tx,ty,tz
     float fov = 40.0f;            // vertical field of view, degrees
+    std::string variant;          // KHR_materials_variants name; empty: the file's default materials
 };
 
 // Validators for numbers CLI11 would otherwise take as given: "nan" and "inf" parse as floats, and

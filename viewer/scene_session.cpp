@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "anim/gltf/gltf_import.h"
+#include "anim/scene/material_variants.h"
 #include "render/gl.h"
 
 namespace sv::viewer {
@@ -99,11 +100,30 @@ Status SceneSession::apply(const SceneOptions& o) {
         if (!mode) return mode.error();
         state_.draw.rung = *mode;
     }
+    if (!o.variant.empty())
+        if (auto s = select_variant(o.variant); !s) return s;
     state_.camera.fov_y_degrees = o.fov;
     if (auto s = apply_camera_option(o.camera, state_.camera); !s) return s;
     // A pinned camera is the view itself: framing it on what is drawn would undo the pin.
     if (!render::looks_pinned(o.camera)) frame_camera();
     return ok_status();
+}
+
+Status SceneSession::select_variant(const std::string& name) {
+    if (name.empty()) {
+        renderer_->select_variant(-1);
+        return ok_status();
+    }
+    auto v = anim::find_variant(character_->asset(), name);
+    if (!v) return v.error();
+    renderer_->select_variant(*v);
+    return ok_status();
+}
+
+std::string SceneSession::variant() const {
+    const int v = renderer_->variant();
+    const auto& names = character_->asset().variants;
+    return v >= 0 && static_cast<size_t>(v) < names.size() ? names[static_cast<size_t>(v)] : std::string();
 }
 
 void SceneSession::frame_camera() { viewer::frame_camera(*character_, state_); }

@@ -41,6 +41,7 @@ Expected<Asset> convert(const tg::Model& model, const std::string& source, const
     if (auto st = im.nodes(); !st) return st.error();
     if (auto st = im.skins(); !st) return st.error();
     if (auto st = import_materials(model, asset); !st) return st.error();
+    if (auto st = import_variant_names(model, asset); !st) return st.error();
     if (auto st = im.images(); !st) return st.error();
     if (auto st = im.meshes(); !st) return st.error();
     if (auto st = im.animations(); !st) return st.error();

@@ -5,7 +5,12 @@
 // the environment and the debug views.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "glb_edit.h"
 
 #include "golden.h"
 #include "render/context.h"
@@ -25,8 +30,10 @@ struct Sample {
 };
 
 std::string khronos(const std::string& model) {
-    const auto p = test::shared_assets().parent_path() / "khronos" / model / "glTF-Binary" / (model + ".glb");
-    return std::filesystem::exists(p) ? p.string() : std::string();
+    const auto dir = test::shared_assets().parent_path() / "khronos" / model;
+    for (const auto& p : {dir / "glTF-Binary" / (model + ".glb"), dir / "glTF" / (model + ".gltf")})
+        if (std::filesystem::exists(p)) return p.string();
+    return std::string();
 }
 
 struct Shot {
@@ -36,13 +43,14 @@ struct Shot {
 };
 
 // Front view, no grid: the samples are boards facing +Z, as their screenshots show them.
-Shot render_sample(const Sample& s, const std::function<void(render::DrawOptions&)>& edit = {}) {
+Shot render_sample(const Sample& s, const std::function<void(render::DrawOptions&)>& edit = {},
+                   const std::string& file = {}) {
     Shot r;
     auto ctx = render::create_headless_context(s.api);
     EXPECT_TRUE(ctx.ok()) << (ctx.ok() ? "" : ctx.error().message);
     if (!ctx) return r;
     r.ctx = std::move(*ctx);
-    auto session = SceneSession::open(khronos(s.model), s.api);
+    auto session = SceneSession::open(file.empty() ? khronos(s.model) : file, s.api);
     EXPECT_TRUE(session.ok()) << (session.ok() ? "" : session.error().message);
     if (!session) return r;
     r.session = std::move(*session);
@@ -79,12 +87,21 @@ TEST_P(KhronosMaterial, MatchesGolden) {
 std::vector<Sample> samples() {
     std::vector<Sample> v;
     for (render::Api api : {render::Api::GL, render::Api::GLES}) {
+        const Sample kUnlit{"UnlitTest", 256, 160, api, 0.8f};
+        const Sample kSpecGloss{"SpecGlossVsMetalRough", 256, 256, api, 0.8f};
+        const Sample kClearcoat{"ClearCoatTest", 256, 320, api, 0.6f};
+        const Sample kSpecular{"SpecularTest", 320, 224, api, 0.6f};
         v.push_back({"MetalRoughSpheresNoTextures", 256, 256, api, 0.75f});
         v.push_back({"NormalTangentTest", 256, 256, api, 0.75f});
         v.push_back({"TextureSettingsTest", 256, 256, api, 0.75f});
         v.push_back({"VertexColorTest", 256, 256, api, 0.75f});
         v.push_back({"EmissiveStrengthTest", 320, 240, api, 0.7f, -20.0f, 20.0f});
         v.push_back({"AlphaBlendModeTest", 384, 160, api, 0.45f});
+        // The material extensions (README "Materials and lighting").
+        v.push_back(kUnlit);
+        v.push_back(kSpecGloss);
+        v.push_back(kClearcoat);
+        v.push_back(kSpecular);
     }
     return v;
 }
@@ -150,6 +167,43 @@ TEST(MaterialControls, RoughnessMetalViewShowsTheFactors) {
     }
     EXPECT_GT(blue, 200) << "no smooth metal seen";
     EXPECT_GT(green, 200) << "no rough dielectric seen";
+}
+
+// One material extension switched off must fail its model's golden: the file is rewritten without
+// the extension (its JSON edited through glb_edit.h, nothing else changed) and rendered again.
+void expect_fails_without(const Sample& s, const std::string& extension) {
+    if (khronos(s.model).empty()) GTEST_SKIP() << s.model << " is not in ../shared/khronos";
+    if (test::blessing()) GTEST_SKIP() << "blessing";
+    std::ifstream in(khronos(s.model), std::ios::binary);
+    test::Glb g = test::Glb::parse({std::istreambuf_iterator<char>(in), {}});
+    int removed = 0;
+    for (auto& m : g.json["materials"])
+        if (m.contains("extensions")) removed += static_cast<int>(m["extensions"].erase(extension));
+    ASSERT_GT(removed, 0) << s.model << " has no material with " << extension;
+    const std::string path = std::string(SKINVIEW_TEST_OUTPUT_DIR) + "/" + s.model + "_without_" + extension + ".glb";
+    {
+        const auto bytes = g.pack();
+        std::ofstream out(path, std::ios::binary);
+        out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    }
+    Shot r = render_sample(s, {}, path);
+    ASSERT_EQ(r.image.width, s.width);
+    const auto o = test::check_against_golden(r.image, golden_of(s), golden_of(s) + "_without_" + extension);
+    ASSERT_TRUE(o.compared) << o.message;
+    EXPECT_FALSE(o.match) << s.model << " without " << extension << " passed its golden: " << o.message;
+    std::printf("[ control ] %s without %s: %s\n", s.model.c_str(), extension.c_str(), o.message.c_str());
+}
+
+TEST(MaterialExtensionControls, ClearcoatOffFailsItsGolden) {
+    expect_fails_without({"ClearCoatTest", 256, 320, render::Api::GL, 0.6f}, "KHR_materials_clearcoat");
+}
+
+TEST(MaterialExtensionControls, SpecularOffFailsItsGolden) {
+    expect_fails_without({"SpecularTest", 320, 224, render::Api::GL, 0.6f}, "KHR_materials_specular");
+}
+
+TEST(MaterialExtensionControls, UnlitOffFailsItsGolden) {
+    expect_fails_without({"UnlitTest", 256, 160, render::Api::GL, 0.8f}, "KHR_materials_unlit");
 }
 
 }  // namespace

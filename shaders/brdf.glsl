@@ -81,6 +81,40 @@ vec3 apply_clearcoat(vec3 base, float clearcoat, float nc_dot_v, vec3 coat_specu
     return base * (1.0 - clearcoat_fresnel(clearcoat, nc_dot_v)) + clearcoat * coat_specular;
 }
 
+// KHR_materials_sheen: the Charlie distribution and visibility (render/brdf.h).
+float distribution_charlie(float n_dot_h, float roughness) {
+    float alpha = max(roughness * roughness, 1e-6);
+    float inv = 1.0 / alpha;
+    float sin2 = max(1.0 - n_dot_h * n_dot_h, 0.0);
+    return (2.0 + inv) * pow(sin2, 0.5 * inv) / (2.0 * PI);
+}
+
+float sheen_lambda_fit(float x, float alpha) {
+    float t = (1.0 - alpha) * (1.0 - alpha);
+    float a = mix(21.5473, 25.3245, t), b = mix(3.82987, 3.32435, t), c = mix(0.19823, 0.16801, t);
+    float d = mix(-1.97760, -1.27393, t), e = mix(-4.32054, -4.85967, t);
+    return a / (1.0 + b * pow(x, c)) + d * x + e;
+}
+
+float sheen_lambda(float cos_theta, float alpha) {
+    return abs(cos_theta) < 0.5 ? exp(sheen_lambda_fit(cos_theta, alpha))
+                                : exp(2.0 * sheen_lambda_fit(0.5, alpha) - sheen_lambda_fit(1.0 - cos_theta, alpha));
+}
+
+float sheen_evaluate(vec3 n, vec3 v, vec3 l, float roughness) {
+    float n_dot_l = dot(n, l), n_dot_v = dot(n, v);
+    if (n_dot_l <= 0.0 || n_dot_v <= 0.0) return 0.0;
+    vec3 h = normalize(l + v);
+    float alpha = max(roughness * roughness, 1e-6);
+    float vis = clamp(1.0 / ((1.0 + sheen_lambda(n_dot_v, alpha) + sheen_lambda(n_dot_l, alpha)) * (4.0 * n_dot_v * n_dot_l)),
+                      0.0, 1.0);
+    return distribution_charlie(dot(n, h), roughness) * vis;
+}
+
+vec3 apply_sheen(vec3 base, vec3 sheen_color, float albedo, vec3 sheen_light) {
+    return base * (1.0 - max(sheen_color.r, max(sheen_color.g, sheen_color.b)) * albedo) + sheen_light;
+}
+
 vec3 pbr_neutral(vec3 c) {
     const float start = 0.8 - 0.04;
     const float desaturation = 0.15;

@@ -1,5 +1,5 @@
-// glTF 2.0 metallic-roughness materials (with KHR_materials_ior, _specular, _clearcoat, _unlit and
-// _pbrSpecularGlossiness) under a prefiltered sky and one key light, tone mapped
+// glTF 2.0 metallic-roughness materials (with KHR_materials_ior, _specular, _clearcoat, _sheen,
+// _unlit and _pbrSpecularGlossiness) under a prefiltered sky and one key light, tone mapped
 // (Khronos PBR Neutral) and written as sRGB. Debug views replace the shading: 1 weights and 2 the
 // error heat map (per-vertex colours from the vertex shader), 3 base colour, 4 normals (after
 // normal mapping), 5 roughness (G) and metal (B).
@@ -26,6 +26,9 @@ uniform float u_specular;  // KHR_materials_specular's strength
 uniform vec3 u_specular_color;
 uniform vec4 u_specular_glossiness;  // specular-glossiness: F0 (rgb), glossiness (a)
 uniform vec3 u_clearcoat;  // factor (0: no coat), roughness, normal scale
+uniform vec4 u_sheen;      // KHR_materials_sheen: colour (black: none), roughness
+uniform sampler2D u_sheen_atlas;   // the sky prefiltered with the sheen lobe, six bands
+uniform sampler2D u_sheen_albedo;  // the sheen lobe's directional albedo E(N.V, roughness)
 // Texture slots 0 base colour (spec-gloss: diffuse), 1 metallic-roughness (spec-gloss: its
 // specular-glossiness texture), 2 normal, 3 occlusion, 4 emissive, 5 specular (A), 6 specular
 // colour, 7 clearcoat (R), 8 clearcoat roughness (G), 9 clearcoat normal: the UV set (-1 when the
@@ -72,6 +75,19 @@ vec3 env_radiance(vec3 dir, float roughness) {
     float hi = min(lo + 1.0, 5.0);
     vec3 a = texture(u_env_atlas, vec2(u, (lo + v) / 6.0)).rgb;
     vec3 b = texture(u_env_atlas, vec2(u, (hi + v) / 6.0)).rgb;
+    return mix(a, b, level - lo);
+}
+
+// The sheen atlas: six bands of 16 rows (render/sheen_environment.h), read as env_radiance reads its own.
+vec3 sheen_radiance(vec3 dir, float roughness) {
+    vec3 d = normalize(u_env_rotation * dir);
+    float u = atan(d.x, -d.z) / (2.0 * PI) + 0.5;
+    float v = clamp(acos(clamp(d.y, -1.0, 1.0)) / PI, 0.5 / 16.0, 1.0 - 0.5 / 16.0);
+    float level = clamp(roughness, 0.0, 1.0) * 5.0;
+    float lo = floor(level);
+    float hi = min(lo + 1.0, 5.0);
+    vec3 a = texture(u_sheen_atlas, vec2(u, (lo + v) / 6.0)).rgb;
+    vec3 b = texture(u_sheen_atlas, vec2(u, (hi + v) / 6.0)).rgb;
     return mix(a, b, level - lo);
 }
 
@@ -189,6 +205,15 @@ void main() {
         color += brdf_evaluate_layered(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03),
                                        f0_dielectric, specular_weight) *
                  u_key_color * n_dot_l;
+    vec3 sheen_color = u_sheen.rgb;
+    if (max(sheen_color.r, max(sheen_color.g, sheen_color.b)) > 0.0) {
+        float sheen_roughness = clamp(u_sheen.a, 0.0, 1.0);
+        float albedo = texture(u_sheen_albedo, vec2(n_dot_v, sheen_roughness)).r;
+        vec3 sheen_light = u_env_intensity * ao * sheen_color * albedo * sheen_radiance(r, sheen_roughness);
+        if (n_dot_l > 0.0)
+            sheen_light += sheen_color * sheen_evaluate(n, v, u_key_direction, sheen_roughness) * u_key_color * n_dot_l;
+        color = apply_sheen(color, sheen_color, albedo, sheen_light);
+    }
     color += emissive;
     float coat = u_clearcoat.x;
     if (coat > 0.0) {

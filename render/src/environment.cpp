@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "render/brdf.h"
 
@@ -114,7 +115,7 @@ const EnvironmentData& environment_data() {
     return data;
 }
 
-Expected<Environment> Environment::create() {
+Expected<Environment> Environment::create(bool with_sheen) {
     const EnvironmentData& d = environment_data();
     Environment e;
     const auto make = [](GlTexture& tex, GLint internal, GLenum format, int w, int h, const float* pixels,
@@ -136,6 +137,11 @@ Expected<Environment> Environment::create() {
     glBindTexture(GL_TEXTURE_2D, 0);
     if (const GLenum err = glGetError(); err != GL_NO_ERROR)
         return make_error("environment textures: GL error " + std::to_string(err));
+    if (with_sheen) {
+        auto sheen = SheenEnvironment::create();
+        if (!sheen) return sheen.error();
+        e.sheen_ = std::move(*sheen);
+    }
     return e;
 }
 

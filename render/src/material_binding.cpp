@@ -34,6 +34,8 @@ void bind_material(const ShaderProgram& program, const MaterialBinding& m, const
     glUniform4f(program.uniform("u_specular_glossiness"), m.specular_glossiness.r, m.specular_glossiness.g,
                 m.specular_glossiness.b, m.glossiness);
     glUniform3f(program.uniform("u_clearcoat"), m.clearcoat, m.clearcoat_roughness, m.clearcoat_normal_scale);
+    glUniform4f(program.uniform("u_sheen"), m.sheen_color.r, m.sheen_color.g, m.sheen_color.b,
+                m.sheen_roughness);
     static const char* const kSamplers[kSlotCount] = {"u_base_texture",
                                                       "u_mr_texture",
                                                       "u_normal_texture",
@@ -63,7 +65,13 @@ void bind_material(const ShaderProgram& program, const MaterialBinding& m, const
     glBindTexture(GL_TEXTURE_2D, environment ? environment->atlas() : 0);
     glActiveTexture(GL_TEXTURE0 + kBrdfLutUnit);
     glBindTexture(GL_TEXTURE_2D, environment ? environment->lut() : 0);
+    glActiveTexture(GL_TEXTURE0 + kSheenAtlasUnit);
+    glBindTexture(GL_TEXTURE_2D, environment ? environment->sheen_atlas() : 0);
+    glActiveTexture(GL_TEXTURE0 + kSheenAlbedoUnit);
+    glBindTexture(GL_TEXTURE_2D, environment ? environment->sheen_albedo() : 0);
     glActiveTexture(GL_TEXTURE0);
+    glUniform1i(program.uniform("u_sheen_atlas"), static_cast<GLint>(kSheenAtlasUnit));
+    glUniform1i(program.uniform("u_sheen_albedo"), static_cast<GLint>(kSheenAlbedoUnit));
     glUniform1i(program.uniform("u_env_atlas"), static_cast<GLint>(kEnvironmentUnit));
     glUniform1i(program.uniform("u_brdf_lut"), static_cast<GLint>(kBrdfLutUnit));
     if (environment) glUniform3fv(program.uniform("u_env_sh[0]"), 9, glm::value_ptr(environment->sh()[0]));

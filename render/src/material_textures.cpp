@@ -94,6 +94,8 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     b.clearcoat = m.clearcoat;
     b.clearcoat_roughness = m.clearcoat_roughness;
     b.clearcoat_normal_scale = m.clearcoat_normal_texture.strength;
+    b.sheen_color = m.sheen_color;
+    b.sheen_roughness = m.sheen_roughness;
     const auto slot = [&](TextureSlot k, const anim::TextureRef& ref, int image, bool srgb) {
         if (image < 0 || static_cast<size_t>(image) >= linear_.size()) return;
         TextureBinding& t = b.textures[k];

@@ -17,7 +17,9 @@ constexpr GLuint kMorphWeightUnit = 3;
 // read each other's textures, which drew every DQS mesh at its bind pose once (identity DQs from
 // an unbound unit), hence the checks.
 constexpr GLuint kJointDqUnit = 10;
-static_assert(kJointDqUnit != kEnvironmentUnit && kJointDqUnit != kBrdfLutUnit, "texture unit shared");
+static_assert(kJointDqUnit != kEnvironmentUnit && kJointDqUnit != kBrdfLutUnit && kJointDqUnit != kSheenAtlasUnit &&
+                  kJointDqUnit != kSheenAlbedoUnit,
+              "texture unit shared");
 static_assert([] {
     for (GLuint u : kMaterialUnits)
         if (u == kPaletteUnit || u == kMorphDeltaUnit || u == kMorphWeightUnit || u == kJointDqUnit) return false;

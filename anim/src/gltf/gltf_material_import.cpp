@@ -164,6 +164,18 @@ Status import_material_extensions(const tg::Model& m, const std::string& name, c
         if (auto st = read_value_slot(m, what, *x, "clearcoatNormalTexture", d.clearcoat_normal_texture); !st)
             return st;
     }
+    if (const tg::Value* x = extension(src, "KHR_materials_sheen")) {
+        const std::string what = name + " KHR_materials_sheen";
+        d.sheen_color = vec3_of(*x, "sheenColorFactor", glm::vec3(0.0f));
+        d.sheen_roughness =
+            x->Has("sheenRoughnessFactor") ? number(x->Get("sheenRoughnessFactor"), 0.0f) : 0.0f;
+        if (!finite(d.sheen_color) || !std::isfinite(d.sheen_roughness))
+            return make_error(what + ": a factor is not finite");
+        if (auto st = read_value_slot(m, what, *x, "sheenColorTexture", d.sheen_color_texture); !st)
+            return st;
+        if (auto st = read_value_slot(m, what, *x, "sheenRoughnessTexture", d.sheen_roughness_texture); !st)
+            return st;
+    }
     return ok_status();
 }
 
@@ -234,6 +246,10 @@ Status import_materials(const tg::Model& m, Asset& out) {
         d.alpha_cutoff = static_cast<float>(src.alphaCutoff);
         d.double_sided = src.doubleSided;
         if (auto st = import_material_extensions(m, name, src, d); !st) return st;
+        if (d.sheen_color_texture.present() || d.sheen_roughness_texture.present())
+            out.report.push_back(name +
+                                 " KHR_materials_sheen: its textures are not drawn (the colour and roughness "
+                                 "factors are)");
         out.materials.push_back(d);
     }
     return ok_status();

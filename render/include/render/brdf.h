@@ -185,6 +185,116 @@ inline glm::vec3 apply_clearcoat(glm::vec3 base, float clearcoat, float nc_dot_v
     return base * (1.0f - clearcoat_fresnel(clearcoat, nc_dot_v)) + clearcoat * coat_specular;
 }
 
+// KHR_materials_sheen. The Charlie distribution (Estevez and Kulla 2017, the extension's D), with
+// alpha = roughness^2 kept above 1e-6 (at 0 the lobe is a delta along the tangent plane):
+//   D(h) = (2 + 1/alpha) sin(theta_h)^(1/alpha) / (2 pi).
+inline float distribution_charlie(float n_dot_h, float roughness) {
+    const float alpha = std::max(roughness * roughness, 1e-6f);
+    const float inv = 1.0f / alpha;
+    const float sin2 = std::max(1.0f - n_dot_h * n_dot_h, 0.0f);
+    return (2.0f + inv) * std::pow(sin2, 0.5f * inv) / (2.0f * kPi);
+}
+
+// The extension's "Charlie" sheen visibility (Estevez and Kulla 2017's fitted lambda), the one
+// its albedo scaling is energy conserving with (the simpler Ashikhmin form overshoots to E = 1.7
+// at grazing angles; tests/unit/brdf shows E <= 1 with this one).
+inline float sheen_lambda_fit(float x, float alpha) {
+    const float t = (1.0f - alpha) * (1.0f - alpha);
+    const float a = 21.5473f + (25.3245f - 21.5473f) * t, b = 3.82987f + (3.32435f - 3.82987f) * t;
+    const float c = 0.19823f + (0.16801f - 0.19823f) * t, d = -1.97760f + (-1.27393f + 1.97760f) * t;
+    const float e = -4.32054f + (-4.85967f + 4.32054f) * t;
+    return a / (1.0f + b * std::pow(x, c)) + d * x + e;
+}
+inline float sheen_lambda(float cos_theta, float alpha) {
+    return std::abs(cos_theta) < 0.5f
+               ? std::exp(sheen_lambda_fit(cos_theta, alpha))
+               : std::exp(2.0f * sheen_lambda_fit(0.5f, alpha) - sheen_lambda_fit(1.0f - cos_theta, alpha));
+}
+inline float visibility_sheen(float n_dot_l, float n_dot_v, float roughness) {
+    const float alpha = std::max(roughness * roughness, 1e-6f);
+    const float v = 1.0f / ((1.0f + sheen_lambda(n_dot_v, alpha) + sheen_lambda(n_dot_l, alpha)) *
+                            (4.0f * n_dot_v * n_dot_l));
+    return std::clamp(v, 0.0f, 1.0f);
+}
+
+// The sheen lobe f_sheen(l, v) for a sheen colour of 1.
+inline float sheen_evaluate(glm::vec3 n, glm::vec3 v, glm::vec3 l, float roughness) {
+    const float n_dot_l = glm::dot(n, l), n_dot_v = glm::dot(n, v);
+    if (n_dot_l <= 0.0f || n_dot_v <= 0.0f) return 0.0f;
+    const glm::vec3 h = glm::normalize(l + v);
+    return distribution_charlie(glm::dot(n, h), roughness) * visibility_sheen(n_dot_l, n_dot_v, roughness);
+}
+
+// The sheen lobe's directional albedo E(N.V) = integral f_sheen cos dl over the hemisphere, by
+// midpoint quadrature in (theta, phi) (the lobe is wide, so no importance sampling); `cells` per
+// axis sets the error: the sheen environment's 32 x 32 are within 0.0054 of 256 x 256 over the
+// table (tests/unit/brdf).
+inline float sheen_albedo(float n_dot_v, float roughness, int cells = 64) {
+    n_dot_v = std::max(n_dot_v, 1e-4f);
+    const glm::vec3 n(0, 0, 1), v(std::sqrt(1.0f - n_dot_v * n_dot_v), 0.0f, n_dot_v);
+    double sum = 0.0;
+    // The lobe is symmetric about the plane of N and V: half the azimuths, counted twice.
+    const int nt = cells, np = cells;
+    for (int i = 0; i < nt; ++i) {
+        const double th = (i + 0.5) / nt * kPi / 2;
+        for (int j = 0; j < np; ++j) {
+            const double ph = (j + 0.5) / np * kPi;
+            const glm::vec3 l(float(std::sin(th) * std::cos(ph)), float(std::sin(th) * std::sin(ph)),
+                              float(std::cos(th)));
+            const double d_omega = 2.0 * std::sin(th) * (kPi / 2 / nt) * (kPi / np);
+            sum += double(sheen_evaluate(n, v, l, roughness)) * double(l.z) * d_omega;
+        }
+    }
+    return float(sum);
+}
+
+// The sheen lobe seen along its own normal (N = V, the split-sum assumption the GGX prefilter
+// makes too) is symmetric about N, so its weight over the hemisphere depends on theta alone:
+// f_sheen(theta) cos(theta) sin(theta) on kSheenThetaCells midpoint cells, computed once a
+// roughness. Roughness is taken at least 0.07: below it the lobe is a sliver at the horizon that
+// 16 cells cannot resolve (the floor three.js uses as well).
+inline constexpr int kSheenThetaCells = 16, kSheenPhiCells = 32;
+inline std::array<float, kSheenThetaCells> sheen_lobe_weights(float roughness) {
+    roughness = std::max(roughness, 0.07f);
+    std::array<float, kSheenThetaCells> w{};
+    const glm::vec3 n(0, 0, 1);
+    for (int i = 0; i < kSheenThetaCells; ++i) {
+        const float th = (i + 0.5f) / kSheenThetaCells * kPi / 2;
+        const glm::vec3 l(std::sin(th), 0.0f, std::cos(th));
+        w[static_cast<size_t>(i)] = sheen_evaluate(n, n, l, roughness) * std::cos(th) * std::sin(th);
+    }
+    return w;
+}
+
+// The sky `radiance(direction)` averaged over the sheen lobe around direction r with those
+// weights: the prefiltered sheen environment's texel (kSheenThetaCells x kSheenPhiCells cells).
+template <typename Radiance>
+glm::vec3 sheen_prefilter(const Radiance& radiance, glm::vec3 r,
+                          const std::array<float, kSheenThetaCells>& w) {
+    const glm::vec3 up = std::abs(r.z) < 0.999f ? glm::vec3(0, 0, 1) : glm::vec3(1, 0, 0);
+    const glm::vec3 tx = glm::normalize(glm::cross(up, r)), ty = glm::cross(r, tx);
+    glm::vec3 sum(0.0f);
+    float weight = 0.0f;
+    for (int i = 0; i < kSheenThetaCells; ++i) {
+        const float th = (i + 0.5f) / kSheenThetaCells * kPi / 2;
+        for (int j = 0; j < kSheenPhiCells; ++j) {
+            const float ph = (j + 0.5f) / kSheenPhiCells * 2 * kPi;
+            const glm::vec3 l =
+                tx * (std::sin(th) * std::cos(ph)) + ty * (std::sin(th) * std::sin(ph)) + r * std::cos(th);
+            sum += glm::vec3(radiance(l)) * w[static_cast<size_t>(i)];
+            weight += w[static_cast<size_t>(i)];
+        }
+    }
+    return weight > 0.0f ? sum / weight : glm::vec3(radiance(r));
+}
+
+// The extension's layering: the material below is scaled by 1 - max(sheenColor) E(N.V) (the share
+// the sheen takes), and the sheen's own light added.
+inline glm::vec3 apply_sheen(glm::vec3 base, glm::vec3 sheen_color, float albedo, glm::vec3 sheen_light) {
+    const float scale = 1.0f - std::max(sheen_color.r, std::max(sheen_color.g, sheen_color.b)) * albedo;
+    return base * scale + sheen_light;
+}
+
 // Khronos PBR Neutral tone mapping (the reference implementation's constants).
 inline glm::vec3 pbr_neutral(glm::vec3 c) {
     const float start = 0.8f - 0.04f, desaturation = 0.15f;

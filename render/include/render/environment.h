@@ -11,6 +11,7 @@
 #include "anim/core/expected.h"
 #include "render/gl.h"
 #include "render/gl_name.h"
+#include "render/sheen_environment.h"
 
 namespace sv::render {
 
@@ -45,13 +46,19 @@ const EnvironmentData& environment_data();
 
 class Environment {
 public:
-    static Expected<Environment> create();
+    // `with_sheen`: also the sheen environment (about 0.2 s of CPU on first use), which only a
+    // file with KHR_materials_sheen needs; without it the sheen textures are 0.
+    static Expected<Environment> create(bool with_sheen = false);
     GLuint atlas() const { return atlas_.get(); }
     GLuint lut() const { return lut_.get(); }
     const std::array<glm::vec3, 9>& sh() const { return environment_data().sh; }
+    // KHR_materials_sheen's prefiltered sky and albedo table (render/sheen_environment.h).
+    GLuint sheen_atlas() const { return sheen_.atlas(); }
+    GLuint sheen_albedo() const { return sheen_.albedo(); }
 
 private:
     GlTexture atlas_, lut_;
+    SheenEnvironment sheen_;
 };
 
 }  // namespace sv::render

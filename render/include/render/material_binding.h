@@ -56,6 +56,8 @@ struct MaterialBinding {
     float clearcoat = 0.0f;
     float clearcoat_roughness = 0.0f;
     float clearcoat_normal_scale = 1.0f;
+    glm::vec3 sheen_color{0.0f};  // black: no sheen
+    float sheen_roughness = 0.0f;
     std::array<TextureBinding, kSlotCount> textures{};
 };
 
@@ -68,6 +70,9 @@ glm::mat3 texture_transform(glm::vec2 offset, float rotation, glm::vec2 scale);
 // metallic-roughness's) or a texture array.
 inline constexpr GLuint kMaterialUnits[kSlotCount] = {1, 4, 5, 6, 7, 11, 12, 13, 14, 15};
 inline constexpr GLuint kEnvironmentUnit = 8, kBrdfLutUnit = 9;
+// The sheen environment: beyond 15, which GLES 3.0 allows (unit numbers run to its 32 combined
+// units; the limit of 16 is on the samplers one fragment shader uses, 14 here).
+inline constexpr GLuint kSheenAtlasUnit = 16, kSheenAlbedoUnit = 17;
 
 // Sets the material's and the lights' uniforms on `program` (bound), binds its textures and
 // samplers, and sets culling (single-sided: back faces culled, `mirrored` flips which face is

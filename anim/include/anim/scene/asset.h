@@ -137,6 +137,12 @@ struct Material {
     float clearcoat_roughness = 0.0f;
     TextureRef clearcoat_roughness_texture;  // G
     TextureRef clearcoat_normal_texture;
+    // KHR_materials_sheen: a Charlie-distribution layer of this colour (black: none) and roughness,
+    // over the material; colour texture sRGB RGB, roughness texture A.
+    glm::vec3 sheen_color{0.0f};
+    TextureRef sheen_color_texture;
+    float sheen_roughness = 0.0f;
+    TextureRef sheen_roughness_texture;
 };
 
 struct Image {

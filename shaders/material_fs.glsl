@@ -1,8 +1,9 @@
 // glTF 2.0 metallic-roughness materials (with KHR_materials_ior, _specular, _clearcoat, _sheen,
 // _unlit and _pbrSpecularGlossiness) under a prefiltered sky and one key light, tone mapped
-// (Khronos PBR Neutral) and written as sRGB. Debug views replace the shading: 1 weights and 2 the
-// error heat map (per-vertex colours from the vertex shader), 3 base colour, 4 normals (after
-// normal mapping), 5 roughness (G) and metal (B).
+// (Khronos PBR Neutral) and written as sRGB. The layers (specular-glossiness, specular textures,
+// sheen, clearcoat) are compiled only with MATERIAL_LAYERS (render/skinned_pass.h says why).
+// Debug views replace the shading: 1 weights and 2 the error heat map (per-vertex colours from the
+// vertex shader), 3 base colour, 4 normals (after normal mapping), 5 roughness (G) and metal (B).
 in vec3 v_world_normal;
 in vec2 v_uv;
 in vec4 v_color;
@@ -132,6 +133,7 @@ void main() {
     // The dielectric lobe (KHR_materials_ior and _specular); glTF's own is F0 0.04, strength 1.
     vec3 f0_dielectric = vec3(u_f0_ior);
     float specular_weight = u_specular;
+#ifdef MATERIAL_LAYERS
     if (u_workflow == 1) {
         // Specular-glossiness drawn as a dielectric with F0 = specular and c_diff = diffuse *
         // (1 - max(specular)): the extension's BRDF term for term (render/brdf.h).
@@ -142,16 +144,20 @@ void main() {
         specular_weight = 1.0;
         metallic = 0.0;
         roughness = 1.0 - sg.a;
-    } else {
+    } else
+#endif
+    {
         if (u_texture_set[1] >= 0) {
             vec4 mr = texture(u_mr_texture, slot_uv(1));
             roughness *= mr.g;
             metallic *= mr.b;
         }
         vec3 tint = u_specular_color;
+#ifdef MATERIAL_LAYERS
         if (u_texture_set[6] >= 0) tint *= texture(u_specular_color_texture, slot_uv(6)).rgb;
-        f0_dielectric = dielectric_f0(u_f0_ior, tint);
         if (u_texture_set[5] >= 0) specular_weight *= texture(u_specular_texture, slot_uv(5)).a;
+#endif
+        f0_dielectric = dielectric_f0(u_f0_ior, tint);
     }
     metallic = clamp(metallic, 0.0, 1.0);
     roughness = clamp(roughness, 0.0, 1.0);
@@ -205,6 +211,7 @@ void main() {
         color += brdf_evaluate_layered(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03),
                                        f0_dielectric, specular_weight) *
                  u_key_color * n_dot_l;
+#ifdef MATERIAL_LAYERS
     vec3 sheen_color = u_sheen.rgb;
     if (max(sheen_color.r, max(sheen_color.g, sheen_color.b)) > 0.0) {
         float sheen_roughness = clamp(u_sheen.a, 0.0, 1.0);
@@ -214,7 +221,9 @@ void main() {
             sheen_light += sheen_color * sheen_evaluate(n, v, u_key_direction, sheen_roughness) * u_key_color * n_dot_l;
         color = apply_sheen(color, sheen_color, albedo, sheen_light);
     }
+#endif
     color += emissive;
+#ifdef MATERIAL_LAYERS
     float coat = u_clearcoat.x;
     if (coat > 0.0) {
         float coat_roughness = u_clearcoat.y;
@@ -233,5 +242,6 @@ void main() {
                           u_key_color * nc_dot_l;
         color = apply_clearcoat(color, coat, nc_dot_v, coat_light);
     }
+#endif
     frag_color = vec4(srgb_encode(pbr_neutral(color * u_exposure)), alpha);
 }

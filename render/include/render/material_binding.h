@@ -59,6 +59,11 @@ struct MaterialBinding {
     glm::vec3 sheen_color{0.0f};  // black: no sheen
     float sheen_roughness = 0.0f;
     std::array<TextureBinding, kSlotCount> textures{};
+    // Needs the MATERIAL_LAYERS program (skinned_pass.h says why it is a separate one).
+    bool layered() const {
+        return workflow == anim::Workflow::SpecularGlossiness || clearcoat > 0.0f || sheen_color != glm::vec3(0.0f) ||
+               textures[kSlotSpecular].texture || textures[kSlotSpecularColor].texture;
+    }
 };
 
 // KHR_texture_transform's uv' = T * R * S * uv as a 3x3 matrix (column-major, as GLSL reads it).

@@ -184,12 +184,6 @@ void main() {
 
     vec3 emissive = u_emissive;
     if (u_texture_set[4] >= 0) emissive *= texture(u_emissive_texture, slot_uv(4)).rgb;
-    if (u_workflow == 2) {
-        // KHR_materials_unlit: the base colour is the radiance; exposure and tone mapping still
-        // apply, as in the Khronos Sample Renderer, so both draw the same pixel for it.
-        frag_color = vec4(srgb_encode(pbr_neutral(base.rgb * u_exposure)), alpha);
-        return;
-    }
 
     vec3 v = normalize(u_camera_position - v_world_position);
     float n_dot_v = max(dot(n, v), 1e-4);
@@ -243,5 +237,9 @@ void main() {
         color = apply_clearcoat(color, coat, nc_dot_v, coat_light);
     }
 #endif
+    // KHR_materials_unlit: the base colour is the radiance; exposure and tone mapping still apply,
+    // as in the Khronos Sample Renderer. Chosen here rather than returned early: llvmpipe runs an
+    // untaken early return's tone mapping for every pixel too, a second encode each.
+    if (u_workflow == 2) color = base.rgb;
     frag_color = vec4(srgb_encode(pbr_neutral(color * u_exposure)), alpha);
 }

@@ -20,30 +20,99 @@ vec3 fresnel_schlick(vec3 f0, float v_dot_h) {
     return f0 + (vec3(1.0) - f0) * pow(clamp(1.0 - v_dot_h, 0.0, 1.0), 5.0);
 }
 
-vec3 brdf_evaluate(vec3 n, vec3 v, vec3 l, vec3 base_color, float metallic, float roughness) {
+vec3 fresnel_schlick(vec3 f0, vec3 f90, float v_dot_h) {
+    return f0 + (f90 - f0) * pow(clamp(1.0 - v_dot_h, 0.0, 1.0), 5.0);
+}
+
+// KHR_materials_specular's dielectric F0: the ior's, tinted, at most 1.
+vec3 dielectric_f0(float f0_ior, vec3 specular_color) { return min(vec3(f0_ior) * specular_color, vec3(1.0)); }
+
+vec3 brdf_evaluate_layered(vec3 n, vec3 v, vec3 l, vec3 base_color, float metallic, float roughness,
+                           vec3 f0_dielectric, float specular_weight) {
     float n_dot_l = dot(n, l), n_dot_v = dot(n, v);
     if (n_dot_l <= 0.0 || n_dot_v <= 0.0) return vec3(0.0);
     vec3 h = normalize(l + v);
     float v_dot_h = max(dot(v, h), 0.0);
     float alpha = roughness * roughness;
     float specular = visibility_smith(n_dot_l, n_dot_v, alpha) * distribution_ggx(dot(n, h), alpha);
-    vec3 dielectric = mix(base_color / PI, vec3(specular), fresnel_schlick(vec3(0.04), v_dot_h));
+    vec3 f_dielectric = fresnel_schlick(f0_dielectric * specular_weight, vec3(specular_weight), v_dot_h);
+    vec3 dielectric = mix(base_color / PI, vec3(specular), f_dielectric);
     vec3 metal = fresnel_schlick(base_color, v_dot_h) * specular;
     return mix(dielectric, metal, metallic);
 }
 
-vec3 image_based_light(vec3 base_color, float metallic, float roughness, float n_dot_v, vec2 f_ab, vec3 radiance,
-                       vec3 irradiance) {
-    vec3 f0 = mix(vec3(0.04), base_color, metallic);
+vec3 brdf_evaluate(vec3 n, vec3 v, vec3 l, vec3 base_color, float metallic, float roughness) {
+    return brdf_evaluate_layered(n, v, l, base_color, metallic, roughness, vec3(0.04), 1.0);
+}
+
+vec3 image_based_light_layered(vec3 base_color, float metallic, float roughness, float n_dot_v, vec2 f_ab,
+                               vec3 radiance, vec3 irradiance, vec3 f0_dielectric, float specular_weight) {
+    vec3 f0 = mix(f0_dielectric, base_color, metallic);
     vec3 c_diff = mix(base_color, vec3(0.0), metallic);
+    float weight = specular_weight + (1.0 - specular_weight) * metallic;
     vec3 fr = max(vec3(1.0 - roughness), f0) - f0;
     vec3 k_s = f0 + fr * pow(1.0 - clamp(n_dot_v, 0.0, 1.0), 5.0);
-    vec3 fss_ess = k_s * f_ab.x + f_ab.y;
+    vec3 fss_ess = weight * (k_s * f_ab.x + f_ab.y);
     float ems = 1.0 - (f_ab.x + f_ab.y);
     vec3 f_avg = f0 + (vec3(1.0) - f0) / 21.0;
     vec3 fms_ems = ems * fss_ess * f_avg / (vec3(1.0) - f_avg * ems);
     vec3 k_d = c_diff * (vec3(1.0) - fss_ess - fms_ems);
     return fss_ess * radiance + (fms_ems + k_d) * irradiance;
+}
+
+vec3 image_based_light(vec3 base_color, float metallic, float roughness, float n_dot_v, vec2 f_ab, vec3 radiance,
+                       vec3 irradiance) {
+    return image_based_light_layered(base_color, metallic, roughness, n_dot_v, f_ab, radiance, irradiance,
+                                     vec3(0.04), 1.0);
+}
+
+// The split-sum specular reflectance alone (the coat's lobe: no diffuse, no multiple scattering).
+vec3 ibl_specular(vec3 f0, float roughness, float n_dot_v, vec2 f_ab) {
+    vec3 fr = max(vec3(1.0 - roughness), f0) - f0;
+    vec3 k_s = f0 + fr * pow(1.0 - clamp(n_dot_v, 0.0, 1.0), 5.0);
+    return k_s * f_ab.x + f_ab.y;
+}
+
+float clearcoat_fresnel(float clearcoat, float nc_dot_v) {
+    return clearcoat * fresnel_schlick(vec3(0.04), nc_dot_v).x;
+}
+
+vec3 apply_clearcoat(vec3 base, float clearcoat, float nc_dot_v, vec3 coat_specular) {
+    return base * (1.0 - clearcoat_fresnel(clearcoat, nc_dot_v)) + clearcoat * coat_specular;
+}
+
+// KHR_materials_sheen: the Charlie distribution and visibility (render/brdf.h).
+float distribution_charlie(float n_dot_h, float roughness) {
+    float alpha = max(roughness * roughness, 1e-6);
+    float inv = 1.0 / alpha;
+    float sin2 = max(1.0 - n_dot_h * n_dot_h, 0.0);
+    return (2.0 + inv) * pow(sin2, 0.5 * inv) / (2.0 * PI);
+}
+
+float sheen_lambda_fit(float x, float alpha) {
+    float t = (1.0 - alpha) * (1.0 - alpha);
+    float a = mix(21.5473, 25.3245, t), b = mix(3.82987, 3.32435, t), c = mix(0.19823, 0.16801, t);
+    float d = mix(-1.97760, -1.27393, t), e = mix(-4.32054, -4.85967, t);
+    return a / (1.0 + b * pow(x, c)) + d * x + e;
+}
+
+float sheen_lambda(float cos_theta, float alpha) {
+    return abs(cos_theta) < 0.5 ? exp(sheen_lambda_fit(cos_theta, alpha))
+                                : exp(2.0 * sheen_lambda_fit(0.5, alpha) - sheen_lambda_fit(1.0 - cos_theta, alpha));
+}
+
+float sheen_evaluate(vec3 n, vec3 v, vec3 l, float roughness) {
+    float n_dot_l = dot(n, l), n_dot_v = dot(n, v);
+    if (n_dot_l <= 0.0 || n_dot_v <= 0.0) return 0.0;
+    vec3 h = normalize(l + v);
+    float alpha = max(roughness * roughness, 1e-6);
+    float vis = clamp(1.0 / ((1.0 + sheen_lambda(n_dot_v, alpha) + sheen_lambda(n_dot_l, alpha)) * (4.0 * n_dot_v * n_dot_l)),
+                      0.0, 1.0);
+    return distribution_charlie(dot(n, h), roughness) * vis;
+}
+
+vec3 apply_sheen(vec3 base, vec3 sheen_color, float albedo, vec3 sheen_light) {
+    return base * (1.0 - max(sheen_color.r, max(sheen_color.g, sheen_color.b)) * albedo) + sheen_light;
 }
 
 vec3 pbr_neutral(vec3 c) {

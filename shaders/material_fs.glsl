@@ -1,7 +1,9 @@
-// glTF 2.0 metallic-roughness materials under a prefiltered sky and one key light, tone mapped
-// (Khronos PBR Neutral) and written as sRGB. Debug views replace the shading: 1 weights and 2 the
-// error heat map (per-vertex colours from the vertex shader), 3 base colour, 4 normals (after
-// normal mapping), 5 roughness (G) and metal (B).
+// glTF 2.0 metallic-roughness materials (with KHR_materials_ior, _specular, _clearcoat, _sheen,
+// _unlit and _pbrSpecularGlossiness) under a prefiltered sky and one key light, tone mapped
+// (Khronos PBR Neutral) and written as sRGB. The layers (specular-glossiness, specular textures,
+// sheen, clearcoat) are compiled only with MATERIAL_LAYERS (render/skinned_pass.h says why).
+// Debug views replace the shading: 1 weights and 2 the error heat map (per-vertex colours from the
+// vertex shader), 3 base colour, 4 normals (after normal mapping), 5 roughness (G) and metal (B).
 in vec3 v_world_normal;
 in vec2 v_uv;
 in vec4 v_color;
@@ -19,15 +21,31 @@ uniform float u_normal_scale;
 uniform float u_occlusion_strength;
 uniform int u_alpha_mode;  // 0 opaque, 1 mask, 2 blend
 uniform float u_alpha_cutoff;
-// Texture slots 0 base colour, 1 metallic-roughness, 2 normal, 3 occlusion, 4 emissive: the UV
-// set (-1 when the slot is empty) and KHR_texture_transform's matrix.
-uniform int u_texture_set[5];
-uniform mat3 u_texture_transform[5];
+uniform int u_workflow;  // 0 metallic-roughness, 1 specular-glossiness, 2 unlit
+uniform float u_f0_ior;  // KHR_materials_ior's ((ior - 1) / (ior + 1))^2
+uniform float u_specular;  // KHR_materials_specular's strength
+uniform vec3 u_specular_color;
+uniform vec4 u_specular_glossiness;  // specular-glossiness: F0 (rgb), glossiness (a)
+uniform vec3 u_clearcoat;  // factor (0: no coat), roughness, normal scale
+uniform vec4 u_sheen;      // KHR_materials_sheen: colour (black: none), roughness
+uniform sampler2D u_sheen_atlas;   // the sky prefiltered with the sheen lobe, six bands
+uniform sampler2D u_sheen_albedo;  // the sheen lobe's directional albedo E(N.V, roughness)
+// Texture slots 0 base colour (spec-gloss: diffuse), 1 metallic-roughness (spec-gloss: its
+// specular-glossiness texture), 2 normal, 3 occlusion, 4 emissive, 5 specular (A), 6 specular
+// colour, 7 clearcoat (R), 8 clearcoat roughness (G), 9 clearcoat normal: the UV set (-1 when the
+// slot is empty) and KHR_texture_transform's matrix.
+uniform int u_texture_set[10];
+uniform mat3 u_texture_transform[10];
 uniform sampler2D u_base_texture;
 uniform sampler2D u_mr_texture;
 uniform sampler2D u_normal_texture;
 uniform sampler2D u_occlusion_texture;
 uniform sampler2D u_emissive_texture;
+uniform sampler2D u_specular_texture;
+uniform sampler2D u_specular_color_texture;
+uniform sampler2D u_clearcoat_texture;
+uniform sampler2D u_clearcoat_roughness_texture;
+uniform sampler2D u_clearcoat_normal_texture;
 
 uniform sampler2D u_env_atlas;
 uniform sampler2D u_brdf_lut;
@@ -61,6 +79,19 @@ vec3 env_radiance(vec3 dir, float roughness) {
     return mix(a, b, level - lo);
 }
 
+// The sheen atlas: six bands of 16 rows (render/sheen_environment.h), read as env_radiance reads its own.
+vec3 sheen_radiance(vec3 dir, float roughness) {
+    vec3 d = normalize(u_env_rotation * dir);
+    float u = atan(d.x, -d.z) / (2.0 * PI) + 0.5;
+    float v = clamp(acos(clamp(d.y, -1.0, 1.0)) / PI, 0.5 / 16.0, 1.0 - 0.5 / 16.0);
+    float level = clamp(roughness, 0.0, 1.0) * 5.0;
+    float lo = floor(level);
+    float hi = min(lo + 1.0, 5.0);
+    vec3 a = texture(u_sheen_atlas, vec2(u, (lo + v) / 6.0)).rgb;
+    vec3 b = texture(u_sheen_atlas, vec2(u, (hi + v) / 6.0)).rgb;
+    return mix(a, b, level - lo);
+}
+
 vec3 env_diffuse(vec3 n) {
     vec3 d = normalize(u_env_rotation * n);
     float basis[9] = float[9](0.282095, 0.488603 * d.y, 0.488603 * d.z, 0.488603 * d.x, 1.092548 * d.x * d.y,
@@ -69,6 +100,19 @@ vec3 env_diffuse(vec3 n) {
     vec3 sum = vec3(0.0);
     for (int i = 0; i < 9; ++i) sum += u_env_sh[i] * basis[i];
     return max(sum, vec3(0.0));
+}
+
+// A tangent-space normal map applied to `n` (slot `slot`, read from `map`); unchanged when the
+// tangent is degenerate.
+vec3 apply_normal_map(vec3 n, sampler2D map, int slot, float scale) {
+    vec3 t = v_world_tangent.xyz - n * dot(n, v_world_tangent.xyz);
+    if (dot(t, t) <= 1e-12) return n;
+    t = normalize(t);
+    vec3 b = cross(n, t) * (v_world_tangent.w < 0.0 ? -1.0 : 1.0);
+    if (!gl_FrontFacing) b = -b;
+    vec3 tn = texture(map, slot_uv(slot)).xyz * 2.0 - 1.0;
+    tn.xy *= scale;
+    return normalize(mat3(t, b, n) * tn);
 }
 
 void main() {
@@ -86,10 +130,34 @@ void main() {
     if (u_alpha_mode == 1 && base.a < u_alpha_cutoff) discard;
     float alpha = u_alpha_mode == 2 ? base.a : 1.0;
     float metallic = u_metallic, roughness = u_roughness;
-    if (u_texture_set[1] >= 0) {
-        vec4 mr = texture(u_mr_texture, slot_uv(1));
-        roughness *= mr.g;
-        metallic *= mr.b;
+    // The dielectric lobe (KHR_materials_ior and _specular); glTF's own is F0 0.04, strength 1.
+    vec3 f0_dielectric = vec3(u_f0_ior);
+    float specular_weight = u_specular;
+#ifdef MATERIAL_LAYERS
+    if (u_workflow == 1) {
+        // Specular-glossiness drawn as a dielectric with F0 = specular and c_diff = diffuse *
+        // (1 - max(specular)): the extension's BRDF term for term (render/brdf.h).
+        vec4 sg = u_specular_glossiness;
+        if (u_texture_set[1] >= 0) sg *= texture(u_mr_texture, slot_uv(1));
+        base.rgb *= 1.0 - max(sg.r, max(sg.g, sg.b));
+        f0_dielectric = sg.rgb;
+        specular_weight = 1.0;
+        metallic = 0.0;
+        roughness = 1.0 - sg.a;
+    } else
+#endif
+    {
+        if (u_texture_set[1] >= 0) {
+            vec4 mr = texture(u_mr_texture, slot_uv(1));
+            roughness *= mr.g;
+            metallic *= mr.b;
+        }
+        vec3 tint = u_specular_color;
+#ifdef MATERIAL_LAYERS
+        if (u_texture_set[6] >= 0) tint *= texture(u_specular_color_texture, slot_uv(6)).rgb;
+        if (u_texture_set[5] >= 0) specular_weight *= texture(u_specular_texture, slot_uv(5)).a;
+#endif
+        f0_dielectric = dielectric_f0(u_f0_ior, tint);
     }
     metallic = clamp(metallic, 0.0, 1.0);
     roughness = clamp(roughness, 0.0, 1.0);
@@ -97,17 +165,10 @@ void main() {
     vec3 n = normalize(v_world_normal);
     // Back faces (drawn only when double sided) are lit from their own side, as glTF says.
     if (!gl_FrontFacing) n = -n;
-    if (u_texture_set[2] >= 0) {
-        vec3 t = v_world_tangent.xyz - n * dot(n, v_world_tangent.xyz);
-        if (dot(t, t) > 1e-12) {
-            t = normalize(t);
-            vec3 b = cross(n, t) * (v_world_tangent.w < 0.0 ? -1.0 : 1.0);
-            if (!gl_FrontFacing) b = -b;
-            vec3 tn = texture(u_normal_texture, slot_uv(2)).xyz * 2.0 - 1.0;
-            tn.xy *= u_normal_scale;
-            n = normalize(mat3(t, b, n) * tn);
-        }
-    }
+    // The clearcoat's normal is the geometry's unless it has its own map (the extension: the base
+    // normal map does not reach the coat).
+    vec3 n_coat = n;
+    if (u_texture_set[2] >= 0) n = apply_normal_map(n, u_normal_texture, 2, u_normal_scale);
     if (u_debug_view == 3) {
         frag_color = vec4(srgb_encode(base.rgb), 1.0);
         return;
@@ -121,25 +182,65 @@ void main() {
         return;
     }
 
+    vec3 emissive = u_emissive;
+    if (u_texture_set[4] >= 0) emissive *= texture(u_emissive_texture, slot_uv(4)).rgb;
+
     vec3 v = normalize(u_camera_position - v_world_position);
     float n_dot_v = max(dot(n, v), 1e-4);
     vec3 r = reflect(-v, n);
     vec2 f_ab = texture(u_brdf_lut, vec2(n_dot_v, roughness)).rg;
-    vec3 color = u_env_intensity *
-                 image_based_light(base.rgb, metallic, roughness, n_dot_v, f_ab, env_radiance(r, roughness), env_diffuse(n));
+    vec3 color = u_env_intensity * image_based_light_layered(base.rgb, metallic, roughness, n_dot_v, f_ab,
+                                                             env_radiance(r, roughness), env_diffuse(n),
+                                                             f0_dielectric, specular_weight);
+    float ao = 1.0;
     if (u_texture_set[3] >= 0) {
-        float ao = texture(u_occlusion_texture, slot_uv(3)).r;
-        color *= 1.0 + u_occlusion_strength * (ao - 1.0);
+        ao = 1.0 + u_occlusion_strength * (texture(u_occlusion_texture, slot_uv(3)).r - 1.0);
+        color *= ao;
     }
     float n_dot_l = dot(n, u_key_direction);
     // A point light on a perfect mirror is an infinitely small highlight, and D is 0/0 at
     // roughness 0 along the mirror direction; 0.03 gives it a visible size (as engines do) and
     // changes nothing above that roughness.
     if (n_dot_l > 0.0)
-        color += brdf_evaluate(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03)) * u_key_color * n_dot_l;
+        color += brdf_evaluate_layered(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03),
+                                       f0_dielectric, specular_weight) *
+                 u_key_color * n_dot_l;
     color += punctual_lights(n, v, v_world_position, base.rgb, metallic, roughness);  // punctual_lights.glsl
-    vec3 emissive = u_emissive;
-    if (u_texture_set[4] >= 0) emissive *= texture(u_emissive_texture, slot_uv(4)).rgb;
+#ifdef MATERIAL_LAYERS
+    vec3 sheen_color = u_sheen.rgb;
+    if (max(sheen_color.r, max(sheen_color.g, sheen_color.b)) > 0.0) {
+        float sheen_roughness = clamp(u_sheen.a, 0.0, 1.0);
+        float albedo = texture(u_sheen_albedo, vec2(n_dot_v, sheen_roughness)).r;
+        vec3 sheen_light = u_env_intensity * ao * sheen_color * albedo * sheen_radiance(r, sheen_roughness);
+        if (n_dot_l > 0.0)
+            sheen_light += sheen_color * sheen_evaluate(n, v, u_key_direction, sheen_roughness) * u_key_color * n_dot_l;
+        color = apply_sheen(color, sheen_color, albedo, sheen_light);
+    }
+#endif
     color += emissive;
+#ifdef MATERIAL_LAYERS
+    float coat = u_clearcoat.x;
+    if (coat > 0.0) {
+        float coat_roughness = u_clearcoat.y;
+        if (u_texture_set[7] >= 0) coat *= texture(u_clearcoat_texture, slot_uv(7)).r;
+        if (u_texture_set[8] >= 0) coat_roughness *= texture(u_clearcoat_roughness_texture, slot_uv(8)).g;
+        coat_roughness = clamp(coat_roughness, 0.0, 1.0);
+        if (u_texture_set[9] >= 0) n_coat = apply_normal_map(n_coat, u_clearcoat_normal_texture, 9, u_clearcoat.z);
+        float nc_dot_v = max(dot(n_coat, v), 1e-4);
+        vec2 coat_ab = texture(u_brdf_lut, vec2(nc_dot_v, coat_roughness)).rg;
+        vec3 coat_light = u_env_intensity * ao * ibl_specular(vec3(0.04), coat_roughness, nc_dot_v, coat_ab) *
+                          env_radiance(reflect(-v, n_coat), coat_roughness);
+        float nc_dot_l = dot(n_coat, u_key_direction);
+        if (nc_dot_l > 0.0)
+            coat_light += brdf_evaluate_layered(n_coat, v, u_key_direction, vec3(0.0), 0.0, max(coat_roughness, 0.03),
+                                                vec3(0.04), 1.0) *
+                          u_key_color * nc_dot_l;
+        color = apply_clearcoat(color, coat, nc_dot_v, coat_light);
+    }
+#endif
+    // KHR_materials_unlit: the base colour is the radiance; exposure and tone mapping still apply,
+    // as in the Khronos Sample Renderer. Chosen here rather than returned early: llvmpipe runs an
+    // untaken early return's tone mapping for every pixel too, a second encode each.
+    if (u_workflow == 2) color = base.rgb;
     frag_color = vec4(srgb_encode(pbr_neutral(color * u_exposure)), alpha);
 }

@@ -6,6 +6,7 @@
 
 #include "anim/avatar/vrm_facing.h"
 #include "anim/gltf/gltf_import.h"
+#include "anim/scene/material_variants.h"
 #include "render/gl.h"
 #include "render/punctual_lights.h"
 
@@ -176,6 +177,8 @@ Status SceneSession::apply(const SceneOptions& o) {
         if (!mw) return make_error("--" + mw.error().message);
         expression_weights_ = std::move(*mw);
     }
+    if (!o.variant.empty())
+        if (auto s = select_variant(o.variant); !s) return s;
     state_.camera.fov_y_degrees = o.fov;
     if (auto s =
             apply_camera_option(o.camera, state_.camera, &character_->asset().cameras, &state_.file_camera);
@@ -197,6 +200,23 @@ Status SceneSession::apply_environment(const std::string& path) {
     if (auto st = renderer().set_environment(render::environment_from_image(*image)); !st)
         return make_error("--env '" + path + "': " + st.error().message);
     return ok_status();
+}
+
+Status SceneSession::select_variant(const std::string& name) {
+    if (name.empty()) {
+        renderer_->select_variant(-1);
+        return ok_status();
+    }
+    auto v = anim::find_variant(character_->asset(), name);
+    if (!v) return v.error();
+    renderer_->select_variant(*v);
+    return ok_status();
+}
+
+std::string SceneSession::variant() const {
+    const int v = renderer_->variant();
+    const auto& names = character_->asset().variants;
+    return v >= 0 && static_cast<size_t>(v) < names.size() ? names[static_cast<size_t>(v)] : std::string();
 }
 
 void SceneSession::frame_camera() { viewer::frame_camera(*character_, state_); }

@@ -46,6 +46,12 @@ public:
     Status apply(const SceneOptions& options);
     // Lights the scene with an equirectangular .hdr (--env); empty: keeps the procedural sky.
     Status apply_environment(const std::string& path);
+    // KHR_materials_variants: draws the materials of the variant called `name` ("" the file's
+    // defaults); an unknown name is an error listing the file's variants and changes nothing. The
+    // settings file and the viewer's panel choose through this.
+    Status select_variant(const std::string& name);
+    // The chosen variant's name, "" for the defaults.
+    std::string variant() const;
     // Fits the camera to what is drawn over the whole clip (the posed character at times across
     // it; the soup when the correction is off), keeping the current yaw and pitch.
     void frame_camera();

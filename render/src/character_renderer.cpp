@@ -47,7 +47,8 @@ Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api, 
             glm::vec3 centre(0.0f);
             for (const auto& v : mesh.primitives[p].positions) centre += v;
             if (!mesh.primitives[p].positions.empty()) centre /= float(mesh.primitives[p].positions.size());
-            out.push_back({std::move(*gm), mesh.primitives[p].material, centre});
+            out.push_back({std::move(*gm), mesh.primitives[p].material, centre, mesh.primitives[p].material,
+                           mesh.primitives[p].variant_materials});
         }
         return ok_status();
     };
@@ -62,14 +63,17 @@ Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api, 
     auto materials = MaterialTextures::create(asset);
     if (!materials) return materials.error();
     r->materials_ = std::move(*materials);
-    auto environment = Environment::create();
+    bool sheen = false;
+    for (const anim::Material& m : asset.materials) sheen = sheen || m.sheen_color != glm::vec3(0.0f);
+    auto environment = Environment::create(sheen);
     if (!environment) return environment.error();
     r->environment_ = std::move(*environment);
     return r;
 }
 
 Status CharacterRenderer::set_environment(const EnvironmentData& data) {
-    auto e = Environment::create(data);
+    // The sheen textures stay as they were made for this file (the procedural sky's).
+    auto e = Environment::create(data, environment_.sheen_atlas() != 0);
     if (!e) return e.error();
     environment_ = std::move(*e);
     return ok_status();
@@ -307,6 +311,17 @@ std::vector<glm::vec3> CharacterRenderer::joint_points(const anim::Character& ch
     std::vector<glm::vec3> pts;
     for (size_t j = 0; j * 16 < w.size(); ++j) pts.emplace_back(w[j * 16 + 12], w[j * 16 + 13], w[j * 16 + 14]);
     return pts;
+}
+
+void CharacterRenderer::select_variant(int variant) {
+    variant_ = variant;
+    for (auto* group : {&skinned_, &static_})
+        for (auto& primitives : *group)
+            for (DrawPrimitive& p : primitives) {
+                p.material = p.default_material;
+                for (const anim::VariantMaterial& m : p.variant_materials)
+                    if (m.variant == variant) p.material = m.material;
+            }
 }
 
 }  // namespace sv::render

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "render/brdf.h"
 
@@ -175,9 +176,9 @@ HdrImage sky_image(int width, int height) {
     return img;
 }
 
-Expected<Environment> Environment::create() { return create(environment_data()); }
+Expected<Environment> Environment::create(bool with_sheen) { return create(environment_data(), with_sheen); }
 
-Expected<Environment> Environment::create(const EnvironmentData& d) {
+Expected<Environment> Environment::create(const EnvironmentData& d, bool with_sheen) {
     Environment e;
     e.sh_ = d.sh;
     const auto make = [](GlTexture& tex, GLint internal, GLenum format, int w, int h, const float* pixels,
@@ -199,6 +200,11 @@ Expected<Environment> Environment::create(const EnvironmentData& d) {
     glBindTexture(GL_TEXTURE_2D, 0);
     if (const GLenum err = glGetError(); err != GL_NO_ERROR)
         return make_error("environment textures: GL error " + std::to_string(err));
+    if (with_sheen) {
+        auto sheen = SheenEnvironment::create();
+        if (!sheen) return sheen.error();
+        e.sheen_ = std::move(*sheen);
+    }
     return e;
 }
 

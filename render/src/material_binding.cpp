@@ -27,8 +27,25 @@ void bind_material(const ShaderProgram& program, const MaterialBinding& m, const
     glUniform1f(program.uniform("u_occlusion_strength"), m.occlusion_strength);
     glUniform1i(program.uniform("u_alpha_mode"), static_cast<GLint>(m.alpha_mode));
     glUniform1f(program.uniform("u_alpha_cutoff"), m.alpha_cutoff);
-    static const char* const kSamplers[kSlotCount] = {"u_base_texture", "u_mr_texture", "u_normal_texture",
-                                                      "u_occlusion_texture", "u_emissive_texture"};
+    glUniform1i(program.uniform("u_workflow"), static_cast<GLint>(m.workflow));
+    glUniform1f(program.uniform("u_f0_ior"), m.f0_from_ior);
+    glUniform1f(program.uniform("u_specular"), m.specular);
+    glUniform3fv(program.uniform("u_specular_color"), 1, glm::value_ptr(m.specular_color));
+    glUniform4f(program.uniform("u_specular_glossiness"), m.specular_glossiness.r, m.specular_glossiness.g,
+                m.specular_glossiness.b, m.glossiness);
+    glUniform3f(program.uniform("u_clearcoat"), m.clearcoat, m.clearcoat_roughness, m.clearcoat_normal_scale);
+    glUniform4f(program.uniform("u_sheen"), m.sheen_color.r, m.sheen_color.g, m.sheen_color.b,
+                m.sheen_roughness);
+    static const char* const kSamplers[kSlotCount] = {"u_base_texture",
+                                                      "u_mr_texture",
+                                                      "u_normal_texture",
+                                                      "u_occlusion_texture",
+                                                      "u_emissive_texture",
+                                                      "u_specular_texture",
+                                                      "u_specular_color_texture",
+                                                      "u_clearcoat_texture",
+                                                      "u_clearcoat_roughness_texture",
+                                                      "u_clearcoat_normal_texture"};
     GLint sets[kSlotCount];
     float transforms[kSlotCount * 9];
     for (size_t k = 0; k < kSlotCount; ++k) {
@@ -48,7 +65,13 @@ void bind_material(const ShaderProgram& program, const MaterialBinding& m, const
     glBindTexture(GL_TEXTURE_2D, environment ? environment->atlas() : 0);
     glActiveTexture(GL_TEXTURE0 + kBrdfLutUnit);
     glBindTexture(GL_TEXTURE_2D, environment ? environment->lut() : 0);
+    glActiveTexture(GL_TEXTURE0 + kSheenAtlasUnit);
+    glBindTexture(GL_TEXTURE_2D, environment ? environment->sheen_atlas() : 0);
+    glActiveTexture(GL_TEXTURE0 + kSheenAlbedoUnit);
+    glBindTexture(GL_TEXTURE_2D, environment ? environment->sheen_albedo() : 0);
     glActiveTexture(GL_TEXTURE0);
+    glUniform1i(program.uniform("u_sheen_atlas"), static_cast<GLint>(kSheenAtlasUnit));
+    glUniform1i(program.uniform("u_sheen_albedo"), static_cast<GLint>(kSheenAlbedoUnit));
     glUniform1i(program.uniform("u_env_atlas"), static_cast<GLint>(kEnvironmentUnit));
     glUniform1i(program.uniform("u_brdf_lut"), static_cast<GLint>(kBrdfLutUnit));
     if (environment) glUniform3fv(program.uniform("u_env_sh[0]"), 9, glm::value_ptr(environment->sh()[0]));

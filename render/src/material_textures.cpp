@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "render/brdf.h"
+
 namespace sv::render {
 
 namespace {
@@ -45,6 +47,13 @@ Expected<MaterialTextures> MaterialTextures::create(const anim::Asset& a) {
         need(m.metallic_roughness_texture.image, false);
         need(m.normal_texture.image, false);
         need(m.occlusion_texture.image, false);
+        // Specular-glossiness RGB is sRGB; an sRGB texture decodes RGB only, so A (glossiness) stays linear.
+        need(m.specular_glossiness_texture.image, true);
+        need(m.specular_texture.image, false);
+        need(m.specular_color_texture.image, true);
+        need(m.clearcoat_texture.image, false);
+        need(m.clearcoat_roughness_texture.image, false);
+        need(m.clearcoat_normal_texture.image, false);
     }
     for (const anim::Sampler& s : a.samplers) {
         GlSampler sampler = GlSampler::make();
@@ -76,6 +85,17 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     b.alpha_mode = m.alpha_mode;
     b.alpha_cutoff = m.alpha_cutoff;
     b.double_sided = m.double_sided;
+    b.workflow = m.workflow;
+    b.f0_from_ior = brdf::f0_from_ior(m.ior);
+    b.specular = m.specular;
+    b.specular_color = m.specular_color;
+    b.specular_glossiness = m.specular_glossiness_factor;
+    b.glossiness = m.glossiness;
+    b.clearcoat = m.clearcoat;
+    b.clearcoat_roughness = m.clearcoat_roughness;
+    b.clearcoat_normal_scale = m.clearcoat_normal_texture.strength;
+    b.sheen_color = m.sheen_color;
+    b.sheen_roughness = m.sheen_roughness;
     const auto slot = [&](TextureSlot k, const anim::TextureRef& ref, int image, bool srgb) {
         if (image < 0 || static_cast<size_t>(image) >= linear_.size()) return;
         TextureBinding& t = b.textures[k];
@@ -93,6 +113,14 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     slot(kSlotNormal, m.normal_texture, m.normal_texture.image, false);
     slot(kSlotOcclusion, m.occlusion_texture, m.occlusion_texture.image, false);
     slot(kSlotEmissive, m.emissive_texture, m.emissive_texture.image, true);
+    if (m.workflow == anim::Workflow::SpecularGlossiness)
+        slot(kSlotMetallicRoughness, m.specular_glossiness_texture, m.specular_glossiness_texture.image,
+             true);
+    slot(kSlotSpecular, m.specular_texture, m.specular_texture.image, false);
+    slot(kSlotSpecularColor, m.specular_color_texture, m.specular_color_texture.image, true);
+    slot(kSlotClearcoat, m.clearcoat_texture, m.clearcoat_texture.image, false);
+    slot(kSlotClearcoatRoughness, m.clearcoat_roughness_texture, m.clearcoat_roughness_texture.image, false);
+    slot(kSlotClearcoatNormal, m.clearcoat_normal_texture, m.clearcoat_normal_texture.image, false);
     return b;
 }
 

@@ -17,7 +17,9 @@ constexpr GLuint kMorphWeightUnit = 3;
 // read each other's textures, which drew every DQS mesh at its bind pose once (identity DQs from
 // an unbound unit), hence the checks.
 constexpr GLuint kJointDqUnit = 10;
-static_assert(kJointDqUnit != kEnvironmentUnit && kJointDqUnit != kBrdfLutUnit, "texture unit shared");
+static_assert(kJointDqUnit != kEnvironmentUnit && kJointDqUnit != kBrdfLutUnit && kJointDqUnit != kSheenAtlasUnit &&
+                  kJointDqUnit != kSheenAlbedoUnit,
+              "texture unit shared");
 static_assert([] {
     for (GLuint u : kMaterialUnits)
         if (u == kPaletteUnit || u == kMorphDeltaUnit || u == kMorphWeightUnit || u == kJointDqUnit) return false;
@@ -144,8 +146,34 @@ void SkinnedPass::bind_joint_dual_quats(const ShaderProgram& program) const {
 void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette, const std::vector<SkinInstance>& instances,
                        const SkinnedDrawParams& params) {
     if (instances.empty()) return;
-    const ShaderProgram& program = draw_programs_[prepare_joint_dual_quats(
-        palette, instances.data(), instances.size(), params.mesh_global, params.mode, params.unskinned)];
+    const size_t index = prepare_joint_dual_quats(palette, instances.data(), instances.size(), params.mesh_global,
+                                                  params.mode, params.unskinned);
+    const ShaderProgram* chosen = &draw_programs_[index];
+    if (params.material.layered() && !layered_failed_) {
+        ShaderProgram& layered = layered_programs_[index];
+        if (!layered.id()) {
+            const bool no_fallback = index >= kNoFallback;
+            const size_t skin_mode = no_fallback ? index - kNoFallback : index;
+            ProgramDesc desc{"skinned_layered_" + std::to_string(index),
+                             {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
+                             {"brdf.glsl", "material_fs.glsl"},
+                             {"SKIN_MODE " + std::to_string(skin_mode), "MATERIAL_LAYERS"},
+                             {},
+                             {}};
+            if (no_fallback) desc.defines.push_back("SKIN_DQ_NO_FALLBACK");
+            auto built = ShaderProgram::build(api_, desc);
+            if (built) {
+                layered = std::move(*built);
+            } else {
+                layered_failed_ = true;
+                std::fprintf(stderr, "skinview: the layered material shader did not build (%s); clearcoat, sheen, "
+                                     "specular-glossiness and specular textures are not drawn\n",
+                             built.error().message.c_str());
+            }
+        }
+        if (layered.id()) chosen = &layered;
+    }
+    const ShaderProgram& program = *chosen;
     set_common_uniforms(program, mesh, params.mesh_global, palette);
     bind_joint_dual_quats(program);
     glUniformMatrix4fv(program.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(params.view_proj));

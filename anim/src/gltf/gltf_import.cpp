@@ -44,6 +44,7 @@ Expected<Asset> convert(const tg::Model& model, const std::string& source, const
     if (auto st = im.nodes(); !st) return st.error();
     if (auto st = im.skins(); !st) return st.error();
     if (auto st = import_materials(model, asset); !st) return st.error();
+    if (auto st = import_variant_names(model, asset); !st) return st.error();
     if (auto st = im.images(); !st) return st.error();
     im.drop_undecoded_textures();
     if (auto st = im.meshes(); !st) return st.error();

@@ -84,6 +84,7 @@ struct Importer {
     // Meshes and their primitives, once per skin that draws them (gltf_mesh_import.cpp).
     Status meshes();
     Status import_mesh(size_t mi, int skin, Mesh& d);
+    Status import_variant_mappings(const tg::Primitive& p, const std::string& name, Primitive& q);
     Status morph_targets(const tinygltf::Primitive& p, const std::string& name, size_t nv,
                          Primitive& q) const;
     Status material_attributes(const tinygltf::Primitive& p, const std::string& name, size_t nv,

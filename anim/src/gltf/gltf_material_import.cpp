@@ -94,6 +94,116 @@ Status read_slot(const tg::Model& m, const std::string& what, int index, int tex
     return ok_status();
 }
 
+// A textureInfo inside an extension's JSON (tinygltf parses only the core slots): index, texCoord,
+// the normal map's scale, and its own KHR_texture_transform.
+Status read_value_slot(const tg::Model& m, const std::string& what, const tg::Value& x, const char* key,
+                       TextureRef& out) {
+    if (!x.Has(key)) return ok_status();
+    const tg::Value& t = x.Get(key);
+    if (!t.IsObject() || !t.Has("index") || !t.Get("index").IsInt())
+        return make_error(what + " " + key + ": has no integer index");
+    const int index = t.Get("index").GetNumberAsInt();
+    if (index < 0) return make_error(what + " " + key + ": index " + str(index) + " is negative");
+    const int tex_coord = t.Has("texCoord") ? static_cast<int>(number(t.Get("texCoord"), 0.0f)) : 0;
+    tg::ExtensionMap extensions;
+    if (t.Has("extensions") && t.Get("extensions").IsObject())
+        for (const std::string& k : t.Get("extensions").Keys()) extensions[k] = t.Get("extensions").Get(k);
+    if (auto st = read_slot(m, what + " " + key, index, tex_coord, extensions, out); !st) return st;
+    if (t.Has("scale")) out.strength = number(t.Get("scale"), 1.0f);
+    return ok_status();
+}
+
+const tg::Value* extension(const tg::Material& src, const char* name) {
+    const auto it = src.extensions.find(name);
+    return it != src.extensions.end() && it->second.IsObject() ? &it->second : nullptr;
+}
+
+glm::vec3 vec3_of(const tg::Value& x, const char* key, glm::vec3 fallback) {
+    if (!x.Has(key) || x.Get(key).ArrayLen() != 3) return fallback;
+    const tg::Value& a = x.Get(key);
+    return {number(a.Get(0), fallback.x), number(a.Get(1), fallback.y), number(a.Get(2), fallback.z)};
+}
+
+bool finite(glm::vec3 v) { return std::isfinite(v.x + v.y + v.z); }
+
+// The material extensions that change the shading. Ranges are the specifications'; a value
+// outside one is refused by name rather than clamped, since a clamped file draws something its
+// author did not write.
+Status import_material_extensions(const tg::Model& m, const std::string& name, const tg::Material& src,
+                                  Material& d) {
+    if (const tg::Value* x = extension(src, "KHR_materials_pbrSpecularGlossiness")) {
+        const std::string what = name + " KHR_materials_pbrSpecularGlossiness";
+        d.workflow = Workflow::SpecularGlossiness;
+        d.base_color = glm::vec4(1.0f);
+        if (x->Has("diffuseFactor") && x->Get("diffuseFactor").ArrayLen() == 4) {
+            const tg::Value& a = x->Get("diffuseFactor");
+            d.base_color = {number(a.Get(0), 1.0f), number(a.Get(1), 1.0f), number(a.Get(2), 1.0f),
+                            number(a.Get(3), 1.0f)};
+        }
+        d.specular_glossiness_factor = vec3_of(*x, "specularFactor", glm::vec3(1.0f));
+        d.glossiness = x->Has("glossinessFactor") ? number(x->Get("glossinessFactor"), 1.0f) : 1.0f;
+        if (!finite(glm::vec3(d.base_color)) || !std::isfinite(d.base_color.a) ||
+            !finite(d.specular_glossiness_factor) || !std::isfinite(d.glossiness))
+            return make_error(what + ": a factor is not finite");
+        // The core slots are not this workflow's: a metallic-roughness texture would be read as
+        // specular, so only the extension's two textures are kept.
+        d.base_color_texture = TextureRef{};
+        d.metallic_roughness_texture = TextureRef{};
+        if (auto st = read_value_slot(m, what, *x, "diffuseTexture", d.base_color_texture); !st) return st;
+        if (auto st =
+                read_value_slot(m, what, *x, "specularGlossinessTexture", d.specular_glossiness_texture);
+            !st)
+            return st;
+        d.base_color_image = d.base_color_texture.image;
+    }
+    if (extension(src, "KHR_materials_unlit")) d.workflow = Workflow::Unlit;
+    if (const tg::Value* x = extension(src, "KHR_materials_ior")) {
+        d.ior = x->Has("ior") ? number(x->Get("ior"), 1.5f) : 1.5f;
+        // 0 is the specification's "infinite" (a perfect mirror F0 = 1); otherwise at least 1.
+        if (!std::isfinite(d.ior) || (d.ior != 0.0f && d.ior < 1.0f))
+            return make_error(name + " KHR_materials_ior: ior " + std::to_string(d.ior) +
+                              " is neither 0 nor at least 1");
+    }
+    if (const tg::Value* x = extension(src, "KHR_materials_specular")) {
+        const std::string what = name + " KHR_materials_specular";
+        d.specular = x->Has("specularFactor") ? number(x->Get("specularFactor"), 1.0f) : 1.0f;
+        d.specular_color = vec3_of(*x, "specularColorFactor", glm::vec3(1.0f));
+        if (!std::isfinite(d.specular) || !finite(d.specular_color) || d.specular < 0.0f)
+            return make_error(what + ": a factor is negative or not finite");
+        if (auto st = read_value_slot(m, what, *x, "specularTexture", d.specular_texture); !st) return st;
+        if (auto st = read_value_slot(m, what, *x, "specularColorTexture", d.specular_color_texture); !st)
+            return st;
+    }
+    if (const tg::Value* x = extension(src, "KHR_materials_clearcoat")) {
+        const std::string what = name + " KHR_materials_clearcoat";
+        d.clearcoat = x->Has("clearcoatFactor") ? number(x->Get("clearcoatFactor"), 0.0f) : 0.0f;
+        d.clearcoat_roughness =
+            x->Has("clearcoatRoughnessFactor") ? number(x->Get("clearcoatRoughnessFactor"), 0.0f) : 0.0f;
+        if (!std::isfinite(d.clearcoat + d.clearcoat_roughness))
+            return make_error(what + ": a factor is not finite");
+        if (auto st = read_value_slot(m, what, *x, "clearcoatTexture", d.clearcoat_texture); !st) return st;
+        if (auto st =
+                read_value_slot(m, what, *x, "clearcoatRoughnessTexture", d.clearcoat_roughness_texture);
+            !st)
+            return st;
+        if (auto st = read_value_slot(m, what, *x, "clearcoatNormalTexture", d.clearcoat_normal_texture); !st)
+            return st;
+    }
+    if (const tg::Value* x = extension(src, "KHR_materials_sheen")) {
+        const std::string what = name + " KHR_materials_sheen";
+        d.sheen_color = vec3_of(*x, "sheenColorFactor", glm::vec3(0.0f));
+        d.sheen_roughness =
+            x->Has("sheenRoughnessFactor") ? number(x->Get("sheenRoughnessFactor"), 0.0f) : 0.0f;
+        if (!finite(d.sheen_color) || !std::isfinite(d.sheen_roughness))
+            return make_error(what + ": a factor is not finite");
+        if (auto st = read_value_slot(m, what, *x, "sheenColorTexture", d.sheen_color_texture); !st)
+            return st;
+        if (auto st = read_value_slot(m, what, *x, "sheenRoughnessTexture", d.sheen_roughness_texture); !st)
+            return st;
+    }
+    return ok_status();
+}
+
 }  // namespace
 
 Status import_materials(const tg::Model& m, Asset& out) {
@@ -160,7 +270,25 @@ Status import_materials(const tg::Model& m, Asset& out) {
             return make_error(name + ": alphaMode '" + src.alphaMode + "' is not OPAQUE, MASK or BLEND");
         d.alpha_cutoff = static_cast<float>(src.alphaCutoff);
         d.double_sided = src.doubleSided;
+        if (auto st = import_material_extensions(m, name, src, d); !st) return st;
+        if (d.sheen_color_texture.present() || d.sheen_roughness_texture.present())
+            out.report.push_back(name +
+                                 " KHR_materials_sheen: its textures are not drawn (the colour and roughness "
+                                 "factors are)");
         out.materials.push_back(d);
+    }
+    return ok_status();
+}
+
+Status import_variant_names(const tg::Model& m, Asset& out) {
+    const auto x = m.extensions.find("KHR_materials_variants");
+    if (x == m.extensions.end() || !x->second.Has("variants")) return ok_status();
+    const tg::Value& vs = x->second.Get("variants");
+    for (size_t i = 0; i < vs.ArrayLen(); ++i) {
+        const tg::Value& v = vs.Get(static_cast<int>(i));
+        if (!v.Has("name") || !v.Get("name").IsString())
+            return make_error("KHR_materials_variants: variant " + str(i) + " has no name");
+        out.variants.push_back(v.Get("name").Get<std::string>());
     }
     return ok_status();
 }

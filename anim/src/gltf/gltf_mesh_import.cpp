@@ -138,6 +138,34 @@ Status Importer::material_attributes(const tg::Primitive& p, const std::string& 
     return ok_status();
 }
 
+// KHR_materials_variants' mappings of one primitive, each material and variant index checked
+// (Asset::variants is filled before the meshes).
+Status Importer::import_variant_mappings(const tg::Primitive& p, const std::string& name, Primitive& q) {
+    const auto x = p.extensions.find("KHR_materials_variants");
+    if (x == p.extensions.end() || !x->second.Has("mappings")) return ok_status();
+    const tg::Value& mappings = x->second.Get("mappings");
+    const std::string what = name + " KHR_materials_variants";
+    for (size_t i = 0; i < mappings.ArrayLen(); ++i) {
+        const tg::Value& e = mappings.Get(static_cast<int>(i));
+        if (!e.Has("material") || !e.Get("material").IsInt() || !e.Has("variants"))
+            return make_error(what + " mapping " + str(i) + ": needs an integer material and variants");
+        const int material = e.Get("material").GetNumberAsInt();
+        if (material < 0 || static_cast<size_t>(material) >= m.materials.size())
+            return make_error(what + " mapping " + str(i) + ": material " + str(material) +
+                              " is out of range");
+        const tg::Value& vs = e.Get("variants");
+        for (size_t k = 0; k < vs.ArrayLen(); ++k) {
+            const tg::Value& v = vs.Get(static_cast<int>(k));
+            const int variant = v.IsInt() ? v.GetNumberAsInt() : -1;
+            if (variant < 0 || static_cast<size_t>(variant) >= out.variants.size())
+                return make_error(what + " mapping " + str(i) + ": variant " + str(variant) +
+                                  " is out of range (" + str(out.variants.size()) + " variants)");
+            q.variant_materials.push_back({variant, material});
+        }
+    }
+    return ok_status();
+}
+
 Status Importer::import_mesh(size_t mi, int skin, Mesh& d) {
     const tg::Mesh& src = m.meshes[mi];
     d.name = src.name;
@@ -162,6 +190,7 @@ Status Importer::import_mesh(size_t mi, int skin, Mesh& d) {
             q.mode = mode;
             if (p.material >= 0 && static_cast<size_t>(p.material) >= m.materials.size())
                 return make_error(name + ": material " + str(p.material) + " is out of range");
+            if (auto st = import_variant_mappings(p, name, q); !st) return st;
             const int pos = attr("POSITION");
             if (pos < 0) return make_error(name + ": has no POSITION");
             auto pv = view(pos, name + " POSITION", 3, kPositionRule);

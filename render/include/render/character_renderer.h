@@ -80,6 +80,12 @@ public:
     PaletteTexture& mutable_palette() { return palette_; }
     int skin_count() const { return skins_; }
 
+    // KHR_materials_variants: every primitive draws its material for `variant` (an index into the
+    // asset's variants; -1 the file's defaults). Textures of every material are uploaded at
+    // creation, so switching is a look-up, not a reload.
+    void select_variant(int variant);
+    int variant() const { return variant_; }
+
     // World-space line pairs of the skeleton (bone per joint with a parent) and joint points.
     static std::vector<glm::vec3> skeleton_lines(const anim::Character& character, int skin);
     static std::vector<glm::vec3> joint_points(const anim::Character& character, int skin);
@@ -89,7 +95,10 @@ private:
         GpuMesh mesh;
         int material = -1;
         glm::vec3 centre{0.0f};  // mean bind-pose position, for ordering blended primitives
+        int default_material = -1;
+        std::vector<anim::VariantMaterial> variant_materials;
     };
+    int variant_ = -1;
     std::vector<std::vector<DrawPrimitive>> skinned_;  // per skinned mesh node
     std::vector<std::vector<DrawPrimitive>> static_;   // per static mesh node
     MaterialTextures materials_;

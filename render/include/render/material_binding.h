@@ -19,6 +19,11 @@ enum TextureSlot {
     kSlotNormal,
     kSlotOcclusion,
     kSlotEmissive,
+    kSlotSpecular,            // KHR_materials_specular: A scales the specular strength
+    kSlotSpecularColor,       // its F0 tint (sRGB)
+    kSlotClearcoat,           // R: clearcoat strength
+    kSlotClearcoatRoughness,  // G: clearcoat roughness
+    kSlotClearcoatNormal,
     kSlotCount
 };
 
@@ -40,16 +45,39 @@ struct MaterialBinding {
     anim::AlphaMode alpha_mode = anim::AlphaMode::Opaque;
     float alpha_cutoff = 0.5f;
     bool double_sided = false;
+    anim::Workflow workflow = anim::Workflow::MetallicRoughness;
+    // The dielectric F0 before the specular tint: ((ior - 1) / (ior + 1))^2 (ior 0: 1).
+    float f0_from_ior = 0.04f;
+    float specular = 1.0f;
+    glm::vec3 specular_color{1.0f};
+    // Specular-glossiness: F0 and glossiness factors (the texture is in the metallic-roughness slot).
+    glm::vec3 specular_glossiness{1.0f};
+    float glossiness = 1.0f;
+    float clearcoat = 0.0f;
+    float clearcoat_roughness = 0.0f;
+    float clearcoat_normal_scale = 1.0f;
+    glm::vec3 sheen_color{0.0f};  // black: no sheen
+    float sheen_roughness = 0.0f;
     std::array<TextureBinding, kSlotCount> textures{};
+    // Needs the MATERIAL_LAYERS program (skinned_pass.h says why it is a separate one).
+    bool layered() const {
+        return workflow == anim::Workflow::SpecularGlossiness || clearcoat > 0.0f || sheen_color != glm::vec3(0.0f) ||
+               textures[kSlotSpecular].texture || textures[kSlotSpecularColor].texture;
+    }
 };
 
 // KHR_texture_transform's uv' = T * R * S * uv as a 3x3 matrix (column-major, as GLSL reads it).
 glm::mat3 texture_transform(glm::vec2 offset, float rotation, glm::vec2 scale);
 
 // Texture units the material uses; the vertex stage owns 0 (palette), 1 (base colour, kept from
-// before), 2 and 3 (morph targets).
-inline constexpr GLuint kMaterialUnits[kSlotCount] = {1, 4, 5, 6, 7};
+// before), 2 and 3 (morph targets), 10 (joint dual quaternions). 15 is GLES 3.0's last guaranteed
+// fragment unit, so a further material texture needs a slot shared (as spec-gloss shares
+// metallic-roughness's) or a texture array.
+inline constexpr GLuint kMaterialUnits[kSlotCount] = {1, 4, 5, 6, 7, 11, 12, 13, 14, 15};
 inline constexpr GLuint kEnvironmentUnit = 8, kBrdfLutUnit = 9;
+// The sheen environment: beyond 15, which GLES 3.0 allows (unit numbers run to its 32 combined
+// units; the limit of 16 is on the samplers one fragment shader uses, 14 here).
+inline constexpr GLuint kSheenAtlasUnit = 16, kSheenAlbedoUnit = 17;
 
 // Sets the material's and the lights' uniforms on `program` (bound), binds its textures and
 // samplers, and sets culling (single-sided: back faces culled, `mirrored` flips which face is

@@ -5,8 +5,12 @@
 // the environment and the debug views.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
+#include "glb_edit.h"
 #include "golden.h"
 #include "render/context.h"
 #include "scene_session.h"
@@ -25,8 +29,10 @@ struct Sample {
 };
 
 std::string khronos(const std::string& model) {
-    const auto p = test::shared_assets().parent_path() / "khronos" / model / "glTF-Binary" / (model + ".glb");
-    return std::filesystem::exists(p) ? p.string() : std::string();
+    const auto dir = test::shared_assets().parent_path() / "khronos" / model;
+    for (const auto& p : {dir / "glTF-Binary" / (model + ".glb"), dir / "glTF" / (model + ".gltf")})
+        if (std::filesystem::exists(p)) return p.string();
+    return std::string();
 }
 
 struct Shot {
@@ -36,13 +42,14 @@ struct Shot {
 };
 
 // Front view, no grid: the samples are boards facing +Z, as their screenshots show them.
-Shot render_sample(const Sample& s, const std::function<void(render::DrawOptions&)>& edit = {}) {
+Shot render_sample(const Sample& s, const std::function<void(render::DrawOptions&)>& edit = {},
+                   const std::string& file = {}) {
     Shot r;
     auto ctx = render::create_headless_context(s.api);
     EXPECT_TRUE(ctx.ok()) << (ctx.ok() ? "" : ctx.error().message);
     if (!ctx) return r;
     r.ctx = std::move(*ctx);
-    auto session = SceneSession::open(khronos(s.model), s.api);
+    auto session = SceneSession::open(file.empty() ? khronos(s.model) : file, s.api);
     EXPECT_TRUE(session.ok()) << (session.ok() ? "" : session.error().message);
     if (!session) return r;
     r.session = std::move(*session);
@@ -79,12 +86,23 @@ TEST_P(KhronosMaterial, MatchesGolden) {
 std::vector<Sample> samples() {
     std::vector<Sample> v;
     for (render::Api api : {render::Api::GL, render::Api::GLES}) {
+        const Sample kUnlit{"UnlitTest", 256, 160, api, 0.8f};
+        const Sample kSpecGloss{"SpecGlossVsMetalRough", 256, 256, api, 0.8f};
+        const Sample kClearcoat{"ClearCoatTest", 288, 320, api, 0.75f};
+        const Sample kSpecular{"SpecularTest", 320, 224, api, 0.6f};
+        const Sample kSheen{"SheenChair", 256, 256, api, 0.8f, 30.0f, 10.0f};
         v.push_back({"MetalRoughSpheresNoTextures", 256, 256, api, 0.75f});
         v.push_back({"NormalTangentTest", 256, 256, api, 0.75f});
         v.push_back({"TextureSettingsTest", 256, 256, api, 0.75f});
         v.push_back({"VertexColorTest", 256, 256, api, 0.75f});
         v.push_back({"EmissiveStrengthTest", 320, 240, api, 0.7f, -20.0f, 20.0f});
         v.push_back({"AlphaBlendModeTest", 384, 160, api, 0.45f});
+        // The material extensions (README "Materials and lighting").
+        v.push_back(kUnlit);
+        v.push_back(kSpecGloss);
+        v.push_back(kClearcoat);
+        v.push_back(kSpecular);
+        v.push_back(kSheen);
     }
     return v;
 }
@@ -150,6 +168,117 @@ TEST(MaterialControls, RoughnessMetalViewShowsTheFactors) {
     }
     EXPECT_GT(blue, 200) << "no smooth metal seen";
     EXPECT_GT(green, 200) << "no rough dielectric seen";
+}
+
+// One material extension switched off must fail its model's golden: the file is rewritten without
+// the extension (its JSON edited through glb_edit.h, nothing else changed) and rendered again.
+// One material extension switched off must fail its model's golden: the file is rewritten without
+// the extension (its JSON edited, nothing else changed) and rendered again. A .glb is edited through
+// glb_edit.h; a .gltf is written beside copies of its buffers and images (the reader refuses links
+// out of the file's folder), in the build's test output.
+void expect_fails_without(const Sample& s, const std::string& extension) {
+    if (khronos(s.model).empty()) GTEST_SKIP() << s.model << " is not in ../shared/khronos";
+    if (test::blessing()) GTEST_SKIP() << "blessing";
+    const std::filesystem::path source = khronos(s.model);
+    const std::filesystem::path dir =
+        std::filesystem::path(SKINVIEW_TEST_OUTPUT_DIR) / (s.model + "_without_" + extension);
+    std::filesystem::create_directories(dir);
+    std::ifstream in(source, std::ios::binary);
+    const bool binary = source.extension() == ".glb";
+    test::Glb g;
+    if (binary)
+        g = test::Glb::parse({std::istreambuf_iterator<char>(in), {}});
+    else
+        g.json = nlohmann::json::parse(in);
+    int removed = 0;
+    for (auto& m : g.json["materials"])
+        if (m.contains("extensions")) removed += static_cast<int>(m["extensions"].erase(extension));
+    ASSERT_GT(removed, 0) << s.model << " has no material with " << extension;
+    const std::filesystem::path path = dir / source.filename();
+    {
+        std::ofstream out(path, std::ios::binary);
+        if (binary) {
+            const auto bytes = g.pack();
+            out.write(reinterpret_cast<const char*>(bytes.data()),
+                      static_cast<std::streamsize>(bytes.size()));
+        } else {
+            out << g.json.dump();
+            for (const auto& f : std::filesystem::directory_iterator(source.parent_path())) {
+                const auto link = dir / f.path().filename();
+                if (f.path().filename() != source.filename())
+                    std::filesystem::copy_file(f.path(), link,
+                                               std::filesystem::copy_options::overwrite_existing);
+            }
+        }
+    }
+    Shot r = render_sample(s, {}, path.string());
+    ASSERT_EQ(r.image.width, s.width);
+    const auto o = test::check_against_golden(r.image, golden_of(s), golden_of(s) + "_without_" + extension);
+    ASSERT_TRUE(o.compared) << o.message;
+    EXPECT_FALSE(o.match) << s.model << " without " << extension << " passed its golden: " << o.message;
+    std::printf("[ control ] %s without %s: %s\n", s.model.c_str(), extension.c_str(), o.message.c_str());
+}
+
+// KHR_materials_variants: SheenChair's second variant (peacock instead of mango velvet) must fail
+// the default's golden, and the default chosen again must pass it; an unknown name is refused by
+// name and leaves the picture as it was.
+TEST(MaterialVariants, ChoosingAVariantChangesThePicture) {
+    const Sample s{"SheenChair", 256, 256, render::Api::GL, 0.8f, 30.0f, 10.0f};
+    if (khronos(s.model).empty()) GTEST_SKIP() << s.model << " is not in ../shared/khronos";
+    if (test::blessing()) GTEST_SKIP() << "blessing";
+    auto ctx = render::create_headless_context(s.api);
+    ASSERT_TRUE(ctx.ok()) << ctx.error().message;
+    auto session = SceneSession::open(khronos(s.model), s.api);
+    ASSERT_TRUE(session.ok()) << session.error().message;
+    SceneOptions o;
+    o.camera = "front";
+    o.variant = "Peacock Velvet";
+    ASSERT_TRUE((*session)->apply(o).ok());
+    EXPECT_EQ((*session)->variant(), "Peacock Velvet");
+    (*session)->state().draw.draw_grid = false;
+    render::OrbitCamera& cam = (*session)->state().camera;
+    cam.distance *= s.zoom;
+    cam.yaw_degrees = s.yaw;
+    cam.pitch_degrees = s.pitch;
+    auto peacock = (*session)->render_image(s.width, s.height);
+    ASSERT_TRUE(peacock.ok()) << peacock.error().message;
+    const auto differs = test::check_against_golden(*peacock, golden_of(s), golden_of(s) + "_peacock");
+    ASSERT_TRUE(differs.compared) << differs.message;
+    EXPECT_FALSE(differs.match) << "the peacock variant drew as the default: " << differs.message;
+    std::printf("[ control ] %s\n", differs.message.c_str());
+
+    const Status unknown = (*session)->select_variant("Velvet");
+    ASSERT_FALSE(unknown.ok());
+    EXPECT_EQ(unknown.error().message,
+              "variant 'Velvet' is not one of the file's: 'Mango Velvet', 'Peacock Velvet'");
+    EXPECT_EQ((*session)->variant(), "Peacock Velvet");
+
+    ASSERT_TRUE((*session)->select_variant("").ok());
+    auto back = (*session)->render_image(s.width, s.height);
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    test::expect_matches_golden(*back, golden_of(s), golden_of(s) + "_default_again");
+}
+
+TEST(MaterialExtensionControls, ClearcoatOffFailsItsGolden) {
+    expect_fails_without({"ClearCoatTest", 288, 320, render::Api::GL, 0.75f}, "KHR_materials_clearcoat");
+}
+
+TEST(MaterialExtensionControls, SpecularOffFailsItsGolden) {
+    expect_fails_without({"SpecularTest", 320, 224, render::Api::GL, 0.6f}, "KHR_materials_specular");
+}
+
+TEST(MaterialExtensionControls, UnlitOffFailsItsGolden) {
+    expect_fails_without({"UnlitTest", 256, 160, render::Api::GL, 0.8f}, "KHR_materials_unlit");
+}
+
+TEST(MaterialExtensionControls, SheenOffFailsItsGolden) {
+    expect_fails_without({"SheenChair", 256, 256, render::Api::GL, 0.8f, 30.0f, 10.0f},
+                         "KHR_materials_sheen");
+}
+
+TEST(MaterialExtensionControls, SpecularGlossinessOffFailsItsGolden) {
+    expect_fails_without({"SpecGlossVsMetalRough", 256, 256, render::Api::GL, 0.8f},
+                         "KHR_materials_pbrSpecularGlossiness");
 }
 
 }  // namespace

@@ -28,6 +28,13 @@ struct MorphTarget {
     std::vector<glm::vec3> tangents;
 };
 
+// KHR_materials_variants: the material a primitive takes when `variant` (an index into
+// Asset::variants) is chosen.
+struct VariantMaterial {
+    int variant = -1;
+    int material = -1;
+};
+
 struct Primitive {
     std::vector<glm::vec3> positions;
     std::vector<glm::vec3> normals;  // empty when the file had none
@@ -42,6 +49,8 @@ struct Primitive {
     std::vector<std::uint32_t> indices;  // triangles; generated 0..n-1 when the file had none
     std::vector<MorphTarget> targets;    // every primitive of a mesh has the same number
     int material = -1;
+    // KHR_materials_variants' mappings; a variant not listed draws `material` (the default).
+    std::vector<VariantMaterial> variant_materials;
     // glTF's mode after import: 4 (triangles; strips and fans are converted to lists), or 0..3
     // (points and lines, indices as given: posed and exported, never shaded).
     int mode = 4;
@@ -84,7 +93,13 @@ struct TextureRef {
 
 enum class AlphaMode { Opaque, Mask, Blend };
 
-// glTF 2.0's metallic-roughness material with KHR_materials_emissive_strength. Defaults are the
+// How a material's colour is computed: glTF's metallic-roughness, the archived
+// KHR_materials_pbrSpecularGlossiness (base_color then holds diffuseFactor and base_color_texture
+// the diffuseTexture), or KHR_materials_unlit (the base colour is the output, no light at all).
+enum class Workflow { MetallicRoughness, SpecularGlossiness, Unlit };
+
+// glTF 2.0's metallic-roughness material with KHR_materials_emissive_strength, unlit,
+// pbrSpecularGlossiness, ior, specular and clearcoat. Defaults are the
 // specification's, so a material the file leaves empty draws as glTF says it should.
 struct Material {
     std::string name;
@@ -102,6 +117,33 @@ struct Material {
     AlphaMode alpha_mode = AlphaMode::Opaque;
     float alpha_cutoff = 0.5f;
     bool double_sided = false;
+
+    Workflow workflow = Workflow::MetallicRoughness;
+    // KHR_materials_pbrSpecularGlossiness: F0 and glossiness (roughness = 1 - glossiness); the
+    // texture is sRGB specular in RGB and linear glossiness in A.
+    glm::vec3 specular_glossiness_factor{1.0f};
+    float glossiness = 1.0f;
+    TextureRef specular_glossiness_texture;
+    // KHR_materials_ior: the dielectric F0 is ((ior - 1) / (ior + 1))^2; 1.5 gives glTF's 0.04.
+    float ior = 1.5f;
+    // KHR_materials_specular: the dielectric lobe's strength (A of its texture) and F0 tint (sRGB).
+    float specular = 1.0f;
+    TextureRef specular_texture;
+    glm::vec3 specular_color{1.0f};
+    TextureRef specular_color_texture;
+    // KHR_materials_clearcoat: a GGX layer with F0 0.04 over the material (0: none), its
+    // roughness (G of its texture), its own normal map (strength: the normal scale).
+    float clearcoat = 0.0f;
+    TextureRef clearcoat_texture;  // R
+    float clearcoat_roughness = 0.0f;
+    TextureRef clearcoat_roughness_texture;  // G
+    TextureRef clearcoat_normal_texture;
+    // KHR_materials_sheen: a Charlie-distribution layer of this colour (black: none) and roughness,
+    // over the material; colour texture sRGB RGB, roughness texture A.
+    glm::vec3 sheen_color{0.0f};
+    TextureRef sheen_color_texture;
+    float sheen_roughness = 0.0f;
+    TextureRef sheen_roughness_texture;
 };
 
 struct Image {
@@ -184,6 +226,8 @@ struct Asset {
     std::vector<Light> lights;
     // VRM 0.x / 1.0 avatar data; version None for plain glTF.
     Vrm vrm;
+    // KHR_materials_variants' names, in the file's order (empty when it has none).
+    std::vector<std::string> variants;
     // Things a careful reader should know that did not stop the load: renormalised weights,
     // ignored morph targets, validator-style skin warnings. One line each.
     std::vector<std::string> report;

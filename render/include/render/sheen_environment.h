@@ -1,0 +1,40 @@
+// KHR_materials_sheen's image-based light: the sky prefiltered with the sheen (Charlie) lobe for
+// six roughness levels, and the lobe's directional albedo E(N.V, roughness) as a table, both made
+// from render/brdf.h. The GGX environment (environment.h) owns it and binds it beside its own; a
+// further sky (an HDR file) is prefiltered through brdf::sheen_prefilter in the same way.
+#pragma once
+
+#include <glm/glm.hpp>
+#include <vector>
+
+#include "anim/core/expected.h"
+#include "render/gl.h"
+#include "render/gl_name.h"
+
+namespace sv::render {
+
+struct SheenEnvironmentData {
+    // Lat-long bands of kWidth x kHeight, band k for sheen roughness k / (kLevels - 1), top band
+    // first, RGBA float linear; the sheen lobe is wide, so a quarter of the GGX atlas's resolution.
+    static constexpr int kWidth = 32, kHeight = 16, kLevels = 6;
+    std::vector<float> atlas;
+    // E(N.V, roughness): N.V along x, roughness along y, one float a texel.
+    static constexpr int kLutSize = 32;
+    std::vector<float> albedo;
+};
+
+// The procedural sky's sheen data, computed on first use and kept (0.3 to 0.4 s of CPU, measured
+// on the shared build machine).
+const SheenEnvironmentData& sheen_environment_data();
+
+class SheenEnvironment {
+public:
+    static Expected<SheenEnvironment> create();
+    GLuint atlas() const { return atlas_.get(); }
+    GLuint albedo() const { return albedo_.get(); }
+
+private:
+    GlTexture atlas_, albedo_;
+};
+
+}  // namespace sv::render

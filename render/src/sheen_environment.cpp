@@ -1,0 +1,76 @@
+#include "render/sheen_environment.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "render/brdf.h"
+#include "render/environment.h"
+
+namespace sv::render {
+
+namespace {
+
+using brdf::kPi;
+
+// The lat-long convention of environment.cpp (u along azimuth from -Z, v from the zenith), so one
+// shader look-up serves both atlases.
+glm::vec3 latlong_direction(float u, float v) {
+    const float phi = (u - 0.5f) * 2.0f * kPi, theta = v * kPi;
+    return {std::sin(theta) * std::sin(phi), std::cos(theta), -std::sin(theta) * std::cos(phi)};
+}
+
+SheenEnvironmentData compute() {
+    SheenEnvironmentData e;
+    const int w = SheenEnvironmentData::kWidth, h = SheenEnvironmentData::kHeight;
+    const int levels = SheenEnvironmentData::kLevels;
+    e.atlas.assign(static_cast<size_t>(w * h * levels * 4), 1.0f);
+    for (int k = 0; k < levels; ++k) {
+        const auto weights = brdf::sheen_lobe_weights(float(k) / float(levels - 1));
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) {
+                const glm::vec3 d = latlong_direction((x + 0.5f) / w, (y + 0.5f) / h);
+                const glm::vec3 c = brdf::sheen_prefilter(sky_radiance, d, weights);
+                float* px = &e.atlas[static_cast<size_t>(((k * h + y) * w + x) * 4)];
+                px[0] = c.r, px[1] = c.g, px[2] = c.b;
+            }
+    }
+    const int n = SheenEnvironmentData::kLutSize;
+    e.albedo.resize(static_cast<size_t>(n * n));
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x)
+            e.albedo[static_cast<size_t>(y * n + x)] = brdf::sheen_albedo((x + 0.5f) / n, (y + 0.5f) / n, 32);
+    return e;
+}
+
+}  // namespace
+
+const SheenEnvironmentData& sheen_environment_data() {
+    static const SheenEnvironmentData data = compute();
+    return data;
+}
+
+Expected<SheenEnvironment> SheenEnvironment::create() {
+    const SheenEnvironmentData& d = sheen_environment_data();
+    SheenEnvironment e;
+    const auto make = [](GlTexture& tex, GLint internal, GLenum format, int w, int h, const float* pixels,
+                         GLint wrap_s) {
+        tex = GlTexture::make();
+        glBindTexture(GL_TEXTURE_2D, tex.get());
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+        glTexImage2D(GL_TEXTURE_2D, 0, internal, w, h, 0, format, GL_FLOAT, pixels);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap_s);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    };
+    make(e.atlas_, GL_RGBA16F, GL_RGBA, SheenEnvironmentData::kWidth,
+         SheenEnvironmentData::kHeight * SheenEnvironmentData::kLevels, d.atlas.data(), GL_REPEAT);
+    make(e.albedo_, GL_R16F, GL_RED, SheenEnvironmentData::kLutSize, SheenEnvironmentData::kLutSize,
+         d.albedo.data(), GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    if (const GLenum err = glGetError(); err != GL_NO_ERROR)
+        return make_error("sheen environment textures: GL error " + std::to_string(err));
+    return e;
+}
+
+}  // namespace sv::render

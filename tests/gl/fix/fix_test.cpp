@@ -380,20 +380,24 @@ TEST(Fix, TheRefusalSitsAtWhatFixMayLeaveOfTheCorrection) {
     small.bind_extra[1][0] = 1e-5;
     expect_refused(small, "small_shear", "more than the 1e-06 fix may leave");
     // Its negative control: a shear of 1e-7 (float noise) is dropped and reported, and the copy is
-    // on its frame by the audit's rule.
-    SkinFixture noise;
-    noise.bind_extra = glm::dmat4(1.0);
-    noise.bind_extra[1][0] = 1e-7;
-    const fs::path out = out_dir("refused") / "noise_shear_fixed.gltf";
-    const auto r = skinview("fix " + quoted(fixture("noise_shear", noise)) + " -o " + quoted(out.string()));
-    ASSERT_EQ(r.status, 0) << r.err;
-    const std::string key = "written as translation, rotation and scale, dropping a residual of ";
-    ASSERT_NE(r.out.find(key), std::string::npos) << r.out;
-    const double dropped = std::stod(r.out.substr(r.out.find(key) + key.size()));
-    EXPECT_GT(dropped, 1e-8) << r.out;  // the shear's symmetric half, 5e-8
-    EXPECT_LT(dropped, 1e-6) << r.out;
-    EXPECT_EQ(skinview("fix --check " + quoted(out.string())).status, 0);
-    expect_validator_clean(out.string());
+    // on its frame by the audit's rule. So is one of 1.6e-6, near the limit: the nearest rotation
+    // drops the shear's symmetric half, 8e-7, which leaves less than 1e-6 of the correction undone.
+    for (const double shear : {1e-7, 1.6e-6}) {
+        SkinFixture noise;
+        noise.bind_extra = glm::dmat4(1.0);
+        noise.bind_extra[1][0] = shear;
+        const std::string stem = shear < 1e-6 ? "noise_shear" : "near_limit_shear";
+        const fs::path out = out_dir("refused") / (stem + "_fixed.gltf");
+        const auto r = skinview("fix " + quoted(fixture(stem, noise)) + " -o " + quoted(out.string()));
+        ASSERT_EQ(r.status, 0) << stem << ": " << r.err;
+        const std::string key = "written as translation, rotation and scale, dropping a residual of ";
+        ASSERT_NE(r.out.find(key), std::string::npos) << r.out;
+        const double dropped = std::stod(r.out.substr(r.out.find(key) + key.size()));
+        EXPECT_GT(dropped, 0.4 * shear) << r.out;  // the shear's symmetric half
+        EXPECT_LT(dropped, 0.6 * shear) << r.out;
+        EXPECT_EQ(skinview("fix --check " + quoted(out.string())).status, 0) << stem;
+        expect_validator_clean(out.string());
+    }
 }
 
 // --- a Mixamo-sized bind transform ----------------------------------------------------------------
@@ -459,9 +463,9 @@ TEST(Fix, AMixamoScaleBindIsWrittenAsTrsTheValidatorAccepts) {
         const auto doc = nlohmann::json::parse(jf);
         const auto& body = doc["nodes"][1];
         EXPECT_FALSE(body.contains("matrix")) << body.dump();
-        ASSERT_TRUE(body.contains("scale")) << body.dump();
+        EXPECT_TRUE(body.contains("scale")) << body.dump();
         // The uniform 837 (x 0.01 Root above it, so 83700 in Body's local) survives as the scale.
-        for (int i = 0; i < 3; ++i)
+        for (int i = 0; i < 3 && body.contains("scale"); ++i)
             EXPECT_NEAR(body["scale"][i].get<double>(), 83700.0, 83700.0 * 1e-5) << stem;
         expect_validator_clean(out.string());
         const std::string key = "dropping a residual of ";

@@ -1,8 +1,11 @@
 // skinview fix: a corrected copy of a glTF file that every renderer draws alike.
 //
 // What changes, and nothing else:
-// - Each corrected skinned mesh node (normalize_mesh_frame's verdict "corrected") gets a matrix
-//   local that makes its global exactly its skin's bind transform A_bind, which is the correction
+// - Each corrected skinned mesh node (normalize_mesh_frame's verdict "corrected") gets a local
+//   that makes its global its skin's bind transform A_bind, written as translation, rotation and
+//   scale (never a matrix: A_bind from float inverse binds is TRS only to ~1e-7 of its size, which
+//   the validator rejects as NODE_MATRIX_NON_TRS); the rotation is the nearest one (polar
+//   decomposition) and the residual dropped is reported. That is the correction
 //   the viewer applies at load, made permanent. The node stays where it is in the hierarchy.
 //   Placement, and why not the alternatives: a spec-following renderer ignores a skinned mesh
 //   node's transform and draws sum(w x joint.global x inverseBind x v); an engine that skins in the
@@ -26,10 +29,10 @@
 // copied byte for byte, which is what makes a second fix byte-identical to the first.
 //
 // Refused, with the reason and nothing written: a skin that cannot be fixed (the audit's reason), a
-// node that would need a new local but is animated in translation, rotation or scale (a matrix
-// cannot carry the correction under a TRS channel), a new local that is not translation x rotation
-// x scale (glTF requires node matrices to decompose), a required extension not known to be safe to
-// keep, and joint sorting through sparse or shared accessors.
+// node that would need a new local but is animated in translation, rotation or scale (the clip
+// would overwrite it), a new local whose TRS form leaves more than kIdentityCorrectionTolerance
+// (1e-6) of the correction undone (shear: glTF requires node matrices to decompose as well), a required
+// extension not known to be safe to keep, and joint sorting through sparse or shared accessors.
 #pragma once
 
 #include <string>

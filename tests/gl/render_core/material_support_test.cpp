@@ -12,8 +12,11 @@
 
 namespace {
 
+// Extensions the fragment shader draws. KHR_materials_variants chooses which material a primitive
+// has (on the CPU, SceneSession::select_variant), so no chunk draws it.
 bool is_material_extension(const std::string& name) {
-    return name.rfind("KHR_materials_", 0) == 0 || name == "KHR_texture_transform";
+    return (name.rfind("KHR_materials_", 0) == 0 && name != "KHR_materials_variants") ||
+           name == "KHR_texture_transform";
 }
 
 bool some_chunk_names(const std::string& name) {

@@ -24,8 +24,8 @@ struct SceneOptions {
     std::string camera = "auto";  // auto | front | side | orbit:DEG | yaw,pitch,distance,tx,ty,tz
     float fov = 40.0f;            // vertical field of view, degrees
     std::string env;              // equirectangular .hdr lighting the scene; empty: the procedural sky
-    bool no_vrm_facing = false;            // --no-vrm-facing: a VRM 0.x avatar as stored (facing -Z)
-    std::string springs = "on";            // on | off: VRM spring bones
+    bool no_vrm_facing = false;   // --no-vrm-facing: a VRM 0.x avatar as stored (facing -Z)
+    std::string springs = "on";   // on | off: VRM spring bones
     std::vector<std::string> expressions;  // --expression NAME=WEIGHT: VRM expressions
     std::string variant;                   // KHR_materials_variants name; empty: the file's default materials
 };

@@ -18,9 +18,9 @@ struct RenderArgs {
     bool error_heatmap = false;
     std::string view = "lit";  // lit | base | normals | roughness-metal
     float exposure = 1.0f;
-    float environment_rotation = 0.0f;  // degrees about +Y
-    std::string key_light = "auto";     // auto: on unless the file has its own lights
-    std::string file_lights = "on";     // KHR_lights_punctual
+    float environment_rotation = 0.0f;   // degrees about +Y
+    std::string key_light = "auto";      // auto: on unless the file has its own lights
+    std::string file_lights = "on";      // KHR_lights_punctual
     std::string background = "default";  // default | R,G,B (0..255) | transparent
     std::string grid = "on";
     int frames = 1;

@@ -143,7 +143,8 @@ int run_render(const RenderArgs& args) {
         s.state().draw.draw_grid = args.grid != "off";
         auto background = ui::parse_background(args.background);
         if (!background) return fail("--" + background.error().message);
-        s.state().clear_color = glm::vec4((*background)[0], (*background)[1], (*background)[2], (*background)[3]);
+        s.state().clear_color =
+            glm::vec4((*background)[0], (*background)[1], (*background)[2], (*background)[3]);
     }
     // What changes the picture (an extension used and not drawn, a texture not drawn), one line each
     // on stderr: a user holding an image that looks wrong learns why without running audit.

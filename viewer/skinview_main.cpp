@@ -85,7 +85,8 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"lit", "base", "normals", "roughness-metal"}));
     render_cmd->add_option("--exposure", render.exposure, "linear exposure before tone mapping (default 1)")
         ->check(positive_number());
-    render_cmd->add_option("--env-rotation", render.environment_rotation, "turn the sky about +Y, degrees (default 0)");
+    render_cmd->add_option("--env-rotation", render.environment_rotation,
+                           "turn the sky about +Y, degrees (default 0)");
     render_cmd
         ->add_option("--key-light", render.key_light,
                      "the viewer's key light: auto (default: on unless the file has KHR_lights_punctual "
@@ -99,7 +100,8 @@ int main(int argc, char** argv) {
                            "R,G,B (0..255, as the PNG holds them), transparent (alpha 0) or default");
     render_cmd->add_option("--grid", render.grid, "the floor grid: on (default) or off")
         ->check(CLI::IsMember({"on", "off"}));
-    render_cmd->add_option("--frames", render.frames, "frames in a sequence (default 1)")->check(positive_number());
+    render_cmd->add_option("--frames", render.frames, "frames in a sequence (default 1)")
+        ->check(positive_number());
     render_cmd->add_option("--fps", render.fps, "sequence frame rate (default 30)")->check(positive_number());
     render_cmd->add_option("--ref", render.reference,
                            "compare with this PNG (and REF.joints.json); exit 1 on a mismatch");
@@ -234,7 +236,8 @@ int main(int argc, char** argv) {
 
     WriteSkyArgs sky;
     CLI::App* sky_cmd = app.add_subcommand(
-        "write-sky", "write the procedural sky as an equirectangular .hdr (the light another renderer is fed)");
+        "write-sky",
+        "write the procedural sky as an equirectangular .hdr (the light another renderer is fed)");
     sky_cmd->add_option("-o,--output", sky.output, "output .hdr")->required();
     sky_cmd->add_option("--size", sky.size, "WIDTHxHEIGHT (default 1024x512)");
 

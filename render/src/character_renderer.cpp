@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <glm/gtc/type_ptr.hpp>
 
 #include "render/procedural_mesh.h"
@@ -23,7 +22,8 @@ glm::vec3 camera_position_of(const glm::mat4& view_proj) {
 }
 }  // namespace
 
-Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api, const anim::Character& character,
+Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api,
+                                                                       const anim::Character& character,
                                                                        int max_instances) {
     auto r = std::unique_ptr<CharacterRenderer>(new CharacterRenderer());
     const anim::Asset& asset = character.asset();
@@ -42,8 +42,9 @@ Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api, 
         const anim::Mesh& mesh = asset.meshes[static_cast<size_t>(mesh_index)];
         for (size_t p = 0; p < mesh.primitives.size(); ++p) {
             auto gm = GpuMesh::upload(mesh.primitives[p]);
-            if (!gm) return make_error("mesh " + std::to_string(mesh_index) + " ('" + mesh.name + "') primitive " +
-                                       std::to_string(p) + ": " + gm.error().message);
+            if (!gm)
+                return make_error("mesh " + std::to_string(mesh_index) + " ('" + mesh.name + "') primitive " +
+                                  std::to_string(p) + ": " + gm.error().message);
             glm::vec3 centre(0.0f);
             for (const auto& v : mesh.primitives[p].positions) centre += v;
             if (!mesh.primitives[p].positions.empty()) centre /= float(mesh.primitives[p].positions.size());
@@ -79,21 +80,25 @@ Status CharacterRenderer::set_environment(const EnvironmentData& data) {
     return ok_status();
 }
 
-Status CharacterRenderer::write_palettes(const anim::Character& character, const CharacterInstance& instance) {
+Status CharacterRenderer::write_palettes(const anim::Character& character,
+                                         const CharacterInstance& instance) {
     for (int k = 0; k < skins_; ++k) {
         const auto& sk = character.skins()[static_cast<size_t>(k)].skeleton;
-        if (auto s = palette_.set_row(instance.first_row + k, sk.palette().data(), sk.joint_count()); !s) return s;
+        if (auto s = palette_.set_row(instance.first_row + k, sk.palette().data(), sk.joint_count()); !s)
+            return s;
     }
     return ok_status();
 }
 
-SkinMode CharacterRenderer::rung_for(const anim::Character& character, int skin, const DrawOptions& options) const {
+SkinMode CharacterRenderer::rung_for(const anim::Character& character, int skin,
+                                     const DrawOptions& options) const {
     if (!options.auto_rung) return options.rung;
     return character.skins()[static_cast<size_t>(skin)].rung.rung;
 }
 
-void CharacterRenderer::draw(const anim::Character& character, const std::vector<CharacterInstance>& instances,
-                             const glm::mat4& view_proj, const DrawOptions& options) {
+void CharacterRenderer::draw(const anim::Character& character,
+                             const std::vector<CharacterInstance>& instances, const glm::mat4& view_proj,
+                             const DrawOptions& options) {
     const anim::Asset& asset = character.asset();
     const glm::vec3 eye = camera_position_of(view_proj);
     const glm::mat4 first_model = instances.empty() ? glm::mat4(1.0f) : instances.front().model;
@@ -115,8 +120,8 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
     rows.resize(instances.size());
     std::vector<SkinInstance>& placements = placements_scratch_;
     placements.resize(instances.size());
-    const auto submit = [&](const DrawPrimitive& prim, SkinnedDrawParams& params, const std::vector<SkinInstance>& on,
-                            const std::vector<float>& weights) {
+    const auto submit = [&](const DrawPrimitive& prim, SkinnedDrawParams& params,
+                            const std::vector<SkinInstance>& on, const std::vector<float>& weights) {
         params.material = materials_.binding(asset, prim.material);
         params.environment = &environment_;
         params.lighting = options.lighting;
@@ -130,7 +135,8 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
             blended.push_back({glm::length(c - eye), &prim.mesh, on, params, weights});
             return;
         }
-        if (params.material.alpha_mode == anim::AlphaMode::Blend) params.material.alpha_mode = anim::AlphaMode::Opaque;
+        if (params.material.alpha_mode == anim::AlphaMode::Blend)
+            params.material.alpha_mode = anim::AlphaMode::Opaque;
         prim.mesh.set_morph_weights(weights);
         skinned_pass_.draw(prim.mesh, palette_, on, params);
     };
@@ -142,9 +148,13 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
         // and a grid that followed them exactly would move lines by a pixel between the two.
         const double extent = b.empty() ? 1.0 : glm::length(b.max - b.min);
         const double decade = std::pow(10.0, std::floor(std::log10(extent)));
-        const double nice = extent <= decade ? decade : extent <= 2 * decade ? 2 * decade : extent <= 5 * decade ? 5 * decade : 10 * decade;
+        const double nice = extent <= decade       ? decade
+                            : extent <= 2 * decade ? 2 * decade
+                            : extent <= 5 * decade ? 5 * decade
+                                                   : 10 * decade;
         const float size = static_cast<float>(nice);
-        const float floor_y = b.empty() ? 0.0f : static_cast<float>(std::round(b.min.y / (nice * 1e-3)) * nice * 1e-3);
+        const float floor_y =
+            b.empty() ? 0.0f : static_cast<float>(std::round(b.min.y / (nice * 1e-3)) * nice * 1e-3);
         if (size != grid_size_ || floor_y != grid_floor_ || grid_lines_.empty()) {
             grid_lines_ = make_grid_lines(size, 10);
             for (auto& p : grid_lines_) p.y = floor_y;
@@ -157,7 +167,8 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
         const auto& skinned = character.skinned_meshes();
         for (size_t i = 0; i < skinned.size(); ++i) {
             const int skin = skinned[i].skin;
-            for (size_t k = 0; k < instances.size(); ++k) rows[k] = {instances[k].model, instances[k].first_row + skin};
+            for (size_t k = 0; k < instances.size(); ++k)
+                rows[k] = {instances[k].model, instances[k].first_row + skin};
             SkinnedDrawParams params;
             params.mesh_global = glm::mat4(character.mesh_frame(static_cast<int>(i)));
             params.view_proj = view_proj;
@@ -165,7 +176,8 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
             params.debug_view = options.debug_view;
             params.selected_joint = skin == options.selected_skin ? options.selected_joint : -1;
             params.heat_scale = options.heat_scale;
-            for (const auto& prim : skinned_[i]) submit(prim, params, rows, character.morph_weights(skinned[i].node));
+            for (const auto& prim : skinned_[i])
+                submit(prim, params, rows, character.morph_weights(skinned[i].node));
         }
         // Static meshes go through the same pass, unskinned: one shader for morph targets,
         // materials and the read-back. Their instances carry no palette row.
@@ -193,7 +205,8 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
             }
             params.view_proj = view_proj;
             // The heat map's errors are per skinned vertex; a static mesh shows lit under it.
-            params.debug_view = options.debug_view == DebugView::ErrorHeatMap ? DebugView::Lit : options.debug_view;
+            params.debug_view =
+                options.debug_view == DebugView::ErrorHeatMap ? DebugView::Lit : options.debug_view;
             params.heat_scale = options.heat_scale;
             for (const auto& prim : static_[i])
                 submit(prim, params, *on, character.morph_weights(statics[i].node));
@@ -210,7 +223,8 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
         const glm::mat4 vp = view_proj * instances.front().model;
         for (int k = 0; k < skins_; ++k) {
             line_pass_.draw(skeleton_lines(character, k), GL_LINES, vp, glm::vec4(0.2f, 0.9f, 1.0f, 1.0f));
-            line_pass_.draw(joint_points(character, k), GL_POINTS, vp, glm::vec4(1.0f, 1.0f, 1.0f, 1.0f), 5.0f);
+            line_pass_.draw(joint_points(character, k), GL_POINTS, vp, glm::vec4(1.0f, 1.0f, 1.0f, 1.0f),
+                            5.0f);
         }
         if (options.selected_joint >= 0 && options.selected_skin >= 0 && options.selected_skin < skins_) {
             auto pts = joint_points(character, options.selected_skin);
@@ -243,8 +257,9 @@ void CharacterRenderer::draw(const anim::Character& character, const std::vector
     }
 }
 
-Expected<std::vector<glm::vec3>> CharacterRenderer::read_back(const anim::Character& character, int skinned_mesh,
-                                                              int primitive, const CharacterInstance& instance,
+Expected<std::vector<glm::vec3>> CharacterRenderer::read_back(const anim::Character& character,
+                                                              int skinned_mesh, int primitive,
+                                                              const CharacterInstance& instance,
                                                               SkinMode mode) {
     if (skinned_mesh < 0 || static_cast<size_t>(skinned_mesh) >= skinned_.size())
         return make_error("read-back: no skinned mesh " + std::to_string(skinned_mesh));
@@ -264,8 +279,8 @@ Expected<std::vector<SkinnedPass::TangentFrame>> CharacterRenderer::read_back_fr
     SkinMode mode) {
     if (skinned_mesh < 0 || static_cast<size_t>(skinned_mesh) >= skinned_.size() || primitive < 0 ||
         static_cast<size_t>(primitive) >= skinned_[static_cast<size_t>(skinned_mesh)].size())
-        return make_error("tangent-frame read-back: no skinned mesh " + std::to_string(skinned_mesh) + " primitive " +
-                          std::to_string(primitive));
+        return make_error("tangent-frame read-back: no skinned mesh " + std::to_string(skinned_mesh) +
+                          " primitive " + std::to_string(primitive));
     const auto& s = character.skinned_meshes()[static_cast<size_t>(skinned_mesh)];
     const auto& mesh = skinned_[static_cast<size_t>(skinned_mesh)][static_cast<size_t>(primitive)].mesh;
     mesh.set_morph_weights(character.morph_weights(s.node));
@@ -283,14 +298,15 @@ Expected<std::vector<glm::vec3>> CharacterRenderer::read_back_static(const anim:
         return make_error("read-back: static mesh " + std::to_string(static_mesh) + " has no primitive " +
                           std::to_string(primitive));
     const auto& mesh = prims[static_cast<size_t>(primitive)].mesh;
-    mesh.set_morph_weights(character.morph_weights(character.static_meshes()[static_cast<size_t>(static_mesh)].node));
-    return skinned_pass_.read_back(mesh, palette_, {instance.model, 0}, character.static_mesh_world(static_mesh),
-                                   SkinMode::LinearBlend, true);
+    mesh.set_morph_weights(
+        character.morph_weights(character.static_meshes()[static_cast<size_t>(static_mesh)].node));
+    return skinned_pass_.read_back(mesh, palette_, {instance.model, 0},
+                                   character.static_mesh_world(static_mesh), SkinMode::LinearBlend, true);
 }
 
 void CharacterRenderer::set_vertex_errors(int skinned_mesh, int primitive, const std::vector<float>& errors) {
-    skinned_pass_.set_vertex_scalars(skinned_[static_cast<size_t>(skinned_mesh)][static_cast<size_t>(primitive)].mesh,
-                                     errors);
+    skinned_pass_.set_vertex_scalars(
+        skinned_[static_cast<size_t>(skinned_mesh)][static_cast<size_t>(primitive)].mesh, errors);
 }
 
 std::vector<glm::vec3> CharacterRenderer::skeleton_lines(const anim::Character& character, int skin) {
@@ -300,8 +316,10 @@ std::vector<glm::vec3> CharacterRenderer::skeleton_lines(const anim::Character& 
     for (int j = 0; j < sk.joint_count(); ++j) {
         const int p = sk.parents()[static_cast<size_t>(j)];
         if (p < 0) continue;
-        lines.emplace_back(w[static_cast<size_t>(p) * 16 + 12], w[static_cast<size_t>(p) * 16 + 13], w[static_cast<size_t>(p) * 16 + 14]);
-        lines.emplace_back(w[static_cast<size_t>(j) * 16 + 12], w[static_cast<size_t>(j) * 16 + 13], w[static_cast<size_t>(j) * 16 + 14]);
+        lines.emplace_back(w[static_cast<size_t>(p) * 16 + 12], w[static_cast<size_t>(p) * 16 + 13],
+                           w[static_cast<size_t>(p) * 16 + 14]);
+        lines.emplace_back(w[static_cast<size_t>(j) * 16 + 12], w[static_cast<size_t>(j) * 16 + 13],
+                           w[static_cast<size_t>(j) * 16 + 14]);
     }
     return lines;
 }
@@ -309,7 +327,8 @@ std::vector<glm::vec3> CharacterRenderer::skeleton_lines(const anim::Character& 
 std::vector<glm::vec3> CharacterRenderer::joint_points(const anim::Character& character, int skin) {
     const auto& w = character.skins()[static_cast<size_t>(skin)].skeleton.world();
     std::vector<glm::vec3> pts;
-    for (size_t j = 0; j * 16 < w.size(); ++j) pts.emplace_back(w[j * 16 + 12], w[j * 16 + 13], w[j * 16 + 14]);
+    for (size_t j = 0; j * 16 < w.size(); ++j)
+        pts.emplace_back(w[j * 16 + 12], w[j * 16 + 13], w[j * 16 + 14]);
     return pts;
 }
 

@@ -2,9 +2,8 @@
 
 #include <cstdio>
 #include <cstring>
-#include <map>
-
 #include <glm/gtc/type_ptr.hpp>
+#include <map>
 
 namespace sv::render {
 
@@ -17,14 +16,17 @@ constexpr GLuint kMorphWeightUnit = 3;
 // read each other's textures, which drew every DQS mesh at its bind pose once (identity DQs from
 // an unbound unit), hence the checks.
 constexpr GLuint kJointDqUnit = 10;
-static_assert(kJointDqUnit != kEnvironmentUnit && kJointDqUnit != kBrdfLutUnit && kJointDqUnit != kSheenAtlasUnit &&
-                  kJointDqUnit != kSheenAlbedoUnit,
+static_assert(kJointDqUnit != kEnvironmentUnit && kJointDqUnit != kBrdfLutUnit &&
+                  kJointDqUnit != kSheenAtlasUnit && kJointDqUnit != kSheenAlbedoUnit,
               "texture unit shared");
-static_assert([] {
-    for (GLuint u : kMaterialUnits)
-        if (u == kPaletteUnit || u == kMorphDeltaUnit || u == kMorphWeightUnit || u == kJointDqUnit) return false;
-    return true;
-}(), "a material texture unit is shared with the skinning pass");
+static_assert(
+    [] {
+        for (GLuint u : kMaterialUnits)
+            if (u == kPaletteUnit || u == kMorphDeltaUnit || u == kMorphWeightUnit || u == kJointDqUnit)
+                return false;
+        return true;
+    }(),
+    "a material texture unit is shared with the skinning pass");
 constexpr GLuint kAttrInstanceModel = 7;  // 7..10
 constexpr GLuint kAttrInstanceRow = 11;
 constexpr GLuint kAttrVertexScalar = 12;
@@ -41,7 +43,8 @@ Expected<SkinnedPass> SkinnedPass::create(Api api) {
     for (size_t index = 0; index < pass.draw_programs_.size(); ++index) {
         const bool no_fallback = index >= kNoFallback;
         const int mode = static_cast<int>(no_fallback ? index - kNoFallback : index);
-        const std::string name = mode == static_cast<int>(kUnskinned) ? "unskinned" : anim::to_id(static_cast<SkinMode>(mode));
+        const std::string name =
+            mode == static_cast<int>(kUnskinned) ? "unskinned" : anim::to_id(static_cast<SkinMode>(mode));
         ProgramDesc desc{"skinned_" + name + (no_fallback ? "_no_fallback" : ""),
                          {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
                          {"brdf.glsl", "punctual_lights.glsl", "material_fs.glsl"},
@@ -67,7 +70,8 @@ void SkinnedPass::bind_instances(const GpuMesh& mesh, const std::vector<SkinInst
     constexpr size_t kFloats = sizeof(InstanceData) / sizeof(float);
     static_assert(sizeof(InstanceData) == kFloats * sizeof(float), "InstanceData is floats only");
     // A member, grown and never shrunk: after the first frames a draw allocates nothing.
-    if (instance_scratch_.size() < instances.size() * kFloats) instance_scratch_.resize(instances.size() * kFloats);
+    if (instance_scratch_.size() < instances.size() * kFloats)
+        instance_scratch_.resize(instances.size() * kFloats);
     auto* data = reinterpret_cast<InstanceData*>(instance_scratch_.data());
     for (size_t i = 0; i < instances.size(); ++i) {
         std::memcpy(data[i].model, glm::value_ptr(instances[i].model), sizeof data[i].model);
@@ -93,8 +97,8 @@ void SkinnedPass::bind_instances(const GpuMesh& mesh, const std::vector<SkinInst
     }
 }
 
-void SkinnedPass::set_common_uniforms(const ShaderProgram& program, const GpuMesh& mesh, const glm::mat4& mesh_global,
-                                      const PaletteTexture& palette) {
+void SkinnedPass::set_common_uniforms(const ShaderProgram& program, const GpuMesh& mesh,
+                                      const glm::mat4& mesh_global, const PaletteTexture& palette) {
     glUseProgram(program.id());
     palette.bind(kPaletteUnit);
     glUniform1i(program.uniform("u_palette"), static_cast<GLint>(kPaletteUnit));
@@ -143,11 +147,11 @@ void SkinnedPass::bind_joint_dual_quats(const ShaderProgram& program) const {
     glUniform1i(program.uniform("u_joint_dq"), static_cast<GLint>(kJointDqUnit));
 }
 
-void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette, const std::vector<SkinInstance>& instances,
-                       const SkinnedDrawParams& params) {
+void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
+                       const std::vector<SkinInstance>& instances, const SkinnedDrawParams& params) {
     if (instances.empty()) return;
-    const size_t index = prepare_joint_dual_quats(palette, instances.data(), instances.size(), params.mesh_global,
-                                                  params.mode, params.unskinned);
+    const size_t index = prepare_joint_dual_quats(palette, instances.data(), instances.size(),
+                                                  params.mesh_global, params.mode, params.unskinned);
     const ShaderProgram* chosen = &draw_programs_[index];
     if (params.material.layered() && !layered_failed_) {
         ShaderProgram& layered = layered_programs_[index];
@@ -166,8 +170,9 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette, const
                 layered = std::move(*built);
             } else {
                 layered_failed_ = true;
-                std::fprintf(stderr, "skinview: the layered material shader did not build (%s); clearcoat, sheen, "
-                                     "specular-glossiness and specular textures are not drawn\n",
+                std::fprintf(stderr,
+                             "skinview: the layered material shader did not build (%s); clearcoat, sheen, "
+                             "specular-glossiness and specular textures are not drawn\n",
                              built.error().message.c_str());
             }
         }
@@ -180,15 +185,17 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette, const
     glUniform1i(program.uniform("u_debug_view"), static_cast<GLint>(params.debug_view));
     glUniform1i(program.uniform("u_selected_joint"), params.selected_joint);
     glUniform1f(program.uniform("u_heat_scale"), params.heat_scale);
-    bind_material(program, params.material, params.environment, params.lighting, params.camera_position, params.mirrored);
+    bind_material(program, params.material, params.environment, params.lighting, params.camera_position,
+                  params.mirrored);
     bind_instances(mesh, instances);
     mesh.draw(static_cast<GLsizei>(instances.size()));
     unbind_material();
 }
 
-Status SkinnedPass::capture_feedback(const ShaderProgram& program, const GpuMesh& mesh, const PaletteTexture& palette,
-                                     const SkinInstance& instance, const glm::mat4& mesh_global, void* out,
-                                     size_t bytes, const char* what) {
+Status SkinnedPass::capture_feedback(const ShaderProgram& program, const GpuMesh& mesh,
+                                     const PaletteTexture& palette, const SkinInstance& instance,
+                                     const glm::mat4& mesh_global, void* out, size_t bytes,
+                                     const char* what) {
     set_common_uniforms(program, mesh, mesh_global, palette);
     bind_joint_dual_quats(program);
     glUniformMatrix4fv(program.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(glm::mat4(1.0f)));
@@ -232,8 +239,9 @@ Status SkinnedPass::capture_feedback(const ShaderProgram& program, const GpuMesh
 }
 
 Expected<std::vector<glm::vec3>> SkinnedPass::read_back(const GpuMesh& mesh, const PaletteTexture& palette,
-                                                        const SkinInstance& instance, const glm::mat4& mesh_global,
-                                                        SkinMode mode, bool unskinned) {
+                                                        const SkinInstance& instance,
+                                                        const glm::mat4& mesh_global, SkinMode mode,
+                                                        bool unskinned) {
     const ShaderProgram& program =
         feedback_programs_[prepare_joint_dual_quats(palette, &instance, 1, mesh_global, mode, unskinned)];
     std::vector<glm::vec3> out(static_cast<size_t>(mesh.vertex_count()));
@@ -249,7 +257,8 @@ void SkinnedPass::set_vertex_scalars(const GpuMesh& mesh, const std::vector<floa
     if (!vbo) vbo = GlBuffer::make();
     glBindVertexArray(mesh.vao());
     glBindBuffer(GL_ARRAY_BUFFER, vbo.get());
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(values.size() * sizeof(float)), values.data(), GL_STATIC_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(values.size() * sizeof(float)), values.data(),
+                 GL_STATIC_DRAW);
     glEnableVertexAttribArray(kAttrVertexScalar);
     glVertexAttribPointer(kAttrVertexScalar, 1, GL_FLOAT, GL_FALSE, 0, nullptr);
     glBindVertexArray(0);

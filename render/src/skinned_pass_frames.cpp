@@ -29,8 +29,8 @@ Expected<std::vector<SkinnedPass::TangentFrame>> SkinnedPass::read_back_frames(
     const size_t n = static_cast<size_t>(mesh.vertex_count());
     constexpr size_t kFloats = 7;  // vec3 normal, vec4 tangent, interleaved
     std::vector<float> raw(n * kFloats);
-    if (auto s = capture_feedback(program, mesh, palette, instance, mesh_global, raw.data(), raw.size() * sizeof(float),
-                                  "tangent-frame read-back");
+    if (auto s = capture_feedback(program, mesh, palette, instance, mesh_global, raw.data(),
+                                  raw.size() * sizeof(float), "tangent-frame read-back");
         !s)
         return s.error();
     std::vector<TangentFrame> out(n);

@@ -40,7 +40,8 @@ inline std::string load_error(const nlohmann::json& text, const std::string& dir
 // An image that cannot be drawn does not refuse the file: it loads, the image stays as a 0x0 entry
 // (indices hold), and Asset::image_failures names it. The first failure line, or what happened
 // instead ("(refused) ...", "(no failure)").
-inline std::string image_failure(const std::vector<std::uint8_t>& bytes, bool binary, const std::string& dir = "") {
+inline std::string image_failure(const std::vector<std::uint8_t>& bytes, bool binary,
+                                 const std::string& dir = "") {
     const auto a = anim::load_gltf_from_memory(bytes, dir, binary);
     if (!a.ok()) return "(refused) " + a.error().message;
     if (a->image_failures.empty()) return "(no failure)";

@@ -78,7 +78,7 @@ void draw_timeline_window(ViewerModel& m, UiContext& c) {
         }
     } else {
         ImGui::TextDisabled(m.graph.mode == GraphMode::StateMachine ? "state machine: %.2f s played"
-                                                                   : "no clip: rest pose (%.2f s)",
+                                                                    : "no clip: rest pose (%.2f s)",
                             m.graph.clock);
     }
     ImGui::TextDisabled("space play/pause   C correction   F frame   S screenshot   F1 keys   Esc quit");

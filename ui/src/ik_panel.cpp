@@ -76,7 +76,8 @@ void IkPanel::rebuild(const anim::Character& character, int skin_index) {
     if (skin < 0 || static_cast<size_t>(skin) >= skins.size()) return;
     const auto& sk = skins[static_cast<size_t>(skin)].skeleton;
     detected = detect_limbs(sk);
-    if (!detected.empty()) (void)set_chain(sk, detected.front().root, detected.front().mid, detected.front().tip);
+    if (!detected.empty())
+        (void)set_chain(sk, detected.front().root, detected.front().mid, detected.front().tip);
 }
 
 Status IkPanel::set_chain(const anim::Skeleton& sk, int root, int mid, int tip) {
@@ -86,13 +87,13 @@ Status IkPanel::set_chain(const anim::Skeleton& sk, int root, int mid, int tip) 
     const auto& p = sk.parents();
     if (p[static_cast<size_t>(tip)] != mid || p[static_cast<size_t>(mid)] != root)
         return make_error("IK chain: '" + sk.names()[static_cast<size_t>(tip)] + "' > '" +
-                          sk.names()[static_cast<size_t>(mid)] + "' > '" + sk.names()[static_cast<size_t>(root)] +
-                          "' is not a parent-to-child chain");
+                          sk.names()[static_cast<size_t>(mid)] + "' > '" +
+                          sk.names()[static_cast<size_t>(root)] + "' is not a parent-to-child chain");
     chain.root = root;
     chain.mid = mid;
     chain.tip = tip;
-    chain.label = sk.names()[static_cast<size_t>(root)] + " > " + sk.names()[static_cast<size_t>(mid)] + " > " +
-                  sk.names()[static_cast<size_t>(tip)];
+    chain.label = sk.names()[static_cast<size_t>(root)] + " > " + sk.names()[static_cast<size_t>(mid)] +
+                  " > " + sk.names()[static_cast<size_t>(tip)];
     error.clear();
     place_on_pose(sk);
     return ok_status();
@@ -103,7 +104,8 @@ Status IkPanel::set_chain_from_tip(const anim::Skeleton& sk, int tip) {
     const int mid = sk.parents()[static_cast<size_t>(tip)];
     const int root = mid >= 0 ? sk.parents()[static_cast<size_t>(mid)] : -1;
     if (root < 0)
-        return make_error("IK chain: '" + sk.names()[static_cast<size_t>(tip)] + "' has no grandparent joint");
+        return make_error("IK chain: '" + sk.names()[static_cast<size_t>(tip)] +
+                          "' has no grandparent joint");
     return set_chain(sk, root, mid, tip);
 }
 

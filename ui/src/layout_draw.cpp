@@ -14,8 +14,8 @@
 namespace sv::ui {
 
 namespace {
-constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                                    ImGuiWindowFlags_NoSavedSettings;
+constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 }  // namespace
 
 void begin_fixed_window(const char* name, const Rect& r, int extra_flags) {
@@ -67,7 +67,9 @@ void item_tooltip(const char* text) {
 void draw_inspector_window(ViewerModel& m, UiContext& c) {
     begin_fixed_window("Inspector", c.layout.right);
     if (!c.character) {
-        ImGui::TextWrapped("Nothing loaded. Open a .glb or .gltf file from the field on the left, or drop one on the window.");
+        ImGui::TextWrapped(
+            "Nothing loaded. Open a .glb or .gltf file from the field on the left, or drop one on the "
+            "window.");
         ImGui::End();
         return;
     }
@@ -77,10 +79,14 @@ void draw_inspector_window(ViewerModel& m, UiContext& c) {
         void (*body)(ViewerModel&, UiContext&);
     };
     static const Tab tabs[] = {
-        {"Frame", InspectorTab::Frame, draw_frame_tab},         {"Joints", InspectorTab::Joints, draw_joints_tab},
-        {"Scale", InspectorTab::Conflicts, draw_conflicts_tab}, {"IK", InspectorTab::IK, draw_ik_tab},
-        {"Palette", InspectorTab::Palette, draw_palette_tab},   {"Diagnose", InspectorTab::Diagnose, draw_diagnose_tab},
-        {"Graph", InspectorTab::Graph, draw_graph_tab},         {"Notes", InspectorTab::Notes, draw_notes_tab},
+        {"Frame", InspectorTab::Frame, draw_frame_tab},
+        {"Joints", InspectorTab::Joints, draw_joints_tab},
+        {"Scale", InspectorTab::Conflicts, draw_conflicts_tab},
+        {"IK", InspectorTab::IK, draw_ik_tab},
+        {"Palette", InspectorTab::Palette, draw_palette_tab},
+        {"Diagnose", InspectorTab::Diagnose, draw_diagnose_tab},
+        {"Graph", InspectorTab::Graph, draw_graph_tab},
+        {"Notes", InspectorTab::Notes, draw_notes_tab},
     };
     // Scrolling, not shrinking: a narrow inspector must never cut a tab's label.
     if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
@@ -92,7 +98,8 @@ void draw_inspector_window(ViewerModel& m, UiContext& c) {
                 // scrolls sideways instead of losing their values past the edge. The body, not the
                 // window: a window that scrolls sideways widens its tab bar too, which then cuts
                 // its last label at the edge instead of offering the bar's own scroll arrows.
-                ImGui::BeginChild("##tab_body", ImVec2(0.0f, 0.0f), false, ImGuiWindowFlags_HorizontalScrollbar);
+                ImGui::BeginChild("##tab_body", ImVec2(0.0f, 0.0f), false,
+                                  ImGuiWindowFlags_HorizontalScrollbar);
                 t.body(m, c);
                 // Logged from the scrollbar ImGui decided to draw, not from the content's width:
                 // content wider than the body is what makes a scrollbar necessary, the scrollbar
@@ -110,7 +117,8 @@ void draw_inspector_window(ViewerModel& m, UiContext& c) {
 
 void draw_status_line(const ViewerModel& m, const UiContext& c) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8, 4));
-    begin_fixed_window("##status", c.layout.status, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+    begin_fixed_window("##status", c.layout.status,
+                       ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
     // Drawn left to right in this order; fitted by priority (status_line.h): the correction's
     // message first and whole, then a screenshot's path, the file (or its name), the frame rate and
     // the counts, each shortened or dropped before anything is cut at the window's edge.
@@ -179,14 +187,20 @@ void draw_keys_help(UiContext& c) {
     const Rect& v = c.layout.viewport;
     ImGui::SetNextWindowPos(ImVec2(v.x + 16.0f, v.y + 16.0f), ImGuiCond_Always);
     ImGui::SetNextWindowBgAlpha(0.92f);
-    ImGui::Begin("Keys (F1 closes)", &c.show_help,
-                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+    ImGui::Begin(
+        "Keys (F1 closes)", &c.show_help,
+        ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
     static const char* const lines[][2] = {
-        {"space", "play / pause"},        {"C", "correction on / off (soup against character)"},
-        {"F", "frame what is drawn now"}, {"S", "screenshot (path in the status line)"},
-        {"F1", "this help"},              {"Esc", "quit"},
-        {"left drag", "orbit"},           {"middle or shift + left drag", "pan"},
-        {"wheel", "zoom"},                {"click a joint", "select it"},
+        {"space", "play / pause"},
+        {"C", "correction on / off (soup against character)"},
+        {"F", "frame what is drawn now"},
+        {"S", "screenshot (path in the status line)"},
+        {"F1", "this help"},
+        {"Esc", "quit"},
+        {"left drag", "orbit"},
+        {"middle or shift + left drag", "pan"},
+        {"wheel", "zoom"},
+        {"click a joint", "select it"},
         {"drag the IK handles", "move target (disc) and pole (ring)"},
     };
     for (const auto& l : lines) {

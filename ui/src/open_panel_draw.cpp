@@ -57,11 +57,12 @@ void draw_scene_tree(ViewerModel& m, UiContext& c) {
                                    ImGuiTreeNodeFlags_SpanAvailWidth | ImGuiTreeNodeFlags_DefaultOpen;
         if (leaf) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
         if (is_selected) flags |= ImGuiTreeNodeFlags_Selected;
-        if (std::find(reveal_path.begin(), reveal_path.end(), ri) != reveal_path.end()) ImGui::SetNextItemOpen(true);
+        if (std::find(reveal_path.begin(), reveal_path.end(), ri) != reveal_path.end())
+            ImGui::SetNextItemOpen(true);
         const char* tag = row.skin >= 0 ? "[S]" : row.mesh >= 0 ? "[M]" : row.joint_skin >= 0 ? "[J]" : "[ ]";
         ImGui::PushStyleColor(ImGuiCol_Text, kind_colour(row));
-        const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(static_cast<intptr_t>(i)), flags, "%s %s", tag,
-                                            row.name.c_str());
+        const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(static_cast<intptr_t>(i)), flags, "%s %s",
+                                            tag, row.name.c_str());
         ImGui::PopStyleColor();
         if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
             p.select_row(ri);
@@ -71,8 +72,10 @@ void draw_scene_tree(ViewerModel& m, UiContext& c) {
         if (ImGui::IsItemHovered()) show_tooltip(p.tooltip(*c.character, ri));
         if (ri == p.reveal_row) ImGui::SetScrollHereY(0.4f);
         if (!leaf) {
-            if (open) open_depths.push_back(row.depth);
-            else collapsed_depth = row.depth;
+            if (open)
+                open_depths.push_back(row.depth);
+            else
+                collapsed_depth = row.depth;
         }
     }
     while (!open_depths.empty()) {
@@ -90,10 +93,9 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     begin_fixed_window("Scene", c.layout.left, ImGuiWindowFlags_HorizontalScrollbar);
     // Open field and recent files.
     ImGui::SetNextItemWidth(-60.0f);
-    const bool enter = ImGui::InputTextWithHint("##path", "path to .glb / .gltf (Tab completes)", m.open.path,
-                                                sizeof m.open.path,
-                                                ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion,
-                                                complete_path);
+    const bool enter = ImGui::InputTextWithHint(
+        "##path", "path to .glb / .gltf (Tab completes)", m.open.path, sizeof m.open.path,
+        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion, complete_path);
     if (ImGui::IsItemActive()) ui_log(std::string("open field: ") + m.open.path);
     if (ImGui::IsItemActive() && m.open.path[0]) {
         const auto& options = m.open.cached_completions(m.open.path);
@@ -167,9 +169,10 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     ImGui::TextDisabled("[S] skinned mesh  [M] mesh  [J] joint");
     item_tooltip("Click a node to select it; the arrow folds its children.");
     // The morph weights of the selected (or first) morphing mesh, live, under the tree.
-    const float morph_height =
-        m.morph.node < 0 ? 0.0f
-                         : ImGui::GetFrameHeightWithSpacing() * (2.0f + std::min<float>(6.0f, float(m.morph.weights.size())));
+    const float morph_height = m.morph.node < 0
+                                   ? 0.0f
+                                   : ImGui::GetFrameHeightWithSpacing() *
+                                         (2.0f + std::min<float>(6.0f, float(m.morph.weights.size())));
     ImGui::BeginChild("tree", ImVec2(0, -morph_height), false, ImGuiWindowFlags_HorizontalScrollbar);
     draw_scene_tree(m, c);
     ImGui::EndChild();
@@ -179,7 +182,8 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
         ImGui::BeginChild("morph", ImVec2(0, 0), false);
         for (size_t t = 0; t < m.morph.weights.size(); ++t) {
             char label[48];
-            std::snprintf(label, sizeof label, "target %zu: %.3f", t, static_cast<double>(m.morph.weights[t]));
+            std::snprintf(label, sizeof label, "target %zu: %.3f", t,
+                          static_cast<double>(m.morph.weights[t]));
             // A weight may leave [0, 1] (glTF allows any value); the bar clamps, the label does not.
             ImGui::ProgressBar(std::clamp(m.morph.weights[t], 0.0f, 1.0f), ImVec2(-1.0f, 0.0f), label);
         }

@@ -73,12 +73,13 @@ void ViewerModel::base_pose(anim::Character& character) {
                 // The target was just posed at rest: its world matrices are the rest the clip is
                 // measured against.
                 graph.source->pose_at(graph.source_clip, t, animation.loop);
-                retarget_rest_relative(graph.rest, graph.source->skins()[0].skeleton.world(), skins[skin].skeleton,
-                                       skins[skin].pose);
+                retarget_rest_relative(graph.rest, graph.source->skins()[0].skeleton.world(),
+                                       skins[skin].skeleton, skins[skin].pose);
                 return;
             }
             break;
-        case GraphMode::Clip: break;
+        case GraphMode::Clip:
+            break;
     }
     character.pose_at(animation.clip, t, animation.loop);
 }
@@ -91,13 +92,15 @@ void ViewerModel::pose_with_step(anim::Character& character, double from, double
         if (graph.root.clip != animation.clip) graph.root.bind(character, 0, animation.clip);
         const anim::Clip& clip = character.asset().clips[static_cast<size_t>(animation.clip)];
         graph.root.step(clip, from, from + step);
-        if (graph.root.joint >= 0) anim::strip_root_motion(clip, graph.root.channels, graph.root.joint, skins[0].pose);
+        if (graph.root.joint >= 0)
+            anim::strip_root_motion(clip, graph.root.channels, graph.root.joint, skins[0].pose);
     } else if (graph.root.joint >= 0 && !graph.root.trail.empty()) {
         graph.root.reset();
     }
     if (graph.spring.enabled && !graph.spring.chain.links.empty() && !skins.empty())
-        anim::apply_spring_chain(graph.spring.chain, glm::radians(static_cast<double>(graph.spring.impulse_degrees)),
-                                 0.0, graph.clock - graph.spring.impulse_time, skins[0].pose);
+        anim::apply_spring_chain(graph.spring.chain,
+                                 glm::radians(static_cast<double>(graph.spring.impulse_degrees)), 0.0,
+                                 graph.clock - graph.spring.impulse_time, skins[0].pose);
     character.apply_poses();
     if (ik.enabled && ik.skin >= 0 && static_cast<size_t>(ik.skin) < skins.size()) {
         // The handles live in the character's own space (the skeleton's, before the root-motion

@@ -17,20 +17,34 @@ namespace {
 
 using nlohmann::json;
 
-const char* const kKeys[] = {"correction",    "skinning",
-                             "show_armature", "heatmap",
-                             "weights_joint", "ik",
-                             "tab",           "joint",
-                             "clip",          "time",
-                             "playing",       "camera",
-                             "exposure",      "environment_rotation",
-                             "key_light",     "grid",
-                             "background",    "environment_intensity",
-                             "graph",         "blend",
-                             "retarget_source", "retarget_clip",
-                             "retarget_rest", "speed",
-                             "springs",       "spring_links",
-                             "spring_frequency_hz", "spring_damping"};
+const char* const kKeys[] = {"correction",
+                             "skinning",
+                             "show_armature",
+                             "heatmap",
+                             "weights_joint",
+                             "ik",
+                             "tab",
+                             "joint",
+                             "clip",
+                             "time",
+                             "playing",
+                             "camera",
+                             "exposure",
+                             "environment_rotation",
+                             "key_light",
+                             "grid",
+                             "background",
+                             "environment_intensity",
+                             "graph",
+                             "blend",
+                             "retarget_source",
+                             "retarget_clip",
+                             "retarget_rest",
+                             "speed",
+                             "springs",
+                             "spring_links",
+                             "spring_frequency_hz",
+                             "spring_damping"};
 
 bool one_of(const std::string& v, const std::vector<std::string>& set) {
     for (const std::string& s : set)
@@ -93,9 +107,11 @@ Status read_camera(const json& j, ViewerSettings& s) {
             if (!(f[2] > 0.0) || !(std::abs(f[1]) < 90.0))
                 return make_error("settings: 'camera': '" + v +
                                   "': distance must be > 0 and pitch strictly between -90 and 90");
-        } else if (!one_of(v, {"auto", "front", "side"}) && v.rfind("orbit:", 0) != 0 && v.rfind("file:", 0) != 0) {
-            return make_error("settings: 'camera': '" + v +
-                              "' is not one of auto, front, side, orbit:DEG, file:N or yaw,pitch,distance,tx,ty,tz");
+        } else if (!one_of(v, {"auto", "front", "side"}) && v.rfind("orbit:", 0) != 0 &&
+                   v.rfind("file:", 0) != 0) {
+            return make_error(
+                "settings: 'camera': '" + v +
+                "' is not one of auto, front, side, orbit:DEG, file:N or yaw,pitch,distance,tx,ty,tz");
         }
         s.camera_preset = v;
         s.camera_orbit = false;

@@ -348,8 +348,8 @@ Status check_external_uris(const json& doc, const std::string& base_dir, Documen
             if (!fs::is_regular_file(full, ec)) {
                 if (kind[0] == 'i') {
                     facts.image_failures[static_cast<int>(i)] =
-                        "image " + str(i) + " ('" + e.value("name", std::string()) + "'): no file '" +
-                        normal.string() + "' in the glTF's folder";
+                        named("image", i, e.value("name", std::string())) + ": no file '" + normal.string() +
+                        "' in the glTF's folder";
                     continue;
                 }
                 return make_error("glTF: " + what + ": no file '" + normal.string() +

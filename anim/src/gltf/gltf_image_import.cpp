@@ -113,11 +113,7 @@ void Importer::drop_undecoded_textures() {
             t.image = -1;
     };
     for (Material& mat : out.materials) {
-        drop(mat.base_color_texture);
-        drop(mat.metallic_roughness_texture);
-        drop(mat.normal_texture);
-        drop(mat.occlusion_texture);
-        drop(mat.emissive_texture);
+        mat.for_each_texture(drop);
         mat.base_color_image = mat.base_color_texture.image;
     }
 }

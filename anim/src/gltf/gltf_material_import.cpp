@@ -97,7 +97,7 @@ Status read_slot(const tg::Model& m, const std::string& what, int index, int tex
 // A textureInfo inside an extension's JSON (tinygltf parses only the core slots): index, texCoord,
 // the normal map's scale, and its own KHR_texture_transform.
 Status read_value_slot(const tg::Model& m, const std::string& what, const tg::Value& x, const char* key,
-                       TextureRef& out) {
+                       TextureRef& out, Asset& asset) {
     if (!x.Has(key)) return ok_status();
     const tg::Value& t = x.Get(key);
     if (!t.IsObject() || !t.Has("index") || !t.Get("index").IsInt())
@@ -108,7 +108,7 @@ Status read_value_slot(const tg::Model& m, const std::string& what, const tg::Va
     tg::ExtensionMap extensions;
     if (t.Has("extensions") && t.Get("extensions").IsObject())
         for (const std::string& k : t.Get("extensions").Keys()) extensions[k] = t.Get("extensions").Get(k);
-    if (auto st = read_slot(m, what + " " + key, index, tex_coord, extensions, out); !st) return st;
+    if (auto st = read_slot(m, what + " " + key, index, tex_coord, extensions, out, asset); !st) return st;
     if (t.Has("scale")) out.strength = number(t.Get("scale"), 1.0f);
     return ok_status();
 }
@@ -130,7 +130,7 @@ bool finite(glm::vec3 v) { return std::isfinite(v.x + v.y + v.z); }
 // outside one is refused by name rather than clamped, since a clamped file draws something its
 // author did not write.
 Status import_material_extensions(const tg::Model& m, const std::string& name, const tg::Material& src,
-                                  Material& d) {
+                                  Material& d, Asset& asset) {
     if (const tg::Value* x = extension(src, "KHR_materials_pbrSpecularGlossiness")) {
         const std::string what = name + " KHR_materials_pbrSpecularGlossiness";
         d.workflow = Workflow::SpecularGlossiness;
@@ -149,9 +149,10 @@ Status import_material_extensions(const tg::Model& m, const std::string& name, c
         // specular, so only the extension's two textures are kept.
         d.base_color_texture = TextureRef{};
         d.metallic_roughness_texture = TextureRef{};
-        if (auto st = read_value_slot(m, what, *x, "diffuseTexture", d.base_color_texture); !st) return st;
-        if (auto st =
-                read_value_slot(m, what, *x, "specularGlossinessTexture", d.specular_glossiness_texture);
+        if (auto st = read_value_slot(m, what, *x, "diffuseTexture", d.base_color_texture, asset); !st)
+            return st;
+        if (auto st = read_value_slot(m, what, *x, "specularGlossinessTexture", d.specular_glossiness_texture,
+                                      asset);
             !st)
             return st;
         d.base_color_image = d.base_color_texture.image;
@@ -170,8 +171,10 @@ Status import_material_extensions(const tg::Model& m, const std::string& name, c
         d.specular_color = vec3_of(*x, "specularColorFactor", glm::vec3(1.0f));
         if (!std::isfinite(d.specular) || !finite(d.specular_color) || d.specular < 0.0f)
             return make_error(what + ": a factor is negative or not finite");
-        if (auto st = read_value_slot(m, what, *x, "specularTexture", d.specular_texture); !st) return st;
-        if (auto st = read_value_slot(m, what, *x, "specularColorTexture", d.specular_color_texture); !st)
+        if (auto st = read_value_slot(m, what, *x, "specularTexture", d.specular_texture, asset); !st)
+            return st;
+        if (auto st = read_value_slot(m, what, *x, "specularColorTexture", d.specular_color_texture, asset);
+            !st)
             return st;
     }
     if (const tg::Value* x = extension(src, "KHR_materials_clearcoat")) {
@@ -181,12 +184,15 @@ Status import_material_extensions(const tg::Model& m, const std::string& name, c
             x->Has("clearcoatRoughnessFactor") ? number(x->Get("clearcoatRoughnessFactor"), 0.0f) : 0.0f;
         if (!std::isfinite(d.clearcoat + d.clearcoat_roughness))
             return make_error(what + ": a factor is not finite");
-        if (auto st = read_value_slot(m, what, *x, "clearcoatTexture", d.clearcoat_texture); !st) return st;
-        if (auto st =
-                read_value_slot(m, what, *x, "clearcoatRoughnessTexture", d.clearcoat_roughness_texture);
+        if (auto st = read_value_slot(m, what, *x, "clearcoatTexture", d.clearcoat_texture, asset); !st)
+            return st;
+        if (auto st = read_value_slot(m, what, *x, "clearcoatRoughnessTexture", d.clearcoat_roughness_texture,
+                                      asset);
             !st)
             return st;
-        if (auto st = read_value_slot(m, what, *x, "clearcoatNormalTexture", d.clearcoat_normal_texture); !st)
+        if (auto st =
+                read_value_slot(m, what, *x, "clearcoatNormalTexture", d.clearcoat_normal_texture, asset);
+            !st)
             return st;
     }
     if (const tg::Value* x = extension(src, "KHR_materials_sheen")) {
@@ -196,9 +202,10 @@ Status import_material_extensions(const tg::Model& m, const std::string& name, c
             x->Has("sheenRoughnessFactor") ? number(x->Get("sheenRoughnessFactor"), 0.0f) : 0.0f;
         if (!finite(d.sheen_color) || !std::isfinite(d.sheen_roughness))
             return make_error(what + ": a factor is not finite");
-        if (auto st = read_value_slot(m, what, *x, "sheenColorTexture", d.sheen_color_texture); !st)
+        if (auto st = read_value_slot(m, what, *x, "sheenColorTexture", d.sheen_color_texture, asset); !st)
             return st;
-        if (auto st = read_value_slot(m, what, *x, "sheenRoughnessTexture", d.sheen_roughness_texture); !st)
+        if (auto st = read_value_slot(m, what, *x, "sheenRoughnessTexture", d.sheen_roughness_texture, asset);
+            !st)
             return st;
     }
     return ok_status();
@@ -270,7 +277,7 @@ Status import_materials(const tg::Model& m, Asset& out) {
             return make_error(name + ": alphaMode '" + src.alphaMode + "' is not OPAQUE, MASK or BLEND");
         d.alpha_cutoff = static_cast<float>(src.alphaCutoff);
         d.double_sided = src.doubleSided;
-        if (auto st = import_material_extensions(m, name, src, d); !st) return st;
+        if (auto st = import_material_extensions(m, name, src, d, out); !st) return st;
         if (d.sheen_color_texture.present() || d.sheen_roughness_texture.present())
             out.report.push_back(name +
                                  " KHR_materials_sheen: its textures are not drawn (the colour and roughness "

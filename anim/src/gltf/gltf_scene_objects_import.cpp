@@ -45,8 +45,7 @@ void Importer::cameras() {
                     break;
                 }
         if (!bad.empty())
-            out.report.push_back("camera " + str(c) + " ('" + src.name + "'): " + bad +
-                                 "; it cannot be used");
+            out.report.push_back(named("camera", c, src.name) + ": " + bad + "; it cannot be used");
         out.cameras.push_back(d);
     }
 }
@@ -79,7 +78,7 @@ void Importer::lights() {
             !(d.inner_cone >= 0.0f && d.inner_cone < d.outer_cone && d.outer_cone <= 1.5707964f))
             bad = "needs 0 <= innerConeAngle < outerConeAngle <= pi/2";
         if (!bad.empty()) {
-            out.report.push_back("light " + str(l) + " ('" + src.name + "'): " + bad + "; it is not drawn");
+            out.report.push_back(named("light", l, src.name) + ": " + bad + "; it is not drawn");
             out.picture_notes.push_back(out.report.back());
             d.intensity = 0.0f;  // kept so that node indices hold, but dark
         }
@@ -91,8 +90,7 @@ void Importer::lights() {
         const tg::Value& v = x->second.Get("light");
         const int l = v.IsInt() ? v.GetNumberAsInt() : -1;
         if (l < 0 || static_cast<size_t>(l) >= out.lights.size()) {
-            out.report.push_back("node " + str(n) + " ('" + m.nodes[n].name +
-                                 "'): KHR_lights_punctual light " +
+            out.report.push_back(named("node", n, m.nodes[n].name) + ": KHR_lights_punctual light " +
                                  (v.IsInt() ? str(l) : std::string("(not an index)")) + " does not exist (" +
                                  str(out.lights.size()) + " lights); ignored");
             out.picture_notes.push_back(out.report.back());

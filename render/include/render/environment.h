@@ -12,8 +12,8 @@
 #include "anim/core/expected.h"
 #include "render/gl.h"
 #include "render/gl_name.h"
-#include "render/punctual_lights.h"
 #include "render/hdr_image.h"
+#include "render/punctual_lights.h"
 #include "render/sheen_environment.h"
 
 namespace sv::render {

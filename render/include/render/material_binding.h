@@ -61,8 +61,9 @@ struct MaterialBinding {
     std::array<TextureBinding, kSlotCount> textures{};
     // Needs the MATERIAL_LAYERS program (skinned_pass.h says why it is a separate one).
     bool layered() const {
-        return workflow == anim::Workflow::SpecularGlossiness || clearcoat > 0.0f || sheen_color != glm::vec3(0.0f) ||
-               textures[kSlotSpecular].texture || textures[kSlotSpecularColor].texture;
+        return workflow == anim::Workflow::SpecularGlossiness || clearcoat > 0.0f ||
+               sheen_color != glm::vec3(0.0f) || textures[kSlotSpecular].texture ||
+               textures[kSlotSpecularColor].texture;
     }
 };
 

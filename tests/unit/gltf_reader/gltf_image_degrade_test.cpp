@@ -134,3 +134,40 @@ TEST(GltfImageDegrade, AGoodImageIsNoFailure) {
     EXPECT_EQ(a->materials[0].base_color_image, 0);
     EXPECT_EQ(a->images[0].width, 1);
 }
+
+// Every slot that uses an image that failed loses it, the extensions' slots too (a clearcoat or
+// sheen texture left pointing at the 0x0 entry would be bound as a texture with no pixels).
+TEST(GltfImageDegrade, EverySlotThatUsesAFailedImageLosesIt) {
+    const std::string junk = "not an image at all";
+    Glb g = arm_with_images({{{junk.begin(), junk.end()}, "skin"}}, {{{"source", 0}}});
+    auto& m = g.json["materials"][0];
+    m["normalTexture"] = {{"index", 0}};
+    m["extensions"]["KHR_materials_clearcoat"] = {{"clearcoatFactor", 1.0},
+                                                  {"clearcoatTexture", {{"index", 0}}},
+                                                  {"clearcoatRoughnessTexture", {{"index", 0}}},
+                                                  {"clearcoatNormalTexture", {{"index", 0}}}};
+    m["extensions"]["KHR_materials_specular"] = {{"specularTexture", {{"index", 0}}},
+                                                 {"specularColorTexture", {{"index", 0}}}};
+    m["extensions"]["KHR_materials_sheen"] = {{"sheenColorFactor", {1.0, 1.0, 1.0}},
+                                              {"sheenColorTexture", {{"index", 0}}},
+                                              {"sheenRoughnessTexture", {{"index", 0}}}};
+    g.json["extensionsUsed"] = {"KHR_materials_clearcoat", "KHR_materials_specular", "KHR_materials_sheen"};
+    const auto a = load_gltf_from_memory(g.pack(), "", true);
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    ASSERT_EQ(a->image_failures.size(), 1u);
+    Material mat = a->materials[0];
+    int slots = 0;
+    mat.for_each_texture([&](const TextureRef& t) {
+        ++slots;
+        EXPECT_EQ(t.image, -1) << "slot " << slots << " still uses the failed image";
+    });
+    EXPECT_EQ(slots, 13);
+    // The control: the same file with a good image keeps it in those slots.
+    Glb good = arm_with_images({{kRedPng, "skin"}}, {{{"source", 0}}});
+    good.json["materials"][0]["extensions"] = m["extensions"];
+    good.json["extensionsUsed"] = g.json["extensionsUsed"];
+    const auto b = load_gltf_from_memory(good.pack(), "", true);
+    ASSERT_TRUE(b.ok()) << b.error().message;
+    EXPECT_EQ(b->materials[0].clearcoat_normal_texture.image, 0);
+    EXPECT_EQ(b->materials[0].specular_color_texture.image, 0);
+}

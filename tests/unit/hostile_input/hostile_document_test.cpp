@@ -95,12 +95,12 @@ TEST(HostileDocument, UsedExtensionsAreANoteNotAnError) {
     const auto report = report_of(g);
     EXPECT_TRUE(has_line(
         report, "glTF: extension 'EXT_made_up' is used by the file and unknown to skinview; ignored"));
-    EXPECT_TRUE(
-        has_line(report, "glTF: extension 'EXT_made_up' is used by the file and unknown to skinview; ignored"));
+    EXPECT_TRUE(has_line(
+        report, "glTF: extension 'EXT_made_up' is used by the file and unknown to skinview; ignored"));
     EXPECT_TRUE(
         has_line(report,
-            "glTF: extension 'KHR_materials_volume' is used by the file and not applied: materials are "
-            "drawn with the viewer's own shading"));
+                 "glTF: extension 'KHR_materials_volume' is used by the file and not applied: materials are "
+                 "drawn with the viewer's own shading"));
     // Implemented extensions are not noted.
     EXPECT_EQ(std::count_if(
                   report.begin(), report.end(),
@@ -213,15 +213,15 @@ TEST(HostileDocument, ChannelsWithoutATargetNodeOrThroughAPointerAreSkippedWithA
     g.json["extensionsUsed"] = {"KHR_animation_pointer"};
     const auto a = load_gltf_from_memory(g.pack(), "", true);
     ASSERT_TRUE(a.ok()) << a.error().message;
-    EXPECT_TRUE(
-        has_line(a->report,
-            "animation 0 ('bend') channel 0: has no target node; skipped (glTF: such a channel is ignored)"));
+    EXPECT_TRUE(has_line(
+        a->report,
+        "animation 0 ('bend') channel 0: has no target node; skipped (glTF: such a channel is ignored)"));
     // A pointer skinview does not animate (a node's TRS and weights it does: gltf_animation_pointer_test).
-    EXPECT_TRUE(
-        has_line(a->report,
-            "animation 0 ('bend') channel 1: KHR_animation_pointer '/materials/0/pbrMetallicRoughness/"
-            "baseColorFactor' is not animated by skinview (node translation, rotation, scale and weights "
-            "are); skipped"));
+    EXPECT_TRUE(has_line(
+        a->report,
+        "animation 0 ('bend') channel 1: KHR_animation_pointer '/materials/0/pbrMetallicRoughness/"
+        "baseColorFactor' is not animated by skinview (node translation, rotation, scale and weights "
+        "are); skipped"));
     ASSERT_EQ(a->clips.size(), 1u);
     EXPECT_EQ(a->clips[0].channels.size(), 1u);
     // Messages about a later channel still use the file's index.

@@ -37,7 +37,8 @@ RunResult run(const std::string& args) {
 // neither the clear colour nor the grid's line colour. 40 per channel: the grid is antialiased
 // and lit surfaces differ from both by far more than that.
 long character_pixels(const sv::render::RgbaImage& img) {
-    const sv::ui::Layout l = sv::ui::compute_layout(static_cast<float>(img.width), static_cast<float>(img.height));
+    const sv::ui::Layout l =
+        sv::ui::compute_layout(static_cast<float>(img.width), static_cast<float>(img.height));
     const auto& v = l.viewport;
     long n = 0;
     for (int y = static_cast<int>(v.y + v.h / 3); y < static_cast<int>(v.y + 2 * v.h / 3); ++y)
@@ -53,7 +54,8 @@ long character_pixels(const sv::render::RgbaImage& img) {
 
 // Pixels of the error window's dark red along the top of the viewport.
 long error_window_pixels(const sv::render::RgbaImage& img) {
-    const sv::ui::Layout l = sv::ui::compute_layout(static_cast<float>(img.width), static_cast<float>(img.height));
+    const sv::ui::Layout l =
+        sv::ui::compute_layout(static_cast<float>(img.width), static_cast<float>(img.height));
     const auto& v = l.viewport;
     long n = 0;
     for (int y = static_cast<int>(v.y); y < static_cast<int>(v.y + 80); ++y)
@@ -88,7 +90,8 @@ void expect_character(const std::string& file, const std::string& png, const std
 }
 
 TEST_F(ViewerSmoke, BuiltInCharacterIsDrawnWithItsPanels) {
-    expect_character((sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string(), out("viewer_builtin.png"));
+    expect_character((sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string(),
+                     out("viewer_builtin.png"));
 }
 
 TEST_F(ViewerSmoke, CorrectionToggledOffMidRunShowsTheSoup) {
@@ -97,7 +100,8 @@ TEST_F(ViewerSmoke, CorrectionToggledOffMidRunShowsTheSoup) {
     const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
     const std::string on_png = out("viewer_correction_on.png"), off_png = out("viewer_correction_off.png");
     const RunResult on = run("\"" + file + "\" --frames 10 --screenshot \"" + on_png + "\"");
-    const RunResult off = run("\"" + file + "\" --frames 10 --toggle-correction-at 5 --screenshot \"" + off_png + "\"");
+    const RunResult off =
+        run("\"" + file + "\" --frames 10 --toggle-correction-at 5 --screenshot \"" + off_png + "\"");
     ASSERT_EQ(on.rc, 0) << on.output;
     ASSERT_EQ(off.rc, 0) << off.output;
     auto a = sv::render::read_png(on_png);
@@ -155,7 +159,8 @@ long panel_difference(const sv::render::RgbaImage& a, const sv::render::RgbaImag
 // show the same tab and this fails.
 TEST_F(ViewerSmoke, EveryInspectorTabDrawsWithAJointSelected) {
     const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
-    const std::vector<std::string> tabs = {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes"};
+    const std::vector<std::string> tabs = {"frame",   "joints",   "scale", "ik",
+                                           "palette", "diagnose", "graph", "notes"};
     std::vector<sv::render::RgbaImage> shots;
     for (const auto& tab : tabs) {
         SCOPED_TRACE(tab);
@@ -179,7 +184,8 @@ TEST_F(ViewerSmoke, ASmallWindowKeepsTheCharacterInView) {
     const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
     const std::string png = out("viewer_small_window.png");
     std::filesystem::remove(png);
-    const RunResult r = run("\"" + file + "\" --frames 10 --window 800 --tab joints --screenshot \"" + png + "\"");
+    const RunResult r =
+        run("\"" + file + "\" --frames 10 --window 800 --tab joints --screenshot \"" + png + "\"");
     ASSERT_EQ(r.rc, 0) << r.output;
     auto img = sv::render::read_png(png);
     ASSERT_TRUE(img) << (img ? "" : img.error().message);
@@ -221,7 +227,8 @@ TEST_F(ViewerSmoke, FailedLoadKeepsThePreviousAsset) {
     const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
     const std::string png = out("viewer_failed_reload.png");
     std::filesystem::remove(png);
-    const RunResult r = run("\"" + file + "\" --frames 12 --then-open \"" + bad + "\" --then-open-at 4 --screenshot \"" + png + "\"");
+    const RunResult r = run("\"" + file + "\" --frames 12 --then-open \"" + bad +
+                            "\" --then-open-at 4 --screenshot \"" + png + "\"");
     ASSERT_EQ(r.rc, 0) << r.output;
     EXPECT_NE(r.output.find("could not open"), std::string::npos) << r.output;
     auto img = sv::render::read_png(png);

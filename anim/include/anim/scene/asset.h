@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <glm/glm.hpp>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -144,6 +145,18 @@ struct Material {
     TextureRef sheen_color_texture;
     float sheen_roughness = 0.0f;
     TextureRef sheen_roughness_texture;
+
+    // Every texture slot, for what must treat them all alike (an image that failed to decode is
+    // dropped from each slot that uses it). A new slot goes here too, or that code misses it.
+    template <class F>
+    void for_each_texture(F&& f) {
+        for (TextureRef* t :
+             {&base_color_texture, &metallic_roughness_texture, &normal_texture, &occlusion_texture,
+              &emissive_texture, &specular_glossiness_texture, &specular_texture, &specular_color_texture,
+              &clearcoat_texture, &clearcoat_roughness_texture, &clearcoat_normal_texture,
+              &sheen_color_texture, &sheen_roughness_texture})
+            f(*t);
+    }
 };
 
 struct Image {

@@ -25,8 +25,8 @@ uniform int u_workflow;  // 0 metallic-roughness, 1 specular-glossiness, 2 unlit
 uniform float u_f0_ior;  // KHR_materials_ior's ((ior - 1) / (ior + 1))^2
 uniform float u_specular;  // KHR_materials_specular's strength
 uniform vec3 u_specular_color;
-uniform vec4 u_specular_glossiness;  // specular-glossiness: F0 (rgb), glossiness (a)
-uniform vec3 u_clearcoat;  // factor (0: no coat), roughness, normal scale
+uniform vec4 u_specular_glossiness;  // KHR_materials_pbrSpecularGlossiness: F0 (rgb), glossiness (a)
+uniform vec3 u_clearcoat;  // KHR_materials_clearcoat: factor (0: no coat), roughness, normal scale
 uniform vec4 u_sheen;      // KHR_materials_sheen: colour (black: none), roughness
 uniform sampler2D u_sheen_atlas;   // the sky prefiltered with the sheen lobe, six bands
 uniform sampler2D u_sheen_albedo;  // the sheen lobe's directional albedo E(N.V, roughness)

@@ -160,7 +160,7 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
             const size_t skin_mode = no_fallback ? index - kNoFallback : index;
             ProgramDesc desc{"skinned_layered_" + std::to_string(index),
                              {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
-                             {"brdf.glsl", "material_fs.glsl"},
+                             {"brdf.glsl", "punctual_lights.glsl", "material_fs.glsl"},
                              {"SKIN_MODE " + std::to_string(skin_mode), "MATERIAL_LAYERS"},
                              {},
                              {}};

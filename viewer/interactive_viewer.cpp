@@ -49,6 +49,12 @@ struct KeyDeferral {
     };
     std::vector<Release> held;  // releases to deliver at the next frame
 };
+// The orbit's pitch: at most 89 degrees (at 90 the view's up vector is undefined, and
+// parse_pinned_camera refuses it), at least -5, so dragging up cannot take the camera under the
+// floor. What -5 costs: the eye sits distance x sin 5 deg (0.087 x distance) below the target, so a
+// target closer than that to the floor (a framed flat object) is seen from just under it.
+constexpr float kOrbitPitchMin = -5.0f, kOrbitPitchMax = 89.0f;
+
 KeyDeferral g_keys;  // one window: GLFW's callbacks carry no user data beyond the window's pointer
 
 void deferring_key(GLFWwindow* w, int key, int scancode, int action, int mods) {
@@ -324,6 +330,7 @@ private:
                 session_->frame_camera();  // the soup is 100x the character: keep what is drawn in view
             }
             if (key == GLFW_KEY_F && session_) session_->frame_drawn_now();
+            if (key == GLFW_KEY_HOME && session_) set_framed_view("reset");
             if (key == GLFW_KEY_S) ui_.request_screenshot = true;
             if (key == GLFW_KEY_F1) ui_.show_help = !ui_.show_help;
         }
@@ -375,7 +382,10 @@ private:
         ui_.draw = &ui_controls_;
         ui_.file = session_ ? session_->path() : std::string();
         ui_.vertices = session_ ? count_vertices(session_->character()) : 0;
+        ui_.camera_pinned = session_ ? render::format_pinned_camera(session_->state().camera) : std::string();
         ui::draw_scene_window(model_, ui_);
+        if (session_ && !ui_.request_view.empty()) set_framed_view(ui_.request_view);
+        ui_.request_view.clear();
         ui::draw_timeline_window(model_, ui_);
         ui::draw_inspector_window(model_, ui_);
         ui::draw_status_line(model_, ui_);
@@ -526,6 +536,31 @@ private:
         return at;
     }
 
+    // A framed view by name (the Home key, the Scene panel's camera row): the direction, then fitted
+    // to what is drawn over the clip as at load, so Reset gives exactly the view the file opened
+    // with (unless --camera or the settings chose another: Reset means the default, not those).
+    // Front and side are --camera front and side's angles. It leaves a file camera for the orbit.
+    void set_framed_view(const std::string& name) {
+        static const struct {
+            const char* name;
+            float yaw, pitch;
+        } views[] = {{"reset", 25.0f, 12.0f},
+                     {"front", 0.0f, 5.0f},
+                     {"side", 90.0f, 5.0f},
+                     {"back", 180.0f, 5.0f},
+                     {"top", 0.0f, kOrbitPitchMax}};
+        for (const auto& v : views) {
+            if (name != v.name) continue;
+            auto& cam = session_->state().camera;
+            cam.yaw_degrees = v.yaw;
+            cam.pitch_degrees = v.pitch;
+            session_->state().file_camera = -1;
+            ui_controls_.file_camera = -1;  // applied after this, so it must agree
+            session_->frame_camera();
+            return;
+        }
+    }
+
     // Camera orbit and zoom, IK handle drags, and the overlays drawn over the 3D view.
     void viewport_interaction() {
         const ImGuiIO& io = ImGui::GetIO();
@@ -607,7 +642,8 @@ private:
                                                               -io.MouseDelta.x, -io.MouseDelta.y));
             } else if (ImGui::IsMouseDragging(0)) {
                 cam.yaw_degrees -= io.MouseDelta.x * 0.3f;
-                cam.pitch_degrees = glm::clamp(cam.pitch_degrees + io.MouseDelta.y * 0.3f, -85.0f, 85.0f);
+                cam.pitch_degrees =
+                    glm::clamp(cam.pitch_degrees + io.MouseDelta.y * 0.3f, kOrbitPitchMin, kOrbitPitchMax);
             }
             if (io.MouseWheel != 0.0f) cam.distance *= std::pow(0.9f, io.MouseWheel);
             // A click (released where it was pressed) on a joint selects it.

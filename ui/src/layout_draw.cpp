@@ -194,6 +194,7 @@ void draw_keys_help(UiContext& c) {
         {"space", "play / pause"},
         {"C", "correction on / off (soup against character)"},
         {"F", "frame what is drawn now"},
+        {"Home", "reset the camera (the view at load)"},
         {"S", "screenshot (path in the status line)"},
         {"F1", "this help"},
         {"Esc", "quit"},

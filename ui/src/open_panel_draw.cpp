@@ -87,6 +87,52 @@ void draw_scene_tree(ViewerModel& m, UiContext& c) {
     if (clicked || p.reveal_row >= 0) p.reveal_row = -1;
 }
 
+// Framed views and the orbit as a pinned string. In a scripted run each button's centre is logged
+// ("camera button: Front at X Y"), so a test clicks it through ImGui's own hit test rather than at
+// pixels guessed from the font, and the string is logged when it changes ("camera: ..."), so a test
+// reads the view a script left without parsing pixels.
+void draw_camera_row(UiContext& c) {
+    static const char* const views[][3] = {
+        {"Reset", "reset",
+         "The view at load: yaw 25, pitch 12, framed on what is drawn over the clip (Home)."},
+        {"Front", "front", "From +Z (yaw 0, pitch 5), framed."},
+        {"Side", "side", "From +X (yaw 90, pitch 5), framed."},
+        {"Back", "back", "From -Z (yaw 180, pitch 5), framed."},
+        {"Top", "top", "From above (pitch 89: at 90 the view's up vector is undefined), framed."},
+    };
+    for (size_t i = 0; i < sizeof views / sizeof views[0]; ++i) {
+        if (i > 0) ImGui::SameLine();
+        if (ImGui::Button(views[i][0])) c.request_view = views[i][1];
+        item_tooltip(views[i][2]);
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        char line[96];
+        std::snprintf(line, sizeof line, "camera button: %s at %.0f %.0f", views[i][0],
+                      static_cast<double>(lo.x + hi.x) * 0.5, static_cast<double>(lo.y + hi.y) * 0.5);
+        ui_log(line);
+    }
+    if (c.camera_pinned.empty()) return;
+    // Copy first: the string's width changes as the view does, and a button after it would move.
+    if (ImGui::SmallButton("Copy")) {
+        ImGui::SetClipboardText(c.camera_pinned.c_str());
+        // Read back through the platform's clipboard, so the log says what a paste would give.
+        const char* got = ImGui::GetClipboardText();
+        ui_log(std::string("copied: ") + (got ? got : "(clipboard unavailable)"));
+    }
+    {
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        char line[96];
+        std::snprintf(line, sizeof line, "camera button: Copy at %.0f %.0f",
+                      static_cast<double>(lo.x + hi.x) * 0.5, static_cast<double>(lo.y + hi.y) * 0.5);
+        ui_log(line);
+    }
+    ImGui::SameLine();
+    ImGui::TextUnformatted(c.camera_pinned.c_str());
+    item_tooltip(
+        "The orbit camera, yaw,pitch,distance,tx,ty,tz (degrees, metres, the target point): "
+        "--camera and the settings file take it as it is.");
+    ui_log("camera: " + c.camera_pinned);
+}
+
 }  // namespace
 
 void draw_scene_window(ViewerModel& m, UiContext& c) {
@@ -144,6 +190,7 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     ImGui::Checkbox("axes", &c.draw->draw_joint_axes);
     ImGui::SameLine();
     ImGui::Checkbox("grid", &c.draw->draw_grid);
+    draw_camera_row(c);
     if (c.draw->file_camera_count > 0) {
         // The file's cameras, as `--camera file:N` chooses them; orbiting takes the view back.
         char preview[32];

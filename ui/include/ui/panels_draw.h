@@ -37,6 +37,11 @@ struct UiContext {
     char settings_path[1024] = "skinview_settings.json";
     bool request_save_settings = false;
     bool request_load_settings = false;
+    // The camera row (Scene panel). The viewer writes the orbit in the pinned form
+    // (render::format_pinned_camera) before the panels draw; a button names the framed view it asks
+    // for ("reset", "front", "side", "back", "top"), which the viewer applies after they draw.
+    std::string camera_pinned;
+    std::string request_view;
 };
 
 // Begins an ImGui window pinned to `r` (the layout is computed, never dragged or saved); the caller

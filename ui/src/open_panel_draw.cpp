@@ -125,8 +125,10 @@ void draw_camera_row(UiContext& c) {
                       static_cast<double>(lo.x + hi.x) * 0.5, static_cast<double>(lo.y + hi.y) * 0.5);
         ui_log(line);
     }
+    // Wrapped (ImGui breaks a word longer than the line): nine digits a field do not fit the
+    // narrowest Scene panel, and a row wider than it would make the whole panel scroll sideways.
     ImGui::SameLine();
-    ImGui::TextUnformatted(c.camera_pinned.c_str());
+    ImGui::TextWrapped("%s", c.camera_pinned.c_str());
     item_tooltip(
         "The orbit camera, yaw,pitch,distance,tx,ty,tz (degrees, metres, the target point): "
         "--camera and the settings file take it as it is.");

@@ -1,4 +1,10 @@
 #include <imgui.h>
+// ImGuiTable's column widths, to log whether the Scale table cuts a column: ImGui 1.86 has no
+// public accessor for them.
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <string>
 
 #include "ui/format.h"
 #include "ui/frame_panel.h"
@@ -18,13 +24,17 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
     anim::Character& ch = *c.character;
     bool on = ch.correction();
     if (ImGui::Checkbox("skinning-frame correction (C)", &on)) ch.set_correction(on);
-    if (const std::string hint = FramePanel::correction_hint(ch); !hint.empty())
-    {
-        ImGui::PushStyleColor(ImGuiCol_Text, on ? ImVec4(0.6f, 0.8f, 0.6f, 1) : ImVec4(1.0f, 0.6f, 0.3f, 1));
+    if (const std::string hint = FramePanel::correction_hint(ch); !hint.empty()) {
+        const FramePanel::HintTone tone = FramePanel::hint_tone(ch);
+        ImGui::PushStyleColor(ImGuiCol_Text, tone == FramePanel::HintTone::CannotFix
+                                                 ? ImVec4(1.0f, 0.45f, 0.4f, 1)
+                                             : on ? ImVec4(0.6f, 0.8f, 0.6f, 1)
+                                                  : ImVec4(1.0f, 0.6f, 0.3f, 1));
         ImGui::TextWrapped("%s", hint.c_str());
         ImGui::PopStyleColor();
     }
-    ImGui::TextDisabled(on ? "meshes drawn in the skin's bind frame" : "meshes drawn in the file's frame (soup when it is wrong)");
+    ImGui::TextDisabled(on ? "meshes drawn in the skin's bind frame"
+                           : "meshes drawn in the file's frame (soup when it is wrong)");
     ImGui::Separator();
     const auto& meshes = ch.skinned_meshes();
     if (meshes.empty()) ImGui::TextUnformatted("no skinned meshes");
@@ -36,25 +46,32 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
                               : r.verdict == anim::FrameVerdict::Corrected ? ImVec4(0.95f, 0.85f, 0.4f, 1)
                                                                            : ImVec4(1.0f, 0.45f, 0.4f, 1);
         const std::string title =
-            "mesh '" + r.mesh_name + "', " + (r.skin_name.empty() ? std::string("unnamed skin") : "skin '" + r.skin_name + "'");
+            "mesh '" + r.mesh_name + "', " +
+            (r.skin_name.empty() ? std::string("unnamed skin") : "skin '" + r.skin_name + "'");
         if (ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
             ImGui::TextColored(colour, "%s", FramePanel::verdict_line(mesh).c_str());
             if (!r.reason.empty()) ImGui::TextWrapped("reason: %s", r.reason.c_str());
-            value_row("defect as given", format_number(r.defect_as_given),
-                      "How far the mesh node's frame is from one a dual quaternion can carry (dimensionless; 0 is "
-                      "rigid). Bad: over 1e-4, the tolerance; 99 is a 100x folded scale.");
-            value_row("defect on skin frame", format_number(r.defect_on_skin_frame),
-                      "The same defect with the mesh moved onto the skin's bind frame (dimensionless). Bad: over "
-                      "1e-4; then the correction cannot make this skin rigid and a scale-capable rung is used.");
+            value_row(
+                "defect as given", format_number(r.defect_as_given),
+                "How far the mesh node's frame is from one a dual quaternion can carry (dimensionless; 0 is "
+                "rigid). Bad: over 1e-4, the tolerance; 99 is a 100x folded scale.");
+            value_row(
+                "defect on skin frame", format_number(r.defect_on_skin_frame),
+                "The same defect with the mesh moved onto the skin's bind frame (dimensionless). Bad: over "
+                "1e-4; then the correction cannot make this skin rigid and a scale-capable rung is used.");
             value_row("folded scale as given", format_number(r.folded_scale_as_given) + "x",
-                      "Mean scale of the joints seen from the mesh node as the file gives it. 1 is right; 100 means "
+                      "Mean scale of the joints seen from the mesh node as the file gives it. 1 is right; "
+                      "100 means "
                       "the mesh is drawn 100x too large with the correction off.");
-            value_row("non-rigidity absorbed", format_number(r.non_rigidity_absorbed),
-                      "The defect the correction C took out of the skinning (dimensionless). 0: nothing to fix.");
+            value_row(
+                "non-rigidity absorbed", format_number(r.non_rigidity_absorbed),
+                "The defect the correction C took out of the skinning (dimensionless). 0: nothing to fix.");
             value_row("|C - I|", format_number(r.correction_from_identity),
-                      "Largest entry of the correction minus identity (dimensionless). 0: the file was already right.");
+                      "Largest entry of the correction minus identity (dimensionless). 0: the file was "
+                      "already right.");
             value_row("residual", format_quantity(r.residual, "m"),
-                      "Largest difference between the corrected mesh frame and the skin's bind frame, in the file's "
+                      "Largest difference between the corrected mesh frame and the skin's bind frame, in the "
+                      "file's "
                       "units. Bad: anything above float noise (1e-5).");
             ImGui::TextUnformatted("correction C:");
             matrix_rows(r.correction);
@@ -87,29 +104,56 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
 void draw_conflicts_tab(ViewerModel& m, UiContext&) {
     ImGui::TextUnformatted(m.conflicts.summary().c_str());
     if (m.conflicts.rows.empty()) return;
-    if (ImGui::BeginTable("conflicts", 7,
-                          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                              ImGuiTableFlags_SizingFixedFit)) {
+    constexpr int kColumns = 7;
+    static const char* const headers[kColumns] = {"clip",   "node", "range", "uniform",
+                                                  "joints", "mesh", "needs"};
+    // ScrollX: without it ImGui keeps every fixed column "minimally visible" inside the inspector's
+    // width by shrinking the later ones to a letter ("u j m n" even at 1600 px). With it each column
+    // is as wide as its widest header or value and the table scrolls sideways when they do not fit;
+    // what it costs is a scrollbar, and the clip and node names scroll away with the rest.
+    if (ImGui::BeginTable("conflicts", kColumns,
+                          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
+                              ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        for (const char* h : {"clip", "node", "range", "uniform", "joints", "mesh", "needs"}) ImGui::TableSetupColumn(h);
+        float widest[kColumns] = {};
+        for (int n = 0; n < kColumns; ++n) {
+            ImGui::TableSetupColumn(headers[n]);
+            widest[n] = ImGui::CalcTextSize(headers[n]).x;
+        }
         ImGui::TableHeadersRow();
+        int column = 0;
+        const auto cell = [&](const std::string& text) {
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(text.c_str());
+            widest[column] = std::max(widest[column], ImGui::CalcTextSize(text.c_str()).x);
+            column = (column + 1) % kColumns;
+        };
         for (const auto& r : m.conflicts.rows) {
             ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(r.clip_name.c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(r.conflict.node_name.c_str());
-            ImGui::TableNextColumn();
-            ImGui::Text("%s .. %s", format_number(r.conflict.min).c_str(), format_number(r.conflict.max).c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(r.conflict.uniform ? "yes" : "no");
-            ImGui::TableNextColumn();
-            ImGui::Text("%d", r.conflict.joints_reached);
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(r.conflict.reaches_mesh ? "yes" : "no");
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(anim::to_string(r.rung_needed));
+            cell(r.clip_name);
+            cell(r.conflict.node_name);
+            cell(format_number(r.conflict.min) + " .. " + format_number(r.conflict.max));
+            cell(r.conflict.uniform ? "yes" : "no");
+            cell(std::to_string(r.conflict.joints_reached));
+            cell(r.conflict.reaches_mesh ? "yes" : "no");
+            cell(anim::to_string(r.rung_needed));
         }
+        // Measured from the widths ImGui gave the columns this frame against the text they hold
+        // (the tests read it; a cut column is what the user saw as "u j m n"). The first frame
+        // of a fit table has no widths yet and logs a cut; the log prints changes only.
+        const ImGuiTable* t = ImGui::GetCurrentTable();
+        std::string cut;
+        for (int n = 0; n < kColumns; ++n) {
+            const ImGuiTableColumn& col = t->Columns[n];
+            const float room = col.WorkMaxX - col.WorkMinX;
+            if (room + 0.5f < widest[n])
+                cut += std::string(cut.empty() ? "" : ", ") + "'" + headers[n] + "' " + format_number(room) +
+                       " of " + format_number(widest[n]) + " px";
+        }
+        const bool scrolls = t->InnerWindow && t->InnerWindow->ScrollbarX;
+        ui_log(cut.empty() ? std::string("Scale table: every column shows its header and values") +
+                                 (scrolls ? " (scrolls sideways)" : "")
+                           : "Scale table cuts " + cut);
         ImGui::EndTable();
     }
 }

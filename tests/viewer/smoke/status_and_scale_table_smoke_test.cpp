@@ -133,10 +133,14 @@ TEST_F(UxFixSmoke, AFixableCharacterKeepsTheGreenCorrectionOn) {
     EXPECT_EQ(t.red, 0);
 }
 
-// The arm's "bend" clip with a scale channel on the elbow (node 2): one conflict row, whose clip
-// and node names are short, so every column fits an inspector's width.
+// The arm's clip with a scale channel on the elbow (node 2): one conflict row. The clip and the
+// node carry Mixamo's names, as long as a real export's: with them the row is wider than the
+// inspector even at 1600 px (544 px), where the table without its horizontal scroll cut the later
+// columns to a letter.
 sv::anim::Asset arm_with_elbow_scale() {
     sv::anim::Asset a = sv::anim::build_arm_asset();
+    a.clips[0].name = "Armature|mixamo.com|Layer0";
+    a.scene.nodes[2].name = "mixamorig:LeftForeArm";
     sv::anim::Channel c;
     c.node = 2;
     c.path = sv::anim::TargetPath::Scale;

@@ -120,8 +120,7 @@ private:
         last_frame_ = frame;
         if (w.size() < 2)
             return fail(
-                n,
-                "no action after the frame (move, down, up, click, key, keydown, keyup, type, wheel, focus)");
+                n, "no action after the frame (move, down, up, click, key, keydown, keyup, type, wheel, focus)");
         InputEvent e;
         e.frame = frame;
         e.line = n;
@@ -198,9 +197,8 @@ private:
             events_.push_back(e);
             return ok_status();
         }
-        return fail(
-            n,
-            "'" + a + "' is not an action (move, down, up, click, key, keydown, keyup, type, wheel, focus)");
+        return fail(n,
+                    "'" + a + "' is not an action (move, down, up, click, key, keydown, keyup, type, wheel, focus)");
     }
 
     Status move(int n, InputEvent& e, const std::vector<std::string>& w) {

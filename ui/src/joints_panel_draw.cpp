@@ -27,9 +27,7 @@ void draw_joint_bars(ViewerModel& m, UiContext& c, bool on) {
     ImGui::InvisibleButton("##bars", ImVec2(size.x + axis_w, size.y + 8.0f));
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(o, ImVec2(o.x + size.x, o.y + size.y), IM_COL32(30, 33, 40, 255));
-    const auto y_of = [&](double d) {
-        return o.y + size.y * (1.0f - static_cast<float>(JointsPanel::plot_height(d)));
-    };
+    const auto y_of = [&](double d) { return o.y + size.y * (1.0f - static_cast<float>(JointsPanel::plot_height(d))); };
     for (double tick : {1e-8, 1e-4, 1.0, 1e3}) {
         char label[16];
         std::snprintf(label, sizeof label, tick == 1.0 ? "1" : "%.0e", tick);
@@ -42,9 +40,7 @@ void draw_joint_bars(ViewerModel& m, UiContext& c, bool on) {
         const JointRow& r = p.rows[static_cast<size_t>(shown[k])];
         const double d = on ? r.defect_corrected : r.defect_as_given;
         const bool sel = m.scene.selection.skin == p.skin && m.scene.selection.joint == r.joint;
-        const ImU32 col = sel              ? IM_COL32(90, 150, 255, 255)
-                          : p.above(r, on) ? IM_COL32(230, 90, 70, 255)
-                                           : IM_COL32(120, 190, 120, 255);
+        const ImU32 col = sel ? IM_COL32(90, 150, 255, 255) : p.above(r, on) ? IM_COL32(230, 90, 70, 255) : IM_COL32(120, 190, 120, 255);
         const float x0 = o.x + bw * static_cast<float>(k);
         dl->AddRectFilled(ImVec2(x0, y_of(d)), ImVec2(x0 + std::max(bw - 1.0f, 1.0f), o.y + size.y), col);
     }
@@ -71,8 +67,7 @@ void draw_joints_tab(ViewerModel& m, UiContext& c) {
     if (c.character->skins().size() > 1) {
         int skin = p.skin;
         ImGui::SetNextItemWidth(120);
-        if (ImGui::InputInt("skin", &skin) && skin >= 0 &&
-            static_cast<size_t>(skin) < c.character->skins().size())
+        if (ImGui::InputInt("skin", &skin) && skin >= 0 && static_cast<size_t>(skin) < c.character->skins().size())
             p.rebuild(*c.character, skin);
     }
     char filter[128];
@@ -90,8 +85,7 @@ void draw_joints_tab(ViewerModel& m, UiContext& c) {
                           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                               ImGuiTableFlags_Sortable | ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_WidthFixed,
-                                0.0f, 0);
+        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_WidthFixed, 0.0f, 0);
         ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch, 3.0f, 1);
         ImGui::TableSetupColumn("as given", ImGuiTableColumnFlags_WidthStretch, 1.4f, 2);
         ImGui::TableSetupColumn("corrected", ImGuiTableColumnFlags_WidthStretch, 1.4f, 3);
@@ -108,10 +102,8 @@ void draw_joints_tab(ViewerModel& m, UiContext& c) {
             const JointRow& r = p.rows[static_cast<size_t>(i)];
             ImGui::TableNextRow();
             const bool selected = m.scene.selection.skin == p.skin && m.scene.selection.joint == r.joint;
-            if (selected)
-                ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, sel);
-            else if (p.above(r, on))
-                ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, red);
+            if (selected) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, sel);
+            else if (p.above(r, on)) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, red);
             ImGui::TableNextColumn();
             char id[16];
             std::snprintf(id, sizeof id, "%d", r.joint);

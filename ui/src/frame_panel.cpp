@@ -16,16 +16,43 @@ bool FramePanel::toggle_correction(anim::Character& character) {
 std::string FramePanel::verdict_line(const anim::SkinnedMeshNode& mesh) {
     const auto& r = mesh.report;
     char buf[256];
-    std::snprintf(buf, sizeof buf, "%s: defect %.4g as given -> %.3g on the skin frame", anim::to_string(r.verdict),
-                  r.defect_as_given, r.defect_on_skin_frame);
+    std::snprintf(buf, sizeof buf, "%s: defect %.4g as given -> %.3g on the skin frame",
+                  anim::to_string(r.verdict), r.defect_as_given, r.defect_on_skin_frame);
     return buf;
 }
 
 std::string FramePanel::rung_line(const anim::CharacterSkin& skin) {
-    return std::string(anim::to_string(skin.rung.rung)) + (skin.rung.reason.empty() ? "" : ": " + skin.rung.reason);
+    return std::string(anim::to_string(skin.rung.rung)) +
+           (skin.rung.reason.empty() ? "" : ": " + skin.rung.reason);
+}
+
+const anim::SkinnedMeshNode* FramePanel::unfixable_mesh(const anim::Character& character) {
+    for (const auto& m : character.skinned_meshes())
+        if (m.report.verdict == anim::FrameVerdict::CannotFix) return &m;
+    return nullptr;
+}
+
+FramePanel::HintTone FramePanel::hint_tone(const anim::Character& character) {
+    if (unfixable_mesh(character)) return HintTone::CannotFix;
+    return character.correction() ? HintTone::On : HintTone::Off;
 }
 
 std::vector<std::string> FramePanel::correction_hint_forms(const anim::Character& character) {
+    const std::string switch_state = character.correction() ? "correction on" : "correction off";
+    // First, whatever the switch and whatever the other meshes: C cannot draw this one right, and
+    // a "moved onto its skin frame" beside it would read as all fixed. The cost: with two meshes,
+    // one fixable and 100x too large with the switch off, its "press C" waits until this is gone
+    // (the Frame tab lists both).
+    if (const anim::SkinnedMeshNode* bad = unfixable_mesh(character)) {
+        const std::string mesh = "mesh '" + bad->report.mesh_name + "'";
+        const std::string what = "cannot be fixed (Frame tab)";
+        std::vector<std::string> f;
+        if (!bad->report.reason.empty())
+            f.push_back(switch_state + ": " + mesh + " cannot be fixed: " + bad->report.reason);
+        for (const std::string& s : {switch_state + ": " + mesh + " " + what, mesh + " " + what, what})
+            f.push_back(s);
+        return f;
+    }
     // The mesh with the largest fold away from 1 (in either direction) is the one to name.
     const anim::SkinnedMeshNode* worst = nullptr;
     double worst_log = 0.0;
@@ -54,7 +81,8 @@ std::vector<std::string> FramePanel::correction_hint_forms(const anim::Character
     if (!character.correction()) {
         if (visible_fold) {
             const double s = worst->report.folded_scale_as_given;
-            const std::string by = format_number(s >= 1.0 ? s : 1.0 / s) + "x too " + (s >= 1.0 ? "large" : "small");
+            const std::string by =
+                format_number(s >= 1.0 ? s : 1.0 / s) + "x too " + (s >= 1.0 ? "large" : "small");
             return forms("correction off", "mesh '" + worst->report.mesh_name + "'",
                          "drawn " + by + ": press C");
         }

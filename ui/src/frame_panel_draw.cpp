@@ -1,4 +1,10 @@
 #include <imgui.h>
+// ImGuiTable's column widths, to log whether the Scale table cuts a column: ImGui 1.86 has no
+// public accessor for them.
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <string>
 
 #include "ui/format.h"
 #include "ui/frame_panel.h"
@@ -20,7 +26,11 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
     if (ImGui::Checkbox("skinning-frame correction (C)", &on)) ch.set_correction(on);
     if (const std::string hint = FramePanel::correction_hint(ch); !hint.empty())
     {
-        ImGui::PushStyleColor(ImGuiCol_Text, on ? ImVec4(0.6f, 0.8f, 0.6f, 1) : ImVec4(1.0f, 0.6f, 0.3f, 1));
+        const FramePanel::HintTone tone = FramePanel::hint_tone(ch);
+        ImGui::PushStyleColor(ImGuiCol_Text, tone == FramePanel::HintTone::CannotFix
+                                                 ? ImVec4(1.0f, 0.45f, 0.4f, 1)
+                                             : on ? ImVec4(0.6f, 0.8f, 0.6f, 1)
+                                                  : ImVec4(1.0f, 0.6f, 0.3f, 1));
         ImGui::TextWrapped("%s", hint.c_str());
         ImGui::PopStyleColor();
     }
@@ -87,29 +97,56 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
 void draw_conflicts_tab(ViewerModel& m, UiContext&) {
     ImGui::TextUnformatted(m.conflicts.summary().c_str());
     if (m.conflicts.rows.empty()) return;
-    if (ImGui::BeginTable("conflicts", 7,
-                          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                              ImGuiTableFlags_SizingFixedFit)) {
+    constexpr int kColumns = 7;
+    static const char* const headers[kColumns] = {"clip",   "node", "range", "uniform",
+                                                  "joints", "mesh", "needs"};
+    // ScrollX: without it ImGui keeps every fixed column "minimally visible" inside the inspector's
+    // width by shrinking the later ones to a letter ("u j m n" even at 1600 px). With it each column
+    // is as wide as its widest header or value and the table scrolls sideways when they do not fit;
+    // what it costs is a scrollbar, and the clip and node names scroll away with the rest.
+    if (ImGui::BeginTable("conflicts", kColumns,
+                          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
+                              ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        for (const char* h : {"clip", "node", "range", "uniform", "joints", "mesh", "needs"}) ImGui::TableSetupColumn(h);
+        float widest[kColumns] = {};
+        for (int n = 0; n < kColumns; ++n) {
+            ImGui::TableSetupColumn(headers[n]);
+            widest[n] = ImGui::CalcTextSize(headers[n]).x;
+        }
         ImGui::TableHeadersRow();
+        int column = 0;
+        const auto cell = [&](const std::string& text) {
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(text.c_str());
+            widest[column] = std::max(widest[column], ImGui::CalcTextSize(text.c_str()).x);
+            column = (column + 1) % kColumns;
+        };
         for (const auto& r : m.conflicts.rows) {
             ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(r.clip_name.c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(r.conflict.node_name.c_str());
-            ImGui::TableNextColumn();
-            ImGui::Text("%s .. %s", format_number(r.conflict.min).c_str(), format_number(r.conflict.max).c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(r.conflict.uniform ? "yes" : "no");
-            ImGui::TableNextColumn();
-            ImGui::Text("%d", r.conflict.joints_reached);
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(r.conflict.reaches_mesh ? "yes" : "no");
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(anim::to_string(r.rung_needed));
+            cell(r.clip_name);
+            cell(r.conflict.node_name);
+            cell(format_number(r.conflict.min) + " .. " + format_number(r.conflict.max));
+            cell(r.conflict.uniform ? "yes" : "no");
+            cell(std::to_string(r.conflict.joints_reached));
+            cell(r.conflict.reaches_mesh ? "yes" : "no");
+            cell(anim::to_string(r.rung_needed));
         }
+        // Measured from the widths ImGui gave the columns this frame against the text they hold
+        // (the tests read it; a cut column is what the user saw as "u j m n"). The first frame
+        // of a fit table has no widths yet and logs a cut; the log prints changes only.
+        const ImGuiTable* t = ImGui::GetCurrentTable();
+        std::string cut;
+        for (int n = 0; n < kColumns; ++n) {
+            const ImGuiTableColumn& col = t->Columns[n];
+            const float room = col.WorkMaxX - col.WorkMinX;
+            if (room + 0.5f < widest[n])
+                cut += std::string(cut.empty() ? "" : ", ") + "'" + headers[n] + "' " + format_number(room) +
+                       " of " + format_number(widest[n]) + " px";
+        }
+        const bool scrolls = t->InnerWindow && t->InnerWindow->ScrollbarX;
+        ui_log(cut.empty() ? std::string("Scale table: every column shows its header and values") +
+                                 (scrolls ? " (scrolls sideways)" : "")
+                           : "Scale table cuts " + cut);
         ImGui::EndTable();
     }
 }

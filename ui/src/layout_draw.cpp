@@ -124,8 +124,9 @@ void draw_status_line(const ViewerModel& m, const UiContext& c) {
     // the counts, each shortened or dropped before anything is cut at the window's edge.
     enum Part { Hint, Message, File, Time, Vertices, Joints };
     std::vector<StatusPart> parts(6);
+    // cannot_colour: the Frame tab's "cannot be fixed" red, so the two say it alike.
     const ImVec4 off_colour(1.0f, 0.6f, 0.3f, 1), on_colour(0.6f, 0.8f, 0.6f, 1),
-        message_colour(0.6f, 0.9f, 0.6f, 1);
+        cannot_colour(1.0f, 0.45f, 0.4f, 1), message_colour(0.6f, 0.9f, 0.6f, 1);
     ImVec4 hint_colour = on_colour;
     if (c.character) {
         const double fps = c.frame_ms > 0.0 ? 1000.0 / c.frame_ms : 0.0;
@@ -133,7 +134,8 @@ void draw_status_line(const ViewerModel& m, const UiContext& c) {
         parts[Hint] = {FramePanel::correction_hint_forms(*c.character), 0};
         if (parts[Hint].forms.empty())
             parts[Hint].forms = {std::string("correction ") + (off ? "off" : "on")};
-        hint_colour = off ? off_colour : on_colour;
+        const FramePanel::HintTone tone = FramePanel::hint_tone(*c.character);
+        hint_colour = tone == FramePanel::HintTone::CannotFix ? cannot_colour : off ? off_colour : on_colour;
         const size_t slash = c.file.find_last_of("/\\");
         const std::string name = slash == std::string::npos ? c.file : c.file.substr(slash + 1);
         parts[File] = {{c.file, name}, 2};

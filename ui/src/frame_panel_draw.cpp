@@ -24,8 +24,7 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
     anim::Character& ch = *c.character;
     bool on = ch.correction();
     if (ImGui::Checkbox("skinning-frame correction (C)", &on)) ch.set_correction(on);
-    if (const std::string hint = FramePanel::correction_hint(ch); !hint.empty())
-    {
+    if (const std::string hint = FramePanel::correction_hint(ch); !hint.empty()) {
         const FramePanel::HintTone tone = FramePanel::hint_tone(ch);
         ImGui::PushStyleColor(ImGuiCol_Text, tone == FramePanel::HintTone::CannotFix
                                                  ? ImVec4(1.0f, 0.45f, 0.4f, 1)
@@ -34,7 +33,8 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
         ImGui::TextWrapped("%s", hint.c_str());
         ImGui::PopStyleColor();
     }
-    ImGui::TextDisabled(on ? "meshes drawn in the skin's bind frame" : "meshes drawn in the file's frame (soup when it is wrong)");
+    ImGui::TextDisabled(on ? "meshes drawn in the skin's bind frame"
+                           : "meshes drawn in the file's frame (soup when it is wrong)");
     ImGui::Separator();
     const auto& meshes = ch.skinned_meshes();
     if (meshes.empty()) ImGui::TextUnformatted("no skinned meshes");
@@ -46,25 +46,32 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
                               : r.verdict == anim::FrameVerdict::Corrected ? ImVec4(0.95f, 0.85f, 0.4f, 1)
                                                                            : ImVec4(1.0f, 0.45f, 0.4f, 1);
         const std::string title =
-            "mesh '" + r.mesh_name + "', " + (r.skin_name.empty() ? std::string("unnamed skin") : "skin '" + r.skin_name + "'");
+            "mesh '" + r.mesh_name + "', " +
+            (r.skin_name.empty() ? std::string("unnamed skin") : "skin '" + r.skin_name + "'");
         if (ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
             ImGui::TextColored(colour, "%s", FramePanel::verdict_line(mesh).c_str());
             if (!r.reason.empty()) ImGui::TextWrapped("reason: %s", r.reason.c_str());
-            value_row("defect as given", format_number(r.defect_as_given),
-                      "How far the mesh node's frame is from one a dual quaternion can carry (dimensionless; 0 is "
-                      "rigid). Bad: over 1e-4, the tolerance; 99 is a 100x folded scale.");
-            value_row("defect on skin frame", format_number(r.defect_on_skin_frame),
-                      "The same defect with the mesh moved onto the skin's bind frame (dimensionless). Bad: over "
-                      "1e-4; then the correction cannot make this skin rigid and a scale-capable rung is used.");
+            value_row(
+                "defect as given", format_number(r.defect_as_given),
+                "How far the mesh node's frame is from one a dual quaternion can carry (dimensionless; 0 is "
+                "rigid). Bad: over 1e-4, the tolerance; 99 is a 100x folded scale.");
+            value_row(
+                "defect on skin frame", format_number(r.defect_on_skin_frame),
+                "The same defect with the mesh moved onto the skin's bind frame (dimensionless). Bad: over "
+                "1e-4; then the correction cannot make this skin rigid and a scale-capable rung is used.");
             value_row("folded scale as given", format_number(r.folded_scale_as_given) + "x",
-                      "Mean scale of the joints seen from the mesh node as the file gives it. 1 is right; 100 means "
+                      "Mean scale of the joints seen from the mesh node as the file gives it. 1 is right; "
+                      "100 means "
                       "the mesh is drawn 100x too large with the correction off.");
-            value_row("non-rigidity absorbed", format_number(r.non_rigidity_absorbed),
-                      "The defect the correction C took out of the skinning (dimensionless). 0: nothing to fix.");
+            value_row(
+                "non-rigidity absorbed", format_number(r.non_rigidity_absorbed),
+                "The defect the correction C took out of the skinning (dimensionless). 0: nothing to fix.");
             value_row("|C - I|", format_number(r.correction_from_identity),
-                      "Largest entry of the correction minus identity (dimensionless). 0: the file was already right.");
+                      "Largest entry of the correction minus identity (dimensionless). 0: the file was "
+                      "already right.");
             value_row("residual", format_quantity(r.residual, "m"),
-                      "Largest difference between the corrected mesh frame and the skin's bind frame, in the file's "
+                      "Largest difference between the corrected mesh frame and the skin's bind frame, in the "
+                      "file's "
                       "units. Bad: anything above float noise (1e-5).");
             ImGui::TextUnformatted("correction C:");
             matrix_rows(r.correction);

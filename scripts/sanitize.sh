@@ -32,4 +32,7 @@ preload=$(readlink -f "$(gcc -print-file-name=libasan.so)")
 for lib in /usr/lib/*/dri/swrast_dri.so /usr/lib/*/libEGL_mesa.so.0; do
   [ -e "$lib" ] && preload="$preload $lib"
 done
-LD_PRELOAD="$preload" ctest -L gl --output-on-failure -j"$(nproc)"
+# The report's browser tests (gl.ReportInBrowser) start chromium, which inherits this LD_PRELOAD,
+# loads ASan's runtime into itself and spins (seen: 7 minutes at 100% CPU). Chromium is not the
+# code under test, and the plain tier (scripts/test.sh) runs them, so they are left out here.
+LD_PRELOAD="$preload" ctest -L gl --output-on-failure -j"$(nproc)" -E 'ReportInBrowser'

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "render/brdf.h"
+#include "render/float_texture.h"
 
 namespace sv::render {
 
@@ -181,25 +182,14 @@ Expected<Environment> Environment::create(bool with_sheen) { return create(envir
 Expected<Environment> Environment::create(const EnvironmentData& d, bool with_sheen) {
     Environment e;
     e.sh_ = d.sh;
-    const auto make = [](GlTexture& tex, GLint internal, GLenum format, int w, int h, const float* pixels,
-                         GLint wrap_s) {
-        tex = GlTexture::make();
-        glBindTexture(GL_TEXTURE_2D, tex.get());
-        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-        // 16-bit float is filterable on GLES 3.0 (32-bit is not), and ample for radiance near 1.
-        glTexImage2D(GL_TEXTURE_2D, 0, internal, w, h, 0, format, GL_FLOAT, pixels);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap_s);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    };
-    make(e.atlas_, GL_RGBA16F, GL_RGBA, EnvironmentData::kWidth,
-         EnvironmentData::kHeight * EnvironmentData::kLevels, d.atlas.data(), GL_REPEAT);
-    make(e.lut_, GL_RG16F, GL_RG, EnvironmentData::kLutSize, EnvironmentData::kLutSize, d.lut.data(),
-         GL_CLAMP_TO_EDGE);
+    e.atlas_ = make_filtered_half_texture(4, EnvironmentData::kWidth,
+                                          EnvironmentData::kHeight * EnvironmentData::kLevels, d.atlas.data(),
+                                          GL_REPEAT);
+    e.lut_ = make_filtered_half_texture(2, EnvironmentData::kLutSize, EnvironmentData::kLutSize, d.lut.data(),
+                                        GL_CLAMP_TO_EDGE);
     glBindTexture(GL_TEXTURE_2D, 0);
-    if (const GLenum err = glGetError(); err != GL_NO_ERROR)
-        return make_error("environment textures: GL error " + std::to_string(err));
+    if (!e.atlas_ || !e.lut_)
+        return make_error("environment textures: the driver refused a half-float texture");
     if (with_sheen) {
         auto sheen = SheenEnvironment::create();
         if (!sheen) return sheen.error();

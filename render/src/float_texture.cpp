@@ -19,8 +19,26 @@ GlTexture make_float_texture(FloatChannels channels, int width, int height, cons
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     // Rows of 4-byte floats are always 4-byte aligned, so the default unpack alignment (4) holds.
     const bool rgba = channels == FloatChannels::RGBA;
-    glTexImage2D(GL_TEXTURE_2D, 0, rgba ? GL_RGBA32F : GL_R32F, width, height, 0, rgba ? GL_RGBA : GL_RED, GL_FLOAT,
-                 texels);
+    glTexImage2D(GL_TEXTURE_2D, 0, rgba ? GL_RGBA32F : GL_R32F, width, height, 0, rgba ? GL_RGBA : GL_RED,
+                 GL_FLOAT, texels);
+    if (glGetError() != GL_NO_ERROR) return {};
+    return texture;
+}
+
+GlTexture make_filtered_half_texture(int channels, int width, int height, const float* texels, GLint wrap_s) {
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    const GLint internal = channels == 1 ? GL_R16F : channels == 2 ? GL_RG16F : GL_RGBA16F;
+    const GLenum format = channels == 1 ? GL_RED : channels == 2 ? GL_RG : GL_RGBA;
+    GlTexture texture = GlTexture::make();
+    glBindTexture(GL_TEXTURE_2D, texture.get());
+    // Rows of 4-byte floats are always 4-byte aligned; set, since another upload may have changed it.
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexImage2D(GL_TEXTURE_2D, 0, internal, width, height, 0, format, GL_FLOAT, texels);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap_s);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     if (glGetError() != GL_NO_ERROR) return {};
     return texture;
 }

@@ -5,6 +5,7 @@
 
 #include "render/brdf.h"
 #include "render/environment.h"
+#include "render/float_texture.h"
 
 namespace sv::render {
 
@@ -52,24 +53,14 @@ const SheenEnvironmentData& sheen_environment_data() {
 Expected<SheenEnvironment> SheenEnvironment::create() {
     const SheenEnvironmentData& d = sheen_environment_data();
     SheenEnvironment e;
-    const auto make = [](GlTexture& tex, GLint internal, GLenum format, int w, int h, const float* pixels,
-                         GLint wrap_s) {
-        tex = GlTexture::make();
-        glBindTexture(GL_TEXTURE_2D, tex.get());
-        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-        glTexImage2D(GL_TEXTURE_2D, 0, internal, w, h, 0, format, GL_FLOAT, pixels);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap_s);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    };
-    make(e.atlas_, GL_RGBA16F, GL_RGBA, SheenEnvironmentData::kWidth,
-         SheenEnvironmentData::kHeight * SheenEnvironmentData::kLevels, d.atlas.data(), GL_REPEAT);
-    make(e.albedo_, GL_R16F, GL_RED, SheenEnvironmentData::kLutSize, SheenEnvironmentData::kLutSize,
-         d.albedo.data(), GL_CLAMP_TO_EDGE);
+    e.atlas_ = make_filtered_half_texture(4, SheenEnvironmentData::kWidth,
+                                          SheenEnvironmentData::kHeight * SheenEnvironmentData::kLevels,
+                                          d.atlas.data(), GL_REPEAT);
+    e.albedo_ = make_filtered_half_texture(1, SheenEnvironmentData::kLutSize, SheenEnvironmentData::kLutSize,
+                                           d.albedo.data(), GL_CLAMP_TO_EDGE);
     glBindTexture(GL_TEXTURE_2D, 0);
-    if (const GLenum err = glGetError(); err != GL_NO_ERROR)
-        return make_error("sheen environment textures: GL error " + std::to_string(err));
+    if (!e.atlas_ || !e.albedo_)
+        return make_error("sheen environment textures: the driver refused a half-float texture");
     return e;
 }
 

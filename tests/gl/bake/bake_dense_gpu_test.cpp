@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "gltf_spec_evaluator.h"
+#include "model_files.h"
 #include "scene_session.h"
 #include "test_paths.h"
 
@@ -28,27 +29,6 @@ namespace fs = std::filesystem;
 
 constexpr double kRelativeTolerance = 1e-5;
 constexpr int kTimes = 64;
-
-fs::path khronos() { return shared_assets().parent_path() / "khronos"; }
-
-// The CPU half's list (spec_dense_time_test.cpp): every .gltf/.glb under khronos/ but the Draco
-// folders, the .glb files of assets/ and ../shared/assets/.
-std::vector<std::string> dense_gpu_files() {
-    std::vector<std::string> files;
-    std::error_code ec;
-    auto model = [](const fs::path& p) { return p.extension() == ".gltf" || p.extension() == ".glb"; };
-    if (fs::is_directory(khronos(), ec))
-        for (const auto& e : fs::recursive_directory_iterator(khronos(), ec))
-            if (e.is_regular_file() && model(e.path()) &&
-                e.path().string().find("/glTF-Draco/") == std::string::npos)
-                files.push_back(e.path().string());
-    for (const fs::path& root : {source_dir() / "assets", shared_assets()})
-        if (fs::is_directory(root, ec))
-            for (const auto& e : fs::directory_iterator(root, ec))
-                if (e.is_regular_file() && e.path().extension() == ".glb") files.push_back(e.path().string());
-    std::sort(files.begin(), files.end());
-    return files;
-}
 
 using Drawn = std::map<std::pair<int, int>, std::vector<glm::vec3>>;
 
@@ -78,10 +58,10 @@ Expected<Drawn> gpu_positions(viewer::SceneSession& s) {
     return out;
 }
 
-class DenseGpu : public ::testing::TestWithParam<std::string> {};
+class DenseGpu : public ::testing::TestWithParam<ModelFile> {};
 
 TEST_P(DenseGpu, EveryClipAt64TimesMatchesTheSpecificationOnTheGpu) {
-    const std::string path = GetParam();
+    const std::string path = GetParam().path;
     if (!fs::exists(path)) {
         if (in_ci()) FAIL() << "CI is set: needs " << path;
         GTEST_SKIP() << "needs " << path;
@@ -143,16 +123,9 @@ TEST_P(DenseGpu, EveryClipAt64TimesMatchesTheSpecificationOnTheGpu) {
     std::printf("%s: worst %.3g of the tolerance at %s\n", path.c_str(), worst_ratio, worst_where.c_str());
 }
 
-INSTANTIATE_TEST_SUITE_P(Files, DenseGpu, ::testing::ValuesIn(dense_gpu_files()),
-                         [](const ::testing::TestParamInfo<std::string>& i) {
-                             std::string s =
-                                 fs::path(i.param).lexically_relative(shared_assets().parent_path()).string();
-                             if (s.rfind("..", 0) == 0)
-                                 s = "project_" + fs::path(i.param).filename().string();
-                             for (char& ch : s)
-                                 if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                             return s;
-                         });
+// The CPU half's list (spec_dense_time_test.cpp), Draco folders left out as there.
+INSTANTIATE_TEST_SUITE_P(Files, DenseGpu, ::testing::ValuesIn(model_files(DracoFolders::leave_out)),
+                         [](const ::testing::TestParamInfo<ModelFile>& i) { return i.param.label; });
 
 }  // namespace
 }  // namespace sv::test

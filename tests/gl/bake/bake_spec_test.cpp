@@ -17,6 +17,7 @@
 
 #include "bake_compare.h"
 #include "gltf_spec_evaluator.h"
+#include "model_files.h"
 #include "obj_reader.h"
 #include "run_command.h"
 
@@ -38,43 +39,12 @@ const std::string kExe = SKINVIEW_EXE;
 constexpr double kRelativeTolerance = 1e-4;
 
 fs::path shared_root() { return shared_assets().parent_path(); }
-fs::path khronos() { return shared_root() / "khronos"; }
+fs::path khronos() { return khronos_models(); }
 
-struct BakeFile {
-    std::string path;
-    std::string label;  // the test name: the path below its root, non-alphanumerics as '_'
-};
+using BakeFile = ModelFile;
 
-// gtest prints a parameter in failure messages and test listings: the path, not its bytes.
-void PrintTo(const BakeFile& f, std::ostream* os) { *os << f.path; }
-
-std::string label_of(const std::string& prefix, const fs::path& rel) {
-    std::string s = prefix + "_" + rel.string();
-    for (char& c : s)
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-    return s;
-}
-
-bool is_model(const fs::path& p) { return p.extension() == ".gltf" || p.extension() == ".glb"; }
-
-// Discovered when the executable starts (ctest lists one test per file); sorted so names are stable.
-std::vector<BakeFile> bake_files() {
-    std::vector<BakeFile> files;
-    std::error_code ec;
-    if (fs::is_directory(khronos(), ec))
-        for (const auto& e : fs::recursive_directory_iterator(khronos(), ec))
-            if (e.is_regular_file() && is_model(e.path()))
-                files.push_back({e.path().string(), label_of("khronos", fs::relative(e.path(), khronos()))});
-    for (const auto& [root, prefix] :
-         {std::pair{source_dir() / "assets", "assets"}, {shared_assets(), "shared"}})
-        if (fs::is_directory(root, ec))
-            for (const auto& e : fs::directory_iterator(root, ec))
-                if (e.is_regular_file() && e.path().extension() == ".glb")
-                    files.push_back({e.path().string(), label_of(prefix, e.path().filename())});
-    std::sort(files.begin(), files.end(),
-              [](const BakeFile& a, const BakeFile& b) { return a.label < b.label; });
-    return files;
-}
+// Discovered when the executable starts (ctest lists one test per file).
+std::vector<BakeFile> bake_files() { return model_files(DracoFolders::include); }
 
 // Without ../shared the sample models are missing: a skip on a desk, a failure in CI. A macro, since
 // FAIL and GTEST_SKIP return from the function they are written in, which must be the test.

@@ -26,6 +26,7 @@
 #include "anim/scene/morph_targets.h"
 #include "anim/skin_frame/reference_skinner.h"
 #include "gltf_spec_evaluator.h"
+#include "model_files.h"
 #include "test_paths.h"
 
 namespace sv::test {
@@ -36,43 +37,12 @@ namespace fs = std::filesystem;
 constexpr double kRelativeTolerance = 1e-5;
 constexpr int kTimes = 64;
 
-fs::path khronos() { return shared_assets().parent_path() / "khronos"; }
+fs::path khronos() { return khronos_models(); }
 
-struct DenseFile {
-    std::string path;
-    std::string label;
-};
-void PrintTo(const DenseFile& f, std::ostream* os) { *os << f.path; }
+using DenseFile = ModelFile;
 
-std::string label_of(const std::string& prefix, const fs::path& rel) {
-    std::string s = prefix + "_" + rel.string();
-    for (char& c : s)
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-    return s;
-}
-
-// The bake tier's file list (tests/gl/bake/bake_spec_test.cpp): every .gltf/.glb under khronos/, the
-// .glb files of assets/ and ../shared/assets/. Draco folders are left out (the evaluator decodes no
-// Draco).
-std::vector<DenseFile> dense_files() {
-    std::vector<DenseFile> files;
-    std::error_code ec;
-    auto model = [](const fs::path& p) { return p.extension() == ".gltf" || p.extension() == ".glb"; };
-    if (fs::is_directory(khronos(), ec))
-        for (const auto& e : fs::recursive_directory_iterator(khronos(), ec))
-            if (e.is_regular_file() && model(e.path()) &&
-                e.path().string().find("/glTF-Draco/") == std::string::npos)
-                files.push_back({e.path().string(), label_of("khronos", fs::relative(e.path(), khronos()))});
-    for (const auto& [root, prefix] :
-         {std::pair{source_dir() / "assets", "assets"}, {shared_assets(), "shared"}})
-        if (fs::is_directory(root, ec))
-            for (const auto& e : fs::directory_iterator(root, ec))
-                if (e.is_regular_file() && e.path().extension() == ".glb")
-                    files.push_back({e.path().string(), label_of(prefix, e.path().filename())});
-    std::sort(files.begin(), files.end(),
-              [](const DenseFile& a, const DenseFile& b) { return a.label < b.label; });
-    return files;
-}
+// The bake tier's file list without the Draco folders (the evaluator decodes no Draco).
+std::vector<DenseFile> dense_files() { return model_files(DracoFolders::leave_out); }
 
 // Positions of every drawn primitive, keyed (node, primitive), as `skinview bake --source cpu` computes
 // them (viewer/bake_command.cpp): morph targets, then the double reference skinner in the mesh's

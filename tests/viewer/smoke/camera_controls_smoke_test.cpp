@@ -17,6 +17,7 @@
 #include "render/camera.h"
 #include "test_paths.h"
 #include "ui/viewport.h"
+#include "viewer_run.h"
 
 namespace {
 
@@ -24,27 +25,16 @@ using sv::render::OrbitCamera;
 
 class CameraControls : public ::testing::Test {
 protected:
-    void SetUp() override {
-        if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY"))
-            GTEST_SKIP() << "no display: run under xvfb-run (scripts/test.sh does)";
-    }
+    void SetUp() override { SKINVIEW_SKIP_WITHOUT_DISPLAY(); }
 
     // The built-in character with `script` for `frames` frames; stdout and stderr together.
     static std::string run(const std::string& name, const std::string& script, int frames,
                            const std::string& extra = "") {
-        const std::string txt = sv::test::output_dir().string() + "/viewer_camera_" + name + ".txt";
-        std::ofstream(txt) << script;
-        const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
-        const std::string cmd = std::string(SKINVIEW_EXE) + " \"" + file + "\" --frames " +
-                                std::to_string(frames) + " --input \"" + txt + "\" " + extra + " 2>&1";
-        std::string log;
-        FILE* p = popen(cmd.c_str(), "r");
-        if (!p) return log;
-        std::array<char, 512> buf{};
-        while (fgets(buf.data(), buf.size(), p)) log += buf.data();
-        const int status = pclose(p);
-        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << log;
-        return log;
+        const auto r = sv::test::run_viewer(
+            {sv::test::built_in_character(), frames, script,
+             sv::test::output_dir().string() + "/viewer_camera_" + name + ".txt", "", extra});
+        EXPECT_EQ(r.rc, 0) << r.log;
+        return r.log;
     }
 };
 

@@ -18,48 +18,26 @@
 #include "test_paths.h"
 #include "ui/viewer_settings.h"
 #include "ui/viewport.h"
+#include "viewer_run.h"
 
 namespace {
 
 using sv::render::RgbaImage;
 
-struct ViewerRun {
-    int rc = -1;
-    std::string log;  // stdout and stderr together
-    RgbaImage image;
-};
+using sv::test::ViewerRun;
 
 class InputSmoke : public ::testing::Test {
 protected:
-    void SetUp() override {
-        if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY"))
-            GTEST_SKIP() << "no display: run under xvfb-run (scripts/test.sh does)";
-    }
+    void SetUp() override { SKINVIEW_SKIP_WITHOUT_DISPLAY(); }
 
     // Writes `script` as viewer_input_NAME.txt and runs the built-in character with it for
     // `frames` frames, keeping the last one as viewer_input_NAME.png.
     static ViewerRun run(const std::string& name, const std::string& script, int frames,
                          const std::string& extra = "") {
         const std::string dir = sv::test::output_dir().string();
-        const std::string txt = dir + "/viewer_input_" + name + ".txt",
-                          png = dir + "/viewer_input_" + name + ".png";
-        std::ofstream(txt) << script;
-        std::filesystem::remove(png);
-        const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
-        const std::string cmd = std::string(SKINVIEW_EXE) + " \"" + file + "\" --frames " +
-                                std::to_string(frames) + " --input \"" + txt + "\" --screenshot \"" + png +
-                                "\" " + extra + " 2>&1";
-        ViewerRun r;
-        FILE* p = popen(cmd.c_str(), "r");
-        if (!p) return r;
-        std::array<char, 512> buf{};
-        while (fgets(buf.data(), buf.size(), p)) r.log += buf.data();
-        const int status = pclose(p);
-        r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        auto img = sv::render::read_png(png);
-        EXPECT_TRUE(img) << png << ": " << r.log;
-        if (img) r.image = std::move(*img);
-        return r;
+        return sv::test::run_viewer({sv::test::built_in_character(), frames, script,
+                                     dir + "/viewer_input_" + name + ".txt",
+                                     dir + "/viewer_input_" + name + ".png", extra});
     }
 };
 

@@ -18,23 +18,17 @@
 #include "render/image.h"
 #include "test_paths.h"
 #include "ui/viewport.h"
+#include "viewer_run.h"
 
 namespace {
 
 using sv::render::RgbaImage;
 
-struct ViewerRun {
-    int rc = -1;
-    std::string log;  // stdout and stderr together
-    RgbaImage image;
-};
+using sv::test::ViewerRun;
 
 class UxFixSmoke : public ::testing::Test {
 protected:
-    void SetUp() override {
-        if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY"))
-            GTEST_SKIP() << "no display: run under xvfb-run (scripts/test.sh does)";
-    }
+    void SetUp() override { SKINVIEW_SKIP_WITHOUT_DISPLAY(); }
 
     static std::string write(const sv::anim::Asset& a, const std::string& name) {
         const std::string path = (sv::test::output_dir() / ("viewer_uxfix_" + name + ".glb")).string();
@@ -51,24 +45,9 @@ protected:
     static ViewerRun run(const std::string& name, const std::string& file, int frames,
                          const std::string& extra) {
         const std::string dir = sv::test::output_dir().string();
-        const std::string txt = dir + "/viewer_uxfix_" + name + ".txt",
-                          png = dir + "/viewer_uxfix_" + name + ".png";
-        std::ofstream(txt) << "2 move viewport 0.5 0.5\n";
-        std::filesystem::remove(png);
-        const std::string cmd = std::string(SKINVIEW_EXE) + " \"" + file + "\" --frames " +
-                                std::to_string(frames) + " --input \"" + txt + "\" --screenshot \"" + png +
-                                "\" " + extra + " 2>&1";
-        ViewerRun r;
-        FILE* p = popen(cmd.c_str(), "r");
-        if (!p) return r;
-        std::array<char, 512> buf{};
-        while (fgets(buf.data(), buf.size(), p)) r.log += buf.data();
-        const int status = pclose(p);
-        r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        auto img = sv::render::read_png(png);
-        EXPECT_TRUE(img) << png << ": " << r.log;
-        if (img) r.image = std::move(*img);
-        return r;
+        return sv::test::run_viewer({file, frames, "2 move viewport 0.5 0.5\n",
+                                     dir + "/viewer_uxfix_" + name + ".txt",
+                                     dir + "/viewer_uxfix_" + name + ".png", extra});
     }
 
     // The text after the last "PREFIX" in the log, to the end of its line; empty when none.

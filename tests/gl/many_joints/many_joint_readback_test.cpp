@@ -5,11 +5,14 @@
 // palette rows (0, 511, 512, 1023, ..., N - 1), so a shader that addressed a block wrongly moves
 // them by centimetres, a thousand times the budget.
 //
+// The instanced draw too: both instances in one draw make the same pixels as each drawn alone.
+//
 // Negative controls: the palette block rewritten as the old single-row addressing would read it
 // (joint j's slot holding joint j % 512's matrix) is far off; instance 1's block held against
-// instance 0's pose is far off.
+// instance 0's pose is far off; both instances drawn from instance 0's block differ from the draw.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/asset_tools/many_joint_builder.h"
@@ -17,6 +20,9 @@
 #include "api_print.h"
 #include "render/context.h"
 #include "render/gpu_diagnose.h"
+#include "render/image.h"
+#include "render/render_target.h"
+#include "test_paths.h"
 
 namespace sv::render {
 namespace {
@@ -104,6 +110,62 @@ TEST_P(ManyJoints, TheSingleRowAddressingIsSeen) {
     const DiagnoseResult d = check(0, kTimes[0]);
     EXPECT_GT(d.worst_error, 1e-3 * d.body_size) << d.summary();
     std::cout << n << " joints, joint % 512 addressing: " << d.summary() << "\n";
+}
+
+// An orthographic view over both instances (instance 1 sits 2.5 m to the right).
+const glm::mat4 kView = glm::ortho(-1.6f, 4.2f, -2.9f, 2.9f, -10.0f, 10.0f);
+
+// Draws `on` into `target` (cleared first).
+RgbaImage draw_instances(CharacterRenderer& r, const anim::Character& c, RenderTarget& target,
+                         const std::vector<CharacterInstance>& on, DrawOptions o) {
+    o.draw_grid = false;
+    target.bind();
+    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    r.draw(c, on, kView, o);
+    return target.read();
+}
+
+long differing_pixels(const RgbaImage& a, const RgbaImage& b) {
+    long n = 0;
+    for (size_t i = 0; i + 3 < a.pixels.size(); i += 4)
+        n += std::memcmp(&a.pixels[i], &b.pixels[i], 3) != 0 ? 1 : 0;
+    return n;
+}
+
+TEST_P(ManyJoints, OneInstancedDrawMakesThePixelsOfEachInstanceDrawnAlone) {
+    write(0);
+    write(1);
+    renderer_->upload_palettes();
+    RenderTarget target;
+    ASSERT_TRUE(target.resize(200, 200).ok());
+    const std::vector<CharacterInstance> both{instances_[0], instances_[1]};
+    const RgbaImage together = draw_instances(*renderer_, *character_, target, both, options_);
+    // Each alone, the second over the first without a clear between.
+    (void)draw_instances(*renderer_, *character_, target, {instances_[0]}, options_);
+    DrawOptions no_grid = options_;
+    no_grid.draw_grid = false;
+    renderer_->draw(*character_, {instances_[1]}, kView, no_grid);
+    const RgbaImage apart = target.read();
+    long left = 0, right = 0;
+    for (int y = 0; y < together.height; ++y)
+        for (int x = 0; x < together.width; ++x) {
+            const std::uint8_t* p = together.at(x, y);
+            if (p[0] + p[1] + p[2] > 0) ++(x < together.width / 2 ? left : right);
+        }
+    EXPECT_GT(left, 300) << "instance 0 drawn";
+    EXPECT_GT(right, 300) << "instance 1 drawn";
+    (void)write_png(
+        (test::output_dir() / ("many_joints_instanced_" + std::to_string(GetParam().joints) + ".png"))
+            .string(),
+        together);
+    EXPECT_EQ(differing_pixels(together, apart), 0);
+    // Control: both instances read instance 0's block; instance 1 then shows instance 0's pose.
+    const std::vector<CharacterInstance> same{instances_[0], {instances_[1].model, instances_[0].first_row}};
+    const RgbaImage wrong = draw_instances(*renderer_, *character_, target, same, options_);
+    EXPECT_GT(differing_pixels(together, wrong), 500);
+    std::cout << GetParam().joints << " joints: " << left << " + " << right << " lit pixels; "
+              << differing_pixels(together, wrong) << " differ when instance 1 reads instance 0's block\n";
 }
 
 std::vector<Case> cases() {

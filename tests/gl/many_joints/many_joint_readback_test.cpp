@@ -168,6 +168,27 @@ TEST_P(ManyJoints, OneInstancedDrawMakesThePixelsOfEachInstanceDrawnAlone) {
               << differing_pixels(together, wrong) << " differ when instance 1 reads instance 0's block\n";
 }
 
+// The real limit: every instance's rows together at most GL_MAX_TEXTURE_SIZE. One instance more than
+// fits is refused before anything is allocated, naming the joints, the rows and the limit. (The
+// largest count that fits is not made here: at 16384 rows that is a 512 MiB texture.)
+TEST(ManyJointLimits, MoreInstancesThanTheTextureHoldsAreRefusedNamingTheLimit) {
+    auto ctx = create_headless_context(Api::GL);
+    ASSERT_TRUE(ctx.ok()) << ctx.error().message;
+    auto c = anim::Character::create(anim::build_many_joint_asset(4096));
+    ASSERT_TRUE(c.ok()) << c.error().message;
+    GLint max_rows = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_rows);
+    ASSERT_GE(max_rows, 2048);
+    const int instances = max_rows / 8 + 1;
+    auto r = CharacterRenderer::create(Api::GL, *c, instances);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message, "palette texture: " + std::to_string(instances) +
+                                     " instance(s) of 4096 joints take 8 rows each (512 joints a row), " +
+                                     std::to_string(8 * instances) +
+                                     " in all, more than this driver's GL_MAX_TEXTURE_SIZE of " +
+                                     std::to_string(max_rows));
+}
+
 std::vector<Case> cases() {
     std::vector<Case> c;
     for (int n : {513, 1024, 4096})

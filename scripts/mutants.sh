@@ -11,12 +11,13 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$here/build}" 2>/dev/null && pwd) || { echo "no build folder ${1:-$here/build} (configure it first)"; exit 2; }
-targets=(unit_anim_core unit_skin_frame unit_spec_evaluator unit_gltf_reader gl_bake)
+targets=(unit_anim_core unit_skin_frame unit_spec_evaluator unit_gltf_reader gl_bake gl_many_joints)
 # The test binaries and the filters each runs: the whole binary, except the reader tests' Khronos
 # folder walk (it checks loading, not the formulas mutated here), and of the gl tier the dense GPU
-# read-back (every file at 64 times a clip, 30 s on llvmpipe: the shaders' skinning and morphs).
+# read-back (every file at 64 times a clip, 30 s on llvmpipe: the shaders' skinning and morphs) and
+# the many-joint read-back (skins of 513 to 4096 joints: the palette's row addressing, 8 s).
 runs=("unit_anim_core:*" "unit_skin_frame:*" "unit_spec_evaluator:*" "unit_gltf_reader:-GltfKhronosFolder*"
-      "gl_bake:Files/DenseGpu*")
+      "gl_bake:Files/DenseGpu*" "gl_many_joints:*")
 
 # file <TAB> exact text (must occur once) <TAB> replacement <TAB> what it breaks
 read -r -d '' table <<'TABLE'
@@ -40,7 +41,10 @@ anim/src/scene/morph_targets.cpp	p[v] += w * glm::dvec3(mt.positions[v]);	p[v] +
 anim/src/skin_frame/skin_frame_defect.cpp	out[j] = rigidity_defect(*inv * a);	out[j] = rigidity_defect(a);	frame defect measured without the frame's inverse
 shaders/skinned_vs.glsl	        blended += weights[k] * (	        blended += (	GPU linear blend ignores the weights
 shaders/morph.glsl	position += w * morph_delta(at);	position += morph_delta(at);	GPU morph position deltas at full weight
-shaders/palette.glsl	int x = joint * 4;	int x = joint * 4 + 1;	GPU palette matrix read one texel late
+shaders/palette.glsl	ivec2 at = palette_texel(row, joint);	ivec2 at = palette_texel(row, joint) + ivec2(1, 0);	GPU palette matrix read one texel late
+shaders/palette.glsl	row + joint / 512); }	row); }	GPU palette read without the block's row (joint % 512: the single-row addressing)
+shaders/dual_quat.glsl	row + joint / 512); }	row); }	GPU joint dual quaternions read without the block's row
+render/src/palette_texture.cpp	dirty_hi_ = std::max(dirty_hi_, row + span - 1);	dirty_hi_ = std::max(dirty_hi_, row);	a many-joint block uploads its first row only
 TABLE
 
 build_all() { cmake --build "$build" -j2 --target "${targets[@]}" >"$build/mutant-build.log" 2>&1; }

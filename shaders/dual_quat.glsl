@@ -14,9 +14,13 @@ vec4 quat_mul(vec4 a, vec4 b) {
 // joint (collapsed or mirrored, anim's dual_quat_cannot_carry).
 uniform highp sampler2D u_joint_dq;
 
+// Joint j of the block at `row`, as the palette places it: row + j / 512, two texels a joint.
+ivec2 joint_dq_texel(int row, int joint) { return ivec2((joint % 512) * 2, row + joint / 512); }
+
 DualQuat joint_dual_quat(int row, int joint, out float scale_and_flag) {
-    vec4 r = texelFetch(u_joint_dq, ivec2(joint * 2, row), 0);
-    vec4 ts = texelFetch(u_joint_dq, ivec2(joint * 2 + 1, row), 0);
+    ivec2 at = joint_dq_texel(row, joint);
+    vec4 r = texelFetch(u_joint_dq, at, 0);
+    vec4 ts = texelFetch(u_joint_dq, at + ivec2(1, 0), 0);
     scale_and_flag = ts.w;
     return DualQuat(r, 0.5 * quat_mul(vec4(ts.xyz, 0.0), r));
 }

@@ -493,10 +493,13 @@ private:
         anim::Character& ch = session_->character();
         auto& rend = session_->renderer();
         const auto& sel = model_.scene.selection;
-        if (model_.tab == ui::InspectorTab::Palette && sel.joint >= 0) {
-            const int row = sel.skin;  // instance 0: skin k reads row k
-            model_.palette.inspect(row, sel.joint, rend.palette().read_back_row(row),
-                                   rend.palette().matrix(row, sel.joint));
+        if (model_.tab == ui::InspectorTab::Palette && sel.joint >= 0 && sel.skin >= 0 &&
+            sel.skin < rend.skin_count()) {
+            // Instance 0: skin k's block starts at its offset; joint j lies j / 512 rows into it.
+            const int block = rend.skin_row_offset(sel.skin);
+            const int row = block + sel.joint / kPaletteMatricesPerRow;
+            model_.palette.inspect(row, sel.joint % kPaletteMatricesPerRow, rend.palette().read_back_row(row),
+                                   rend.palette().matrix(block, sel.joint));
         }
         auto& d = model_.diagnose;
         const FrameState& st = session_->state();

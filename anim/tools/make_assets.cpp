@@ -2,19 +2,40 @@
 // avatar_vrm1.glb, avatar_vrm0.glb)
 // into the folder given as the only argument. The unit test anim_core/asset_builder_test.cpp
 // regenerates them and compares bytes with the committed copies under assets/.
+//
+// `make_assets <folder> --sunflower N` writes only sunflower_N.glb, the generated skin of N joints
+// (anim/asset_tools/many_joint_builder.h), for benchmarks and by-hand runs of the viewer; it is not
+// committed (a 4096-joint file is 10.8 MB; the tests build theirs in memory).
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "anim/asset_tools/asset_builder.h"
+#include "anim/asset_tools/many_joint_builder.h"
 #include "anim/asset_tools/vrm_builder.h"
 #include "anim/gltf/gltf_write.h"
 
 int main(int argc, char** argv) {
+    using namespace sv::anim;
+    if (argc == 4 && std::string(argv[2]) == "--sunflower") {
+        const int n = std::atoi(argv[3]);
+        if (n < 2) {
+            std::fprintf(stderr, "--sunflower takes a joint count of at least 2, not '%s'\n", argv[3]);
+            return 2;
+        }
+        const std::string path = std::string(argv[1]) + "/sunflower_" + std::to_string(n) + ".glb";
+        const auto st = write_gltf_file(build_many_joint_asset(n), path);
+        if (!st) {
+            std::fprintf(stderr, "%s\n", st.error().message.c_str());
+            return 1;
+        }
+        std::printf("wrote %s\n", path.c_str());
+        return 0;
+    }
     if (argc != 2) {
-        std::fprintf(stderr, "usage: %s <output folder>\n", argv[0]);
+        std::fprintf(stderr, "usage: %s <output folder> [--sunflower JOINTS]\n", argv[0]);
         return 2;
     }
-    using namespace sv::anim;
     const std::string dir = argv[1];
     const struct {
         const char* file;

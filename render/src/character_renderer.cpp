@@ -28,7 +28,27 @@ Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api,
     auto r = std::unique_ptr<CharacterRenderer>(new CharacterRenderer());
     const anim::Asset& asset = character.asset();
     r->skins_ = static_cast<int>(character.skins().size());
-    auto palette = PaletteTexture::create(std::max(1, r->skins_ * std::max(1, max_instances)));
+    // Each skin's block of rows, one after another; the sum is one instance's share of the texture.
+    long rows = 0;
+    for (const auto& skin : character.skins()) {
+        r->skin_row_offset_.push_back(static_cast<int>(rows));
+        rows += palette_rows_for(skin.skeleton.joint_count());
+    }
+    r->rows_per_instance_ = static_cast<int>(std::max(1L, rows));
+    const long instances = std::max(1, max_instances);
+    GLint max_rows = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_rows);
+    if (r->rows_per_instance_ * instances > max_rows) {
+        std::string joints;
+        for (const auto& skin : character.skins())
+            joints += (joints.empty() ? "" : " + ") + std::to_string(skin.skeleton.joint_count());
+        return make_error(
+            "palette texture: " + std::to_string(instances) + " instance(s) of " + joints + " joints take " +
+            std::to_string(r->rows_per_instance_) + " rows each (" + std::to_string(kPaletteMatricesPerRow) +
+            " joints a row), " + std::to_string(r->rows_per_instance_ * instances) +
+            " in all, more than this driver's GL_MAX_TEXTURE_SIZE of " + std::to_string(max_rows));
+    }
+    auto palette = PaletteTexture::create(static_cast<int>(r->rows_per_instance_ * instances));
     if (!palette) return palette.error();
     r->palette_ = std::move(*palette);
     auto skinned = SkinnedPass::create(api);
@@ -84,7 +104,9 @@ Status CharacterRenderer::write_palettes(const anim::Character& character,
                                          const CharacterInstance& instance) {
     for (int k = 0; k < skins_; ++k) {
         const auto& sk = character.skins()[static_cast<size_t>(k)].skeleton;
-        if (auto s = palette_.set_row(instance.first_row + k, sk.palette().data(), sk.joint_count()); !s)
+        if (auto s = palette_.set_row(instance.first_row + skin_row_offset(k), sk.palette().data(),
+                                      sk.joint_count());
+            !s)
             return s;
     }
     return ok_status();
@@ -168,7 +190,7 @@ void CharacterRenderer::draw(const anim::Character& character,
         for (size_t i = 0; i < skinned.size(); ++i) {
             const int skin = skinned[i].skin;
             for (size_t k = 0; k < instances.size(); ++k)
-                rows[k] = {instances[k].model, instances[k].first_row + skin};
+                rows[k] = {instances[k].model, instances[k].first_row + skin_row_offset(skin)};
             SkinnedDrawParams params;
             params.mesh_global = glm::mat4(character.mesh_frame(static_cast<int>(i)));
             params.view_proj = view_proj;
@@ -270,7 +292,7 @@ Expected<std::vector<glm::vec3>> CharacterRenderer::read_back(const anim::Charac
     const auto& s = character.skinned_meshes()[static_cast<size_t>(skinned_mesh)];
     prims[static_cast<size_t>(primitive)].mesh.set_morph_weights(character.morph_weights(s.node));
     return skinned_pass_.read_back(prims[static_cast<size_t>(primitive)].mesh, palette_,
-                                   {instance.model, instance.first_row + s.skin},
+                                   {instance.model, instance.first_row + skin_row_offset(s.skin)},
                                    glm::mat4(character.mesh_frame(skinned_mesh)), mode);
 }
 
@@ -284,7 +306,8 @@ Expected<std::vector<SkinnedPass::TangentFrame>> CharacterRenderer::read_back_fr
     const auto& s = character.skinned_meshes()[static_cast<size_t>(skinned_mesh)];
     const auto& mesh = skinned_[static_cast<size_t>(skinned_mesh)][static_cast<size_t>(primitive)].mesh;
     mesh.set_morph_weights(character.morph_weights(s.node));
-    return skinned_pass_.read_back_frames(mesh, palette_, {instance.model, instance.first_row + s.skin},
+    return skinned_pass_.read_back_frames(mesh, palette_,
+                                          {instance.model, instance.first_row + skin_row_offset(s.skin)},
                                           glm::mat4(character.mesh_frame(skinned_mesh)), mode);
 }
 

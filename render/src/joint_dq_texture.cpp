@@ -68,6 +68,7 @@ Status JointDqTexture::prepare(const PaletteTexture& palette, int row, const glm
         return ok_status();
     // The same float inverse the shader's linear blending gets (SkinnedPass: u_mesh_global_inverse).
     const glm::mat4 inv = glm::inverse(mesh_global);
+    // A row is exactly 512 joints' texels, so the block is one array here too (palette_layout.h).
     float* out = &shadow_[kFloatsPerRow * static_cast<size_t>(row)];
     const int joints = palette.row_joints(row);
     bool any = false;
@@ -78,8 +79,9 @@ Status JointDqTexture::prepare(const PaletteTexture& palette, int row, const glm
     }
     key = {version, mesh_global, static_cast<int>(rung), any};
     ++conversions_;
+    // The palette accepted this block, so its rows lie inside the texture (the same row count).
     dirty_lo_ = dirty_lo_ < 0 ? row : std::min(dirty_lo_, row);
-    dirty_hi_ = std::max(dirty_hi_, row);
+    dirty_hi_ = std::max(dirty_hi_, row + palette_rows_for(joints) - 1);
     return ok_status();
 }
 

@@ -1,10 +1,10 @@
 #include "render/palette_texture.h"
 
-#include "render/float_texture.h"
-
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+
+#include "render/float_texture.h"
 
 namespace sv::render {
 
@@ -12,13 +12,14 @@ namespace {
 constexpr size_t kFloatsPerRow = static_cast<size_t>(kPaletteTextureWidth) * 4;
 // Process-wide, so a version never names a row of another palette (a recreated one included).
 std::atomic<std::uint64_t> next_row_version{1};
-}
+}  // namespace
 
 Expected<PaletteTexture> PaletteTexture::create(int rows) {
     GLint max_size = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
     if (rows <= 0 || rows > max_size)
-        return make_error("palette texture: " + std::to_string(rows) + " rows asked for, this driver allows 1.." +
+        return make_error("palette texture: " + std::to_string(rows) +
+                          " rows asked for, this driver's GL_MAX_TEXTURE_SIZE allows 1.." +
                           std::to_string(max_size));
     if (max_size < kPaletteTextureWidth)
         return make_error("palette texture: the driver's largest texture is " + std::to_string(max_size) +
@@ -35,10 +36,19 @@ Expected<PaletteTexture> PaletteTexture::create(int rows) {
 
 Status PaletteTexture::set_row(int row, const float* matrices, int joint_count) {
     if (row < 0 || row >= rows())
-        return make_error("palette row " + std::to_string(row) + " is outside 0.." + std::to_string(rows() - 1));
-    if (joint_count < 0 || joint_count > MAX_JOINTS)
+        return make_error("palette row " + std::to_string(row) + " is outside 0.." +
+                          std::to_string(rows() - 1));
+    if (joint_count < 0)
         return make_error("palette row " + std::to_string(row) + ": " + std::to_string(joint_count) +
-                          " joints, a row holds at most " + std::to_string(MAX_JOINTS));
+                          " joints");
+    const int span = palette_rows_for(joint_count);
+    if (row + span > rows())
+        return make_error("palette rows " + std::to_string(row) + ".." + std::to_string(row + span - 1) +
+                          " (" + std::to_string(joint_count) + " joints at " +
+                          std::to_string(kPaletteMatricesPerRow) + " a row) run past the texture's " +
+                          std::to_string(rows()) + " rows");
+    // The block's rows follow one another in the shadow and a row is exactly 512 matrices, so the
+    // whole skin is one copy.
     std::memcpy(&shadow_[kFloatsPerRow * static_cast<size_t>(row)], matrices,
                 static_cast<size_t>(joint_count) * 16 * sizeof(float));
     // The most any write reached: matrices past a shorter later write stay in the row (and in what
@@ -46,7 +56,7 @@ Status PaletteTexture::set_row(int row, const float* matrices, int joint_count) 
     row_joints_[static_cast<size_t>(row)] = std::max(row_joints_[static_cast<size_t>(row)], joint_count);
     row_version_[static_cast<size_t>(row)] = next_row_version++;
     dirty_lo_ = dirty_lo_ < 0 ? row : std::min(dirty_lo_, row);
-    dirty_hi_ = std::max(dirty_hi_, row);
+    dirty_hi_ = std::max(dirty_hi_, row + span - 1);
     return ok_status();
 }
 

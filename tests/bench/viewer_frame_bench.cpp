@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
     const int side = static_cast<int>(std::ceil(std::sqrt(double(instances))));
     std::vector<render::CharacterInstance> placed(static_cast<size_t>(instances));
     for (int i = 0; i < instances; ++i) {
-        placed[static_cast<size_t>(i)].first_row = i * renderer->get()->skin_count();
+        placed[static_cast<size_t>(i)].first_row = i * renderer->get()->rows_per_instance();
         placed[static_cast<size_t>(i)].model =
             glm::translate(glm::mat4(1.0f), glm::vec3((i % side) * spacing, 0.0f, (i / side) * spacing));
     }

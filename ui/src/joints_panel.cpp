@@ -129,4 +129,26 @@ int JointsPanel::bar_at(double fraction, bool on) const {
     return shown[static_cast<size_t>(fraction * static_cast<double>(shown.size()))];
 }
 
+std::vector<PlotColumn> JointsPanel::plot_columns(const std::vector<int>& shown, int columns, bool on,
+                                                  int selected_joint) const {
+    std::vector<PlotColumn> out;
+    if (shown.empty() || columns <= 0) return out;
+    const size_t n = shown.size(), c = std::min(n, static_cast<size_t>(columns));
+    out.resize(c);
+    for (size_t k = 0; k < n; ++k) {
+        PlotColumn& col = out[k * c / n];
+        const JointRow& r = rows[static_cast<size_t>(shown[k])];
+        const double d = on ? r.defect_corrected : r.defect_as_given;
+        // NaN wins (an unmeasured joint is shown, as `above` counts it), then the larger defect.
+        const bool worse = col.row < 0 || (!std::isnan(col.defect) && (std::isnan(d) || d > col.defect));
+        if (worse) {
+            col.row = shown[k];
+            col.defect = d;
+        }
+        col.above = col.above || above(r, on);
+        col.selected = col.selected || r.joint == selected_joint;
+    }
+    return out;
+}
+
 }  // namespace sv::ui

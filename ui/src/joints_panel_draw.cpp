@@ -11,15 +11,16 @@ namespace sv::ui {
 
 namespace {
 
-// The bar plot: one bar per visible joint on a log axis (float noise to a 1000x fold), the
-// tolerance as a red line, the joint's name and defect on hover, a click selects it.
-void draw_joint_bars(ViewerModel& m, UiContext& c, bool on) {
+// The bar plot: one bar per visible joint on a log axis (float noise to a 1000x fold), or, when
+// there are more joints than pixels, one bar a pixel holding the worst of its joints
+// (JointsPanel::plot_columns); the tolerance as a red line, the joint's name and defect on hover, a
+// click selects it. Drawing 4096 one-pixel rectangles a frame is what this replaced.
+void draw_joint_bars(ViewerModel& m, UiContext& c, bool on, const std::vector<int>& shown) {
     JointsPanel& p = m.joints;
     if (const std::string msg = p.plot_message(on); !msg.empty()) {
         ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", msg.c_str());
         return;
     }
-    const auto shown = p.visible(on);
     const float axis_w = ImGui::CalcTextSize("1e-08").x + 6.0f;
     const ImVec2 size(std::max(ImGui::GetContentRegionAvail().x - axis_w, 40.0f), 80.0f);
     const ImVec2 cur = ImGui::GetCursorScreenPos();
@@ -27,7 +28,9 @@ void draw_joint_bars(ViewerModel& m, UiContext& c, bool on) {
     ImGui::InvisibleButton("##bars", ImVec2(size.x + axis_w, size.y + 8.0f));
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(o, ImVec2(o.x + size.x, o.y + size.y), IM_COL32(30, 33, 40, 255));
-    const auto y_of = [&](double d) { return o.y + size.y * (1.0f - static_cast<float>(JointsPanel::plot_height(d))); };
+    const auto y_of = [&](double d) {
+        return o.y + size.y * (1.0f - static_cast<float>(JointsPanel::plot_height(d)));
+    };
     for (double tick : {1e-8, 1e-4, 1.0, 1e3}) {
         char label[16];
         std::snprintf(label, sizeof label, tick == 1.0 ? "1" : "%.0e", tick);
@@ -35,19 +38,25 @@ void draw_joint_bars(ViewerModel& m, UiContext& c, bool on) {
         dl->AddLine(ImVec2(o.x, y), ImVec2(o.x + size.x, y), IM_COL32(70, 75, 85, 255));
         dl->AddText(ImVec2(cur.x, y - 7.0f), IM_COL32(170, 170, 170, 255), label);
     }
-    const float bw = size.x / static_cast<float>(shown.size());
-    for (size_t k = 0; k < shown.size(); ++k) {
-        const JointRow& r = p.rows[static_cast<size_t>(shown[k])];
-        const double d = on ? r.defect_corrected : r.defect_as_given;
-        const bool sel = m.scene.selection.skin == p.skin && m.scene.selection.joint == r.joint;
-        const ImU32 col = sel ? IM_COL32(90, 150, 255, 255) : p.above(r, on) ? IM_COL32(230, 90, 70, 255) : IM_COL32(120, 190, 120, 255);
+    const int selected = m.scene.selection.skin == p.skin ? m.scene.selection.joint : -1;
+    const std::vector<PlotColumn> cols = p.plot_columns(shown, static_cast<int>(size.x), on, selected);
+    if (cols.empty()) return;
+    const float bw = size.x / static_cast<float>(cols.size());
+    for (size_t k = 0; k < cols.size(); ++k) {
+        const PlotColumn& col = cols[k];
+        const ImU32 colour = col.selected ? IM_COL32(90, 150, 255, 255)
+                             : col.above  ? IM_COL32(230, 90, 70, 255)
+                                          : IM_COL32(120, 190, 120, 255);
         const float x0 = o.x + bw * static_cast<float>(k);
-        dl->AddRectFilled(ImVec2(x0, y_of(d)), ImVec2(x0 + std::max(bw - 1.0f, 1.0f), o.y + size.y), col);
+        dl->AddRectFilled(ImVec2(x0, y_of(col.defect)), ImVec2(x0 + std::max(bw - 1.0f, 1.0f), o.y + size.y),
+                          colour);
     }
     const float ty = y_of(p.tolerance);
     dl->AddLine(ImVec2(o.x, ty), ImVec2(o.x + size.x, ty), IM_COL32(255, 60, 60, 255), 1.5f);
     if (ImGui::IsItemHovered()) {
-        const int row = p.bar_at((ImGui::GetIO().MousePos.x - o.x) / size.x, on);
+        const double f = (ImGui::GetIO().MousePos.x - o.x) / size.x;
+        const int row =
+            f >= 0.0 && f < 1.0 ? cols[static_cast<size_t>(f * static_cast<double>(cols.size()))].row : -1;
         if (row >= 0) {
             const JointRow& r = p.rows[static_cast<size_t>(row)];
             show_tooltip(r.name + " (joint " + std::to_string(r.joint) + ")\nas given " +
@@ -67,7 +76,8 @@ void draw_joints_tab(ViewerModel& m, UiContext& c) {
     if (c.character->skins().size() > 1) {
         int skin = p.skin;
         ImGui::SetNextItemWidth(120);
-        if (ImGui::InputInt("skin", &skin) && skin >= 0 && static_cast<size_t>(skin) < c.character->skins().size())
+        if (ImGui::InputInt("skin", &skin) && skin >= 0 &&
+            static_cast<size_t>(skin) < c.character->skins().size())
             p.rebuild(*c.character, skin);
     }
     char filter[128];
@@ -80,12 +90,15 @@ void draw_joints_tab(ViewerModel& m, UiContext& c) {
                         on ? "after correction" : "as given");
     if (!p.error.empty()) ImGui::TextWrapped("%s", p.error.c_str());
 
-    draw_joint_bars(m, c, on);
+    // Filtered and sorted once a frame, for the plot and the table both.
+    const std::vector<int> shown = p.visible(on);
+    draw_joint_bars(m, c, on, shown);
     if (ImGui::BeginTable("joints", 4,
                           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                               ImGuiTableFlags_Sortable | ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_WidthFixed, 0.0f, 0);
+        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_WidthFixed,
+                                0.0f, 0);
         ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch, 3.0f, 1);
         ImGui::TableSetupColumn("as given", ImGuiTableColumnFlags_WidthStretch, 1.4f, 2);
         ImGui::TableSetupColumn("corrected", ImGuiTableColumnFlags_WidthStretch, 1.4f, 3);
@@ -98,28 +111,35 @@ void draw_joints_tab(ViewerModel& m, UiContext& c) {
             specs->SpecsDirty = false;
         }
         const ImU32 red = IM_COL32(140, 40, 40, 160), sel = IM_COL32(60, 90, 160, 200);
-        for (int i : p.visible(on)) {
-            const JointRow& r = p.rows[static_cast<size_t>(i)];
-            ImGui::TableNextRow();
-            const bool selected = m.scene.selection.skin == p.skin && m.scene.selection.joint == r.joint;
-            if (selected) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, sel);
-            else if (p.above(r, on)) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, red);
-            ImGui::TableNextColumn();
-            char id[16];
-            std::snprintf(id, sizeof id, "%d", r.joint);
-            if (ImGui::Selectable(id, selected, ImGuiSelectableFlags_SpanAllColumns))
-                (void)m.select_joint(*c.character, p.skin, r.joint);
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(r.name.c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(format_number(r.defect_as_given).c_str());
-            item_tooltip(
-                "Frame defect with the mesh node as the file gives it (dimensionless). Bad: over 1e-4.");
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(format_number(r.defect_corrected).c_str());
-            item_tooltip(
-                "Frame defect on the skin frame, after the correction (dimensionless). Bad: over 1e-4.");
-        }
+        // Only the rows in view are submitted (ImGui's clipper): a 4096-joint skin's table cost
+        // every row's text and widgets a frame before.
+        ImGuiListClipper clipper;
+        clipper.Begin(static_cast<int>(shown.size()));
+        while (clipper.Step())
+            for (int k = clipper.DisplayStart; k < clipper.DisplayEnd; ++k) {
+                const JointRow& r = p.rows[static_cast<size_t>(shown[static_cast<size_t>(k)])];
+                ImGui::TableNextRow();
+                const bool selected = m.scene.selection.skin == p.skin && m.scene.selection.joint == r.joint;
+                if (selected)
+                    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, sel);
+                else if (p.above(r, on))
+                    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, red);
+                ImGui::TableNextColumn();
+                char id[16];
+                std::snprintf(id, sizeof id, "%d", r.joint);
+                if (ImGui::Selectable(id, selected, ImGuiSelectableFlags_SpanAllColumns))
+                    (void)m.select_joint(*c.character, p.skin, r.joint);
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(r.name.c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(format_number(r.defect_as_given).c_str());
+                item_tooltip(
+                    "Frame defect with the mesh node as the file gives it (dimensionless). Bad: over 1e-4.");
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(format_number(r.defect_corrected).c_str());
+                item_tooltip(
+                    "Frame defect on the skin frame, after the correction (dimensionless). Bad: over 1e-4.");
+            }
         ImGui::EndTable();
     }
 }

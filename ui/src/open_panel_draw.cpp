@@ -31,58 +31,63 @@ ImVec4 kind_colour(const SceneRow& r) {
     return ImVec4(0.75f, 0.75f, 0.75f, 1.0f);
 }
 
-// The node tree as real ImGui tree nodes over the flat depth-first rows: a row deeper than the
-// last collapsed one is skipped, and every open node is popped when the walk climbs above it.
+// The node tree as ImGui tree nodes over the flat depth-first rows, virtualised: the rows not
+// inside a closed node (ScenePanel::shown_rows, their open state read from ImGui's own storage) go
+// through ImGui's clipper, each indented by its depth and pushing nothing, so only the rows in view
+// are submitted. A 4096-joint fan submitted all of them every frame before. What it costs: the
+// open state lives under ids of this window's stack (the row index), so a node stays open or
+// closed by row, which a rebuild (another file) renumbers; the tree opens as DefaultOpen again.
 void draw_scene_tree(ViewerModel& m, UiContext& c) {
     ScenePanel& p = m.scene;
     const int selected = p.selected_row();
-    std::vector<int> reveal_path = p.ancestors(p.reveal_row);
-    std::vector<int> open_depths;  // depths of the tree nodes pushed and not yet popped
-    int collapsed_depth = -1;      // rows deeper than this are inside a closed node
+    ImGuiStorage* storage = ImGui::GetStateStorage();
+    const auto id_of = [](int row) {
+        return ImGui::GetID(reinterpret_cast<void*>(static_cast<intptr_t>(row)));
+    };
+    // A selection from elsewhere opens its ancestors (DefaultOpen: a node absent from the storage
+    // is open).
+    for (int a : p.ancestors(p.reveal_row)) storage->SetInt(id_of(a), 1);
+    const std::vector<int> shown = p.shown_rows([&](int row) { return storage->GetInt(id_of(row), 1) != 0; });
+    int reveal_at = -1;
+    for (size_t k = 0; k < shown.size() && p.reveal_row >= 0; ++k)
+        if (shown[k] == p.reveal_row) reveal_at = static_cast<int>(k);
     bool clicked = false;
     // Half the default indent: a Mixamo hand is twelve levels deep and must fit a 240 px column.
-    ImGui::PushStyleVar(ImGuiStyleVar_IndentSpacing, 11.0f);
-    for (size_t i = 0; i < p.rows.size(); ++i) {
-        const SceneRow& row = p.rows[i];
-        const int ri = static_cast<int>(i);
-        while (!open_depths.empty() && open_depths.back() >= row.depth) {
-            ImGui::TreePop();
-            open_depths.pop_back();
-        }
-        if (collapsed_depth >= 0 && row.depth > collapsed_depth) continue;
-        collapsed_depth = -1;
-        const bool leaf = row.children == 0;
-        const bool is_selected = ri == selected || (p.selection.joint < 0 && row.node == p.selected_node);
-        ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_OpenOnDoubleClick |
-                                   ImGuiTreeNodeFlags_SpanAvailWidth | ImGuiTreeNodeFlags_DefaultOpen;
-        if (leaf) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
-        if (is_selected) flags |= ImGuiTreeNodeFlags_Selected;
-        if (std::find(reveal_path.begin(), reveal_path.end(), ri) != reveal_path.end())
-            ImGui::SetNextItemOpen(true);
-        const char* tag = row.skin >= 0 ? "[S]" : row.mesh >= 0 ? "[M]" : row.joint_skin >= 0 ? "[J]" : "[ ]";
-        ImGui::PushStyleColor(ImGuiCol_Text, kind_colour(row));
-        const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(static_cast<intptr_t>(i)), flags, "%s %s",
-                                            tag, row.name.c_str());
-        ImGui::PopStyleColor();
-        if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
-            p.select_row(ri);
-            (void)m.select_joint(*c.character, p.selection.skin, p.selection.joint);
-            clicked = true;
-        }
-        if (ImGui::IsItemHovered()) show_tooltip(p.tooltip(*c.character, ri));
-        if (ri == p.reveal_row) ImGui::SetScrollHereY(0.4f);
-        if (!leaf) {
-            if (open)
-                open_depths.push_back(row.depth);
-            else
-                collapsed_depth = row.depth;
+    constexpr float kIndent = 11.0f;
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(shown.size()));
+    if (reveal_at >= 0) clipper.ForceDisplayRangeByIndices(reveal_at, reveal_at + 1);
+    while (clipper.Step()) {
+        for (int k = clipper.DisplayStart; k < clipper.DisplayEnd; ++k) {
+            const int ri = shown[static_cast<size_t>(k)];
+            const SceneRow& row = p.rows[static_cast<size_t>(ri)];
+            const float indent = kIndent * static_cast<float>(row.depth);
+            if (indent > 0.0f) ImGui::Indent(indent);
+            const bool leaf = row.children == 0;
+            const bool is_selected = ri == selected || (p.selection.joint < 0 && row.node == p.selected_node);
+            ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_OpenOnDoubleClick |
+                                       ImGuiTreeNodeFlags_SpanAvailWidth | ImGuiTreeNodeFlags_DefaultOpen |
+                                       ImGuiTreeNodeFlags_NoTreePushOnOpen;
+            if (leaf) flags |= ImGuiTreeNodeFlags_Leaf;
+            if (is_selected) flags |= ImGuiTreeNodeFlags_Selected;
+            const char* tag = row.skin >= 0         ? "[S]"
+                              : row.mesh >= 0       ? "[M]"
+                              : row.joint_skin >= 0 ? "[J]"
+                                                    : "[ ]";
+            ImGui::PushStyleColor(ImGuiCol_Text, kind_colour(row));
+            (void)ImGui::TreeNodeEx(reinterpret_cast<void*>(static_cast<intptr_t>(ri)), flags, "%s %s", tag,
+                                    row.name.c_str());
+            ImGui::PopStyleColor();
+            if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
+                p.select_row(ri);
+                (void)m.select_joint(*c.character, p.selection.skin, p.selection.joint);
+                clicked = true;
+            }
+            if (ImGui::IsItemHovered()) show_tooltip(p.tooltip(*c.character, ri));
+            if (ri == p.reveal_row) ImGui::SetScrollHereY(0.4f);
+            if (indent > 0.0f) ImGui::Unindent(indent);
         }
     }
-    while (!open_depths.empty()) {
-        ImGui::TreePop();
-        open_depths.pop_back();
-    }
-    ImGui::PopStyleVar();
     // A click in the tree needs no scrolling; an outside selection has been revealed by now.
     if (clicked || p.reveal_row >= 0) p.reveal_row = -1;
 }

@@ -43,7 +43,8 @@ void ScenePanel::rebuild(const anim::Character& character) {
         if (parent_row >= 0) ++rows[static_cast<size_t>(parent_row)].children;
         const int row = static_cast<int>(rows.size());
         rows.push_back(std::move(r));
-        for (auto c = node.children.rbegin(); c != node.children.rend(); ++c) stack.push_back({*c, depth + 1, row});
+        for (auto c = node.children.rbegin(); c != node.children.rend(); ++c)
+            stack.push_back({*c, depth + 1, row});
     }
 }
 
@@ -71,8 +72,23 @@ std::vector<int> ScenePanel::ancestors(int row) const {
     std::vector<int> out;
     if (row < 0 || static_cast<size_t>(row) >= rows.size()) return out;
     // Bounded by the row count: parent rows always come earlier, so this cannot loop.
-    for (int p = rows[static_cast<size_t>(row)].parent_row; p >= 0 && p < row; p = rows[static_cast<size_t>(p)].parent_row)
+    for (int p = rows[static_cast<size_t>(row)].parent_row; p >= 0 && p < row;
+         p = rows[static_cast<size_t>(p)].parent_row)
         out.insert(out.begin(), p);
+    return out;
+}
+
+std::vector<int> ScenePanel::shown_rows(const std::function<bool(int row)>& open) const {
+    std::vector<int> out;
+    out.reserve(rows.size());
+    int closed_depth = -1;  // rows deeper than this are inside a closed node
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const SceneRow& r = rows[i];
+        if (closed_depth >= 0 && r.depth > closed_depth) continue;
+        closed_depth = -1;
+        out.push_back(static_cast<int>(i));
+        if (r.children > 0 && !open(static_cast<int>(i))) closed_depth = r.depth;
+    }
     return out;
 }
 
@@ -84,7 +100,8 @@ std::string ScenePanel::tooltip(const anim::Character& character, int row) const
     if (row < 0 || static_cast<size_t>(row) >= rows.size()) return {};
     const SceneRow& r = rows[static_cast<size_t>(row)];
     std::string t = r.name + "\n" + kind(r) + ", node " + std::to_string(r.node);
-    if (r.joint_skin >= 0) t += "\njoint " + std::to_string(r.joint) + " of " + skin_label(character, r.joint_skin);
+    if (r.joint_skin >= 0)
+        t += "\njoint " + std::to_string(r.joint) + " of " + skin_label(character, r.joint_skin);
     if (r.skin >= 0) t += "\ndrawn with " + skin_label(character, r.skin);
     if (r.children > 0) t += "\n" + std::to_string(r.children) + (r.children == 1 ? " child" : " children");
     return t;
@@ -93,7 +110,8 @@ std::string ScenePanel::tooltip(const anim::Character& character, int row) const
 int ScenePanel::selected_row() const {
     if (selection.joint < 0) return -1;
     for (size_t i = 0; i < rows.size(); ++i)
-        if (rows[i].joint_skin == selection.skin && rows[i].joint == selection.joint) return static_cast<int>(i);
+        if (rows[i].joint_skin == selection.skin && rows[i].joint == selection.joint)
+            return static_cast<int>(i);
     return -1;
 }
 

@@ -17,9 +17,11 @@ Status Importer::skins() {
         const std::string name = named("skin", s, src.name);
         const size_t n = src.joints.size();
         if (n == 0) return make_error(name + ": has no joints");
-        if (n > static_cast<size_t>(MAX_JOINTS))
-            return make_error(name + ": " + str(n) + " joints is more than MAX_JOINTS = " + str(MAX_JOINTS) +
-                              " (one palette texture row holds " + str(MAX_JOINTS) + " matrices)");
+        // Any count a vertex can address is drawn (palette_layout.h: a block of rows a skin); past
+        // it, the joints could move nothing, and the file is refused rather than half drawn.
+        if (n > static_cast<size_t>(kMaxSkinJoints))
+            return make_error(name + ": " + str(n) + " joints is more than " + str(kMaxSkinJoints) +
+                              ", the most JOINTS_n (unsigned byte or short indices) can address");
         std::vector<int> old_of_node(out.scene.nodes.size(), -1);
         for (size_t j = 0; j < n; ++j) {
             const int node = src.joints[j];

@@ -79,12 +79,10 @@ std::string joint_label(const std::vector<std::string>& names, int j) {
 Expected<Skeleton> Skeleton::create(SkeletonDesc desc) {
     const size_t n = desc.parents.size();
     if (n == 0) return make_error("skeleton: no joints; a skin needs at least one");
-    if (n > static_cast<size_t>(MAX_JOINTS))
-        return make_error("skeleton: " + std::to_string(n) +
-                          " joints is more than MAX_JOINTS = " + std::to_string(MAX_JOINTS) +
-                          ": one palette texture row of " + std::to_string(kPaletteTextureWidth) +
-                          " texels holds " + std::to_string(MAX_JOINTS) + " matrices at " +
-                          std::to_string(kTexelsPerMatrix) + " texels each");
+    if (n > static_cast<size_t>(kMaxSkinJoints))
+        return make_error("skeleton: " + std::to_string(n) + " joints is more than " +
+                          std::to_string(kMaxSkinJoints) +
+                          ", the most a vertex's joint index (unsigned short) can address");
     if (!desc.names.empty() && desc.names.size() != n)
         return make_error("skeleton: " + std::to_string(desc.names.size()) + " names for " +
                           std::to_string(n) + " joints");

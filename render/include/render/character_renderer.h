@@ -32,8 +32,9 @@ struct DrawOptions {
     LightingSettings lighting;
 };
 
-// One placed copy of the character: its placement and the first palette row of its skins (skin k
-// reads row first_row + k).
+// One placed copy of the character: its placement and the first palette row of its skins. Skin k
+// reads the block at first_row + skin_row_offset(k); instance i of a crowd starts at
+// i * rows_per_instance() (one row a skin up to 512 joints, palette_rows_for(n) rows past that).
 struct CharacterInstance {
     glm::mat4 model{1.0f};
     int first_row = 0;
@@ -41,7 +42,8 @@ struct CharacterInstance {
 
 class CharacterRenderer {
 public:
-    // `max_instances` sizes the palette texture (one row per instance per skin).
+    // `max_instances` sizes the palette texture (rows_per_instance() rows each); refused, naming
+    // the skins' joints and the driver's GL_MAX_TEXTURE_SIZE, when they do not fit.
     ~CharacterRenderer();
     static Expected<std::unique_ptr<CharacterRenderer>> create(Api api, const anim::Character& character,
                                                                int max_instances = 1);
@@ -79,6 +81,9 @@ public:
     // For tests and the palette panel: write a row entry by hand (a deliberately broken joint).
     PaletteTexture& mutable_palette() { return palette_; }
     int skin_count() const { return skins_; }
+    // Palette rows one instance takes (every skin's block), and where skin k's block starts in it.
+    int rows_per_instance() const { return rows_per_instance_; }
+    int skin_row_offset(int skin) const { return skin_row_offset_[static_cast<size_t>(skin)]; }
 
     // KHR_materials_variants: every primitive draws its material for `variant` (an index into the
     // asset's variants; -1 the file's defaults). Textures of every material are uploaded at
@@ -107,6 +112,8 @@ private:
     SkinnedPass skinned_pass_;
     LinePass line_pass_;
     int skins_ = 0;
+    int rows_per_instance_ = 1;
+    std::vector<int> skin_row_offset_;
     // Kept between draws so that a frame allocates nothing (tests/gl/draw_alloc): the per-mesh
     // instance rows, resized in place, and the floor grid, rebuilt only when the bounds it is
     // sized to change.

@@ -3,7 +3,9 @@
 //
 // The palette texture (palette_texture.h) stays as it is: A_j, four texels a matrix, a row per
 // instance, which linear blending, the collapsed-joint fallback and the palette panel read. This
-// texture sits beside it with the same rows: two RGBA32F texels a joint (1024 wide), holding
+// texture sits beside it with the same rows: two RGBA32F texels a joint (1024 wide, 512 joints a
+// row, a skin's block of rows where the palette has it: joint j at (first row + j / 512,
+// (j % 512) * 2)), holding
 //   texel 0: the unit rotation quaternion of M_j = mesh.global^-1 x A_j (x, y, z, w);
 //   texel 1: M_j's translation, and in w the rung's uniform scale s (1 on the rigid rung), negated
 //            when M_j is collapsed or mirrored (dual_quat_cannot_carry): the shader's per-vertex
@@ -32,7 +34,7 @@
 namespace sv::render {
 
 inline constexpr int kJointDqTexelsPerJoint = 2;
-inline constexpr int kJointDqTextureWidth = MAX_JOINTS * kJointDqTexelsPerJoint;
+inline constexpr int kJointDqTextureWidth = kPaletteMatricesPerRow * kJointDqTexelsPerJoint;
 
 class JointDqTexture {
 public:
@@ -50,7 +52,7 @@ public:
     // Whether some joint of `row`, as last prepared, cannot be a dual quaternion (its flag is set):
     // the draw then needs the shader's per-vertex fallback to linear blending.
     bool any_cannot_carry(int row) const { return keys_[static_cast<size_t>(row)].any_cannot_carry; }
-    // The CPU shadow of joint `joint`'s two texels in `row` (8 floats), for tests.
+    // The CPU shadow of joint `joint`'s two texels in the block at `row` (8 floats), for tests.
     const float* texels(int row, int joint) const;
     // How many rows prepare() has converted since creation (tests: the cache is used, and dropped
     // when it must be).

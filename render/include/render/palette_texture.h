@@ -1,9 +1,13 @@
 // The palette texture: every character instance's joint matrices in one RGBA32F texture.
 //
-// 2048 texels wide (kPaletteTextureWidth), four texels a matrix, one row per instance, so the
-// skeleton limit MAX_JOINTS (512) and this texture are one constant. Rows are written on the CPU
-// into a shadow copy and uploaded with one glTexSubImage2D per frame spanning the rows that
-// changed: a crowd of dancers costs one upload, not one per dancer.
+// 2048 texels wide (kPaletteTextureWidth), four texels a matrix, so 512 matrices a row; a skin of
+// n joints takes a block of palette_rows_for(n) consecutive rows (anim/pose/palette_layout.h),
+// named by its first row, and the shader reads joint j at (first row + j / 512, (j % 512) * 4).
+// The real limit is the texture's height: every instance's blocks together may take at most
+// GL_MAX_TEXTURE_SIZE rows (16384 on Mesa and desktop drivers, 2048 the GLES 3.0 minimum: 2048
+// rows of 4096-joint skins are 256 instances). Rows are written on the CPU into a shadow copy and
+// uploaded with one glTexSubImage2D per frame spanning the rows that changed: a crowd of dancers
+// costs one upload, not one per dancer.
 #pragma once
 
 #include <cstdint>
@@ -23,12 +27,15 @@ public:
 
     // The row count is the per-row table's size, so a moved-from palette (tables emptied) has none.
     int rows() const { return static_cast<int>(row_joints_.size()); }
-    // Writes `joint_count` matrices (16 floats each, column-major) into `row`. Refuses a row out
-    // of range or more joints than MAX_JOINTS; marks the row for the next upload.
+    // Writes `joint_count` matrices (16 floats each, column-major) into the block that starts at
+    // `row` (palette_rows_for(joint_count) rows). Refuses a block that does not fit below the
+    // texture's last row, naming both; marks its rows for the next upload. The caller places blocks
+    // so they do not overlap (CharacterRenderer: skin k of an instance at first_row + its offset).
     Status set_row(int row, const float* matrices, int joint_count);
-    // The CPU shadow of one matrix, for the palette panel's read-back comparison.
+    // The CPU shadow of joint `joint` of the block at `row` (row + joint / 512 in the texture), for
+    // the palette panel's read-back comparison.
     const float* matrix(int row, int joint) const;
-    // How many joints of `row` hold written matrices (the most any set_row wrote there, 0 before
+    // How many joints of the block at `row` hold written matrices (the most any set_row wrote there, 0 before
     // any), and a number that changes
     // at every set_row of it, unique across palettes (a cache of what was derived from a row, the
     // joint dual quaternions, compares it).
@@ -40,8 +47,8 @@ public:
     void bind(GLuint unit) const;
     GLuint texture() const { return texture_.get(); }
 
-    // Reads row `row` back from the GPU texture itself (not the shadow), for the palette check.
-    // GLES has no glGetTexImage, so both APIs attach the texture to a framebuffer and read the
+    // Reads texture row `row` (512 matrices) back from the GPU texture itself (not the shadow), for the
+    // palette check. GLES has no glGetTexImage, so both APIs attach the texture to a framebuffer and read the
     // row with glReadPixels (float colour attachments: core in GL 3.0, EXT_color_buffer_float on
     // GLES, which Mesa and every desktop GPU driver offer). Empty when the read is unsupported.
     std::vector<float> read_back_row(int row) const;

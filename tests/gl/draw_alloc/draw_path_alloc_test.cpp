@@ -41,7 +41,7 @@ TEST_P(DrawAlloc, AnimatedInstancedFramesInEveryRungAllocateNothing) {
     ASSERT_TRUE(target.resize(64, 64).ok());
     std::vector<CharacterInstance> placed(n);
     for (int i = 0; i < n; ++i) {
-        placed[static_cast<size_t>(i)].first_row = i * (*renderer)->skin_count();
+        placed[static_cast<size_t>(i)].first_row = i * (*renderer)->rows_per_instance();
         placed[static_cast<size_t>(i)].model[3].x = float(i);
     }
     const glm::mat4 view_proj(0.3f);

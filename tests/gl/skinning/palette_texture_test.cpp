@@ -24,7 +24,7 @@ TEST_P(Palette, TextureIs2048WideRgba32f) {
     auto p = PaletteTexture::create(3);
     ASSERT_TRUE(p.ok()) << p.error().message;
     EXPECT_EQ(kPaletteTextureWidth, 2048);
-    EXPECT_EQ(MAX_JOINTS, kPaletteTextureWidth / 4);
+    EXPECT_EQ(kPaletteMatricesPerRow, kPaletteTextureWidth / 4);
     // What the GPU holds for a row is exactly what was written: RGBA32F loses nothing.
     std::vector<float> m(16 * 3);
     for (size_t i = 0; i < m.size(); ++i) m[i] = 0.1f * float(i) + 1e-7f * float(i * i);
@@ -48,19 +48,57 @@ TEST_P(Palette, UploadSpansOnlyTheChangedRows) {
     EXPECT_EQ(p->upload(), 0);
 }
 
-TEST_P(Palette, RefusesRowsAndJointCountsOutOfRange) {
-    auto p = PaletteTexture::create(2);
+TEST_P(Palette, RefusesRowsAndBlocksOutOfRange) {
+    auto p = PaletteTexture::create(3);
     ASSERT_TRUE(p.ok());
-    std::vector<float> m(16 * (MAX_JOINTS + 1), 0.0f);
-    auto bad_row = p->set_row(2, m.data(), 1);
+    std::vector<float> m(16 * (2 * kPaletteMatricesPerRow + 1), 0.0f);
+    auto bad_row = p->set_row(3, m.data(), 1);
     ASSERT_FALSE(bad_row.ok());
-    EXPECT_EQ(bad_row.error().message, "palette row 2 is outside 0..1");
-    auto too_many = p->set_row(0, m.data(), MAX_JOINTS + 1);
-    ASSERT_FALSE(too_many.ok());
-    EXPECT_EQ(too_many.error().message, "palette row 0: 513 joints, a row holds at most 512");
-    EXPECT_TRUE(p->set_row(0, m.data(), MAX_JOINTS).ok());
+    EXPECT_EQ(bad_row.error().message, "palette row 3 is outside 0..2");
+    // 1025 joints take three rows: from row 0 they fit exactly, from row 1 they would run past.
+    EXPECT_TRUE(p->set_row(0, m.data(), 2 * kPaletteMatricesPerRow + 1).ok());
+    auto past = p->set_row(1, m.data(), 2 * kPaletteMatricesPerRow + 1);
+    ASSERT_FALSE(past.ok());
+    EXPECT_EQ(past.error().message,
+              "palette rows 1..3 (1025 joints at 512 a row) run past the texture's 3 rows");
+    // 1024 joints are exactly two rows, so from row 1 they fit.
+    EXPECT_TRUE(p->set_row(1, m.data(), 2 * kPaletteMatricesPerRow).ok());
+    auto negative = p->set_row(0, m.data(), -1);
+    ASSERT_FALSE(negative.ok());
     auto none = PaletteTexture::create(0);
     ASSERT_FALSE(none.ok());
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+    auto too_tall = PaletteTexture::create(max_size + 1);
+    ASSERT_FALSE(too_tall.ok());
+    EXPECT_NE(too_tall.error().message.find("GL_MAX_TEXTURE_SIZE"), std::string::npos)
+        << too_tall.error().message;
+}
+
+// A block of several rows: joint j lands in texture row first + j / 512 at texel (j % 512) * 4,
+// read back from the GPU texture itself; the shadow's matrix() agrees; one upload spans the block.
+TEST_P(Palette, ABlockSpansRowsJointByJoint) {
+    auto p = PaletteTexture::create(5);
+    ASSERT_TRUE(p.ok());
+    const int joints = 2 * kPaletteMatricesPerRow + 7;  // three rows
+    std::vector<float> m(16 * static_cast<size_t>(joints));
+    for (size_t i = 0; i < m.size(); ++i) m[i] = float(i % 100003) + 0.25f;
+    ASSERT_TRUE(p->set_row(1, m.data(), joints).ok());
+    EXPECT_EQ(p->upload(), 3) << "rows 1..3 in one span";
+    EXPECT_EQ(p->row_joints(1), joints);
+    for (int j : {0, 511, 512, 1023, 1024, joints - 1}) {
+        const std::vector<float> back = p->read_back_row(1 + j / kPaletteMatricesPerRow);
+        ASSERT_EQ(back.size(), static_cast<size_t>(kPaletteTextureWidth) * 4);
+        const size_t at = static_cast<size_t>(j % kPaletteMatricesPerRow) * 16;
+        for (size_t k = 0; k < 16; ++k) {
+            EXPECT_EQ(back[at + k], m[static_cast<size_t>(j) * 16 + k]) << "joint " << j << " float " << k;
+            EXPECT_EQ(p->matrix(1, j)[k], m[static_cast<size_t>(j) * 16 + k]) << "joint " << j;
+        }
+    }
+    // Row 4 is no part of the block: still zero.
+    const std::vector<float> after = p->read_back_row(4);
+    ASSERT_FALSE(after.empty());
+    EXPECT_EQ(after[0], 0.0f);
 }
 
 INSTANTIATE_TEST_SUITE_P(Apis, Palette, ::testing::Values(Api::GL, Api::GLES),

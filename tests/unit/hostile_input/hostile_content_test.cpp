@@ -68,17 +68,23 @@ TEST(HostileContent, LongChainIsValidatedInLinearTime) {
     EXPECT_EQ(load_error(g), "(loaded)");
 }
 
-TEST(HostileContent, SkinWith513Joints) {
+// A skin may list any number of joints a vertex can name (palette_layout.h); one more joint than
+// JOINTS_n's unsigned short can index is refused with that reason, before anything is built.
+TEST(HostileContent, SkinWithMoreJointsThanAnIndexCanNameIsRefused) {
     Glb g = arm();
     nlohmann::json joints = nlohmann::json::array();
-    for (int i = 0; i < 513; ++i) {
+    for (int i = 0; i < 65537; ++i) {
         joints.push_back(g.json["nodes"].size());
         g.json["nodes"].push_back({{"name", "extra"}});
     }
     g.json["skins"].push_back({{"joints", joints}});
     EXPECT_EQ(
         load_error(g),
-        "skin 1: 513 joints is more than MAX_JOINTS = 512 (one palette texture row holds 512 matrices)");
+        "skin 1: 65537 joints is more than 65536, the most JOINTS_n (unsigned byte or short indices) can "
+        "address");
+    // The control: one fewer loads (513 did not, when a skin had to fit one palette row).
+    g.json["skins"].back()["joints"].erase(g.json["skins"].back()["joints"].size() - 1);
+    EXPECT_EQ(load_error(g), "(loaded)");
 }
 
 TEST(HostileContent, SkinWhoseJointsHaveNoCommonRootIsReported) {

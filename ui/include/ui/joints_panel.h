@@ -25,6 +25,14 @@ struct JointRow {
 
 enum class JointSort { Index, Name, AsGiven, Corrected };
 
+// One bar of the plot: the worst live defect over the visible rows it stands for.
+struct PlotColumn {
+    int row = -1;           // index into JointsPanel::rows of that worst row
+    double defect = 0.0;    // its live defect (NaN when any row of the column is unmeasured)
+    bool above = false;     // some row of the column is over tolerance
+    bool selected = false;  // the column holds `selected_joint`
+};
+
 struct JointsPanel {
     int skin = 0;
     std::vector<JointRow> rows;  // joint order
@@ -57,6 +65,12 @@ struct JointsPanel {
     std::string plot_message(bool correction_on) const;
     // The row index under a horizontal position (0..1 across the plot) of the visible bars, or -1.
     int bar_at(double fraction, bool correction_on) const;
+    // The plot over `shown` (visible()) in at most `columns` bars: one a row while they fit, else
+    // each bar the worst of the consecutive rows it covers (NaN the worst of all), so a joint over
+    // tolerance among thousands is never averaged away or lost between pixels. What it costs: a
+    // hovered bar names its worst joint, not every joint under the pixel.
+    std::vector<PlotColumn> plot_columns(const std::vector<int>& shown, int columns, bool correction_on,
+                                         int selected_joint) const;
 };
 
 }  // namespace sv::ui

@@ -6,6 +6,7 @@
 // index that means something else in another skin.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,10 @@ struct ScenePanel {
     int selected_row() const;
     // Rows from the root down to `row`'s parent (empty for a root or an invalid row).
     std::vector<int> ancestors(int row) const;
+    // The rows the tree shows, in order: every row but those inside a closed node; `open(row)`
+    // says whether a row with children is open. The tree draws only the part of this list in view
+    // (ImGui's clipper), so a skin of thousands of joints costs a screenful of rows a frame.
+    std::vector<int> shown_rows(const std::function<bool(int row)>& open) const;
     // What a row is, for its tag: "skinned mesh", "mesh", "joint" or "node".
     static const char* kind(const SceneRow& row);
     // The hover text: the full name, its kind, node index and, for a joint, skin and index.

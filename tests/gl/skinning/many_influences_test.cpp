@@ -1,5 +1,5 @@
-// More than eight influences a vertex on the GPU (shaders/skinned_vs.glsl, extra_influence_pair): generated 9-, 12- and
-// 16-influence skins read back by transform feedback against the CPU double reference of the same
+// More than eight influences a vertex on the GPU (shaders/skinned_vs.glsl, extra_influence_pair): generated
+// 9-, 12- and 16-influence skins read back by transform feedback against the CPU double reference of the same
 // rung, on every rung, GL and GLES, through an instance's own palette row and placement, within the
 // read-back tier's 1e-5 of the body (readback_test.cpp says why that budget). The 9 comes in twice:
 // built in memory (one extra influence a vertex, the texture's odd half-texel) and read back from a
@@ -213,9 +213,9 @@ TEST(ManyInfluencesWeightsView, AJointOnlyTheThirdSetNamesIsPainted) {
     const long full_2 = weights_view(full, 2, "weights_joint2.png");
     std::printf("weights view, warm pixels: joint 11 %ld (third set dropped: %ld), joint 2 %ld\n", full_11,
                 cut_11, full_2);
-    EXPECT_GT(full_11, 500);
+    EXPECT_GT(full_11, 200);  // 585 measured at 240x360
     EXPECT_EQ(cut_11, 0);
-    EXPECT_GT(full_2, 500);
+    EXPECT_GT(full_2, 200);  // 643 measured
 }
 
 }  // namespace

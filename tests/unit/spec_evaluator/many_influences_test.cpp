@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <tiny_gltf.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -96,14 +97,15 @@ TEST_P(ManyInfluences, TheReferenceMatchesTheSpecificationAndTheWorldBoxHoldsEve
         EXPECT_LE(worst, tol) << path << " clip " << clip << " t=" << t;
         worst_ratio = std::max(worst_ratio, worst / tol);
         // The world box at this pose: the scene with the posed globals. A linear blend lies in the
-        // hull of its influences' A_j x v, so the box holds it up to float rounding of the globals.
+        // hull of its influences' A_j x v, so the box holds it up to float rounding of the globals
+        // (within the same 1e-5 of the body).
         anim::Scene posed = c->asset().scene;
         for (size_t n = 0; n < posed.nodes.size(); ++n)
             posed.nodes[n].global = c->scene_pose().global(static_cast<int>(n));
         auto box = anim::skin_world_bounds(posed, c->asset().skins[0], c->asset().meshes[0]);
         ASSERT_TRUE(box) << box.error().message;
         for (const auto& p : want.primitives[0].positions)
-            if (glm::any(glm::lessThan(p, box->min - 1e-9)) || glm::any(glm::greaterThan(p, box->max + 1e-9)))
+            if (glm::any(glm::lessThan(p, box->min - tol)) || glm::any(glm::greaterThan(p, box->max + tol)))
                 ++outside_box;
     }
     EXPECT_EQ(outside_box, 0);
@@ -167,10 +169,19 @@ TEST(ManyInfluencesBounds, TheWorldBoxHoldsAVertexBentByTheNinthJoint) {
         auto pos = anim::reference_skin_positions(a.meshes[0].primitives[0], joints, glm::dmat4(1.0),
                                                   anim::SkinningRung::LinearBlend);
         ASSERT_TRUE(pos) << pos.error().message;
+        // Float weights sum to 1 only to ~1e-7 a slot, and the reference does not divide by their
+        // sum, so a vertex may sit that far (relative) past the hull: 1e-5 of the body allows it.
+        const double tol = 1e-5 * glm::length(box->max - box->min);
         long outside = 0;
-        for (const auto& p : *pos)
-            if (glm::any(glm::lessThan(p, box->min - 1e-9)) || glm::any(glm::greaterThan(p, box->max + 1e-9)))
-                ++outside;
+        double excess = 0.0;
+        for (const auto& p : *pos) {
+            double e = -HUGE_VAL;
+            for (int c = 0; c < 3; ++c) e = std::max({e, box->min[c] - p[c], p[c] - box->max[c]});
+            excess = std::max(excess, e);
+            if (e > tol) ++outside;
+        }
+        std::printf("%d influences, ninth joint bent: worst excess past the box %.3g (tolerance %.3g)\n", n,
+                    excess, tol);
         EXPECT_EQ(outside, 0) << n << " influences: " << outside << " of " << pos->size()
                               << " vertices outside";
     }

@@ -164,6 +164,31 @@ TEST(ManyInfluencesNegativeControl, DroppingTheSetsPastTheEighthIsSeen) {
     }
 }
 
+// diagnose's single-joint count looks at every slot: vertices bound wholly to joint 9 through the
+// overflow (slot 9 weight 1, all else 0) are single-joint, and vertices with weight 1 inline but
+// more in the overflow would not be (the importer never leaves such a vertex: it renormalises).
+TEST(ManyInfluencesDiagnose, ASingleJointInTheOverflowCountsAsSingleJoint) {
+    auto ctx = create_headless_context(Api::GL);
+    ASSERT_TRUE(ctx.ok()) << ctx.error().message;
+    anim::Asset a = anim::build_many_influence_asset(12);
+    anim::Primitive& p = a.meshes[0].primitives[0];
+    for (auto& w : p.weights) w = {};
+    for (size_t v = 0; v < p.positions.size(); ++v)
+        for (size_t k = 0; k < 4; ++k) p.extra_weights[v * 4 + k] = k == 1 ? 1.0f : 0.0f;
+    const long vertices = static_cast<long>(p.positions.size());
+    auto c = character_of(std::move(a));
+    ASSERT_TRUE(c);
+    auto r = CharacterRenderer::create(Api::GL, *c);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    c->pose_at(0, 0.8f, true);
+    ASSERT_TRUE((*r)->write_palettes(*c, {}).ok());
+    (*r)->upload_palettes();
+    auto d = diagnose(**r, *c, {}, {});
+    ASSERT_TRUE(d.ok()) << d.error().message;
+    EXPECT_EQ(d->single_joint_vertices, vertices);
+    EXPECT_LT(d->worst_error, 1e-5 * d->body_size) << d->summary();
+}
+
 // Pixels of the weights view warmer than blue: the ramp runs from dark blue (no weight on the
 // selected joint) to yellow (all of it), so these are where the joint has weight.
 long warm_pixels(const RgbaImage& img, const glm::vec4& clear) {

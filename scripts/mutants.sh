@@ -37,9 +37,10 @@ anim/src/gltf/gltf_accessor.cpp	return normalized ? p[0] / 255.0 : p[0];	return 
 anim/src/gltf/gltf_accessor.cpp	std::max(v / 32767.0, -1.0)	v / 32767.0	normalized SHORT without the clamp at -1
 anim/src/gltf/gltf_accessor.cpp	return normalized ? v / 65535.0 : v;	return normalized ? v / 65536.0 : v;	normalized UNSIGNED_SHORT as c/65536
 anim/src/skin_frame/reference_skinner.cpp	if (w > T(0)) acc += w * (m[	if (w > T(0)) acc += (m[	CPU reference linear blend ignores the weights
+anim/src/gltf/gltf_influence_import.cpp	for (size_t k = 0; k < extra; ++k) sum += q.extra_weights[i * extra + k];	for (size_t k = 0; k < extra; ++k) sum += 0.0f;	weights renormalised over the first eight influences only
 anim/src/scene/morph_targets.cpp	p[v] += w * glm::dvec3(mt.positions[v]);	p[v] += glm::dvec3(mt.positions[v]);	morph position deltas added at full weight
 anim/src/skin_frame/skin_frame_defect.cpp	out[j] = rigidity_defect(*inv * a);	out[j] = rigidity_defect(a);	frame defect measured without the frame's inverse
-shaders/skinned_vs.glsl	        blended += weights[k] * (	        blended += (	GPU linear blend ignores the weights
+shaders/skinned_vs.glsl	if (w != 0.0) blended += w * (	if (w != 0.0) blended += (	GPU linear blend ignores the weights
 shaders/morph.glsl	position += w * morph_delta(at);	position += morph_delta(at);	GPU morph position deltas at full weight
 shaders/palette.glsl	ivec2 at = palette_texel(row, joint);	ivec2 at = palette_texel(row, joint) + ivec2(1, 0);	GPU palette matrix read one texel late
 shaders/palette.glsl	row + joint / 512); }	row); }	GPU palette read without the block's row (joint % 512: the single-row addressing)

@@ -1,4 +1,5 @@
-// The skinning pass. For each influence j:
+// The skinning pass. For each influence j (the eight attributes, then any past them from
+// a texture, extra_influence_pair below):
 //   M_j = mesh.global^-1 x A_j          (the joint's motion in the mesh's own frame)
 // blended by the rung SKIN_MODE selects, applied to the vertex in the mesh's frame, then
 // mesh.global and the instance placement take it to the world.
@@ -32,6 +33,28 @@ layout(location = 13) in vec4 a_tangent;         // xyz, w the bitangent's sign 
 layout(location = 14) in vec4 a_color0;          // COLOR_0, white when absent
 layout(location = 15) in vec2 a_uv1;             // TEXCOORD_1
 
+// Influences past the eighth (JOINTS_2/WEIGHTS_2 and on). The first eight are vertex attributes
+// (locations 3-6): every location up to 15 is taken, so the rest cannot be attributes, and a
+// texture addressed by gl_VertexID works on GL 3.3 and GLES 3.0 alike (GLES 3.0 has no buffer
+// textures). Layout (render/gpu_mesh.h): RGBA32F, kInfluenceTextureWidth texels a row, two
+// influences a texel as (joint, weight, joint, weight); vertex v's pairs at texels
+// v * u_extra_influence_texels + i. A joint index as a float is exact below 2^24.
+//
+// u_extra_influence_texels is 0 for a primitive of at most eight influences (every file but the
+// rare one), and the loops over it then cost one uniform comparison a vertex.
+uniform highp sampler2D u_extra_influences;
+uniform int u_extra_influence_texels;
+
+const int kInfluenceTextureWidth = 1024;  // GpuMesh::kInfluenceTextureWidth
+
+// The pair i (0 <= i < u_extra_influence_texels) of this vertex: xy the first (joint, weight), zw
+// the second. gl_VertexID is the vertex's index in the primitive's arrays for indexed and plain
+// draws alike (as morph.glsl relies on too).
+vec4 extra_influence_pair(int i) {
+    int texel = gl_VertexID * u_extra_influence_texels + i;
+    return texelFetch(u_extra_influences, ivec2(texel % kInfluenceTextureWidth, texel / kInfluenceTextureWidth), 0);
+}
+
 uniform mat4 u_mesh_global;
 uniform mat4 u_mesh_global_inverse;
 uniform mat4 u_view_proj;
@@ -53,6 +76,36 @@ out vec2 v_uv1;
 // M^-T and (M^-T n) . (M t) = n . t = 0.
 vec3 skin_tangent_dq(DualQuat dq, vec3 t) { return dq_transform_normal(dq, t); }
 vec3 skin_tangent_matrix(mat4 m, vec3 t) { return mat3(m) * t; }
+
+// One influence into each rung's sum, so the eight attribute influences and the extras from
+// the texture go through the same code. A zero weight adds nothing (and reads no texel).
+void lbs_add(inout mat4 blended, int row, int joint, float w) {
+    if (w != 0.0) blended += w * (u_mesh_global_inverse * palette_matrix(row, joint));
+}
+
+struct DqsSum {
+    DualQuat sum;
+    vec4 pivot;
+    float scale;
+    bool first;
+    bool collapsed;
+};
+
+void dqs_add(inout DqsSum s, int row, int joint, float w) {
+    if (w == 0.0) return;
+    // M_j's dual quaternion, made once per joint on the CPU (dual_quat.glsl).
+    float scale_and_flag;
+    DualQuat q = joint_dual_quat(row, joint, scale_and_flag);
+    s.collapsed = s.collapsed || scale_and_flag < 0.0;
+#if SKIN_MODE == 1
+    s.scale += w * abs(scale_and_flag);
+#endif
+    if (s.first) {
+        s.pivot = q.real;
+        s.first = false;
+    }
+    dq_accumulate(s.sum, q, w, s.pivot);
+}
 
 // Blue (no error) through green to red (u_heat_scale or more).
 vec3 heat(float t) {
@@ -76,6 +129,11 @@ void main() {
     float selected_weight = 0.0;
     for (int k = 0; k < 8; ++k)
         if (joints[k] == u_selected_joint) selected_weight += weights[k];
+    for (int i = 0; i < u_extra_influence_texels; ++i) {
+        vec4 pair = extra_influence_pair(i);
+        if (int(pair.x) == u_selected_joint) selected_weight += pair.y;
+        if (int(pair.z) == u_selected_joint) selected_weight += pair.w;
+    }
 
 #if SKIN_MODE == 3
     local_p = position;
@@ -84,9 +142,11 @@ void main() {
     selected_weight = 0.0;
 #elif SKIN_MODE == 2
     mat4 blended = mat4(0.0);
-    for (int k = 0; k < 8; ++k) {
-        if (weights[k] == 0.0) continue;
-        blended += weights[k] * (u_mesh_global_inverse * palette_matrix(row, joints[k]));
+    for (int k = 0; k < 8; ++k) lbs_add(blended, row, joints[k], weights[k]);
+    for (int i = 0; i < u_extra_influence_texels; ++i) {
+        vec4 pair = extra_influence_pair(i);
+        lbs_add(blended, row, int(pair.x), pair.y);
+        lbs_add(blended, row, int(pair.z), pair.w);
     }
     local_p = (blended * vec4(position, 1.0)).xyz;
     // The blended 3x3's inverse transpose keeps normals perpendicular under the shear a linear
@@ -94,32 +154,20 @@ void main() {
     local_n = transpose(inverse(mat3(blended))) * normal;
     local_t = skin_tangent_matrix(blended, a_tangent.xyz);
 #else
-    DualQuat sum = DualQuat(vec4(0.0), vec4(0.0));
-    vec4 pivot = vec4(0.0);
-    float scale = 0.0;
-    bool first = true;
-    bool collapsed = false;
-    for (int k = 0; k < 8; ++k) {
-        if (weights[k] == 0.0) continue;
-        // M_j's dual quaternion, made once per joint on the CPU (dual_quat.glsl).
-        float scale_and_flag;
-        DualQuat q = joint_dual_quat(row, joints[k], scale_and_flag);
-        collapsed = collapsed || scale_and_flag < 0.0;
-#if SKIN_MODE == 1
-        scale += weights[k] * abs(scale_and_flag);
-#endif
-        if (first) {
-            pivot = q.real;
-            first = false;
-        }
-        dq_accumulate(sum, q, weights[k], pivot);
+    DqsSum acc = DqsSum(DualQuat(vec4(0.0), vec4(0.0)), vec4(0.0), 0.0, true, false);
+    for (int k = 0; k < 8; ++k) dqs_add(acc, row, joints[k], weights[k]);
+    for (int i = 0; i < u_extra_influence_texels; ++i) {
+        vec4 pair = extra_influence_pair(i);
+        dqs_add(acc, row, int(pair.x), pair.y);
+        dqs_add(acc, row, int(pair.z), pair.w);
     }
-    DualQuat dq = dq_normalize(sum);
+    bool collapsed = acc.collapsed;
+    DualQuat dq = dq_normalize(acc.sum);
     local_p = dq_transform_point(dq, position);
     local_n = dq_transform_normal(dq, normal);
     local_t = skin_tangent_dq(dq, a_tangent.xyz);
 #if SKIN_MODE == 1
-    local_p *= scale;
+    local_p *= acc.scale;
 #endif
     // A collapsed or mirrored influence (a joint scaled to 0 to hide it, or mirrored) has no dual
     // quaternion; the vertex is drawn as linear blending draws it, which is right for it, instead
@@ -130,8 +178,12 @@ void main() {
 #ifndef SKIN_DQ_NO_FALLBACK
     if (collapsed) {
         mat4 blended = mat4(0.0);
-        for (int k = 0; k < 8; ++k)
-            if (weights[k] != 0.0) blended += weights[k] * (u_mesh_global_inverse * palette_matrix(row, joints[k]));
+        for (int k = 0; k < 8; ++k) lbs_add(blended, row, joints[k], weights[k]);
+        for (int i = 0; i < u_extra_influence_texels; ++i) {
+            vec4 pair = extra_influence_pair(i);
+            lbs_add(blended, row, int(pair.x), pair.y);
+            lbs_add(blended, row, int(pair.z), pair.w);
+        }
         local_p = (blended * vec4(position, 1.0)).xyz;
         local_n = transpose(inverse(mat3(blended))) * normal;
         local_t = skin_tangent_matrix(blended, a_tangent.xyz);

@@ -19,13 +19,15 @@ std::string DiagnoseResult::summary() const {
 }
 
 namespace {
-bool single_joint(const std::array<float, anim::kMaxInfluences>& w) {
+// Every slot counts, the ninth and on too: a vertex whose first eight read (1, 0, ...) but whose
+// set 2 carries weight is blended, not rigid.
+bool single_joint(const anim::Primitive& prim, size_t v) {
     int nonzero = 0;
     bool one = false;
-    for (float x : w) {
+    prim.for_each_influence(v, [&](std::uint16_t, float x) {
         if (x != 0.0f) ++nonzero;
         if (x == 1.0f) one = true;
-    }
+    });
     return nonzero == 1 && one;
 }
 }  // namespace
@@ -65,7 +67,7 @@ Expected<DiagnoseResult> diagnose(CharacterRenderer& renderer, const anim::Chara
                 // A NaN is the worst error there is; max() would drop it silently.
                 r.worst_error = std::isnan(e) || std::isnan(r.worst_error) ? NAN : std::max(r.worst_error, e);
                 sum += e;
-                if (single_joint(prim.weights[v])) {
+                if (single_joint(prim, v)) {
                     ++r.single_joint_vertices;
                     r.worst_single_joint_error = std::max(r.worst_single_joint_error, e);
                 }

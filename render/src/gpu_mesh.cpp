@@ -48,6 +48,10 @@ Expected<GpuMesh> GpuMesh::upload(const anim::Primitive& p) {
             return make_error("index " + std::to_string(i) + " (" + std::to_string(p.indices[i]) +
                               ") is past the vertex count " + std::to_string(n));
     const bool skinned = !p.joints.empty() && p.joints.size() == n && p.weights.size() == n;
+    if (skinned && !p.influences_consistent())
+        return make_error("primitive has " + std::to_string(p.extra_joints.size()) + " extra joints and " +
+                          std::to_string(p.extra_weights.size()) + " extra weights for " + std::to_string(n) +
+                          " vertices of " + std::to_string(p.extra_influences) + " extra influences each");
     const std::vector<glm::vec3> normals = p.normals.size() == n ? p.normals : compute_normals(p);
     // Generated from TEXCOORD_0, the set nearly every normal map uses; a normal map on set 1 over
     // a primitive with no TANGENT would need tangents per set, which skinview does not make.
@@ -78,6 +82,8 @@ Expected<GpuMesh> GpuMesh::upload(const anim::Primitive& p) {
     static constexpr GLenum kModes[] = {GL_POINTS, GL_LINES, GL_LINE_LOOP, GL_LINE_STRIP, GL_TRIANGLES};
     m.mode_ = p.mode >= 0 && p.mode <= 4 ? kModes[p.mode] : GL_TRIANGLES;
     if (auto st = m.upload_morphs(p); !st) return st.error();
+    if (skinned)
+        if (auto st = m.upload_influences(p); !st) return st.error();
     m.skinned_ = skinned;
     m.vertex_count_ = static_cast<GLsizei>(n);
     m.index_count_ = static_cast<GLsizei>(p.indices.size());
@@ -161,6 +167,36 @@ Status GpuMesh::upload_morphs(const anim::Primitive& p) {
     }
     glBindTexture(GL_TEXTURE_2D, 0);
     morph_targets_ = static_cast<int>(targets);
+    return ok_status();
+}
+
+Status GpuMesh::upload_influences(const anim::Primitive& p) {
+    if (p.extra_influences == 0) return ok_status();
+    // An odd count (a builder's; a file's come four a set) leaves the last texel's second half
+    // (joint 0, weight 0), which adds nothing.
+    const size_t n = p.positions.size(), extra = static_cast<size_t>(p.extra_influences);
+    const size_t per_vertex = (extra + 1) / 2, texels = n * per_vertex;
+    const size_t width = kInfluenceTextureWidth, height = (texels + width - 1) / width;
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+    if (height > static_cast<size_t>(max_size))
+        return make_error(std::to_string(n) + " vertices of " + std::to_string(8 + extra) +
+                          " influences need " + std::to_string(height) +
+                          " influence texture rows; this GPU allows " + std::to_string(max_size));
+    std::vector<float> data(width * height * 4, 0.0f);
+    for (size_t v = 0; v < n; ++v)
+        for (size_t k = 0; k < extra; ++k) {
+            float* pair = &data[(v * per_vertex + k / 2) * 4 + (k % 2) * 2];
+            pair[0] = static_cast<float>(p.extra_joints[v * extra + k]);
+            pair[1] = p.extra_weights[v * extra + k];
+        }
+    influence_tex_ = make_float_texture(FloatChannels::RGBA, static_cast<int>(width),
+                                        static_cast<int>(height), data.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+    if (!influence_tex_)
+        return make_error("the driver refused the influence texture of " + std::to_string(n) + " vertices (" +
+                          std::to_string(width) + "x" + std::to_string(height) + " RGBA32F)");
+    extra_influence_texels_ = static_cast<int>(per_vertex);
     return ok_status();
 }
 

@@ -16,13 +16,22 @@ constexpr GLuint kMorphWeightUnit = 3;
 // read each other's textures, which drew every DQS mesh at its bind pose once (identity DQs from
 // an unbound unit), hence the checks.
 constexpr GLuint kJointDqUnit = 10;
+// And 31, the influences past the eighth (skinned_vs.glsl's extra_influence_pair): the last of
+// GLES 3.0's 32 combined units, far from the material's and the environment's, which grow up from 16.
+constexpr GLuint kInfluenceUnit = 31;
 static_assert(kJointDqUnit != kEnvironmentUnit && kJointDqUnit != kBrdfLutUnit &&
                   kJointDqUnit != kSheenAtlasUnit && kJointDqUnit != kSheenAlbedoUnit,
               "texture unit shared");
+static_assert(kInfluenceUnit != kEnvironmentUnit && kInfluenceUnit != kBrdfLutUnit &&
+                  kInfluenceUnit != kSheenAtlasUnit && kInfluenceUnit != kSheenAlbedoUnit &&
+                  kInfluenceUnit != kPaletteUnit && kInfluenceUnit != kMorphDeltaUnit &&
+                  kInfluenceUnit != kMorphWeightUnit && kInfluenceUnit != kJointDqUnit && kInfluenceUnit < 32,
+              "texture unit shared, or past GLES 3.0's 32 combined units");
 static_assert(
     [] {
         for (GLuint u : kMaterialUnits)
-            if (u == kPaletteUnit || u == kMorphDeltaUnit || u == kMorphWeightUnit || u == kJointDqUnit)
+            if (u == kPaletteUnit || u == kMorphDeltaUnit || u == kMorphWeightUnit || u == kJointDqUnit ||
+                u == kInfluenceUnit)
                 return false;
         return true;
     }(),
@@ -106,7 +115,11 @@ void SkinnedPass::set_common_uniforms(const ShaderProgram& program, const GpuMes
     glBindTexture(GL_TEXTURE_2D, mesh.morph_texture());
     glActiveTexture(GL_TEXTURE0 + kMorphWeightUnit);
     glBindTexture(GL_TEXTURE_2D, mesh.morph_weight_texture());
+    glActiveTexture(GL_TEXTURE0 + kInfluenceUnit);
+    glBindTexture(GL_TEXTURE_2D, mesh.influence_texture());
     glActiveTexture(GL_TEXTURE0);
+    glUniform1i(program.uniform("u_extra_influences"), static_cast<GLint>(kInfluenceUnit));
+    glUniform1i(program.uniform("u_extra_influence_texels"), mesh.extra_influence_texels());
     glUniform1i(program.uniform("u_morph_deltas"), static_cast<GLint>(kMorphDeltaUnit));
     glUniform1i(program.uniform("u_morph_weights"), static_cast<GLint>(kMorphWeightUnit));
     glUniform1i(program.uniform("u_morph_targets"), mesh.morph_targets());

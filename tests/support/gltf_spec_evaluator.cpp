@@ -375,6 +375,7 @@ Evaluation evaluate(const tinygltf::Model& m, int clip, double time, const Devia
                     auto ji = p.attributes.find("JOINTS_" + str(set));
                     auto wi = p.attributes.find("WEIGHTS_" + str(set));
                     if (ji == p.attributes.end() || wi == p.attributes.end()) break;
+                    if (deviation.influence_sets > 0 && set >= deviation.influence_sets) break;
                     joints.emplace_back();
                     wts.emplace_back();
                     e = read_accessor(m, ji->second, &joints.back());
@@ -384,6 +385,14 @@ Evaluation evaluate(const tinygltf::Model& m, int clip, double time, const Devia
                         joints.back().count != pos.count || wts.back().count != pos.count)
                         return fail(what + " JOINTS/WEIGHTS_" + str(set) + ": not one VEC4 per vertex");
                 }
+                // Every set is read, however many (glTF sets no limit); one the loop stopped short
+                // of (a JOINTS_n without its WEIGHTS_n, or after a gap) is an invalid file, not
+                // influences to leave out.
+                for (const auto& kv : p.attributes)
+                    for (const std::string prefix : {"JOINTS_", "WEIGHTS_"})
+                        if (deviation.influence_sets == 0 && kv.first.rfind(prefix, 0) == 0 &&
+                            std::atol(kv.first.c_str() + prefix.size()) >= static_cast<long>(joints.size()))
+                            return fail(what + " " + kv.first + ": its pair, or a set below it, is missing");
                 for (size_t i = 0; i < pos.count; ++i) {
                     // Weights are divided by their sum: the specification asks for a sum of 1 but
                     // uint8/uint16 and float storage leave it off by up to ~1e-2 (1/255 per slot),

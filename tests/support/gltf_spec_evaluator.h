@@ -47,6 +47,9 @@ Evaluation evaluate(const tinygltf::Model& model, int clip, double time);
 struct Deviation {
     // LINEAR rotations by the fitted slerp anim used before #23 (fitted_slerp.h), up to 7.6e-4 rad off.
     bool fitted_slerp = false;
+    // > 0: only the first this many JOINTS_n/WEIGHTS_n sets are read (renormalised over them), as
+    // anim read two (eight influences) before #23.
+    int influence_sets = 0;
 };
 Evaluation evaluate(const tinygltf::Model& model, int clip, double time, const Deviation& deviation);
 

@@ -24,14 +24,16 @@ VertexDataCounts count_vertex_data(const anim::Character& character) {
         if (m.mesh < 0 || static_cast<size_t>(m.mesh) >= asset.meshes.size()) continue;
         const int joints = character.skins()[static_cast<size_t>(m.skin)].skeleton.joint_count();
         for (const auto& p : asset.meshes[static_cast<size_t>(m.mesh)].primitives) {
+            // Over every influence (the ninth and on too); a primitive whose arrays disagree with
+            // its vertex count counts each of its vertices as off, never read past its arrays.
+            const bool consistent = p.influences_consistent();
             for (size_t v = 0; v < p.joints.size(); ++v) {
                 ++c.vertices;
                 double sum = 0.0;
-                for (int k = 0; k < anim::kMaxInfluences; ++k) {
-                    const float w = v < p.weights.size() ? p.weights[v][static_cast<size_t>(k)] : 0.0f;
+                for (int k = 0; consistent && k < p.influence_count(); ++k) {
+                    const float w = p.influence_weight(v, k);
                     sum += w;
-                    if (w > 0.0f && p.joints[v][static_cast<size_t>(k)] >= joints)
-                        ++c.joint_index_out_of_range;
+                    if (w > 0.0f && p.influence_joint(v, k) >= joints) ++c.joint_index_out_of_range;
                 }
                 // 1e-3: weights stored as normalised bytes are exact to 1/255 per influence and the
                 // importer renormalises anything off by more than 2e-3, so a loaded sum further

@@ -44,6 +44,10 @@ inline const TypeRule kMorphNormalRule{{kF}, {kB, kS}, true};
 // Rotation and morph-weight outputs may be normalized integers in core glTF 2.0.
 inline const TypeRule kRotationOutputRule{{kF, kB, kUB, kS, kUS}, {}, true};
 
+// The most influence slots (vertices x 4 x JOINTS_n/WEIGHTS_n sets) one primitive may allocate:
+// 2^26, 384 MiB of joints and weights; 64 influences on a million vertices.
+inline constexpr size_t kMaxInfluenceSlots = size_t(1) << 26;
+
 struct Importer {
     const tinygltf::Model& m;
     Asset& out;
@@ -54,8 +58,10 @@ struct Importer {
     const DocumentFacts* facts = nullptr;
     // Per skin: old joint index -> sorted index (skins() fills it, the meshes' joints read it).
     std::vector<std::vector<int>> skin_remap;
-    // Vertices whose weights meshes() rescaled or bound rigidly, for its report.
+    // Vertices whose weights meshes() rescaled or bound rigidly, for its report, and the fewest
+    // and most influence sets (JOINTS_n/WEIGHTS_n pairs) the rescaled ones had.
     long renormalised = 0, zero_weight = 0;
+    int renormalised_sets_min = 0, renormalised_sets_max = 0;
 
     std::string acc_name(int i) const { return accessor_name(m, i); }
 
@@ -87,6 +93,10 @@ struct Importer {
     Status import_variant_mappings(const tg::Primitive& p, const std::string& name, Primitive& q);
     Status morph_targets(const tinygltf::Primitive& p, const std::string& name, size_t nv,
                          Primitive& q) const;
+    // JOINTS_n/WEIGHTS_n for every n, checked against skin `skin` (-1: none draws it) and
+    // renormalised (gltf_influence_import.cpp).
+    Status skin_attributes(const tinygltf::Primitive& p, const std::string& name, size_t nv, int skin,
+                           Primitive& q);
     Status material_attributes(const tinygltf::Primitive& p, const std::string& name, size_t nv,
                                Primitive& q) const;
     static Status to_triangle_list(Primitive& q, const std::string& name);

@@ -1,6 +1,6 @@
 // Meshes of an imported glTF: each primitive's attributes (positions, normals, texture sets,
-// tangents, colours, up to two sets of joints and weights, checked against the skin that draws
-// it and renormalised), its indices as a triangle list, its morph targets, and a mesh drawn with
+// tangents, colours, every set of joints and weights, checked against the skin that draws it and
+// renormalised), its indices as a triangle list, its morph targets, and a mesh drawn with
 // two skins imported once per skin. The largest section, and apart from the skins and images
 // because it is where accessors are read in bulk: every per-vertex refusal is here.
 #include <algorithm>
@@ -53,9 +53,18 @@ Status Importer::meshes() {
             return make_error(named("node", i, nd.name) + ": weights has " + str(nd.weights.size()) +
                               " entries, its mesh has " + str(targets) + " morph targets");
     }
-    if (renormalised > 0)
-        out.report.push_back(std::to_string(renormalised) +
-                             " vertices had weights not summing to 1; renormalised");
+    if (renormalised > 0) {
+        // The count first: the Palette panel reads it back (ui::count_from_report).
+        const std::string sets = renormalised_sets_min == renormalised_sets_max
+                                     ? str(renormalised_sets_max)
+                                     : str(renormalised_sets_min) + " to " + str(renormalised_sets_max);
+        out.report.push_back(
+            std::to_string(renormalised) + " vertices had weights not summing to 1 over their " + sets +
+            " influence set" + (renormalised_sets_max == 1 ? "" : "s") + " (JOINTS_n/WEIGHTS_n, " +
+            str(4 * renormalised_sets_min) +
+            (renormalised_sets_min == renormalised_sets_max ? "" : " to " + str(4 * renormalised_sets_max)) +
+            " influences a vertex); renormalised");
+    }
     if (zero_weight > 0)
         out.report.push_back(std::to_string(zero_weight) +
                              " vertices had all weights zero; bound to their first joint with weight 1");
@@ -224,65 +233,7 @@ Status Importer::import_mesh(size_t mi, int skin, Mesh& d) {
                 for (size_t i = 0; i < nv; ++i) q.uvs.emplace_back(v->get(i, 0), v->get(i, 1));
             }
             if (auto st = material_attributes(p, name, nv, q); !st) return st;
-            // Skinning: up to two sets of four.
-            const int joint_count =
-                skin >= 0 ? static_cast<int>(m.skins[static_cast<size_t>(skin)].joints.size()) : -1;
-            for (int set = 0; set < 2; ++set) {
-                const int ja = attr(set == 0 ? "JOINTS_0" : "JOINTS_1");
-                const int wa = attr(set == 0 ? "WEIGHTS_0" : "WEIGHTS_1");
-                if (ja < 0 && wa < 0) continue;
-                if (ja < 0 || wa < 0)
-                    return make_error(name + ": JOINTS_" + str(set) + " and WEIGHTS_" + str(set) +
-                                      " must come together");
-                const std::string js = name + " JOINTS_" + str(set), ws = name + " WEIGHTS_" + str(set);
-                auto jv = view(ja, js, 4, kJointsRule);
-                if (!jv) return jv.error();
-                auto wv = view(wa, ws, 4, kWeightsRule);
-                if (!wv) return wv.error();
-                if (wv->ctype != TINYGLTF_COMPONENT_TYPE_FLOAT && !wv->normalized)
-                    return make_error(ws + ": integer weights must be normalized");
-                if (auto st = same_count(*jv, "JOINTS"); !st) return st;
-                if (auto st = same_count(*wv, "WEIGHTS"); !st) return st;
-                if (q.joints.empty()) {
-                    q.joints.assign(nv, {});
-                    q.weights.assign(nv, {});
-                }
-                for (size_t i = 0; i < nv; ++i)
-                    for (int c = 0; c < 4; ++c) {
-                        const double w = wv->get(i, c);
-                        const double j = jv->get(i, c);
-                        if (!std::isfinite(w) || w < 0.0)
-                            return make_error(ws + ": vertex " + str(i) + " has weight " + std::to_string(w));
-                        if (joint_count >= 0 && j >= joint_count && w > 0.0)
-                            return make_error(js + ": vertex " + str(i) + " names joint " + str(int(j)) +
-                                              ", past skin " + str(skin) + "'s joint count " +
-                                              str(joint_count));
-                        const size_t slot = static_cast<size_t>(set * 4 + c);
-                        // A zero-weight slot may carry any index; one past the skin is parked
-                        // on joint 0 so no later reader indexes past the palette.
-                        int jj = int(j);
-                        if (joint_count >= 0 && jj >= joint_count) jj = 0;
-                        if (skin >= 0 && jj < joint_count)
-                            jj = skin_remap[static_cast<size_t>(skin)][static_cast<size_t>(jj)];
-                        q.joints[i][slot] = static_cast<std::uint16_t>(jj);
-                        q.weights[i][slot] = static_cast<float>(w);
-                    }
-            }
-            for (auto& w : q.weights) {
-                double sum = 0.0;
-                for (float x : w) sum += x;
-                if (sum <= 0.0) {
-                    ++zero_weight;
-                    w = {};
-                    w[0] = 1.0f;  // bound rigidly to its first slot's joint
-                    continue;
-                }
-                // 2e-3 is above what float or u16 quantisation of four to eight weights can
-                // lose, and below any deliberate weight; vertices inside it are rescaled
-                // silently, outside it counted.
-                if (std::abs(sum - 1.0) > 2e-3) ++renormalised;
-                for (float& x : w) x = static_cast<float>(x / sum);
-            }
+            if (auto st = skin_attributes(p, name, nv, skin, q); !st) return st;
             if (p.indices >= 0) {
                 auto iv = view(p.indices, name + " indices", 1, kIndexRule);
                 if (!iv) return iv.error();

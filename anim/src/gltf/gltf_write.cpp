@@ -106,16 +106,28 @@ Expected<Writer> build(const Asset& a) {
             if (!p.uvs.empty())
                 attrs["TEXCOORD_0"] = w.accessor(p.uvs.data(), p.uvs.size(), kFloat, "VEC2", 8, 34962);
             if (!p.joints.empty()) {
-                bool second = false;
+                if (!p.influences_consistent())
+                    return make_error("mesh '" + m.name +
+                                      "': a primitive's joints and weights disagree with its " +
+                                      std::to_string(p.positions.size()) + " vertices (" +
+                                      std::to_string(p.extra_influences) + " extra influences a vertex)");
+                // Sets as glTF numbers them: one when slots 4-7 are all zero and there is no
+                // overflow, else every set the primitive holds (the overflow's zero sets too, so
+                // a file read back has the layout it was written from), the last padded with
+                // (joint 0, weight 0) when the overflow is not a multiple of four.
+                bool second = p.extra_influences > 0;
                 for (const auto& wt : p.weights)
-                    for (int k = 4; k < kMaxInfluences; ++k) second |= wt[static_cast<size_t>(k)] != 0.0f;
-                for (int set = 0; set < (second ? 2 : 1); ++set) {
+                    for (int k = 4; k < kInlineInfluences; ++k) second |= wt[static_cast<size_t>(k)] != 0.0f;
+                const int slots = p.influence_count();
+                const int sets = second ? (slots + 3) / 4 : 1;
+                for (int set = 0; set < sets; ++set) {
                     std::vector<std::uint16_t> js;
                     std::vector<float> ws;
                     for (size_t v = 0; v < p.joints.size(); ++v)
                         for (int k = 0; k < 4; ++k) {
-                            js.push_back(p.joints[v][static_cast<size_t>(set * 4 + k)]);
-                            ws.push_back(p.weights[v][static_cast<size_t>(set * 4 + k)]);
+                            const int slot = set * 4 + k;
+                            js.push_back(slot < slots ? p.influence_joint(v, slot) : std::uint16_t(0));
+                            ws.push_back(slot < slots ? p.influence_weight(v, slot) : 0.0f);
                         }
                     const std::string s = std::to_string(set);
                     attrs["JOINTS_" + s] = w.accessor(js.data(), p.joints.size(), kU16, "VEC4", 8, 34962);

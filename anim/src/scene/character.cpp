@@ -111,10 +111,10 @@ Expected<Character> Character::create(Asset asset) {
             probe.skinned = static_cast<int>(i);
             const size_t stride = std::max<size_t>(1, prim.positions.size() / kProbeVertices);
             probe.vertices.targets.resize(prim.targets.size());
+            probe.vertices.extra_influences = prim.extra_influences;
             for (size_t v = 0; v < prim.positions.size(); v += stride) {
                 probe.vertices.positions.push_back(prim.positions[v]);
-                probe.vertices.joints.push_back(prim.joints[v]);
-                probe.vertices.weights.push_back(prim.weights[v]);
+                probe.vertices.append_influences_of(prim, v);
                 for (size_t t = 0; t < prim.targets.size(); ++t)
                     if (prim.targets[t].positions.size() == prim.positions.size())
                         probe.vertices.targets[t].positions.push_back(prim.targets[t].positions[v]);

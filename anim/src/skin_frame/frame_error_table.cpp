@@ -45,7 +45,8 @@ Status measure(const Asset& asset, const Mesh& mesh, const std::vector<glm::dmat
             acc.sum += e;
             acc.worst = std::max(acc.worst, e);
             ++acc.n;
-            const float wmax = *std::max_element(prim.weights[v].begin(), prim.weights[v].end());
+            float wmax = 0.0f;
+            prim.for_each_influence(v, [&](std::uint16_t, float w) { wmax = std::max(wmax, w); });
             if (wmax >= 1.0f) acc.worst_single = std::max(acc.worst_single, e);
         }
     }

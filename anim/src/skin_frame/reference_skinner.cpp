@@ -10,17 +10,19 @@ namespace sv::anim {
 namespace {
 
 Status check(const Primitive& prim, size_t joints) {
-    if (prim.joints.size() != prim.positions.size() || prim.weights.size() != prim.positions.size())
+    if (!prim.influences_consistent())
         return make_error("primitive has " + std::to_string(prim.positions.size()) + " vertices but " +
                           std::to_string(prim.joints.size()) + " joint and " +
-                          std::to_string(prim.weights.size()) + " weight sets; it is not skinned");
+                          std::to_string(prim.weights.size()) + " weight sets (" +
+                          std::to_string(prim.extra_joints.size()) + " and " +
+                          std::to_string(prim.extra_weights.size()) + " extra influences for " +
+                          std::to_string(prim.extra_influences) + " a vertex); it is not skinned");
     for (size_t v = 0; v < prim.positions.size(); ++v)
-        for (int k = 0; k < kMaxInfluences; ++k)
-            if (prim.weights[v][static_cast<size_t>(k)] > 0.0f &&
-                prim.joints[v][static_cast<size_t>(k)] >= joints)
+        for (int k = 0; k < prim.influence_count(); ++k)
+            if (prim.influence_weight(v, k) > 0.0f && prim.influence_joint(v, k) >= joints)
                 return make_error("vertex " + std::to_string(v) + " names joint " +
-                                  std::to_string(prim.joints[v][static_cast<size_t>(k)]) + " of " +
-                                  std::to_string(joints));
+                                  std::to_string(prim.influence_joint(v, k)) + " of " +
+                                  std::to_string(joints) + " (influence " + std::to_string(k) + ")");
     return ok_status();
 }
 
@@ -33,43 +35,43 @@ struct Prepared {
     std::vector<char> degenerate;
 };
 
+// Every influence of the vertex, inline and extra, in the file's order: the dual-quaternion rungs
+// take the first non-zero one as the hemisphere pivot, as the shader does.
 template <class T>
 glm::vec<3, T> linear_blend(const std::vector<glm::mat<4, 4, T>>& m, const glm::vec<3, T>& p,
-                            const std::array<std::uint16_t, kMaxInfluences>& joints,
-                            const std::array<float, kMaxInfluences>& weights) {
+                            const Primitive& prim, size_t v) {
     glm::vec<4, T> acc(T(0));
-    for (int k = 0; k < kMaxInfluences; ++k) {
-        const T w = T(weights[static_cast<size_t>(k)]);
-        if (w > T(0)) acc += w * (m[joints[static_cast<size_t>(k)]] * glm::vec<4, T>(p, T(1)));
-    }
+    prim.for_each_influence(v, [&](std::uint16_t j, float weight) {
+        const T w = T(weight);
+        if (w > T(0)) acc += w * (m[j] * glm::vec<4, T>(p, T(1)));
+    });
     return glm::vec<3, T>(acc);
 }
 
 // One vertex through one rung, in T, given M_j in the frame the answer is wanted in.
 template <class T>
 glm::vec<3, T> skin_vertex(const std::vector<glm::mat<4, 4, T>>& m, const Prepared<T>& prep,
-                           const glm::vec<3, T>& p, const std::array<std::uint16_t, kMaxInfluences>& joints,
-                           const std::array<float, kMaxInfluences>& weights, SkinningRung rung) {
-    if (rung == SkinningRung::LinearBlend) return linear_blend(m, p, joints, weights);
+                           const glm::vec<3, T>& p, const Primitive& prim, size_t v, SkinningRung rung) {
+    if (rung == SkinningRung::LinearBlend) return linear_blend(m, p, prim, v);
     // A vertex any of whose influences is collapsed or mirrored is drawn as linear blending draws
     // it (the shader's rule, see dual_quat_cannot_carry): right for that vertex, where a dual
     // quaternion would put it anywhere. `degenerate` is all zero under AsDualQuaternion.
-    for (int k = 0; k < kMaxInfluences; ++k)
-        if (T(weights[static_cast<size_t>(k)]) > T(0) && prep.degenerate[joints[static_cast<size_t>(k)]])
-            return linear_blend(m, p, joints, weights);
+    bool degenerate = false;
+    prim.for_each_influence(
+        v, [&](std::uint16_t j, float w) { degenerate |= T(w) > T(0) && prep.degenerate[j]; });
+    if (degenerate) return linear_blend(m, p, prim, v);
     DualQuat<T> acc;
     acc.real = glm::qua<T>(T(0), T(0), T(0), T(0));
     T s = T(0);
     bool first = true;
     glm::qua<T> pivot(T(1), T(0), T(0), T(0));
-    for (int k = 0; k < kMaxInfluences; ++k) {
-        const T w = T(weights[static_cast<size_t>(k)]);
-        if (!(w > T(0))) continue;
-        const size_t j = joints[static_cast<size_t>(k)];
+    prim.for_each_influence(v, [&](std::uint16_t j, float weight) {
+        const T w = T(weight);
+        if (!(w > T(0))) return;
         if (first) pivot = prep.dq[j].real, first = false;
         dual_quat_accumulate(acc, prep.dq[j], w, pivot);
         s += w * prep.scale[j];
-    }
+    });
     const glm::vec<3, T> r = dual_quat_transform_point(dual_quat_normalize(acc), p);
     return rung == SkinningRung::DqsUniformScale ? r * s : r;
 }
@@ -116,7 +118,7 @@ Expected<std::vector<glm::dvec3>> reference_skin_positions(const Primitive& prim
     std::vector<glm::dvec3> out(prim.positions.size());
     for (size_t v = 0; v < out.size(); ++v) {
         const glm::dvec3 local(prim.positions[v]);
-        const glm::dvec3 r = skin_vertex(m, prep, local, prim.joints[v], prim.weights[v], rung);
+        const glm::dvec3 r = skin_vertex(m, prep, local, prim, v, rung);
         out[v] = glm::dvec3(bind_frame * glm::dvec4(r, 1.0));
     }
     return out;
@@ -132,8 +134,7 @@ Expected<std::vector<glm::vec3>> emulate_gpu_skin_positions(const Primitive& pri
     for (size_t j = 0; j < m.size(); ++j) m[j] = inv * glm::mat4(joint_matrices[j]);
     const Prepared<float> prep = prepare(m, rung, degenerate);
     std::vector<glm::vec3> out(prim.positions.size());
-    for (size_t v = 0; v < out.size(); ++v)
-        out[v] = skin_vertex(m, prep, prim.positions[v], prim.joints[v], prim.weights[v], rung);
+    for (size_t v = 0; v < out.size(); ++v) out[v] = skin_vertex(m, prep, prim.positions[v], prim, v, rung);
     return out;
 }
 

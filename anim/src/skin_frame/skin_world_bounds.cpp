@@ -15,14 +15,16 @@ Expected<Aabb> skin_world_bounds(const Scene& scene, const Skin& skin, const Mes
     Aabb box;
     for (size_t pi = 0; pi < mesh.primitives.size(); ++pi) {
         const Primitive& p = mesh.primitives[pi];
-        if (p.joints.size() != p.positions.size() || p.weights.size() != p.positions.size())
+        if (!p.influences_consistent())
             return make_error("mesh '" + mesh.name + "' primitive " + std::to_string(pi) +
                               " is not skinned (joint or weight count differs from the vertex count)");
         for (size_t v = 0; v < p.positions.size(); ++v) {
             const glm::dvec4 pos(glm::dvec3(p.positions[v]), 1.0);
-            for (int k = 0; k < kMaxInfluences; ++k) {
-                if (!(p.weights[v][static_cast<size_t>(k)] > 0.0f)) continue;
-                const size_t j = p.joints[v][static_cast<size_t>(k)];
+            // Every influence, the ninth and on included: a joint only a later set names still
+            // carries the vertex towards where it goes.
+            for (int k = 0; k < p.influence_count(); ++k) {
+                if (!(p.influence_weight(v, k) > 0.0f)) continue;
+                const size_t j = p.influence_joint(v, k);
                 if (j >= a.size())
                     return make_error("mesh '" + mesh.name + "' primitive " + std::to_string(pi) +
                                       " vertex " + std::to_string(v) + " names joint " + std::to_string(j) +

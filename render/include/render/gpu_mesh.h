@@ -4,6 +4,8 @@
 // program reads every mesh without a per-program binding step:
 //   0 position, 1 normal, 2 uv, 3 joints 0-3, 4 joints 4-7 (integer), 5 weights 0-3, 6 weights 4-7,
 //   13 tangent (generated when the file has none), 14 COLOR_0 (white when none), 15 TEXCOORD_1.
+// Influences past the eighth are in a texture (influence_texture()), all sixteen locations being
+// taken.
 #pragma once
 
 #include "anim/core/expected.h"
@@ -30,7 +32,8 @@ enum AttributeLocation : GLuint {
 class GpuMesh {
 public:
     // Uploads positions, normals (computed smooth when the primitive has none), UVs, the eight
-    // joint/weight influences when the primitive is skinned, and its morph targets.
+    // joint/weight influences when the primitive is skinned (and the rest into the influence
+    // texture), and its morph targets.
     static Expected<GpuMesh> upload(const anim::Primitive& primitive);
 
     void draw(GLsizei instances = 1) const;
@@ -51,17 +54,29 @@ public:
     // Writes the weights the next draw uses; extra or missing entries are ignored or zero.
     void set_morph_weights(const std::vector<float>& weights) const;
 
+    // Influences past the eighth (anim::Primitive::extra_*), read by shaders/skinned_vs.glsl: an
+    // RGBA32F texture, kInfluenceTextureWidth texels a row, two influences a texel as (joint,
+    // weight, joint, weight), vertex v's at texels [v * T, (v + 1) * T) with T =
+    // extra_influence_texels() (half the primitive's extra influences a vertex; 0 and no texture
+    // when it has none, which costs the draw nothing). A texture rather than a buffer texture:
+    // GLES 3.0 has none. Float joint indices are exact to 2^24, far past any palette.
+    static constexpr int kInfluenceTextureWidth = 1024;
+    int extra_influence_texels() const { return extra_influence_texels_; }
+    GLuint influence_texture() const { return influence_tex_.get(); }
+
 private:
     Status upload_morphs(const anim::Primitive& p);
+    Status upload_influences(const anim::Primitive& p);
     // The buffers before the VAO that refers to them: members die in reverse order, so the VAO is
     // deleted first, as it was by hand. (The other order is legal too: a buffer deleted while a
     // VAO still refers to it lives on until the VAO goes.)
     GlBuffer vbo_, ibo_;
     GlVertexArray vao_;
-    GlTexture morph_tex_, weight_tex_;
+    GlTexture morph_tex_, weight_tex_, influence_tex_;
     GLsizei index_count_ = 0, vertex_count_ = 0;
     GLenum mode_ = GL_TRIANGLES;
     int morph_targets_ = 0;
+    int extra_influence_texels_ = 0;
     bool skinned_ = false;
 };
 

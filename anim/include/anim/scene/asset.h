@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <glm/glm.hpp>
 #include <initializer_list>
@@ -16,9 +17,14 @@
 
 namespace sv::anim {
 
-// Up to eight influences a vertex (glTF's JOINTS_0/1, WEIGHTS_0/1). Joint indices index the
-// skin's `joints` list as sorted by the importer (parents first), already remapped.
-inline constexpr int kMaxInfluences = 8;
+// A vertex's first eight influences (glTF's JOINTS_0/1, WEIGHTS_0/1) are held inline, as every hot
+// path reads them; JOINTS_2/WEIGHTS_2 and on go to the primitive's overflow (Primitive::extra_*).
+// Joint indices index the skin's `joints` list as sorted by the importer (parents first), already
+// remapped.
+inline constexpr int kInlineInfluences = 8;
+// The old name, kept so code written before the overflow still compiles: it is the inline count,
+// not a limit on influences (Primitive::influence_count() is).
+inline constexpr int kMaxInfluences = kInlineInfluences;
 
 // One morph target of a primitive: per-vertex displacements added to the base attributes before
 // skinning, each scaled by the target's weight. An empty array: the target does not move that
@@ -45,8 +51,60 @@ struct Primitive {
     // then generates them from the UVs of the normal texture's set).
     std::vector<glm::vec4> tangents;
     std::vector<glm::vec4> colors;  // COLOR_0, linear RGBA (alpha 1 for VEC3); empty when none
-    std::vector<std::array<std::uint16_t, kMaxInfluences>> joints;  // empty when not skinned
-    std::vector<std::array<float, kMaxInfluences>> weights;         // sum to 1 after import
+    // The first kInlineInfluences influences a vertex; empty when not skinned. Weights sum to 1
+    // after import over all of a vertex's influences, inline and extra together.
+    std::vector<std::array<std::uint16_t, kInlineInfluences>> joints;
+    std::vector<std::array<float, kInlineInfluences>> weights;
+    // Influences past the eighth (JOINTS_2/WEIGHTS_2 and on), `extra_influences` a vertex, the
+    // same for every vertex as glTF stores them (4 a set from a file; a builder may give any
+    // count, and the writer pads the last set with zeros): vertex v's are at
+    // [v * extra_influences, (v + 1) * extra_influences) of extra_joints and extra_weights. 0 and
+    // empty for the common four or eight. What the layout costs: nothing where no vertex has more
+    // than eight (one loop bound of 0); with a twelfth influence on one vertex, every vertex stores
+    // four extra slots (zeros mostly), as the file did. A flat list with per-vertex offsets would
+    // store only the non-zero ones, at an offset per vertex and an indirection on every read.
+    int extra_influences = 0;
+    std::vector<std::uint16_t> extra_joints;
+    std::vector<float> extra_weights;
+    // How many influence slots each vertex has: 0 when not skinned, else 8 + extra_influences.
+    int influence_count() const { return joints.empty() ? 0 : kInlineInfluences + extra_influences; }
+    // Slot k (0 <= k < influence_count()) of vertex v, inline or extra alike.
+    std::uint16_t influence_joint(size_t v, int k) const {
+        return k < kInlineInfluences ? joints[v][static_cast<size_t>(k)]
+                                     : extra_joints[v * static_cast<size_t>(extra_influences) +
+                                                    static_cast<size_t>(k - kInlineInfluences)];
+    }
+    float influence_weight(size_t v, int k) const {
+        return k < kInlineInfluences ? weights[v][static_cast<size_t>(k)]
+                                     : extra_weights[v * static_cast<size_t>(extra_influences) +
+                                                     static_cast<size_t>(k - kInlineInfluences)];
+    }
+    // Calls f(joint, weight) for every slot of vertex v, inline first, in the file's order (which
+    // the dual-quaternion rungs' hemisphere pivot depends on).
+    template <class F>
+    void for_each_influence(size_t v, F&& f) const {
+        for (size_t k = 0; k < static_cast<size_t>(kInlineInfluences); ++k) f(joints[v][k], weights[v][k]);
+        const size_t n = static_cast<size_t>(extra_influences), at = v * n;
+        for (size_t k = 0; k < n; ++k) f(extra_joints[at + k], extra_weights[at + k]);
+    }
+    // True when the primitive is skinned and its skinning arrays agree with the vertex count (the
+    // extras included): what every reader checks before indexing them.
+    bool influences_consistent() const {
+        const size_t n = positions.size(), e = static_cast<size_t>(extra_influences);
+        return joints.size() == n && weights.size() == n && extra_influences >= 0 &&
+               extra_joints.size() == n * e && extra_weights.size() == n * e;
+    }
+    // Appends vertex v of `src`'s influences to this primitive (whose extra_influences must equal
+    // src's), for code that subsamples or splits vertices.
+    void append_influences_of(const Primitive& src, size_t v) {
+        joints.push_back(src.joints[v]);
+        weights.push_back(src.weights[v]);
+        const size_t n = static_cast<size_t>(src.extra_influences), at = v * n;
+        extra_joints.insert(extra_joints.end(), src.extra_joints.begin() + static_cast<std::ptrdiff_t>(at),
+                            src.extra_joints.begin() + static_cast<std::ptrdiff_t>(at + n));
+        extra_weights.insert(extra_weights.end(), src.extra_weights.begin() + static_cast<std::ptrdiff_t>(at),
+                             src.extra_weights.begin() + static_cast<std::ptrdiff_t>(at + n));
+    }
     std::vector<std::uint32_t> indices;  // triangles; generated 0..n-1 when the file had none
     std::vector<MorphTarget> targets;    // every primitive of a mesh has the same number
     int material = -1;

@@ -108,10 +108,13 @@ vec3 transmission_light(vec3 n, vec3 v, vec3 to_light, vec3 radiance, vec3 base,
     vec3 ht = normalize(l_mirror + v);
     // alpha 0 (an ior of 1, or roughness 0 without the caller's floor): the lobe is a delta the
     // renderer's D_GGX gives 0 to everywhere, and 0/0 at its centre; 0 here too.
-    float d = alpha > 1e-6 ? distribution_ggx(clamp(dot(n, ht), 0.0, 1.0), alpha) : 0.0;
-    float vis = visibility_smith(clamp(dot(n, l_mirror), 0.0, 1.0), clamp(dot(n, v), 0.0, 1.0), alpha);
+    // (The visibility is 1/0 there at grazing angles, and 0 x inf is NaN: both are skipped.)
+    float lobe = 0.0;
+    if (alpha > 1e-6)
+        lobe = distribution_ggx(clamp(dot(n, ht), 0.0, 1.0), alpha) *
+               visibility_smith(clamp(dot(n, l_mirror), 0.0, 1.0), clamp(dot(n, v), 0.0, 1.0), alpha);
     vec3 f = fresnel_schlick(f0, vec3(1.0), clamp(dot(v, ht), 0.0, 1.0));
-    vec3 transmitted = volume_attenuation(radiance * (vec3(1.0) - f) * base * d * vis, length(ray));
+    vec3 transmitted = volume_attenuation(radiance * (vec3(1.0) - f) * base * lobe, length(ray));
     return (1.0 - metallic) * (vec3(1.0) - f_dielectric) * transmission * (transmitted - diffuse);
 }
 

@@ -46,6 +46,10 @@ Status TransmissionBackdrop::begin(const glm::vec4& clear_linear) {
     }
     glBindFramebuffer(GL_FRAMEBUFFER, fbo_.get());
     glViewport(0, 0, kSize, kSize);
+    // A caller's scissor (a viewport inside a window) would clip the backdrop's clear and draws
+    // to that rectangle of the square.
+    saved_scissor_ = glIsEnabled(GL_SCISSOR_TEST) == GL_TRUE;
+    glDisable(GL_SCISSOR_TEST);
     GLfloat previous[4];
     glGetFloatv(GL_COLOR_CLEAR_VALUE, previous);
     glClearColor(clear_linear.r, clear_linear.g, clear_linear.b, clear_linear.a);
@@ -57,6 +61,7 @@ Status TransmissionBackdrop::begin(const glm::vec4& clear_linear) {
 void TransmissionBackdrop::end() {
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(saved_fbo_));
     glViewport(saved_viewport_[0], saved_viewport_[1], saved_viewport_[2], saved_viewport_[3]);
+    if (saved_scissor_) glEnable(GL_SCISSOR_TEST);
     glBindTexture(GL_TEXTURE_2D, color_.get());
     glGenerateMipmap(GL_TEXTURE_2D);
     glBindTexture(GL_TEXTURE_2D, 0);

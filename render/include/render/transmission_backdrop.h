@@ -39,6 +39,7 @@ private:
     GlFramebuffer fbo_;
     GLint saved_fbo_ = 0;
     GLint saved_viewport_[4] = {0, 0, 0, 0};
+    bool saved_scissor_ = false;
 };
 
 // The sRGB clear colour the caller set (glClearColor), as linear light.

@@ -165,6 +165,29 @@ void CharacterRenderer::draw(const anim::Character& character,
         prim.mesh.set_morph_weights(weights);
         skinned_pass_.draw(prim.mesh, palette_, on, params);
     };
+    if (options.draw_grid) {
+        const anim::Aabb b = character.bind_bounds();
+        // The grid sits under the character's feet, sized to it in round units (1, 2 or 5 times a
+        // power of ten, so a cell reads as a length), its floor snapped to a thousandth of that:
+        // the same character stored another way (quantized, Draco) has bounds a few 1e-5 apart,
+        // and a grid that followed them exactly would move lines by a pixel between the two.
+        const double extent = b.empty() ? 1.0 : glm::length(b.max - b.min);
+        const double decade = std::pow(10.0, std::floor(std::log10(extent)));
+        const double nice = extent <= decade       ? decade
+                            : extent <= 2 * decade ? 2 * decade
+                            : extent <= 5 * decade ? 5 * decade
+                                                   : 10 * decade;
+        const float size = static_cast<float>(nice);
+        const float floor_y =
+            b.empty() ? 0.0f : static_cast<float>(std::round(b.min.y / (nice * 1e-3)) * nice * 1e-3);
+        if (size != grid_size_ || floor_y != grid_floor_ || grid_lines_.empty()) {
+            grid_lines_ = make_grid_lines(size, 10);
+            for (auto& p : grid_lines_) p.y = floor_y;
+            grid_size_ = size;
+            grid_floor_ = floor_y;
+        }
+        line_pass_.draw(grid_lines_, GL_LINES, view_proj, glm::vec4(0.35f, 0.37f, 0.4f, 1.0f));
+    }
     // Every primitive once, through submit (opaque ones drawn, the others deferred), then the
     // deferred ones: transmissive farthest first, then blended farthest first.
     const auto draw_meshes = [&]() {
@@ -227,29 +250,6 @@ void CharacterRenderer::draw(const anim::Character& character,
             list->clear();
         }
     };
-    if (options.draw_grid) {
-        const anim::Aabb b = character.bind_bounds();
-        // The grid sits under the character's feet, sized to it in round units (1, 2 or 5 times a
-        // power of ten, so a cell reads as a length), its floor snapped to a thousandth of that:
-        // the same character stored another way (quantized, Draco) has bounds a few 1e-5 apart,
-        // and a grid that followed them exactly would move lines by a pixel between the two.
-        const double extent = b.empty() ? 1.0 : glm::length(b.max - b.min);
-        const double decade = std::pow(10.0, std::floor(std::log10(extent)));
-        const double nice = extent <= decade       ? decade
-                            : extent <= 2 * decade ? 2 * decade
-                            : extent <= 5 * decade ? 5 * decade
-                                                   : 10 * decade;
-        const float size = static_cast<float>(nice);
-        const float floor_y =
-            b.empty() ? 0.0f : static_cast<float>(std::round(b.min.y / (nice * 1e-3)) * nice * 1e-3);
-        if (size != grid_size_ || floor_y != grid_floor_ || grid_lines_.empty()) {
-            grid_lines_ = make_grid_lines(size, 10);
-            for (auto& p : grid_lines_) p.y = floor_y;
-            grid_size_ = size;
-            grid_floor_ = floor_y;
-        }
-        line_pass_.draw(grid_lines_, GL_LINES, view_proj, glm::vec4(0.35f, 0.37f, 0.4f, 1.0f));
-    }
     if (options.draw_mesh) {
         if (has_transmission_ && options.debug_view == DebugView::Lit) {
             // The backdrop pass first (no grid: lines are display colours, not linear light; glass

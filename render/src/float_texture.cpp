@@ -19,8 +19,8 @@ GlTexture make_float_texture(FloatChannels channels, int width, int height, cons
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     // Rows of 4-byte floats are always 4-byte aligned, so the default unpack alignment (4) holds.
     const bool rgba = channels == FloatChannels::RGBA;
-    glTexImage2D(GL_TEXTURE_2D, 0, rgba ? GL_RGBA32F : GL_R32F, width, height, 0, rgba ? GL_RGBA : GL_RED,
-                 GL_FLOAT, texels);
+    glTexImage2D(GL_TEXTURE_2D, 0, rgba ? GL_RGBA32F : GL_R32F, width, height, 0, rgba ? GL_RGBA : GL_RED, GL_FLOAT,
+                 texels);
     if (glGetError() != GL_NO_ERROR) return {};
     return texture;
 }

@@ -1,9 +1,9 @@
 #include "render/image.h"
 
+#include <filesystem>
+
 #include <stb_image.h>
 #include <stb_image_write.h>
-
-#include <filesystem>
 
 namespace sv::render {
 
@@ -23,9 +23,7 @@ Status write_png(const std::string& path, const RgbaImage& image) {
 Expected<RgbaImage> read_png(const std::string& path) {
     int w = 0, h = 0, n = 0;
     stbi_uc* data = stbi_load(path.c_str(), &w, &h, &n, 4);
-    if (!data)
-        return make_error("read_png '" + path +
-                          "': " + (stbi_failure_reason() ? stbi_failure_reason() : "unreadable"));
+    if (!data) return make_error("read_png '" + path + "': " + (stbi_failure_reason() ? stbi_failure_reason() : "unreadable"));
     RgbaImage img;
     img.width = w;
     img.height = h;

@@ -11,8 +11,7 @@ void set_lighting_uniforms(const ShaderProgram& program, const Lighting& lightin
 }
 
 Expected<LitMeshPass> LitMeshPass::create(Api api) {
-    auto program = ShaderProgram::build(
-        api, {"static_lit", {"static_mesh_vs.glsl"}, {"lighting.glsl", "lit_fs.glsl"}, {}, {}});
+    auto program = ShaderProgram::build(api, {"static_lit", {"static_mesh_vs.glsl"}, {"lighting.glsl", "lit_fs.glsl"}, {}, {}});
     if (!program) return program.error();
     LitMeshPass pass;
     pass.program_ = std::move(*program);

@@ -1,10 +1,10 @@
 #include "render/palette_texture.h"
 
+#include "render/float_texture.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstring>
-
-#include "render/float_texture.h"
 
 namespace sv::render {
 
@@ -12,14 +12,14 @@ namespace {
 constexpr size_t kFloatsPerRow = static_cast<size_t>(kPaletteTextureWidth) * 4;
 // Process-wide, so a version never names a row of another palette (a recreated one included).
 std::atomic<std::uint64_t> next_row_version{1};
-}  // namespace
+}
 
 Expected<PaletteTexture> PaletteTexture::create(int rows) {
     GLint max_size = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
     if (rows <= 0 || rows > max_size)
-        return make_error("palette texture: " + std::to_string(rows) +
-                          " rows asked for, this driver allows 1.." + std::to_string(max_size));
+        return make_error("palette texture: " + std::to_string(rows) + " rows asked for, this driver allows 1.." +
+                          std::to_string(max_size));
     if (max_size < kPaletteTextureWidth)
         return make_error("palette texture: the driver's largest texture is " + std::to_string(max_size) +
                           " texels, the palette needs " + std::to_string(kPaletteTextureWidth));
@@ -35,8 +35,7 @@ Expected<PaletteTexture> PaletteTexture::create(int rows) {
 
 Status PaletteTexture::set_row(int row, const float* matrices, int joint_count) {
     if (row < 0 || row >= rows())
-        return make_error("palette row " + std::to_string(row) + " is outside 0.." +
-                          std::to_string(rows() - 1));
+        return make_error("palette row " + std::to_string(row) + " is outside 0.." + std::to_string(rows() - 1));
     if (joint_count < 0 || joint_count > MAX_JOINTS)
         return make_error("palette row " + std::to_string(row) + ": " + std::to_string(joint_count) +
                           " joints, a row holds at most " + std::to_string(MAX_JOINTS));

@@ -53,8 +53,7 @@ RgbaImage read_framebuffer(int width, int height) {
     glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rows.data());
     const size_t stride = static_cast<size_t>(width) * 4;
     for (int y = 0; y < height; ++y)
-        std::memcpy(&img.pixels[static_cast<size_t>(y) * stride],
-                    &rows[static_cast<size_t>(height - 1 - y) * stride], stride);
+        std::memcpy(&img.pixels[static_cast<size_t>(y) * stride], &rows[static_cast<size_t>(height - 1 - y) * stride], stride);
     return img;
 }
 

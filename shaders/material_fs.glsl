@@ -1,5 +1,6 @@
 // glTF 2.0 metallic-roughness materials (with KHR_materials_ior, _specular, _clearcoat, _sheen,
-// _unlit and _pbrSpecularGlossiness) under a prefiltered sky and one key light, tone mapped
+// _unlit and _pbrSpecularGlossiness; _transmission, _volume and _dispersion with TRANSMISSION,
+// transmission.glsl) under a prefiltered sky and one key light, tone mapped
 // (Khronos PBR Neutral) and written as sRGB. The layers (specular-glossiness, specular textures,
 // sheen, clearcoat) are compiled only with MATERIAL_LAYERS (render/skinned_pass.h says why).
 // Debug views replace the shading: 1 weights and 2 the error heat map (per-vertex colours from the
@@ -56,6 +57,7 @@ uniform vec3 u_key_direction;  // towards the light
 uniform vec3 u_key_color;      // zero when the key light is off
 uniform float u_exposure;
 uniform vec3 u_camera_position;
+uniform int u_linear_output;  // 1: the transmission backdrop's pass
 
 out vec4 frag_color;
 
@@ -192,6 +194,17 @@ void main() {
     vec3 color = u_env_intensity * image_based_light_layered(base.rgb, metallic, roughness, n_dot_v, f_ab,
                                                              env_radiance(r, roughness), env_diffuse(n),
                                                              f0_dielectric, specular_weight);
+#ifdef TRANSMISSION
+    // KHR_materials_transmission (transmission.glsl): the image-based light is linear in its
+    // irradiance, so the diffuse share given to the light through the surface instead is one more
+    // call with no radiance: the Khronos renderer's f_diffuse = mix(f_diffuse, transmitted, t).
+    float transmission = transmission_factor(v_uv, v_uv1);
+    float thickness = volume_thickness(v_uv, v_uv1);
+    vec3 through = transmission_ibl(n, v, roughness, f0_dielectric, f_ab, v_world_position, thickness);
+    color += transmission * image_based_light_layered(base.rgb, metallic, roughness, n_dot_v, f_ab, vec3(0.0),
+                                                      through - u_env_intensity * env_diffuse(n), f0_dielectric,
+                                                      specular_weight);
+#endif
     float ao = 1.0;
     if (u_texture_set[3] >= 0) {
         ao = 1.0 + u_occlusion_strength * (texture(u_occlusion_texture, slot_uv(3)).r - 1.0);
@@ -206,6 +219,12 @@ void main() {
                                        f0_dielectric, specular_weight) *
                  u_key_color * n_dot_l;
     color += punctual_lights(n, v, v_world_position, base.rgb, metallic, roughness);  // punctual_lights.glsl
+#ifdef TRANSMISSION
+    color += transmission_light(n, v, u_key_direction, u_key_color, base.rgb, metallic, max(roughness, 0.03),
+                                f0_dielectric, specular_weight, transmission, thickness) +
+             transmission_punctual(n, v, v_world_position, base.rgb, metallic, max(roughness, 0.03), f0_dielectric,
+                                   specular_weight, transmission, thickness);
+#endif
 #ifdef MATERIAL_LAYERS
     vec3 sheen_color = u_sheen.rgb;
     if (max(sheen_color.r, max(sheen_color.g, sheen_color.b)) > 0.0) {
@@ -243,4 +262,7 @@ void main() {
     // untaken early return's tone mapping for every pixel too, a second encode each.
     if (u_workflow == 2) color = base.rgb;
     frag_color = vec4(srgb_encode(pbr_neutral(color * u_exposure)), alpha);
+    // The transmission backdrop (render/transmission_backdrop.h) takes linear light before
+    // exposure, as the Khronos renderer's LINEAR_OUTPUT; a select, not a second program per rung.
+    if (u_linear_output != 0) frag_color = vec4(color, alpha);
 }

@@ -89,7 +89,16 @@ Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api,
     auto environment = Environment::create(sheen);
     if (!environment) return environment.error();
     r->environment_ = std::move(*environment);
+    r->update_has_transmission(asset);
     return r;
+}
+
+void CharacterRenderer::update_has_transmission(const anim::Asset& asset) {
+    // Any material of the file, whichever variant is chosen: a variant without one then pays for a
+    // backdrop it does not use, and a variant switch needs no asset.
+    has_transmission_ = false;
+    for (const anim::Material& m : asset.materials)
+        has_transmission_ = has_transmission_ || m.transmission > 0.0f;
 }
 
 Status CharacterRenderer::set_environment(const EnvironmentData& data) {
@@ -135,6 +144,12 @@ void CharacterRenderer::draw(const anim::Character& character,
         std::vector<float> weights;
     };
     std::vector<Deferred> blended;
+    // KHR_materials_transmission: primitives whose material transmits wait until the opaque ones are
+    // drawn, and see the backdrop (the opaque and blended scene drawn once before, in linear light:
+    // render/transmission_backdrop.h); then the blended ones go over them, as in the Khronos renderer.
+    std::vector<Deferred> transmissive;
+    bool backdrop_pass = false;
+    GLuint backdrop = 0;
     // Resized, never reallocated once the instance count was seen (capacity stays): the draw path
     // allocates nothing per frame (tests/gl/draw_alloc). Blended primitives copy their rows, but
     // only files with BLEND materials have any.
@@ -148,10 +163,20 @@ void CharacterRenderer::draw(const anim::Character& character,
         params.environment = &environment_;
         params.lighting = options.lighting;
         params.camera_position = eye;
+        params.linear_output = backdrop_pass;
+        params.backdrop = backdrop;
         // The first row's placement: the character's first instance, or a static mesh's first node
         // instance with its world folded in.
         const glm::mat4 first = (on.empty() ? first_model : on.front().model) * params.mesh_global;
         params.mirrored = glm::determinant(glm::mat3(first)) < 0.0f;
+        const bool transmits = params.material.transmission.active() && params.debug_view == DebugView::Lit;
+        // The backdrop is what transmissive surfaces see: they are not in it themselves.
+        if (backdrop_pass && transmits) return;
+        if (transmits && backdrop != 0) {
+            const glm::vec3 c(first * glm::vec4(prim.centre, 1.0f));
+            transmissive.push_back({glm::length(c - eye), &prim.mesh, on, params, weights});
+            return;
+        }
         if (params.material.alpha_mode == anim::AlphaMode::Blend && params.debug_view == DebugView::Lit) {
             const glm::vec3 c(first * glm::vec4(prim.centre, 1.0f));
             blended.push_back({glm::length(c - eye), &prim.mesh, on, params, weights});
@@ -185,7 +210,9 @@ void CharacterRenderer::draw(const anim::Character& character,
         }
         line_pass_.draw(grid_lines_, GL_LINES, view_proj, glm::vec4(0.35f, 0.37f, 0.4f, 1.0f));
     }
-    if (options.draw_mesh) {
+    // Every primitive once, through submit (opaque ones drawn, the others deferred), then the
+    // deferred ones: transmissive farthest first, then blended farthest first.
+    const auto draw_meshes = [&]() {
         const auto& skinned = character.skinned_meshes();
         for (size_t i = 0; i < skinned.size(); ++i) {
             const int skin = skinned[i].skin;
@@ -233,12 +260,32 @@ void CharacterRenderer::draw(const anim::Character& character,
             for (const auto& prim : static_[i])
                 submit(prim, params, *on, character.morph_weights(statics[i].node));
         }
-        std::stable_sort(blended.begin(), blended.end(),
-                         [](const Deferred& a, const Deferred& b) { return a.distance > b.distance; });
-        for (const Deferred& d : blended) {
-            d.mesh->set_morph_weights(d.weights);
-            skinned_pass_.draw(*d.mesh, palette_, d.rows, d.params);
+        const auto farthest_first = [](const Deferred& a, const Deferred& b) {
+            return a.distance > b.distance;
+        };
+        for (std::vector<Deferred>* list : {&transmissive, &blended}) {
+            std::stable_sort(list->begin(), list->end(), farthest_first);
+            for (const Deferred& d : *list) {
+                d.mesh->set_morph_weights(d.weights);
+                skinned_pass_.draw(*d.mesh, palette_, d.rows, d.params);
+            }
+            list->clear();
         }
+    };
+    if (options.draw_mesh) {
+        if (has_transmission_ && options.debug_view == DebugView::Lit) {
+            // The backdrop pass first (no grid: lines are display colours, not linear light; glass
+            // shows the clear colour where the grid would be). A backdrop that cannot be made
+            // leaves transmissive surfaces drawn without transmission, as before it existed.
+            backdrop_pass = true;
+            if (backdrop_.begin(linear_clear_color()).ok()) {
+                draw_meshes();
+                backdrop_.end();
+                backdrop = backdrop_.texture();
+            }
+            backdrop_pass = false;
+        }
+        draw_meshes();
     }
     if (options.draw_skeleton && !instances.empty()) {
         glDisable(GL_DEPTH_TEST);

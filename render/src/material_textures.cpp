@@ -1,5 +1,6 @@
 #include "render/material_textures.h"
 
+#include <cmath>
 #include <utility>
 
 #include "render/brdf.h"
@@ -54,6 +55,8 @@ Expected<MaterialTextures> MaterialTextures::create(const anim::Asset& a) {
         need(m.clearcoat_texture.image, false);
         need(m.clearcoat_roughness_texture.image, false);
         need(m.clearcoat_normal_texture.image, false);
+        need(m.transmission_texture.image, false);
+        need(m.thickness_texture.image, false);
     }
     for (const anim::Sampler& s : a.samplers) {
         GlSampler sampler = GlSampler::make();
@@ -96,9 +99,8 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     b.clearcoat_normal_scale = m.clearcoat_normal_texture.strength;
     b.sheen_color = m.sheen_color;
     b.sheen_roughness = m.sheen_roughness;
-    const auto slot = [&](TextureSlot k, const anim::TextureRef& ref, int image, bool srgb) {
+    const auto fill = [&](TextureBinding& t, const anim::TextureRef& ref, int image, bool srgb) {
         if (image < 0 || static_cast<size_t>(image) >= linear_.size()) return;
-        TextureBinding& t = b.textures[k];
         t.texture = (srgb ? srgb_ : linear_)[static_cast<size_t>(image)].get();
         // The reference's sampler and transform belong to this image only when it names it (a
         // test may point base_color_image elsewhere by hand).
@@ -107,6 +109,9 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
             t.sampler = samplers_[static_cast<size_t>(ref.sampler)].get();
         t.set = ref.tex_coord;
         t.transform = texture_transform(ref.offset, ref.rotation, ref.scale);
+    };
+    const auto slot = [&](TextureSlot k, const anim::TextureRef& ref, int image, bool srgb) {
+        fill(b.textures[k], ref, image, srgb);
     };
     slot(kSlotBaseColor, m.base_color_texture, m.base_color_image, true);
     slot(kSlotMetallicRoughness, m.metallic_roughness_texture, m.metallic_roughness_texture.image, false);
@@ -121,6 +126,15 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     slot(kSlotClearcoat, m.clearcoat_texture, m.clearcoat_texture.image, false);
     slot(kSlotClearcoatRoughness, m.clearcoat_roughness_texture, m.clearcoat_roughness_texture.image, false);
     slot(kSlotClearcoatNormal, m.clearcoat_normal_texture, m.clearcoat_normal_texture.image, false);
+    TransmissionBinding& tr = b.transmission;
+    tr.factor = m.transmission;
+    fill(tr.texture, m.transmission_texture, m.transmission_texture.image, false);
+    tr.thickness = m.thickness;
+    fill(tr.thickness_texture, m.thickness_texture, m.thickness_texture.image, false);
+    tr.attenuation_distance = std::isfinite(m.attenuation_distance) ? m.attenuation_distance : 0.0f;
+    tr.attenuation_color = m.attenuation_color;
+    tr.dispersion = m.dispersion;
+    tr.ior = m.ior;
     return b;
 }
 

@@ -5,6 +5,8 @@
 #include <glm/gtc/type_ptr.hpp>
 #include <map>
 
+#include "render/transmission_binding.h"
+
 namespace sv::render {
 
 namespace {
@@ -191,6 +193,12 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
         }
         if (layered.id()) chosen = &layered;
     }
+    const bool transmissive = params.material.transmission.active() && params.backdrop != 0 &&
+                              params.debug_view == DebugView::Lit && !params.linear_output;
+    if (transmissive)
+        if (const ShaderProgram* t =
+                transmission_program(index, params.material.layered() && !layered_failed_))
+            chosen = t;
     const ShaderProgram& program = *chosen;
     set_common_uniforms(program, mesh, params.mesh_global, palette);
     bind_joint_dual_quats(program);
@@ -200,9 +208,46 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
     glUniform1f(program.uniform("u_heat_scale"), params.heat_scale);
     bind_material(program, params.material, params.environment, params.lighting, params.camera_position,
                   params.mirrored);
+    glUniform1i(program.uniform("u_linear_output"), params.linear_output ? 1 : 0);
+    if (chosen != &draw_programs_[index] && chosen != &layered_programs_[index]) {
+        // The node's scale (the first instance's placement with the mesh frame), which the
+        // volume's thickness is measured in: the renderer's length of each model-matrix column.
+        const glm::mat4 model = instances.front().model * params.mesh_global;
+        const glm::vec3 scale(glm::length(glm::vec3(model[0])), glm::length(glm::vec3(model[1])),
+                              glm::length(glm::vec3(model[2])));
+        bind_transmission(program, params.material.transmission, params.backdrop, params.view_proj, scale);
+    }
     bind_instances(mesh, instances);
     mesh.draw(static_cast<GLsizei>(instances.size()));
     unbind_material();
+}
+
+const ShaderProgram* SkinnedPass::transmission_program(size_t index, bool layered) {
+    const size_t variant = layered ? 1 : 0;
+    ShaderProgram& program = transmission_programs_[variant][index];
+    if (program.id()) return &program;
+    if (transmission_failed_[variant]) return layered ? transmission_program(index, false) : nullptr;
+    const bool no_fallback = index >= kNoFallback;
+    const size_t skin_mode = no_fallback ? index - kNoFallback : index;
+    ProgramDesc desc{
+        std::string("skinned_transmission_") + (layered ? "layered_" : "") + std::to_string(index),
+        {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
+        {"brdf.glsl", "punctual_lights.glsl", "transmission.glsl", "material_fs.glsl"},
+        {"SKIN_MODE " + std::to_string(skin_mode), "TRANSMISSION"},
+        {},
+        {}};
+    if (layered) desc.defines.push_back("MATERIAL_LAYERS");
+    if (no_fallback) desc.defines.push_back("SKIN_DQ_NO_FALLBACK");
+    auto built = ShaderProgram::build(api_, desc);
+    if (!built) {
+        transmission_failed_[variant] = true;
+        std::fprintf(stderr, "skinview: the transmission shader%s did not build (%s); %s\n",
+                     layered ? " with material layers" : "", built.error().message.c_str(),
+                     layered ? "transmission is drawn without the layers" : "transmission is not drawn");
+        return layered ? transmission_program(index, false) : nullptr;
+    }
+    program = std::move(*built);
+    return &program;
 }
 
 Status SkinnedPass::capture_feedback(const ShaderProgram& program, const GpuMesh& mesh,

@@ -190,6 +190,13 @@ int main(int argc, char** argv) {
         lighting.environment_rotation_deg = j.value("skinview_rotation", j.value("rotation", 0.0f));
         lighting.exposure = j.value("exposure", 1.0f);
         s.state().draw.draw_grid = false;
+        // "skinview_background": the clear colour (sRGB 0..1), for the transmission jobs: glass
+        // sees the clear colour behind it, and the Khronos render's is transparent black.
+        if (j.contains("skinview_background") && j["skinview_background"].is_array() &&
+            j["skinview_background"].size() == 3) {
+            const auto& c = j["skinview_background"];
+            s.state().clear_color = {c[0].get<float>(), c[1].get<float>(), c[2].get<float>(), 1.0f};
+        }
         auto image = s.render_image(width, height);
         auto background = s.render_background(width, height);
         auto khr = sv::render::read_png(khronos_dir + "/" + name + ".png");

@@ -39,18 +39,24 @@ const std::vector<ExtensionInfo>& known_extensions() {
          "a GGX coat (F0 0.04) with its factor, roughness, textures and normal map, lit by the sky and the "
          "key "
          "light"},
-        {"KHR_materials_transmission", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_transmission", Support::Implemented,
+         "screen space, as the Khronos renderer: the opaque scene behind, sampled along the refracted ray "
+         "and "
+         "blurred by roughness (factor and texture)"},
         {"KHR_materials_specular", Support::Implemented,
          "the dielectric lobe's strength and F0 tint, factors and textures"},
         {"KHR_materials_ior", Support::Implemented, "the dielectric F0 from the index of refraction"},
         {"KHR_materials_sheen", Support::Implemented,
          "a Charlie sheen layer (colour and roughness factors; its textures are not drawn yet, with a note)"},
-        {"KHR_materials_volume", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_volume", Support::Implemented,
+         "thickness (factor and texture) offsets the refracted ray; attenuation colour and distance "
+         "(Beer-Lambert)"},
         {"KHR_materials_pbrSpecularGlossiness", Support::Implemented,
          "diffuse, specular and glossiness (factors and textures) drawn as the extension's BRDF"},
         {"KHR_materials_iridescence", Support::Ignored, "materials are drawn with the viewer's own shading"},
         {"KHR_materials_anisotropy", Support::Ignored, "materials are drawn with the viewer's own shading"},
-        {"KHR_materials_dispersion", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_dispersion", Support::Implemented,
+         "the ior spread over R, G and B, one refracted sample each (the Khronos renderer's spread)"},
         {"KHR_materials_diffuse_transmission", Support::Ignored,
          "materials are drawn with the viewer's own shading"},
         {"EXT_mesh_gpu_instancing", Support::Implemented,

@@ -3,6 +3,7 @@
 #include <tiny_gltf.h>
 
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -126,6 +127,65 @@ glm::vec3 vec3_of(const tg::Value& x, const char* key, glm::vec3 fallback) {
 
 bool finite(glm::vec3 v) { return std::isfinite(v.x + v.y + v.z); }
 
+// KHR_materials_transmission, _volume and _dispersion. A value outside its specification's range
+// leaves the geometry as it is, so it is not a refusal: that extension is dropped from the
+// material (drawn as if absent) and a note names the material, the value and the range. A bad
+// texture reference is refused, as in every other slot.
+Status import_transmission_volume(const tg::Model& m, const std::string& name, const tg::Material& src,
+                                  Material& d, Asset& asset) {
+    const auto drop = [&](const std::string& what, const std::string& why) {
+        asset.report.push_back(name + " " + what + ": " + why +
+                               "; the extension is not drawn on this material");
+        asset.picture_notes.push_back(asset.report.back());
+    };
+    if (const tg::Value* x = extension(src, "KHR_materials_transmission")) {
+        const std::string what = "KHR_materials_transmission";
+        const float t = x->Has("transmissionFactor") ? number(x->Get("transmissionFactor"), 0.0f) : 0.0f;
+        TextureRef tex;
+        if (auto st = read_value_slot(m, name + " " + what, *x, "transmissionTexture", tex, asset); !st)
+            return st;
+        if (!std::isfinite(t) || t < 0.0f || t > 1.0f) {
+            drop(what, "transmissionFactor " + std::to_string(t) + " is outside [0, 1]");
+        } else {
+            d.transmission = t;
+            d.transmission_texture = tex;
+        }
+    }
+    if (const tg::Value* x = extension(src, "KHR_materials_volume")) {
+        const std::string what = "KHR_materials_volume";
+        const float thickness = x->Has("thicknessFactor") ? number(x->Get("thicknessFactor"), 0.0f) : 0.0f;
+        const float distance = x->Has("attenuationDistance") ? number(x->Get("attenuationDistance"),
+                                                                      std::numeric_limits<float>::infinity())
+                                                             : std::numeric_limits<float>::infinity();
+        const glm::vec3 color = vec3_of(*x, "attenuationColor", glm::vec3(1.0f));
+        TextureRef tex;
+        if (auto st = read_value_slot(m, name + " " + what, *x, "thicknessTexture", tex, asset); !st)
+            return st;
+        if (!std::isfinite(thickness) || thickness < 0.0f)
+            drop(what, "thicknessFactor " + std::to_string(thickness) + " is negative or not finite");
+        else if (std::isnan(distance) || distance <= 0.0f)
+            drop(what, "attenuationDistance " + std::to_string(distance) + " is not positive");
+        else if (!finite(color) || glm::any(glm::lessThan(color, glm::vec3(0.0f))) ||
+                 glm::any(glm::greaterThan(color, glm::vec3(1.0f))))
+            drop(what, "attenuationColor is outside [0, 1]");
+        else {
+            d.thickness = thickness;
+            d.thickness_texture = tex;
+            d.attenuation_distance = distance;
+            d.attenuation_color = color;
+        }
+    }
+    if (const tg::Value* x = extension(src, "KHR_materials_dispersion")) {
+        const float dispersion = x->Has("dispersion") ? number(x->Get("dispersion"), 0.0f) : 0.0f;
+        if (!std::isfinite(dispersion) || dispersion < 0.0f)
+            drop("KHR_materials_dispersion",
+                 "dispersion " + std::to_string(dispersion) + " is negative or not finite");
+        else
+            d.dispersion = dispersion;
+    }
+    return ok_status();
+}
+
 // The material extensions that change the shading. Ranges are the specifications'; a value
 // outside one is refused by name rather than clamped, since a clamped file draws something its
 // author did not write.
@@ -208,7 +268,7 @@ Status import_material_extensions(const tg::Model& m, const std::string& name, c
             !st)
             return st;
     }
-    return ok_status();
+    return import_transmission_volume(m, name, src, d, asset);
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "render/material_textures.h"
 #include "render/palette_texture.h"
 #include "render/skinned_pass.h"
+#include "render/transmission_backdrop.h"
 
 namespace sv::render {
 
@@ -104,6 +105,11 @@ private:
         std::vector<anim::VariantMaterial> variant_materials;
     };
     int variant_ = -1;
+    // Whether any material of the file transmits: only then is the backdrop drawn
+    // (render/transmission_backdrop.h).
+    bool has_transmission_ = false;
+    void update_has_transmission(const anim::Asset& asset);
+    TransmissionBackdrop backdrop_;
     std::vector<std::vector<DrawPrimitive>> skinned_;  // per skinned mesh node
     std::vector<std::vector<DrawPrimitive>> static_;   // per static mesh node
     MaterialTextures materials_;

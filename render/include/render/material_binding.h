@@ -34,6 +34,21 @@ struct TextureBinding {
     glm::mat3 transform{1.0f};
 };
 
+// KHR_materials_transmission, _volume and _dispersion (render/transmission_backdrop.h draws the
+// scene they see; shaders/transmission.glsl the maths). Its own textures and uniforms rather than
+// slots of the arrays above, so the array layout (and every program without transmission) is as it was.
+struct TransmissionBinding {
+    float factor = 0.0f;                // 0: not transmissive, the plain programs draw it
+    TextureBinding texture;             // R scales the factor
+    float thickness = 0.0f;             // mesh units; 0 thin walled
+    TextureBinding thickness_texture;   // G scales the thickness
+    float attenuation_distance = 0.0f;  // 0: no attenuation (the file's infinity)
+    glm::vec3 attenuation_color{1.0f};
+    float dispersion = 0.0f;
+    float ior = 1.5f;
+    bool active() const { return factor > 0.0f; }
+};
+
 // glTF's default material (specification 3.9.1: every property at its default) unless filled in.
 struct MaterialBinding {
     glm::vec4 base_color{1.0f};
@@ -59,6 +74,7 @@ struct MaterialBinding {
     glm::vec3 sheen_color{0.0f};  // black: no sheen
     float sheen_roughness = 0.0f;
     std::array<TextureBinding, kSlotCount> textures{};
+    TransmissionBinding transmission;
     // Needs the MATERIAL_LAYERS program (skinned_pass.h says why it is a separate one).
     bool layered() const {
         return workflow == anim::Workflow::SpecularGlossiness || clearcoat > 0.0f ||

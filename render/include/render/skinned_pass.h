@@ -56,6 +56,11 @@ struct SkinnedDrawParams {
     float heat_scale = 1.0f;
     // A static mesh: no skinning, mesh_global is its node's world (the shader's SKIN_MODE 3).
     bool unskinned = false;
+    // The transmission backdrop's pass: linear light out, before exposure and tone mapping.
+    bool linear_output = false;
+    // The backdrop a transmissive material samples (0: none; the material then draws without
+    // transmission, as a surface of its other properties).
+    GLuint backdrop = 0;
 };
 
 class SkinnedPass {
@@ -124,6 +129,13 @@ private:
     // under a false uniform condition. A build that fails draws the plain program, with a note.
     std::array<ShaderProgram, 6> layered_programs_;
     bool layered_failed_ = false;
+    // With TRANSMISSION (shaders/transmission.glsl), [0] without the layers and [1] with them,
+    // built on the first transmissive draw for the same reason. Layers and transmission together
+    // use 17 fragment samplers, one past GLES 3.0's guaranteed 16: where that build fails the
+    // material draws layered without transmission, with a note.
+    std::array<std::array<ShaderProgram, 6>, 2> transmission_programs_;
+    std::array<bool, 2> transmission_failed_{{false, false}};
+    const ShaderProgram* transmission_program(size_t index, bool layered);
     Api api_ = Api::GL;
     JointDqTexture joint_dq_;
     std::vector<float> instance_scratch_;  // the instance buffer's contents, kept to not allocate a draw

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <glm/glm.hpp>
 #include <initializer_list>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -203,6 +204,21 @@ struct Material {
     TextureRef sheen_color_texture;
     float sheen_roughness = 0.0f;
     TextureRef sheen_roughness_texture;
+    // KHR_materials_transmission: the share of light that passes through the surface (R of its
+    // texture), seen as the opaque scene behind, blurred by roughness. 0 everywhere: an ordinary
+    // surface, drawn without the transmission pass.
+    float transmission = 0.0f;
+    TextureRef transmission_texture;  // R
+    // KHR_materials_volume: the thickness in the mesh's own units (G of its texture; 0: thin
+    // walled, no refraction offset), and Beer-Lambert attenuation to attenuation_color over
+    // attenuation_distance (infinite: none).
+    float thickness = 0.0f;
+    TextureRef thickness_texture;  // G
+    float attenuation_distance = std::numeric_limits<float>::infinity();
+    glm::vec3 attenuation_color{1.0f};
+    // KHR_materials_dispersion: the spread of the ior over R, G, B (the Khronos renderer's
+    // (ior - 1) * 0.025 * dispersion either side of G); 0 none.
+    float dispersion = 0.0f;
 
     // Every texture slot, for what must treat them all alike (an image that failed to decode is
     // dropped from each slot that uses it). A new slot goes here too, or that code misses it.
@@ -212,7 +228,7 @@ struct Material {
              {&base_color_texture, &metallic_roughness_texture, &normal_texture, &occlusion_texture,
               &emissive_texture, &specular_glossiness_texture, &specular_texture, &specular_color_texture,
               &clearcoat_texture, &clearcoat_roughness_texture, &clearcoat_normal_texture,
-              &sheen_color_texture, &sheen_roughness_texture})
+              &sheen_color_texture, &sheen_roughness_texture, &transmission_texture, &thickness_texture})
             f(*t);
     }
 };

@@ -1,0 +1,53 @@
+#include "render/transmission_binding.h"
+
+#include <glm/gtc/type_ptr.hpp>
+
+#include "render/transmission_backdrop.h"
+
+namespace sv::render {
+
+namespace {
+constexpr bool distinct_from_material_units(GLuint unit) {
+    for (GLuint u : kMaterialUnits)
+        if (u == unit) return false;
+    return unit != kEnvironmentUnit && unit != kBrdfLutUnit && unit != kSheenAtlasUnit &&
+           unit != kSheenAlbedoUnit;
+}
+static_assert(distinct_from_material_units(kTransmissionUnit) &&
+                  distinct_from_material_units(kThicknessUnit) && distinct_from_material_units(kBackdropUnit),
+              "a transmission texture unit is shared with the material");
+
+void bind_slot(const ShaderProgram& program, GLuint unit, const TextureBinding& t, const char* sampler,
+               const char* set, const char* transform) {
+    glActiveTexture(GL_TEXTURE0 + unit);
+    glBindTexture(GL_TEXTURE_2D, t.texture);
+    glBindSampler(unit, t.sampler);
+    glUniform1i(program.uniform(sampler), static_cast<GLint>(unit));
+    glUniform1i(program.uniform(set), t.texture ? t.set : -1);
+    glUniformMatrix3fv(program.uniform(transform), 1, GL_FALSE, glm::value_ptr(t.transform));
+}
+}  // namespace
+
+void bind_transmission(const ShaderProgram& program, const TransmissionBinding& t, GLuint backdrop,
+                       const glm::mat4& view_proj, const glm::vec3& model_scale) {
+    glUniform1f(program.uniform("u_transmission"), t.factor);
+    glUniform1f(program.uniform("u_thickness"), t.thickness);
+    glUniform4f(program.uniform("u_attenuation"), t.attenuation_color.r, t.attenuation_color.g,
+                t.attenuation_color.b, t.attenuation_distance);
+    glUniform1f(program.uniform("u_dispersion"), t.dispersion);
+    glUniform1f(program.uniform("u_transmission_ior"), t.ior);
+    glUniform3fv(program.uniform("u_model_scale"), 1, glm::value_ptr(model_scale));
+    glUniformMatrix4fv(program.uniform("u_transmission_view_proj"), 1, GL_FALSE, glm::value_ptr(view_proj));
+    glUniform1f(program.uniform("u_backdrop_max_lod"), TransmissionBackdrop::max_lod());
+    bind_slot(program, kTransmissionUnit, t.texture, "u_transmission_texture", "u_transmission_set",
+              "u_transmission_transform");
+    bind_slot(program, kThicknessUnit, t.thickness_texture, "u_thickness_texture", "u_thickness_set",
+              "u_thickness_transform");
+    glActiveTexture(GL_TEXTURE0 + kBackdropUnit);
+    glBindTexture(GL_TEXTURE_2D, backdrop);
+    glBindSampler(kBackdropUnit, 0);
+    glUniform1i(program.uniform("u_backdrop"), static_cast<GLint>(kBackdropUnit));
+    glActiveTexture(GL_TEXTURE0);
+}
+
+}  // namespace sv::render

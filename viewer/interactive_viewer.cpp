@@ -188,6 +188,10 @@ public:
                 note(g.source_error = st.error().message);
         }
         // The explicit flags come last, so they win over a settings file.
+        if (options && !session_->expression_values().empty()) {
+            for (const auto& [name, w] : session_->expression_values()) (void)model_.expressions.set(name, w);
+            (void)model_.expressions.update(session_->character());  // the session checked the names
+        }
         if (!opts_.tab.empty()) model_.set_tab(tab_from_name(opts_.tab));
         if (!opts_.joint.empty() && !session_->character().skins().empty()) {
             const int j = session_->character().skins()[0].skeleton.find(opts_.joint);
@@ -349,7 +353,8 @@ private:
             FrameState& st = session_->state();
             model_.advance_and_pose(ch, dt);
             session_->swing_springs(dt);
-            session_->apply_expressions();
+            // The Expressions tab's values (seeded from --expression and the settings file).
+            model_.expressions.apply(ch);
             st.clip = model_.animation.clip;
             st.time = static_cast<float>(model_.animation.time);
             st.draw.selected_skin = model_.scene.selection.skin;

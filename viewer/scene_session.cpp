@@ -172,6 +172,7 @@ Status SceneSession::apply(const SceneOptions& o) {
         values.emplace_back(e.substr(0, eq), w);
     }
     expression_weights_.clear();
+    expression_values_ = values;
     if (!values.empty()) {
         auto mw = anim::expression_morph_weights(character_->asset().vrm, values);
         if (!mw) return make_error("--" + mw.error().message);

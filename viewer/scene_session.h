@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "anim/avatar/expressions.h"
 #include "anim/avatar/spring_bones.h"
@@ -68,6 +69,14 @@ public:
     void swing_springs(double seconds);
     // Puts the --expression weights into the current pose's morph weights (after any posing).
     void apply_expressions();
+    // Replaces the --expression weights (a settings file's `expressions`, render --settings).
+    void set_expression_weights(std::vector<anim::ExpressionMorphWeight> w) {
+        expression_weights_ = std::move(w);
+    }
+    // The --expression values as parsed (name, weight), for the Expressions tab to start from.
+    const std::vector<std::pair<std::string, double>>& expression_values() const {
+        return expression_values_;
+    }
 
     // Poses the character at the state's clip and time (spring bones simulated up to it), writes
     // and uploads the palette.
@@ -103,6 +112,7 @@ private:
     long spring_step_ = -1;  // the last fixed step simulated; -1: start again
     int spring_clip_ = -2;
     std::vector<anim::ExpressionMorphWeight> expression_weights_;
+    std::vector<std::pair<std::string, double>> expression_values_;
 };
 
 // A headless context with a session opened on it and the shared options applied: what every

@@ -9,6 +9,8 @@ void ViewerModel::attach(anim::Character& character) {
     joints.rebuild(character, 0);
     conflicts.rebuild(character);
     notes.rebuild(character);
+    humanoid.rebuild(character);
+    expressions.rebuild(character);
     ik.rebuild(character, 0);
     palette = {};
     morph = {};

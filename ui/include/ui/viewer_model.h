@@ -11,7 +11,9 @@
 #include "ui/animation_panel.h"
 #include "ui/conflicts_panel.h"
 #include "ui/diagnose_panel.h"
+#include "ui/expressions_panel.h"
 #include "ui/graph_panel.h"
+#include "ui/humanoid_panel.h"
 #include "ui/ik_panel.h"
 #include "ui/joints_panel.h"
 #include "ui/morph_panel.h"
@@ -22,7 +24,19 @@
 
 namespace sv::ui {
 
-enum class InspectorTab { Frame, Joints, Conflicts, IK, Palette, Diagnose, Graph, Notes };
+// Humanoid and Expressions are listed only for a VRM avatar.
+enum class InspectorTab {
+    Frame,
+    Joints,
+    Conflicts,
+    IK,
+    Palette,
+    Diagnose,
+    Graph,
+    Notes,
+    Humanoid,
+    Expressions
+};
 
 struct ViewerModel {
     ScenePanel scene;
@@ -36,6 +50,8 @@ struct ViewerModel {
     GraphPanel graph;
     MorphPanel morph;
     NotesPanel notes;
+    HumanoidPanel humanoid;
+    ExpressionsPanel expressions;
 
     InspectorTab tab = InspectorTab::Frame;
     bool tab_forced = false;         // set_tab asks the tab bar to switch once

@@ -353,8 +353,6 @@ private:
             FrameState& st = session_->state();
             model_.advance_and_pose(ch, dt);
             session_->swing_springs(dt);
-            // The Expressions tab's values (seeded from --expression and the settings file).
-            model_.expressions.apply(ch);
             st.clip = model_.animation.clip;
             st.time = static_cast<float>(model_.animation.time);
             st.draw.selected_skin = model_.scene.selection.skin;

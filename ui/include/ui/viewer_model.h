@@ -1,8 +1,9 @@
 // Everything the viewer shows about one character, as plain state, and the frame's pose pipeline.
 //
 // The pipeline: base pose (clip, blend, state machine or retarget), root motion stripped into the
-// placement, springs, world matrices, IK on top, world matrices again. It needs no window and no
-// GL, which is what lets the tests drive the same code the viewer runs.
+// placement, springs, world matrices, IK on top, world matrices again, the VRM expressions' morph
+// weights. It needs no window and no GL, which is what lets the tests drive the same code the
+// viewer runs.
 #pragma once
 
 #include <string>

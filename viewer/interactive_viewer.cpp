@@ -352,6 +352,7 @@ private:
             anim::Character& ch = session_->character();
             FrameState& st = session_->state();
             model_.advance_and_pose(ch, dt);
+            session_->apply_constraints();  // after the pose, before the springs (VRM 1.0's order)
             session_->swing_springs(dt);
             st.clip = model_.animation.clip;
             st.time = static_cast<float>(model_.animation.time);

@@ -106,7 +106,11 @@ void NodeConstraints::apply(Scene& scene) const {
     for (const Entry& e : order_) {
         const Node& src = scene.nodes[static_cast<size_t>(e.c.source)];
         Node& dst = scene.nodes[static_cast<size_t>(e.c.node)];
-        const glm::dquat src_q = src.use_matrix ? rotation_of(src.matrix) : glm::normalize(src.rotation);
+        // The source's local rotation from the globals, not from its TRS: a caller may hand over
+        // a scene whose globals are the posed character's and whose locals are still the rest.
+        const glm::dmat4 src_parent =
+            src.parent >= 0 ? scene.nodes[static_cast<size_t>(src.parent)].global : glm::dmat4(1.0);
+        const glm::dquat src_q = rotation_of(glm::inverse(src_parent) * src.global);
         glm::dquat target = e.dest_rest;
         switch (e.c.type) {
             case VrmConstraintType::Rotation:

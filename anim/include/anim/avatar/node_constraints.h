@@ -24,8 +24,10 @@ public:
     // matrix (no rotation to write), two constraints on one node, and a dependency cycle.
     static Expected<NodeConstraints> build(const Vrm& vrm, const Scene& scene);
 
-    // Writes every destination's local rotation from its source's current state, and re-derives
-    // the globals below each one. The scene's globals must be current on entry.
+    // Writes every destination's local rotation from its source's current state (read from the
+    // globals, which must be current on entry), and re-derives the globals below each one. A
+    // destination keeps the translation and scale its node holds: an animated translation on a
+    // constrained node is lost when the caller's scene holds only posed globals.
     void apply(Scene& scene) const;
 
     // Destination nodes in the order apply visits them.

@@ -194,9 +194,11 @@ public:
         }
         if (!opts_.tab.empty()) model_.set_tab(tab_from_name(opts_.tab));
         if (!opts_.joint.empty() && !session_->character().skins().empty()) {
-            const int j = session_->character().skins()[0].skeleton.find(opts_.joint);
-            if (j < 0 || !model_.select_joint(session_->character(), 0, j))
-                note("--joint '" + opts_.joint + "': no such joint in skin 0");
+            int skin = 0, j = session_->character().skins()[0].skeleton.find(opts_.joint);
+            // A VRM avatar's joint by its humanoid bone ("leftUpperArm"), through its own map.
+            if (j < 0) (void)model_.humanoid.joint_of(opts_.joint, skin, j);
+            if (j < 0 || !model_.select_joint(session_->character(), skin, j))
+                note("--joint '" + opts_.joint + "': no such joint in skin 0 (nor humanoid bone)");
         }
         if (!problems.empty()) show_error("Some options could not be applied", problems, "");
         model_.open.push_recent(path);

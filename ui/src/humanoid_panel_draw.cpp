@@ -10,7 +10,10 @@ void draw_humanoid_tab(ViewerModel& m, UiContext& c) {
     HumanoidPanel& h = m.humanoid;
     ImGui::TextWrapped("%s", h.summary.c_str());
     ImGui::Checkbox("mapped, required and flagged bones only", &h.only_mapped);
-    ImGui::TextDisabled("Click a row to select its joint (the joint table and picking use these names).");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped(
+        "Click a row to select its joint (the joint table and picking use these names); * required.");
+    ImGui::PopStyleColor();
     if (!ImGui::BeginTable("humanoid", 3,
                            ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                ImGuiTableFlags_SizingStretchProp))

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "anim/avatar/humanoid_map.h"
 #include "anim/gltf/gltf_import.h"
 #include "anim/graph/humanoid_names.h"
 #include "anim/scene/morph_targets.h"
@@ -86,8 +87,9 @@ Status pose_retargeted(SceneSession& s, const BakeArgs& args, std::string& descr
     if (!clip) return make_error("--retarget " + args.retarget + ": --clip: " + clip.error().message);
     if (*clip < 0) return make_error("--retarget " + args.retarget + ": the file has no clip to retarget");
     const auto& tsk = target.skins()[0].skeleton;
-    const anim::RetargetMap map =
-        anim::build_humanoid_retarget_map(source->skins()[0].skeleton.names(), tsk.names(), tsk.parents());
+    const anim::RetargetMap map = anim::build_humanoid_retarget_map(
+        source->skins()[0].skeleton.names(), anim::skin_humanoid_bones(source->asset(), 0), tsk.names(),
+        anim::skin_humanoid_bones(target.asset(), 0), tsk.parents());
     source->pose_at(-1, 0.0f, true);
     ui::RetargetRest rest;
     const ui::RestAlign align =

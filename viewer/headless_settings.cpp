@@ -17,6 +17,8 @@ Expected<HeadlessSettings> apply_settings_file(const std::string& path, SceneSes
     // The viewer colours the weights of the chosen joint, else the selected one (ui_bridge).
     const int weights = model.weights_joint >= 0 ? model.weights_joint : model.scene.selection.joint;
     if (weights >= 0) s.state().draw.selected_joint = weights;
+    // A file's expressions win over --expression, as its other keys win over the options.
+    if (!settings->expressions.empty()) s.set_expression_weights(model.expressions.weights);
     HeadlessSettings out;
     out.error_heatmap = settings->heatmap == "error";
     return out;

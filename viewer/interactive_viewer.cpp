@@ -188,11 +188,17 @@ public:
                 note(g.source_error = st.error().message);
         }
         // The explicit flags come last, so they win over a settings file.
+        if (options && !session_->expression_values().empty()) {
+            for (const auto& [name, w] : session_->expression_values()) (void)model_.expressions.set(name, w);
+            (void)model_.expressions.update(session_->character());  // the session checked the names
+        }
         if (!opts_.tab.empty()) model_.set_tab(tab_from_name(opts_.tab));
         if (!opts_.joint.empty() && !session_->character().skins().empty()) {
-            const int j = session_->character().skins()[0].skeleton.find(opts_.joint);
-            if (j < 0 || !model_.select_joint(session_->character(), 0, j))
-                note("--joint '" + opts_.joint + "': no such joint in skin 0");
+            int skin = 0, j = session_->character().skins()[0].skeleton.find(opts_.joint);
+            // A VRM avatar's joint by its humanoid bone ("leftUpperArm"), through its own map.
+            if (j < 0) (void)model_.humanoid.joint_of(opts_.joint, skin, j);
+            if (j < 0 || !model_.select_joint(session_->character(), skin, j))
+                note("--joint '" + opts_.joint + "': no such joint in skin 0 (nor humanoid bone)");
         }
         if (!problems.empty()) show_error("Some options could not be applied", problems, "");
         model_.open.push_recent(path);
@@ -348,8 +354,8 @@ private:
             anim::Character& ch = session_->character();
             FrameState& st = session_->state();
             model_.advance_and_pose(ch, dt);
+            session_->apply_constraints();  // after the pose, before the springs (VRM 1.0's order)
             session_->swing_springs(dt);
-            session_->apply_expressions();
             st.clip = model_.animation.clip;
             st.time = static_cast<float>(model_.animation.time);
             st.draw.selected_skin = model_.scene.selection.skin;

@@ -32,6 +32,16 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
         else
             asset->report.push_back("VRM spring bones: not simulated: " + sb.error().message);
     }
+    std::optional<anim::NodeConstraints> constraints;
+    if (asset->vrm.present() && !asset->vrm.constraints.empty()) {
+        asset->scene.update_matrices();
+        auto nc = anim::NodeConstraints::build(asset->vrm, asset->scene);
+        // Degrade: a constraint that cannot run leaves its bone at rest; the geometry is intact.
+        if (nc)
+            constraints = std::move(*nc);
+        else
+            asset->report.push_back("VRMC_node_constraint: not applied: " + nc.error().message);
+    }
     anim::Scene scene_copy = asset->scene;
     auto character = anim::Character::create(std::move(*asset));
     if (!character) return make_error(path + ": " + character.error().message);
@@ -41,6 +51,21 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
     auto renderer = render::CharacterRenderer::create(api, *s->character_);
     if (!renderer) return make_error(path + ": " + renderer.error().message);
     s->renderer_ = std::move(*renderer);
+    const auto joint_of = [&](int node) {
+        const auto& skins = s->character_->asset().skins;
+        for (size_t k = 0; k < skins.size(); ++k) {
+            const auto it = std::find(skins[k].joints.begin(), skins[k].joints.end(), node);
+            if (it != skins[k].joints.end())
+                return std::pair<int, int>{static_cast<int>(k),
+                                           static_cast<int>(it - skins[k].joints.begin())};
+        }
+        return std::pair<int, int>{-1, -1};
+    };
+    if (constraints) {
+        s->constraints_ = std::move(constraints);
+        s->constraint_scene_ = scene_copy;
+        for (int node : s->constraints_->nodes()) s->constraint_targets_.push_back(joint_of(node));
+    }
     if (springs) {
         s->springs_ = std::move(springs);
         s->spring_scene_ = std::move(scene_copy);
@@ -172,6 +197,7 @@ Status SceneSession::apply(const SceneOptions& o) {
         values.emplace_back(e.substr(0, eq), w);
     }
     expression_weights_.clear();
+    expression_values_ = values;
     if (!values.empty()) {
         auto mw = anim::expression_morph_weights(character_->asset().vrm, values);
         if (!mw) return make_error("--" + mw.error().message);
@@ -239,6 +265,7 @@ void SceneSession::frame_drawn_now() {
 
 void SceneSession::pose() {
     character_->pose_at(state_.clip, state_.time, state_.loop);
+    apply_constraints();
     if (springs_ && springs_on_) simulate_springs();
     apply_expressions();
     (void)renderer_->write_palettes(*character_, {});
@@ -255,6 +282,7 @@ void SceneSession::simulate_springs() {
     const long target = std::max(0L, static_cast<long>(std::floor(state_.time / dt)));
     auto posed_at = [this](double t) {
         character_->pose_at(state_.clip, static_cast<float>(t), state_.loop);
+        apply_constraints();
         copy_globals_to_springs();
     };
     if (spring_step_ < 0 || spring_clip_ != state_.clip || target < spring_step_ ||
@@ -281,6 +309,24 @@ void SceneSession::swing_springs(double seconds) {
     springs_->apply(spring_scene_);
     copy_springs_to_poses();
     spring_step_ = -1;  // a later pose() (render from the viewer) starts its own run
+}
+
+void SceneSession::apply_constraints() {
+    if (!constraints_) return;
+    const auto& pose = character_->scene_pose();
+    for (size_t i = 0; i < constraint_scene_.nodes.size(); ++i)
+        constraint_scene_.nodes[i].global = pose.global(static_cast<int>(i));
+    constraints_->apply(constraint_scene_);
+    const std::vector<int> nodes = constraints_->nodes();
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const auto [k, j] = constraint_targets_[i];
+        if (k < 0) continue;  // a constrained node no skin lists draws nothing
+        const glm::dquat& q = constraint_scene_.nodes[static_cast<size_t>(nodes[i])].rotation;
+        float* r = &character_->skins()[static_cast<size_t>(k)].pose.rotation[static_cast<size_t>(j) * 4];
+        r[0] = static_cast<float>(q.x), r[1] = static_cast<float>(q.y), r[2] = static_cast<float>(q.z),
+        r[3] = static_cast<float>(q.w);
+    }
+    character_->apply_poses();
 }
 
 void SceneSession::apply_expressions() {

@@ -5,8 +5,10 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "anim/avatar/expressions.h"
+#include "anim/avatar/node_constraints.h"
 #include "anim/avatar/spring_bones.h"
 #include "anim/core/expected.h"
 #include "anim/scene/character.h"
@@ -66,8 +68,19 @@ public:
     // The interactive viewer's springs: over the character as the panels posed it this frame, run
     // the fixed steps `seconds` of wall time hold, and put the swing into the skins' poses.
     void swing_springs(double seconds);
+    // VRMC_node_constraint over the current pose (after pose_at, before the springs): writes the
+    // constrained joints' rotations into the skins' poses and re-derives the world matrices.
+    void apply_constraints();
     // Puts the --expression weights into the current pose's morph weights (after any posing).
     void apply_expressions();
+    // Replaces the --expression weights (a settings file's `expressions`, render --settings).
+    void set_expression_weights(std::vector<anim::ExpressionMorphWeight> w) {
+        expression_weights_ = std::move(w);
+    }
+    // The --expression values as parsed (name, weight), for the Expressions tab to start from.
+    const std::vector<std::pair<std::string, double>>& expression_values() const {
+        return expression_values_;
+    }
 
     // Poses the character at the state's clip and time (spring bones simulated up to it), writes
     // and uploads the palette.
@@ -96,6 +109,9 @@ private:
     void simulate_springs();
     void copy_globals_to_springs();
     void copy_springs_to_poses();
+    std::optional<anim::NodeConstraints> constraints_;
+    anim::Scene constraint_scene_;
+    std::vector<std::pair<int, int>> constraint_targets_;  // per constrained node: (skin, joint) or (-1, -1)
     std::optional<anim::SpringBones> springs_;
     anim::Scene spring_scene_;
     std::vector<std::pair<int, int>> spring_targets_;  // per spring joint: (skin, joint index) or (-1, -1)
@@ -103,6 +119,7 @@ private:
     long spring_step_ = -1;  // the last fixed step simulated; -1: start again
     int spring_clip_ = -2;
     std::vector<anim::ExpressionMorphWeight> expression_weights_;
+    std::vector<std::pair<std::string, double>> expression_values_;
 };
 
 // A headless context with a session opened on it and the shared options applied: what every

@@ -1,9 +1,11 @@
 #include "settings_apply.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
+#include "anim/avatar/humanoid_map.h"
 #include "retarget_source.h"
 
 namespace sv::viewer {
@@ -23,12 +25,15 @@ struct TabName {
     ui::InspectorTab tab;
     const char* name;
 };
-constexpr TabName kTabs[] = {{ui::InspectorTab::Frame, "frame"},     {ui::InspectorTab::Joints, "joints"},
-                             {ui::InspectorTab::Conflicts, "scale"}, {ui::InspectorTab::IK, "ik"},
-                             {ui::InspectorTab::Palette, "palette"}, {ui::InspectorTab::Diagnose, "diagnose"},
-                             {ui::InspectorTab::Graph, "graph"},     {ui::InspectorTab::Notes, "notes"}};
+constexpr TabName kTabs[] = {
+    {ui::InspectorTab::Frame, "frame"},       {ui::InspectorTab::Joints, "joints"},
+    {ui::InspectorTab::Conflicts, "scale"},   {ui::InspectorTab::IK, "ik"},
+    {ui::InspectorTab::Palette, "palette"},   {ui::InspectorTab::Diagnose, "diagnose"},
+    {ui::InspectorTab::Graph, "graph"},       {ui::InspectorTab::Notes, "notes"},
+    {ui::InspectorTab::Humanoid, "humanoid"}, {ui::InspectorTab::Expressions, "expressions"}};
 
-// The first skin that has a joint of this name, and its index there.
+// The first skin that has a joint of this name, and its index there; else, on a VRM avatar, the
+// joint its humanoid map puts under the bone of that name ("leftUpperArm").
 bool find_joint(const anim::Character& ch, const std::string& name, int& skin, int& joint) {
     for (size_t k = 0; k < ch.skins().size(); ++k) {
         const int j = ch.skins()[k].skeleton.find(name);
@@ -37,6 +42,15 @@ bool find_joint(const anim::Character& ch, const std::string& name, int& skin, i
             joint = j;
             return true;
         }
+    }
+    for (size_t k = 0; k < ch.skins().size(); ++k) {
+        const auto bones = anim::skin_humanoid_bones(ch.asset(), static_cast<int>(k));
+        for (size_t j = 0; j < bones.size(); ++j)
+            if (bones[j] == name) {
+                skin = static_cast<int>(k);
+                joint = static_cast<int>(j);
+                return true;
+            }
     }
     return false;
 }
@@ -187,6 +201,11 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
         fail(c.error().message);
     st.draw.lighting.environment_intensity = static_cast<float>(s.environment_intensity);
 
+    m.expressions.clear();
+    for (const auto& [name, w] : s.expressions)
+        if (auto e = m.expressions.set(name, w); !e) fail("expressions: " + e.error().message);
+    if (auto e = m.expressions.update(ch); !e) fail("expressions: " + e.error().message);
+
     m.ik.enabled = s.ik;
     if (s.ik && m.ik.chain.tip < 0) fail("ik: no two-bone chain (arm or leg) was found in skin 0");
     m.set_tab(tab_from_name(s.tab));
@@ -245,6 +264,8 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     s.grid = st.draw.draw_grid;
     s.background = background_text(st.clear_color);
     s.environment_intensity = st.draw.lighting.environment_intensity;
+    s.expressions = m.expressions.active();
+    std::sort(s.expressions.begin(), s.expressions.end());
     const ui::GraphPanel& g = m.graph;
     for (const auto& gn : kGraphs)
         if (g.mode == gn.mode) s.graph = gn.name;

@@ -50,7 +50,8 @@ int main(int argc, char** argv) {
     app.add_option("--window", view.window_width, "window width (height follows at 16:9)")
         ->check(positive_number());
     app.add_option("--tab", view.tab, "inspector tab to open on")
-        ->check(CLI::IsMember({"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes"}));
+        ->check(CLI::IsMember({"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes",
+                               "humanoid", "expressions"}));
     app.add_option("--joint", view.joint, "joint to select on load (by name)");
     app.add_option(
         "--settings", view.settings,

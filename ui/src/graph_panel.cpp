@@ -2,6 +2,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/avatar/humanoid_map.h"
 #include "anim/graph/humanoid_names.h"
 
 namespace sv::ui {
@@ -131,8 +132,9 @@ void GraphPanel::attach(const anim::Character& character, int skin) {
                 spring.first_joint = j;  // Tail, tail
         spring.rebuild(sk);
         if (source && !source->skins().empty()) {
-            map = anim::build_humanoid_retarget_map(source->skins()[0].skeleton.names(), sk.names(),
-                                                    sk.parents());
+            map = anim::build_humanoid_retarget_map(
+                source->skins()[0].skeleton.names(), anim::skin_humanoid_bones(source->asset(), 0),
+                sk.names(), anim::skin_humanoid_bones(character.asset(), skin), sk.parents());
             // The rests are measured against this target, not the one the source was loaded for.
             source->pose_at(-1, 0.0f, true);
             if (auto st = prepare_rest_retarget(*source, map, sk.joint_count(), rest, rest.align); !st)
@@ -198,8 +200,9 @@ Status GraphPanel::set_source(anim::Asset asset, const std::string& path, const 
     if (skin < 0 || static_cast<size_t>(skin) >= target.skins().size())
         return make_error("retarget: no target skin");
     const auto& sk = target.skins()[static_cast<size_t>(skin)].skeleton;
-    anim::RetargetMap m =
-        anim::build_humanoid_retarget_map(c->skins()[0].skeleton.names(), sk.names(), sk.parents());
+    anim::RetargetMap m = anim::build_humanoid_retarget_map(
+        c->skins()[0].skeleton.names(), anim::skin_humanoid_bones(c->asset(), 0), sk.names(),
+        anim::skin_humanoid_bones(target.asset(), skin), sk.parents());
     c->pose_at(-1, 0.0f, true);
     RetargetRest r;
     if (auto st = prepare_rest_retarget(*c, m, sk.joint_count(), r, rest.align); !st)

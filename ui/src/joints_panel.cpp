@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "anim/avatar/humanoid_map.h"
 #include "anim/skin_frame/skin_frame_defect.h"
 
 namespace sv::ui {
@@ -29,7 +30,9 @@ void JointsPanel::rebuild(const anim::Character& character, int skin_index) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     for (int j = 0; j < sk.joint_count(); ++j)
         rows.push_back(
-            {j, sk.names()[static_cast<size_t>(j)], sk.parents()[static_cast<size_t>(j)], nan, nan});
+            {j, sk.names()[static_cast<size_t>(j)], sk.parents()[static_cast<size_t>(j)], nan, nan, {}});
+    const std::vector<std::string> bones = anim::skin_humanoid_bones(character.asset(), skin);
+    for (size_t j = 0; j < rows.size() && j < bones.size(); ++j) rows[j].bone = bones[j];
 
     const anim::SkinnedMeshNode* mesh = nullptr;
     for (const auto& m : character.skinned_meshes())
@@ -62,7 +65,9 @@ std::vector<int> JointsPanel::visible(bool correction_on) const {
     std::vector<int> out;
     const std::string needle = lower(filter);
     for (size_t i = 0; i < rows.size(); ++i) {
-        if (!needle.empty() && lower(rows[i].name).find(needle) == std::string::npos) continue;
+        if (!needle.empty() && lower(rows[i].name).find(needle) == std::string::npos &&
+            lower(rows[i].bone).find(needle) == std::string::npos)
+            continue;
         if (only_above_tolerance && !above(rows[i], correction_on)) continue;
         out.push_back(static_cast<int>(i));
     }

@@ -130,7 +130,10 @@ void draw_joints_tab(ViewerModel& m, UiContext& c) {
                 if (ImGui::Selectable(id, selected, ImGuiSelectableFlags_SpanAllColumns))
                     (void)m.select_joint(*c.character, p.skin, r.joint);
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(r.name.c_str());
+                if (r.bone.empty())
+                    ImGui::TextUnformatted(r.name.c_str());
+                else
+                    ImGui::Text("%s  (%s)", r.name.c_str(), r.bone.c_str());
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(format_number(r.defect_as_given).c_str());
                 item_tooltip(

@@ -87,10 +87,15 @@ void draw_inspector_window(ViewerModel& m, UiContext& c) {
         {"Diagnose", InspectorTab::Diagnose, draw_diagnose_tab},
         {"Graph", InspectorTab::Graph, draw_graph_tab},
         {"Notes", InspectorTab::Notes, draw_notes_tab},
+        {"Humanoid", InspectorTab::Humanoid, draw_humanoid_tab},
+        {"Expressions", InspectorTab::Expressions, draw_expressions_tab},
     };
     // Scrolling, not shrinking: a narrow inspector must never cut a tab's label.
     if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
         for (const Tab& t : tabs) {
+            // A plain glTF has no humanoid map or expressions: no empty tabs to click through.
+            const bool vrm_tab = t.id == InspectorTab::Humanoid || t.id == InspectorTab::Expressions;
+            if (vrm_tab && !m.humanoid.vrm) continue;
             const ImGuiTabItemFlags f = (m.tab_forced && m.tab == t.id) ? ImGuiTabItemFlags_SetSelected : 0;
             if (ImGui::BeginTabItem(t.label, nullptr, f)) {
                 if (!m.tab_forced) m.tab = t.id;

@@ -1,5 +1,6 @@
 #include "ui/picking.h"
 
+#include "anim/avatar/humanoid_map.h"
 #include "ui/ik_panel.h"
 
 namespace sv::ui {
@@ -34,6 +35,15 @@ bool joint_on_screen(const anim::Character& ch, const std::string& name, const g
     for (const auto& s : ch.skins()) {
         const int j = s.skeleton.find(name);
         if (j >= 0) return project_to_screen(vp, viewport, placed(s.skeleton, j, model), out);
+    }
+    // A VRM avatar's joint by its humanoid bone ("leftUpperArm"), through the avatar's own map: its
+    // joint names are the exporter's (J_Bip_L_UpperArm) and differ between avatars.
+    for (size_t k = 0; k < ch.skins().size(); ++k) {
+        const auto bones = anim::skin_humanoid_bones(ch.asset(), static_cast<int>(k));
+        for (size_t j = 0; j < bones.size(); ++j)
+            if (bones[j] == name)
+                return project_to_screen(vp, viewport,
+                                         placed(ch.skins()[k].skeleton, static_cast<int>(j), model), out);
     }
     return false;
 }

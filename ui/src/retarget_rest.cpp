@@ -50,12 +50,14 @@ glm::dmat4 rest_local_matrix(const anim::Pose& p, int j) {
 }
 
 // Indices of the humanoid landmarks the character frame is built from: hips, head (else neck),
-// left and right upper leg; -1 where a rig has none.
-void find_landmarks(const std::vector<std::string>& names, int out[4]) {
+// left and right upper leg; -1 where a rig has none. `bones`: per joint, the humanoid bone the map
+// read (a VRM avatar's own map); empty: each name through the tables.
+void find_landmarks(const std::vector<std::string>& names, const std::vector<std::string>& bones,
+                    int out[4]) {
     int neck = -1;
     for (int i = 0; i < 4; ++i) out[i] = -1;
     for (size_t j = 0; j < names.size(); ++j) {
-        const std::string b = anim::humanoid_bone(names[j]);
+        const std::string b = bones.size() == names.size() ? bones[j] : anim::humanoid_bone(names[j]);
         const int i = static_cast<int>(j);
         if (b == "hips" && out[0] < 0) out[0] = i;
         if (b == "head" && out[1] < 0) out[1] = i;
@@ -113,7 +115,7 @@ void measure_rests(RetargetRest& r, const anim::Skeleton& target) {
     r.common = glm::dquat(1.0, 0.0, 0.0, 0.0);
     if (r.align == RestAlign::RestRelative) return;
     int lm[4];
-    find_landmarks(target.names(), lm);
+    find_landmarks(target.names(), r.target_bones, lm);
     glm::dquat ft, fs;
     bool have_s = true;
     for (int i = 0; i < 4; ++i) have_s = have_s && r.source_landmarks[i] >= 0;
@@ -178,7 +180,8 @@ Status prepare_rest_retarget(const anim::Character& source, const anim::Retarget
     RetargetRest r;
     r.align = align;
     r.source_parents = sk.parents();
-    find_landmarks(sk.names(), r.source_landmarks);
+    find_landmarks(sk.names(), map.source_bones, r.source_landmarks);
+    r.target_bones = map.target_bones;
     r.rest_turn.resize(static_cast<size_t>(target_joints));
     r.source_of_target.assign(static_cast<size_t>(target_joints), -1);
     int matched = 0;

@@ -9,6 +9,8 @@ void ViewerModel::attach(anim::Character& character) {
     joints.rebuild(character, 0);
     conflicts.rebuild(character);
     notes.rebuild(character);
+    humanoid.rebuild(character);
+    expressions.rebuild(character);
     ik.rebuild(character, 0);
     palette = {};
     morph = {};
@@ -109,6 +111,8 @@ void ViewerModel::pose_with_step(anim::Character& character, double from, double
         ik.solve(skins[static_cast<size_t>(ik.skin)]);
         character.apply_poses();
     }
+    // Over the pose (pose_at reset the morph weights), before the morph list reads what is drawn.
+    expressions.apply(character);
     morph.refresh(character, scene.selected_node);
     if (animation.root_motion && clip_mode && graph.root.joint >= 0 && !skins.empty()) {
         const auto& w = skins[0].skeleton.world();

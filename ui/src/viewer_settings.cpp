@@ -44,7 +44,8 @@ const char* const kKeys[] = {"correction",
                              "springs",
                              "spring_links",
                              "spring_frequency_hz",
-                             "spring_damping"};
+                             "spring_damping",
+                             "expressions"};
 
 bool one_of(const std::string& v, const std::vector<std::string>& set) {
     for (const std::string& s : set)
@@ -160,7 +161,7 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
            retarget_source == o.retarget_source && retarget_clip == o.retarget_clip &&
            retarget_rest == o.retarget_rest && speed == o.speed && springs == o.springs &&
            spring_links == o.spring_links && spring_frequency_hz == o.spring_frequency_hz &&
-           spring_damping == o.spring_damping;
+           spring_damping == o.spring_damping && expressions == o.expressions;
 }
 
 Expected<std::array<float, 4>> parse_background(const std::string& text) {
@@ -202,8 +203,10 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
         else if (k == "ik")
             st = read_bool(v, "ik", s.ik);
         else if (k == "tab")
-            st = read_word(
-                v, "tab", {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes"}, s.tab);
+            st = read_word(v, "tab",
+                           {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes",
+                            "humanoid", "expressions"},
+                           s.tab);
         else if (k == "joint")
             st = read_string(v, "joint", s.joint);
         else if (k == "clip")
@@ -265,6 +268,18 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             st = read_number(v, "spring_damping", s.spring_damping);
             if (st && !(s.spring_damping >= 0.0))
                 st = make_error("settings: 'spring_damping': must be 0 or more, got " + v.dump());
+        } else if (k == "expressions") {
+            if (!v.is_object())
+                st = make_error("settings: 'expressions': expected an object of NAME: WEIGHT (0..1), got " +
+                                v.dump());
+            for (auto it = v.begin(); st && it != v.end(); ++it) {
+                const json& w = it.value();
+                if (!w.is_number() || !(w.get<double>() >= 0.0 && w.get<double>() <= 1.0))
+                    st = make_error("settings: 'expressions': '" + it.key() +
+                                    "': expected a weight from 0 to 1, got " + w.dump());
+                else
+                    s.expressions.emplace_back(it.key(), w.get<double>());
+            }
         } else {
             int n = 0;
             const char* const* keys = settings_keys(n);
@@ -317,6 +332,9 @@ std::string settings_to_json(const ViewerSettings& s) {
     j["spring_links"] = s.spring_links;
     j["spring_frequency_hz"] = s.spring_frequency_hz;
     j["spring_damping"] = s.spring_damping;
+    nlohmann::ordered_json e = nlohmann::ordered_json::object();
+    for (const auto& [name, w] : s.expressions) e[name] = w;
+    j["expressions"] = e;
     return j.dump(2) + "\n";
 }
 

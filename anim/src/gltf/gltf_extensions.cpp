@@ -69,16 +69,19 @@ const std::vector<ExtensionInfo>& known_extensions() {
          "pointers to a node's translation, rotation, scale and weights play as node channels; any other "
          "pointer (material, light, camera properties) is skipped with a note naming it"},
         {"VRM", Support::Implemented,
-         "VRM 0.x: meta and humanoid map in the notes, spring bones simulated, expressions' morph binds "
-         "applied (--expression), the avatar turned to face +Z (--no-vrm-facing); look-at, first person and "
-         "material binds not applied"},
+         "VRM 0.x: meta in the notes, humanoid map in the Humanoid tab (retargeting and picking read it), "
+         "spring bones simulated, expressions' morph binds applied (--expression, the Expressions tab), the "
+         "avatar turned to face +Z (--no-vrm-facing); look-at, first person and material binds not applied"},
         {"VRMC_vrm", Support::Implemented,
-         "VRM 1.0: meta and humanoid map in the notes, expressions' morph binds applied (--expression); "
-         "look-at and material binds not applied"},
+         "VRM 1.0: meta in the notes, humanoid map in the Humanoid tab (retargeting and picking read it), "
+         "expressions' morph binds applied (--expression, the Expressions tab); look-at and material binds "
+         "not applied"},
         {"VRMC_springBone", Support::Implemented,
          "spring bones simulated (the spec's Verlet update, fixed 60 Hz step; --springs off)"},
         {"VRMC_springBone_extended_collider", Support::Ignored, "the extended colliders are not used"},
-        {"VRMC_node_constraint", Support::Ignored, "constraints are counted, not applied"},
+        {"VRMC_node_constraint", Support::Implemented,
+         "roll, aim and rotation constraints applied after the pose and before the springs, in dependency "
+         "order"},
         {"VRMC_materials_mtoon", Support::Ignored,
          "MToon materials draw with their glTF base colour under the viewer's shading"},
         {"VRMC_materials_hdr_emissiveMultiplier", Support::Ignored, "emission is drawn as glTF gives it"},

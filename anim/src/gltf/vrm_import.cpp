@@ -280,6 +280,53 @@ Status read_humanoid_v1(const json* humanoid, const Ctx& ctx, Vrm& out) {
     return ok_status();
 }
 
+// One node's VRMC_node_constraint. Anything the specification requires that is missing or out of
+// its set refuses the file naming the node: a constraint applied half-read would turn the wrong
+// bone, and one dropped silently would leave a twist bone that never twists.
+Status read_constraint(const json& ext, const Ctx& ctx, int node, Vrm& out) {
+    const std::string where = "node " + str(node) + " VRMC_node_constraint";
+    const json* c = member(ext, "constraint");
+    if (!c || !c->is_object()) return make_error(where + ": has no constraint object");
+    const char* kinds[] = {"roll", "aim", "rotation"};
+    const json* body = nullptr;
+    VrmNodeConstraint k;
+    k.node = node;
+    int found = 0;
+    for (int i = 0; i < 3; ++i)
+        if (const json* b = member(*c, kinds[i])) {
+            body = b;
+            k.type = static_cast<VrmConstraintType>(i);
+            ++found;
+        }
+    if (found != 1) return make_error(where + ": expected exactly one of roll, aim, rotation");
+    const std::string what = where + "." + kinds[static_cast<int>(k.type)];
+    if (!body->is_object()) return make_error(what + ": is not an object");
+    if (auto st = ctx.node(member(*body, "source"), what + " source", k.source); !st) return st;
+    if (k.source == node) return make_error(what + ": the source is the node itself");
+    if (const json* w = member(*body, "weight")) {
+        if (!w->is_number() || !(w->get<double>() >= 0.0 && w->get<double>() <= 1.0))
+            return make_error(what + ": weight " + w->dump() + " is not a number from 0 to 1");
+        k.weight = w->get<double>();
+    }
+    if (k.type != VrmConstraintType::Rotation) {
+        const char* key = k.type == VrmConstraintType::Roll ? "rollAxis" : "aimAxis";
+        const std::vector<std::string> set =
+            k.type == VrmConstraintType::Roll
+                ? std::vector<std::string>{"X", "Y", "Z"}
+                : std::vector<std::string>{"PositiveX", "NegativeX", "PositiveY",
+                                           "NegativeY", "PositiveZ", "NegativeZ"};
+        const json* a = member(*body, key);
+        const std::string s = a && a->is_string() ? a->get<std::string>() : "";
+        const auto it = std::find(set.begin(), set.end(), s);
+        if (it == set.end())
+            return make_error(what + ": " + key + " " + (a ? a->dump() : "missing") + " is not one of " +
+                              (k.type == VrmConstraintType::Roll ? "X, Y, Z" : "PositiveX .. NegativeZ"));
+        k.axis = static_cast<int>(it - set.begin());
+    }
+    out.constraints.push_back(k);
+    return ok_status();
+}
+
 VrmOverride override_of(const json& e, const char* key) {
     const json* o = member(e, key);
     if (!o || !o->is_string()) return VrmOverride::None;
@@ -402,9 +449,10 @@ Status read_vrm(const json& doc, Vrm& out, std::vector<std::string>& notes) {
         if (auto st = read_v1_expressions(member(*v1, "expressions"), ctx, out); !st) return st;
         if (const json* sb = member(*exts, "VRMC_springBone"))
             if (auto st = read_v1_springs(*sb, ctx, out); !st) return st;
-        for (const json& n : nodes)
-            if (const json* ne = member(n, "extensions"); ne && member(*ne, "VRMC_node_constraint"))
-                ++out.node_constraints;
+        for (size_t i = 0; i < nodes.size(); ++i)
+            if (const json* ne = member(nodes[i], "extensions"))
+                if (const json* c = member(*ne, "VRMC_node_constraint"))
+                    if (auto st = read_constraint(*c, ctx, static_cast<int>(i), out); !st) return st;
     } else {
         out.version = VrmVersion::V0;
         if (const json* sv = member(*v0, "specVersion")) out.spec_version = text(*sv);
@@ -421,7 +469,7 @@ Status read_vrm(const json& doc, Vrm& out, std::vector<std::string>& notes) {
                     (out.spec_version.empty() ? "" : " specVersion " + out.spec_version) + ")");
     for (const auto& f : out.meta) notes.push_back("VRM meta: " + f.key + " = " + f.value);
     notes.push_back("VRM humanoid: " + str(out.humanoid.size()) +
-                    " bones mapped (read; not yet used by retargeting, picking or a panel)");
+                    " bones mapped (the Humanoid tab; retargeting and picking read it)");
     size_t joints = 0;
     for (const auto& s : out.springs) joints += s.joints.size();
     notes.push_back("VRM spring bones: " + str(out.springs.size()) + " springs, " + str(joints) +
@@ -437,9 +485,9 @@ Status read_vrm(const json& doc, Vrm& out, std::vector<std::string>& notes) {
                                       " material colour / texture-transform binds not applied"
                                 : ""));
     }
-    if (out.node_constraints)
-        notes.push_back("VRMC_node_constraint: " + str(static_cast<size_t>(out.node_constraints)) +
-                        " constraints read; not applied");
+    if (!out.constraints.empty())
+        notes.push_back("VRMC_node_constraint: " + str(out.constraints.size()) +
+                        " constraints applied after the pose, before the springs");
     // The spec's skinning-frame rule for humanoid bones: TRS with positive uniform scale. A break
     // is a note here; the frame checks (folded scale, defects) then say what it does to the skin.
     for (const auto& b : out.humanoid) {

@@ -31,6 +31,23 @@ Status write_vrm(const Vrm& vrm, json& doc) {
     if (!vrm.present()) return ok_status();
     json meta = json::object();
     for (const auto& f : vrm.meta) meta[f.key] = meta_value(f.value);
+    if (!vrm.constraints.empty() && vrm.version != VrmVersion::V1)
+        return make_error("VRM writer: node constraints are VRM 1.0's (VRMC_node_constraint); 0.x has none");
+    for (const VrmNodeConstraint& c : vrm.constraints) {
+        if (c.node < 0 || static_cast<size_t>(c.node) >= doc["nodes"].size())
+            return make_error("VRM writer: a constraint names node " + std::to_string(c.node) +
+                              ", out of range");
+        static const char* roll[] = {"X", "Y", "Z"};
+        static const char* aim[] = {"PositiveX", "NegativeX", "PositiveY",
+                                    "NegativeY", "PositiveZ", "NegativeZ"};
+        json body = {{"source", c.source}, {"weight", c.weight}};
+        const char* kind = "rotation";
+        if (c.type == VrmConstraintType::Roll) kind = "roll", body["rollAxis"] = roll[c.axis % 3];
+        if (c.type == VrmConstraintType::Aim) kind = "aim", body["aimAxis"] = aim[c.axis % 6];
+        use(doc, "VRMC_node_constraint");
+        doc["nodes"][static_cast<size_t>(c.node)]["extensions"]["VRMC_node_constraint"] = {
+            {"specVersion", "1.0"}, {"constraint", {{kind, body}}}};
+    }
     if (vrm.version == VrmVersion::V1) {
         json bones = json::object();
         for (const auto& b : vrm.humanoid) bones[b.bone] = {{"node", b.node}};

@@ -1,5 +1,6 @@
 #include "anim/graph/humanoid_names.h"
 
+#include <algorithm>
 #include <cctype>
 #include <unordered_map>
 
@@ -117,9 +118,31 @@ const std::vector<std::string>& humanoid_bone_names() {
     return names;
 }
 
+std::vector<std::string> joint_humanoid_bones(const std::vector<std::string>& names,
+                                              const std::vector<std::string>& declared) {
+    const bool any =
+        declared.size() == names.size() &&
+        std::any_of(declared.begin(), declared.end(), [](const std::string& b) { return !b.empty(); });
+    if (any) return declared;
+    std::vector<std::string> out;
+    out.reserve(names.size());
+    for (const std::string& n : names) out.push_back(humanoid_bone(n));
+    return out;
+}
+
 RetargetMap build_humanoid_retarget_map(const std::vector<std::string>& source_names,
                                         const std::vector<std::string>& target_names,
                                         const std::vector<int>& target_parents) {
+    return build_humanoid_retarget_map(source_names, {}, target_names, {}, target_parents);
+}
+
+RetargetMap build_humanoid_retarget_map(const std::vector<std::string>& source_names,
+                                        const std::vector<std::string>& source_declared,
+                                        const std::vector<std::string>& target_names,
+                                        const std::vector<std::string>& target_declared,
+                                        const std::vector<int>& target_parents) {
+    const std::vector<std::string> source_bones = joint_humanoid_bones(source_names, source_declared);
+    const std::vector<std::string> target_bones = joint_humanoid_bones(target_names, target_declared);
     RetargetMap map = build_retarget_map(source_names, target_names, target_parents);
     std::vector<char> taken(target_names.size(), 0);
     for (const int t : map.target_of_source)
@@ -139,11 +162,11 @@ RetargetMap build_humanoid_retarget_map(const std::vector<std::string>& source_n
     }
     std::unordered_map<std::string, int> target_by_bone;
     for (size_t j = 0; j < target_names.size(); ++j)
-        if (const std::string b = humanoid_bone(target_names[j]); !b.empty() && !taken[j])
+        if (const std::string& b = target_bones[j]; !b.empty() && !taken[j])
             target_by_bone.emplace(b, static_cast<int>(j));
     for (size_t s = 0; s < source_names.size(); ++s) {
         if (map.target_of_source[s] >= 0) continue;
-        const std::string b = humanoid_bone(source_names[s]);
+        const std::string& b = source_bones[s];
         const auto it = b.empty() ? target_by_bone.end() : target_by_bone.find(b);
         if (it == target_by_bone.end() || taken[static_cast<size_t>(it->second)]) continue;
         map.target_of_source[s] = it->second;
@@ -155,6 +178,8 @@ RetargetMap build_humanoid_retarget_map(const std::vector<std::string>& source_n
         if (map.target_of_source[s] < 0) map.unmatched_source.push_back(source_names[s]);
     for (size_t j = 0; j < target_names.size(); ++j)
         if (!taken[j]) map.unmatched_target.push_back(target_names[j]);
+    map.source_bones = source_bones;
+    map.target_bones = target_bones;
     return map;
 }
 

@@ -4,9 +4,12 @@
 // too, and `--no-vrm-facing` gives it back mirrored; the audit names the version and the turn.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <string>
 
+#include "anim/asset_tools/vrm_builder.h"
+#include "anim/gltf/gltf_write.h"
 #include "obj_reader.h"
 #include "run_command.h"
 #include "test_paths.h"
@@ -120,6 +123,53 @@ TEST(VrmAudit, NamesTheVersionTheMetaAndTheTurn) {
     EXPECT_NE(one.out.find("VRM: VRM 1.0"), std::string::npos) << one.out;
     EXPECT_EQ(one.out.find("turned 180"), std::string::npos) << one.out;
     EXPECT_EQ(one.out.find("unknown to skinview"), std::string::npos) << one.out;
+}
+
+}  // namespace sv::test
+
+namespace sv::test {
+namespace {
+
+// The 1.0 avatar with its left upper arm copying the chest's turn (a rotation constraint, weight
+// 1), written beside the test's outputs.
+std::string constrained_avatar() {
+    anim::Asset a = anim::build_vrm_avatar(anim::VrmVersion::V1);
+    int arm = -1, chest = -1;
+    for (const auto& b : a.vrm.humanoid) {
+        if (b.bone == "leftUpperArm") arm = b.node;
+        if (b.bone == "chest") chest = b.node;
+    }
+    a.vrm.constraints.push_back({arm, chest, anim::VrmConstraintType::Rotation, 0, 1.0});
+    const fs::path out = output_dir() / "vrm" / "avatar_vrm1_constrained.glb";
+    fs::create_directories(out.parent_path());
+    const Status st = anim::write_gltf_file(a, out.string());
+    EXPECT_TRUE(st) << (st ? "" : st.error().message);
+    return out.string();
+}
+
+}  // namespace
+
+// At t = 0.5 the sway turns the chest 25 degrees about +Y (the head's nod is at 0). With the arm
+// copying that turn it is 25 degrees further round about the shoulder than without: the upper- and
+// lower-arm boxes (16 vertices) move, each by the chord 2 r sin(12.5 deg) of its distance r from
+// the vertical through the shoulder, the farthest (the lower arm's end, r = sqrt(0.53^2 + 0.035^2))
+// by 0.2299 m; nothing else moves.
+TEST(VrmBake, ANodeConstraintTurnsItsBoneAfterThePose) {
+    const std::string file = constrained_avatar();
+    const std::string pose = "--clip sway --time 0.5 --springs off";
+    const auto with = bake(file, pose);
+    const auto without = bake("avatar_vrm1.glb", pose);
+    const Diff d = diff(with, without);
+    const double r = std::sqrt(0.53 * 0.53 + 0.035 * 0.035);
+    const double want = 2.0 * r * std::sin(glm::radians(12.5));
+    std::printf(
+        "[vrm] rotation constraint (left upper arm copies the chest): %zu vertices moved, up to %.4f m "
+        "(expected %.4f)\n",
+        d.moved, d.worst, want);
+    EXPECT_EQ(d.moved, 16u);
+    EXPECT_NEAR(d.worst, want, 2e-4) << "the OBJ prints 6 decimals; the avatar is float";
+    // At rest the chest has not turned, so neither has the arm.
+    EXPECT_EQ(diff(bake(file, "--bind"), bake("avatar_vrm1.glb", "--bind")).moved, 0u);
 }
 
 }  // namespace sv::test

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 
 #include "anim/asset_tools/vrm_builder.h"
 #include "anim/avatar/spring_bones.h"
@@ -178,5 +179,63 @@ TEST(VrmImport, CommittedAvatarsAreByteIdenticalToTheBuilder) {
             << "assets/" << file << " is missing; run skinview_make_assets assets";
         EXPECT_TRUE(bytes_of(build_vrm_avatar(v)) == committed)
             << "assets/" << file << " differs from the builder; regenerate with skinview_make_assets assets";
+    }
+}
+
+// VRMC_node_constraint: the three kinds written and read back as built, and what the specification
+// requires refused naming the node (the constraint's kind, a source on the node itself, an axis
+// outside its set, a weight outside 0..1).
+TEST(VrmImport, NodeConstraintsRoundTripAndBadOnesAreRefused) {
+    Asset built = build_vrm_avatar(VrmVersion::V1);
+    const int arm = human(built, "leftUpperArm"), lower = human(built, "leftLowerArm"),
+              chest = human(built, "chest"), hand = human(built, "leftHand");
+    built.vrm.constraints = {{lower, arm, VrmConstraintType::Roll, 1, 0.5},
+                             {hand, lower, VrmConstraintType::Aim, 3, 1.0},
+                             {arm, chest, VrmConstraintType::Rotation, 0, 0.25}};
+    const auto bytes = bytes_of(built);
+    auto a = load(bytes);
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    ASSERT_EQ(a->vrm.constraints.size(), 3u);
+    // Read in node order: the lower arm's, the hand's, then the upper arm's... as the file lists nodes.
+    auto sorted = built.vrm.constraints;
+    std::sort(sorted.begin(), sorted.end(), [](const auto& x, const auto& y) { return x.node < y.node; });
+    for (size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ(a->vrm.constraints[i].node, sorted[i].node);
+        EXPECT_EQ(a->vrm.constraints[i].source, sorted[i].source);
+        EXPECT_EQ(a->vrm.constraints[i].type, sorted[i].type);
+        EXPECT_EQ(a->vrm.constraints[i].axis, sorted[i].axis);
+        EXPECT_EQ(a->vrm.constraints[i].weight, sorted[i].weight);
+    }
+    EXPECT_TRUE(
+        has_line(*a, "VRMC_node_constraint: 3 constraints applied after the pose, before the springs"));
+    struct Case {
+        const char* what;
+        std::function<void(nlohmann::json&)> edit;
+        std::string says;
+    };
+    const std::string at = "node " + std::to_string(lower) + " VRMC_node_constraint";
+    const std::vector<Case> cases = {
+        {"two kinds",
+         [&](nlohmann::json& c) {
+             c["aim"] = {{"source", arm}, {"aimAxis", "PositiveX"}};
+         },
+         at + ": expected exactly one of roll, aim, rotation"},
+        {"self", [&](nlohmann::json& c) { c["roll"]["source"] = lower; },
+         at + ".roll: the source is the node itself"},
+        {"axis", [&](nlohmann::json& c) { c["roll"]["rollAxis"] = "W"; },
+         at + ".roll: rollAxis \"W\" is not one of X, Y, Z"},
+        {"weight", [&](nlohmann::json& c) { c["roll"]["weight"] = 2; },
+         at + ".roll: weight 2 is not a number from 0 to 1"},
+        {"source", [&](nlohmann::json& c) { c["roll"]["source"] = 999; },
+         at + ".roll source: node 999 is out of range"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.what);
+        auto glb = sv::test::Glb::parse(bytes);
+        c.edit(glb.json["nodes"][static_cast<size_t>(lower)]["extensions"]["VRMC_node_constraint"]
+                       ["constraint"]);
+        auto bad = load(glb.pack());
+        ASSERT_FALSE(bad.ok());
+        EXPECT_NE(bad.error().message.find(c.says), std::string::npos) << bad.error().message;
     }
 }

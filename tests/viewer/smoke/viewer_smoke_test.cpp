@@ -178,6 +178,25 @@ TEST_F(ViewerSmoke, EveryInspectorTabDrawsWithAJointSelected) {
                 << "' draw the same inspector: is --tab ignored?";
 }
 
+// The VRM tabs (only a VRM avatar lists them) draw, with a joint selected by its humanoid bone,
+// and differ from each other and from the Notes tab.
+TEST_F(ViewerSmoke, TheVrmTabsDrawOnAnAvatar) {
+    const std::string file = (sv::test::source_dir() / "assets" / "avatar_vrm1.glb").string();
+    const std::vector<std::string> tabs = {"notes", "humanoid", "expressions"};
+    std::vector<sv::render::RgbaImage> shots;
+    for (const auto& tab : tabs) {
+        SCOPED_TRACE(tab);
+        const std::string png = out("viewer_vrm_tab_" + tab + ".png");
+        expect_character(file, png, "--tab " + tab + " --joint leftUpperArm --expression happy=0.5");
+        auto img = sv::render::read_png(png);
+        ASSERT_TRUE(img) << png;
+        shots.push_back(std::move(*img));
+    }
+    for (size_t i = 0; i < tabs.size(); ++i)
+        for (size_t j = i + 1; j < tabs.size(); ++j)
+            EXPECT_GT(panel_difference(shots[i], shots[j]), 300) << tabs[i] << " and " << tabs[j];
+}
+
 // A small window (800x450) keeps the character in a viewport of about half the width; the panels
 // narrow and scroll instead of covering it.
 TEST_F(ViewerSmoke, ASmallWindowKeepsTheCharacterInView) {

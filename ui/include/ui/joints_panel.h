@@ -21,6 +21,7 @@ struct JointRow {
     int parent = -1;
     double defect_as_given = 0.0;
     double defect_corrected = 0.0;
+    std::string bone;  // the VRM humanoid bone the avatar's map names for the joint, or ""
 };
 
 enum class JointSort { Index, Name, AsGiven, Corrected };
@@ -40,7 +41,7 @@ struct JointsPanel {
 
     JointSort sort = JointSort::Index;
     bool descending = false;
-    std::string filter;  // case-insensitive substring of the name
+    std::string filter;  // case-insensitive substring of the name or of its humanoid bone
     bool only_above_tolerance = false;
     double tolerance = anim::kFrameDefectTolerance;
 

@@ -91,5 +91,7 @@ void draw_palette_tab(ViewerModel& m, UiContext& c);
 void draw_diagnose_tab(ViewerModel& m, UiContext& c);
 void draw_graph_tab(ViewerModel& m, UiContext& c);
 void draw_notes_tab(ViewerModel& m, UiContext& c);
+void draw_humanoid_tab(ViewerModel& m, UiContext& c);     // VRM only (humanoid_panel_draw.cpp)
+void draw_expressions_tab(ViewerModel& m, UiContext& c);  // VRM only
 
 }  // namespace sv::ui

@@ -18,8 +18,8 @@ struct JointPick {
 // character's placement (root motion) applied after the skeleton's world.
 JointPick nearest_joint(const anim::Character& character, const glm::mat4& view_proj, const glm::mat4& model,
                         const Rect& viewport, const glm::vec2& mouse, float radius);
-// Where the first skin's joint of this name is drawn; false when no skin has it or it is behind
-// the camera.
+// Where the first skin's joint of this name is drawn (a joint name, else a VRM humanoid bone name
+// through the avatar's map); false when no skin has it or it is behind the camera.
 bool joint_on_screen(const anim::Character& character, const std::string& name, const glm::mat4& view_proj,
                      const glm::mat4& model, const Rect& viewport, glm::vec2& out);
 

@@ -24,6 +24,7 @@
 
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <string>
 #include <vector>
 
 #include "anim/core/expected.h"
@@ -38,6 +39,7 @@ struct RetargetRest {
     RestAlign align = RestAlign::Aligned;
     std::vector<glm::dvec3> source_rest_position;  // per source joint: world position at rest
     std::vector<int> source_parents;
+    std::vector<std::string> target_bones;       // the map's per target joint (the target's landmarks)
     int source_landmarks[4] = {-1, -1, -1, -1};  // hips, head (or neck), left and right upper leg
     // Measured on the first frame, when the target is at rest (retarget_rest_relative's
     // precondition): C and per target joint A_j (see above). Sized by prepare, so no frame allocates.

@@ -1,8 +1,9 @@
 // Everything the viewer shows about one character, as plain state, and the frame's pose pipeline.
 //
 // The pipeline: base pose (clip, blend, state machine or retarget), root motion stripped into the
-// placement, springs, world matrices, IK on top, world matrices again. It needs no window and no
-// GL, which is what lets the tests drive the same code the viewer runs.
+// placement, springs, world matrices, IK on top, world matrices again, the VRM expressions' morph
+// weights. It needs no window and no GL, which is what lets the tests drive the same code the
+// viewer runs.
 #pragma once
 
 #include <string>
@@ -11,7 +12,9 @@
 #include "ui/animation_panel.h"
 #include "ui/conflicts_panel.h"
 #include "ui/diagnose_panel.h"
+#include "ui/expressions_panel.h"
 #include "ui/graph_panel.h"
+#include "ui/humanoid_panel.h"
 #include "ui/ik_panel.h"
 #include "ui/joints_panel.h"
 #include "ui/morph_panel.h"
@@ -22,7 +25,19 @@
 
 namespace sv::ui {
 
-enum class InspectorTab { Frame, Joints, Conflicts, IK, Palette, Diagnose, Graph, Notes };
+// Humanoid and Expressions are listed only for a VRM avatar.
+enum class InspectorTab {
+    Frame,
+    Joints,
+    Conflicts,
+    IK,
+    Palette,
+    Diagnose,
+    Graph,
+    Notes,
+    Humanoid,
+    Expressions
+};
 
 struct ViewerModel {
     ScenePanel scene;
@@ -36,6 +51,8 @@ struct ViewerModel {
     GraphPanel graph;
     MorphPanel morph;
     NotesPanel notes;
+    HumanoidPanel humanoid;
+    ExpressionsPanel expressions;
 
     InspectorTab tab = InspectorTab::Frame;
     bool tab_forced = false;         // set_tab asks the tab bar to switch once

@@ -9,6 +9,8 @@
 
 #include <array>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "anim/core/expected.h"
 
@@ -21,10 +23,11 @@ struct ViewerSettings {
     std::string heatmap = "off";    // off | weights | error
     std::string weights_joint;      // heatmap weights: whose weights; empty: the selected joint
     bool ik = false;                // two-bone IK on (the panel's first detected limb)
-    std::string tab = "frame";      // frame | joints | scale | ik | palette | diagnose | graph | notes
-    std::string joint;              // the selected joint, by name (skin 0 first); empty: none
-    std::string clip;               // clip name; empty: the first clip; "rest": the rest pose
-    double time = 0.0;              // seconds into the clip
+    // frame | joints | scale | ik | palette | diagnose | graph | notes | humanoid | expressions
+    std::string tab = "frame";
+    std::string joint;  // the selected joint, by name (skin 0 first); empty: none
+    std::string clip;   // clip name; empty: the first clip; "rest": the rest pose
+    double time = 0.0;  // seconds into the clip
     // A settings file is a still: it does not play unless it says so, so a scripted screenshot of
     // N frames shows `time` and not `time + N/60`.
     bool playing = false;
@@ -60,6 +63,10 @@ struct ViewerSettings {
     int spring_links = 3;
     double spring_frequency_hz = 2.0;
     double spring_damping = 0.3;
+    // VRM expressions (the Expressions tab) by name, each 0..1; those left out are 0. Read and
+    // saved sorted by name (a JSON object has no order to keep); a name the avatar lacks fails the
+    // load naming it.
+    std::vector<std::pair<std::string, double>> expressions;
 
     bool operator==(const ViewerSettings& o) const;
     bool operator!=(const ViewerSettings& o) const { return !(*this == o); }

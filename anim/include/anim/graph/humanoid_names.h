@@ -33,4 +33,19 @@ RetargetMap build_humanoid_retarget_map(const std::vector<std::string>& source_n
                                         const std::vector<std::string>& target_names,
                                         const std::vector<int>& target_parents);
 
+// Per joint, the humanoid bone it stands for: `declared` (a VRM avatar's humanoid map, per joint,
+// anim/avatar/humanoid_map.h) when it names any bone, else humanoid_bone of each name. A declared
+// map is taken whole: a joint it leaves out stands for nothing even if its name is in a table, so
+// a name can never put a second joint under a bone the avatar has already placed.
+std::vector<std::string> joint_humanoid_bones(const std::vector<std::string>& names,
+                                              const std::vector<std::string>& declared);
+
+// As above, with each side's declared bones (empty: read the names). A joint of a VRM avatar, whose
+// names (`J_Bip_L_UpperArm`) no table knows, meets the other rig's joint of the same bone.
+RetargetMap build_humanoid_retarget_map(const std::vector<std::string>& source_names,
+                                        const std::vector<std::string>& source_declared,
+                                        const std::vector<std::string>& target_names,
+                                        const std::vector<std::string>& target_declared,
+                                        const std::vector<int>& target_parents);
+
 }  // namespace sv::anim

@@ -22,6 +22,10 @@ struct RetargetMap {
     std::vector<int> target_parents;            // the target's parents (root joints receive translation)
     std::vector<std::string> unmatched_source;  // source joints the target lacks, source order
     std::vector<std::string> unmatched_target;  // target joints the source lacks (they keep their own)
+    // Per joint, the humanoid bone each side's joint stands for ("" where none), as the humanoid
+    // matcher read them (build_humanoid_retarget_map); empty from build_retarget_map. What the rest
+    // alignment finds the hips, head and legs by.
+    std::vector<std::string> source_bones, target_bones;
 };
 
 // Matches by exact name. When a rig names two joints alike, the first (nearer the root, joints

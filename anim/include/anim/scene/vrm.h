@@ -79,6 +79,20 @@ struct VrmExpression {
     VrmOverride override_mouth = VrmOverride::None;
 };
 
+// One VRMC_node_constraint (a node extension; 1.0 only): `node` (the destination) turns by what
+// `source` does, per the specification's roll, aim or rotation rule, slerped from its rest by weight.
+enum class VrmConstraintType { Roll, Aim, Rotation };
+
+struct VrmNodeConstraint {
+    int node = -1;
+    int source = -1;
+    VrmConstraintType type = VrmConstraintType::Rotation;
+    // Roll: 0, 1, 2 for "X", "Y", "Z". Aim: 0..5 for PositiveX, NegativeX, PositiveY, NegativeY,
+    // PositiveZ, NegativeZ. Rotation: unused.
+    int axis = 0;
+    double weight = 1.0;
+};
+
 struct Vrm {
     VrmVersion version = VrmVersion::None;
     std::string spec_version;  // 1.0's specVersion, 0.x's exporterVersion/specVersion as stated
@@ -87,7 +101,7 @@ struct Vrm {
     std::vector<VrmExpression> expressions;
     std::vector<VrmCollider> colliders;
     std::vector<VrmSpring> springs;
-    int node_constraints = 0;  // VRMC_node_constraint entries found (read, not applied)
+    std::vector<VrmNodeConstraint> constraints;  // VRMC_node_constraint, file node order
     bool present() const { return version != VrmVersion::None; }
 };
 

@@ -1,0 +1,54 @@
+#include <imgui.h>
+
+#include <cstdio>
+
+#include "ui/panels_draw.h"
+
+namespace sv::ui {
+
+void draw_humanoid_tab(ViewerModel& m, UiContext& c) {
+    HumanoidPanel& h = m.humanoid;
+    ImGui::TextWrapped("%s", h.summary.c_str());
+    ImGui::Checkbox("mapped, required and flagged bones only", &h.only_mapped);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped(
+        "Click a row to select its joint (the joint table and picking use these names); * required.");
+    ImGui::PopStyleColor();
+    if (!ImGui::BeginTable("humanoid", 3,
+                           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                               ImGuiTableFlags_SizingStretchProp))
+        return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("bone", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+    ImGui::TableSetupColumn("node", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+    ImGui::TableSetupColumn("problem", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+    ImGui::TableHeadersRow();
+    const ImU32 red = IM_COL32(140, 40, 40, 160), sel = IM_COL32(60, 90, 160, 200);
+    for (int i : h.visible()) {
+        const HumanoidPanelRow& r = h.rows[static_cast<size_t>(i)];
+        ImGui::TableNextRow();
+        const bool selected =
+            r.joint >= 0 && m.scene.selection.skin == r.skin && m.scene.selection.joint == r.joint;
+        if (selected)
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, sel);
+        else if (!r.entry.problem.empty())
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, red);
+        ImGui::TableNextColumn();
+        char label[96];
+        std::snprintf(label, sizeof label, "%s%s##%d", r.entry.bone.c_str(), r.entry.required ? " *" : "", i);
+        if (ImGui::Selectable(label, selected, ImGuiSelectableFlags_SpanAllColumns) && r.joint >= 0 &&
+            c.character)
+            (void)m.select_joint(*c.character, r.skin, r.joint);
+        ImGui::TableNextColumn();
+        if (r.entry.node >= 0)
+            ImGui::Text("%d '%s'%s", r.entry.node, r.node_name.c_str(),
+                        r.joint < 0 ? " (no skin joint)" : "");
+        else
+            ImGui::TextDisabled("-");
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.entry.problem.c_str());
+    }
+    ImGui::EndTable();
+}
+
+}  // namespace sv::ui

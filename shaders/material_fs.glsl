@@ -1,5 +1,5 @@
 // glTF 2.0 metallic-roughness materials (with KHR_materials_ior, _specular, _clearcoat, _sheen,
-// _unlit and _pbrSpecularGlossiness) under a prefiltered sky and one key light, tone mapped
+// _unlit, _pbrSpecularGlossiness, and _iridescence through iridescence.glsl) under a prefiltered sky and one key light, tone mapped
 // (Khronos PBR Neutral) and written as sRGB. The layers (specular-glossiness, specular textures,
 // sheen, clearcoat) are compiled only with MATERIAL_LAYERS (render/skinned_pass.h says why).
 // Debug views replace the shading: 1 weights and 2 the error heat map (per-vertex colours from the
@@ -32,10 +32,11 @@ uniform sampler2D u_sheen_atlas;   // the sky prefiltered with the sheen lobe, s
 uniform sampler2D u_sheen_albedo;  // the sheen lobe's directional albedo E(N.V, roughness)
 // Texture slots 0 base colour (spec-gloss: diffuse), 1 metallic-roughness (spec-gloss: its
 // specular-glossiness texture), 2 normal, 3 occlusion, 4 emissive, 5 specular (A), 6 specular
-// colour, 7 clearcoat (R), 8 clearcoat roughness (G), 9 clearcoat normal: the UV set (-1 when the
-// slot is empty) and KHR_texture_transform's matrix.
-uniform int u_texture_set[10];
-uniform mat3 u_texture_transform[10];
+// colour, 7 clearcoat (R), 8 clearcoat roughness (G), 9 clearcoat normal, 10 sheen colour (sRGB
+// RGB), 11 sheen roughness (A), 12 iridescence (R), 13 iridescence thickness (G; iridescence.glsl):
+// the UV set (-1 when the slot is empty) and KHR_texture_transform's matrix.
+uniform int u_texture_set[14];
+uniform mat3 u_texture_transform[14];
 uniform sampler2D u_base_texture;
 uniform sampler2D u_mr_texture;
 uniform sampler2D u_normal_texture;
@@ -46,6 +47,8 @@ uniform sampler2D u_specular_color_texture;
 uniform sampler2D u_clearcoat_texture;
 uniform sampler2D u_clearcoat_roughness_texture;
 uniform sampler2D u_clearcoat_normal_texture;
+uniform sampler2D u_sheen_color_texture;
+uniform sampler2D u_sheen_roughness_texture;
 
 uniform sampler2D u_env_atlas;
 uniform sampler2D u_brdf_lut;
@@ -189,9 +192,19 @@ void main() {
     float n_dot_v = max(dot(n, v), 1e-4);
     vec3 r = reflect(-v, n);
     vec2 f_ab = texture(u_brdf_lut, vec2(n_dot_v, roughness)).rg;
-    vec3 color = u_env_intensity * image_based_light_layered(base.rgb, metallic, roughness, n_dot_v, f_ab,
-                                                             env_radiance(r, roughness), env_diffuse(n),
-                                                             f0_dielectric, specular_weight);
+    vec3 radiance = env_radiance(r, roughness), irradiance = env_diffuse(n);
+    vec3 color = image_based_light_layered(base.rgb, metallic, roughness, n_dot_v, f_ab, radiance, irradiance,
+                                           f0_dielectric, specular_weight);
+#ifdef MATERIAL_IRIDESCENCE
+    float iridescence = u_iridescence.x, film_thickness = u_iridescence.w;
+    if (u_texture_set[12] >= 0) iridescence *= texture(u_iridescence_texture, slot_uv(12)).r;
+    if (u_texture_set[13] >= 0)
+        film_thickness = mix(u_iridescence.z, u_iridescence.w, texture(u_iridescence_thickness_texture, slot_uv(13)).g);
+    iridescence_prepare(iridescence, u_iridescence.y, film_thickness, n_dot_v, f0_dielectric, base.rgb,
+                        specular_weight);
+    color = iridescence_ibl(color, base.rgb, metallic, radiance, irradiance);
+#endif
+    color *= u_env_intensity;
     float ao = 1.0;
     if (u_texture_set[3] >= 0) {
         ao = 1.0 + u_occlusion_strength * (texture(u_occlusion_texture, slot_uv(3)).r - 1.0);
@@ -202,14 +215,24 @@ void main() {
     // roughness 0 along the mirror direction; 0.03 gives it a visible size (as engines do) and
     // changes nothing above that roughness.
     if (n_dot_l > 0.0)
+#ifdef MATERIAL_IRIDESCENCE
+        color += iridescence_brdf(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03)) * u_key_color *
+                 n_dot_l;
+#else
         color += brdf_evaluate_layered(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03),
                                        f0_dielectric, specular_weight) *
                  u_key_color * n_dot_l;
-    color += punctual_lights(n, v, v_world_position, base.rgb, metallic, roughness);  // punctual_lights.glsl
+#endif
+    color += punctual_lights(n, v, v_world_position, base.rgb, metallic, roughness, f0_dielectric,
+                             specular_weight);  // punctual_lights.glsl
 #ifdef MATERIAL_LAYERS
     vec3 sheen_color = u_sheen.rgb;
     if (max(sheen_color.r, max(sheen_color.g, sheen_color.b)) > 0.0) {
-        float sheen_roughness = clamp(u_sheen.a, 0.0, 1.0);
+        float sheen_roughness = u_sheen.a;
+        // The extension's textures: colour in sRGB RGB (decoded by the texture), roughness in A.
+        if (u_texture_set[10] >= 0) sheen_color *= texture(u_sheen_color_texture, slot_uv(10)).rgb;
+        if (u_texture_set[11] >= 0) sheen_roughness *= texture(u_sheen_roughness_texture, slot_uv(11)).a;
+        sheen_roughness = clamp(sheen_roughness, 0.0, 1.0);
         float albedo = texture(u_sheen_albedo, vec2(n_dot_v, sheen_roughness)).r;
         vec3 sheen_light = u_env_intensity * ao * sheen_color * albedo * sheen_radiance(r, sheen_roughness);
         if (n_dot_l > 0.0)

@@ -96,6 +96,10 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     b.clearcoat_normal_scale = m.clearcoat_normal_texture.strength;
     b.sheen_color = m.sheen_color;
     b.sheen_roughness = m.sheen_roughness;
+    b.iridescence = m.iridescence;
+    b.iridescence_ior = m.iridescence_ior;
+    b.iridescence_thickness_min = m.iridescence_thickness_min;
+    b.iridescence_thickness_max = m.iridescence_thickness_max;
     const auto slot = [&](TextureSlot k, const anim::TextureRef& ref, int image, bool srgb) {
         if (image < 0 || static_cast<size_t>(image) >= linear_.size()) return;
         TextureBinding& t = b.textures[k];
@@ -121,6 +125,11 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     slot(kSlotClearcoat, m.clearcoat_texture, m.clearcoat_texture.image, false);
     slot(kSlotClearcoatRoughness, m.clearcoat_roughness_texture, m.clearcoat_roughness_texture.image, false);
     slot(kSlotClearcoatNormal, m.clearcoat_normal_texture, m.clearcoat_normal_texture.image, false);
+    slot(kSlotSheenColor, m.sheen_color_texture, m.sheen_color_texture.image, true);
+    slot(kSlotSheenRoughness, m.sheen_roughness_texture, m.sheen_roughness_texture.image, false);
+    slot(kSlotIridescence, m.iridescence_texture, m.iridescence_texture.image, false);
+    slot(kSlotIridescenceThickness, m.iridescence_thickness_texture, m.iridescence_thickness_texture.image,
+         false);
     return b;
 }
 

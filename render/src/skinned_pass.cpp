@@ -153,27 +153,37 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
     const size_t index = prepare_joint_dual_quats(palette, instances.data(), instances.size(),
                                                   params.mesh_global, params.mode, params.unskinned);
     const ShaderProgram* chosen = &draw_programs_[index];
-    if (params.material.layered() && !layered_failed_) {
-        ShaderProgram& layered = layered_programs_[index];
+    const unsigned variant = (params.material.layered() ? kVariantLayers : 0u) |
+                             (params.material.iridescent() ? kVariantIridescence : 0u);
+    if (variant && !failed_variants_.count(variant)) {
+        ShaderProgram& layered = layered_programs_[{index, variant}];
         if (!layered.id()) {
             const bool no_fallback = index >= kNoFallback;
             const size_t skin_mode = no_fallback ? index - kNoFallback : index;
-            ProgramDesc desc{"skinned_layered_" + std::to_string(index),
+            ProgramDesc desc{"skinned_layered_" + std::to_string(index) + "_" + std::to_string(variant),
                              {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
-                             {"brdf.glsl", "punctual_lights.glsl", "material_fs.glsl"},
-                             {"SKIN_MODE " + std::to_string(skin_mode), "MATERIAL_LAYERS"},
+                             {"brdf.glsl", "iridescence.glsl", "punctual_lights.glsl", "material_fs.glsl"},
+                             {"SKIN_MODE " + std::to_string(skin_mode)},
                              {},
                              {}};
+            if (variant & kVariantLayers) desc.defines.push_back("MATERIAL_LAYERS");
+            if (variant & kVariantIridescence) desc.defines.push_back("MATERIAL_IRIDESCENCE");
             if (no_fallback) desc.defines.push_back("SKIN_DQ_NO_FALLBACK");
             auto built = ShaderProgram::build(api_, desc);
             if (built) {
                 layered = std::move(*built);
             } else {
-                layered_failed_ = true;
+                failed_variants_.insert(variant);
                 std::fprintf(stderr,
-                             "skinview: the layered material shader did not build (%s); clearcoat, sheen, "
-                             "specular-glossiness and specular textures are not drawn\n",
-                             built.error().message.c_str());
+                             "skinview: the material shader variant %s%s did not build (%s); those materials "
+                             "are drawn without %s\n",
+                             variant & kVariantLayers ? "MATERIAL_LAYERS " : "",
+                             variant & kVariantIridescence ? "MATERIAL_IRIDESCENCE" : "",
+                             built.error().message.c_str(),
+                             variant == kVariantIridescence
+                                 ? "iridescence"
+                                 : "their clearcoat, sheen, specular-glossiness, specular textures or "
+                                   "iridescence");
             }
         }
         if (layered.id()) chosen = &layered;

@@ -24,6 +24,10 @@ enum TextureSlot {
     kSlotClearcoat,           // R: clearcoat strength
     kSlotClearcoatRoughness,  // G: clearcoat roughness
     kSlotClearcoatNormal,
+    kSlotSheenColor,            // KHR_materials_sheen: colour (sRGB RGB)
+    kSlotSheenRoughness,        // its roughness (A)
+    kSlotIridescence,           // KHR_materials_iridescence: R scales the factor
+    kSlotIridescenceThickness,  // G mixes the film's thickness from minimum to maximum
     kSlotCount
 };
 
@@ -58,6 +62,9 @@ struct MaterialBinding {
     float clearcoat_normal_scale = 1.0f;
     glm::vec3 sheen_color{0.0f};  // black: no sheen
     float sheen_roughness = 0.0f;
+    float iridescence = 0.0f;  // 0: no film
+    float iridescence_ior = 1.3f;
+    float iridescence_thickness_min = 100.0f, iridescence_thickness_max = 400.0f;  // nanometres
     std::array<TextureBinding, kSlotCount> textures{};
     // Needs the MATERIAL_LAYERS program (skinned_pass.h says why it is a separate one).
     bool layered() const {
@@ -65,6 +72,8 @@ struct MaterialBinding {
                sheen_color != glm::vec3(0.0f) || textures[kSlotSpecular].texture ||
                textures[kSlotSpecularColor].texture;
     }
+    // Needs the MATERIAL_IRIDESCENCE program (the same reason: a variant only where it is used).
+    bool iridescent() const { return iridescence > 0.0f; }
 };
 
 // KHR_texture_transform's uv' = T * R * S * uv as a 3x3 matrix (column-major, as GLSL reads it).
@@ -72,9 +81,12 @@ glm::mat3 texture_transform(glm::vec2 offset, float rotation, glm::vec2 scale);
 
 // Texture units the material uses; the vertex stage owns 0 (palette), 1 (base colour, kept from
 // before), 2 and 3 (morph targets), 10 (joint dual quaternions). 15 is GLES 3.0's last guaranteed
-// fragment unit, so a further material texture needs a slot shared (as spec-gloss shares
-// metallic-roughness's) or a texture array.
-inline constexpr GLuint kMaterialUnits[kSlotCount] = {1, 4, 5, 6, 7, 11, 12, 13, 14, 15};
+// fragment unit; the later slots take units beyond it (18 on: GLES 3.0 has 32 combined units), which
+// is allowed because the limit of 16 is on the samplers one fragment shader uses: the
+// MATERIAL_LAYERS program uses 16 (the sheen textures included), the MATERIAL_IRIDESCENCE one
+// 9 alone and 18 with the layers, which a GLES 3.0 device at its minimum refuses (the material then
+// draws with the plain program, with a note).
+inline constexpr GLuint kMaterialUnits[kSlotCount] = {1, 4, 5, 6, 7, 11, 12, 13, 14, 15, 18, 19, 20, 21};
 inline constexpr GLuint kEnvironmentUnit = 8, kBrdfLutUnit = 9;
 // The sheen environment: beyond 15, which GLES 3.0 allows (unit numbers run to its 32 combined
 // units; the limit of 16 is on the samplers one fragment shader uses, 14 here).

@@ -5,6 +5,7 @@
 #include <array>
 #include <glm/glm.hpp>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "anim/core/expected.h"
@@ -122,8 +123,11 @@ private:
     // sheen), built on the first draw of a material that needs them: the same llvmpipe cost as
     // above, measured on Fox (no extensions) at +35% GPU time when every pixel ran those blocks
     // under a false uniform condition. A build that fails draws the plain program, with a note.
-    std::array<ShaderProgram, 6> layered_programs_;
-    bool layered_failed_ = false;
+    // Keyed by (SKIN_MODE index, variant bits); KHR_materials_iridescence is its own bit, so a
+    // material with a film and nothing else pays for neither the layers nor their samplers.
+    static constexpr unsigned kVariantLayers = 1, kVariantIridescence = 2;
+    std::map<std::pair<size_t, unsigned>, ShaderProgram> layered_programs_;
+    std::set<unsigned> failed_variants_;  // built once, failed: not tried again each draw
     Api api_ = Api::GL;
     JointDqTexture joint_dq_;
     std::vector<float> instance_scratch_;  // the instance buffer's contents, kept to not allocate a draw

@@ -91,6 +91,7 @@ std::vector<Sample> samples() {
         const Sample kClearcoat{"ClearCoatTest", 288, 320, api, 0.75f};
         const Sample kSpecular{"SpecularTest", 320, 224, api, 0.6f};
         const Sample kSheen{"SheenChair", 256, 256, api, 0.8f, 30.0f, 10.0f};
+        const Sample kIridescence{"IridescenceSuzanne", 320, 160, api, 0.6f};
         v.push_back({"MetalRoughSpheresNoTextures", 256, 256, api, 0.75f});
         v.push_back({"NormalTangentTest", 256, 256, api, 0.75f});
         v.push_back({"TextureSettingsTest", 256, 256, api, 0.75f});
@@ -103,6 +104,7 @@ std::vector<Sample> samples() {
         v.push_back(kClearcoat);
         v.push_back(kSpecular);
         v.push_back(kSheen);
+        v.push_back(kIridescence);
     }
     return v;
 }
@@ -274,6 +276,11 @@ TEST(MaterialExtensionControls, UnlitOffFailsItsGolden) {
 TEST(MaterialExtensionControls, SheenOffFailsItsGolden) {
     expect_fails_without({"SheenChair", 256, 256, render::Api::GL, 0.8f, 30.0f, 10.0f},
                          "KHR_materials_sheen");
+}
+
+TEST(MaterialExtensionControls, IridescenceOffFailsItsGolden) {
+    expect_fails_without({"IridescenceSuzanne", 320, 160, render::Api::GL, 0.6f},
+                         "KHR_materials_iridescence");
 }
 
 TEST(MaterialExtensionControls, SpecularGlossinessOffFailsItsGolden) {

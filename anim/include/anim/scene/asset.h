@@ -145,16 +145,25 @@ struct Material {
     TextureRef sheen_color_texture;
     float sheen_roughness = 0.0f;
     TextureRef sheen_roughness_texture;
+    // KHR_materials_iridescence: a thin film over the material (0: none) of index iridescence_ior,
+    // its thickness in nanometres mixed from min to max by G of its texture (max without one);
+    // the factor's texture is R.
+    float iridescence = 0.0f;
+    TextureRef iridescence_texture;
+    float iridescence_ior = 1.3f;
+    float iridescence_thickness_min = 100.0f;
+    float iridescence_thickness_max = 400.0f;
+    TextureRef iridescence_thickness_texture;
 
     // Every texture slot, for what must treat them all alike (an image that failed to decode is
     // dropped from each slot that uses it). A new slot goes here too, or that code misses it.
     template <class F>
     void for_each_texture(F&& f) {
-        for (TextureRef* t :
-             {&base_color_texture, &metallic_roughness_texture, &normal_texture, &occlusion_texture,
-              &emissive_texture, &specular_glossiness_texture, &specular_texture, &specular_color_texture,
-              &clearcoat_texture, &clearcoat_roughness_texture, &clearcoat_normal_texture,
-              &sheen_color_texture, &sheen_roughness_texture})
+        for (TextureRef* t : {&base_color_texture, &metallic_roughness_texture, &normal_texture,
+                              &occlusion_texture, &emissive_texture, &specular_glossiness_texture,
+                              &specular_texture, &specular_color_texture, &clearcoat_texture,
+                              &clearcoat_roughness_texture, &clearcoat_normal_texture, &sheen_color_texture,
+                              &sheen_roughness_texture, &iridescence_texture, &iridescence_thickness_texture})
             f(*t);
     }
 };

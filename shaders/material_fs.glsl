@@ -33,10 +33,11 @@ uniform sampler2D u_sheen_albedo;  // the sheen lobe's directional albedo E(N.V,
 // Texture slots 0 base colour (spec-gloss: diffuse), 1 metallic-roughness (spec-gloss: its
 // specular-glossiness texture), 2 normal, 3 occlusion, 4 emissive, 5 specular (A), 6 specular
 // colour, 7 clearcoat (R), 8 clearcoat roughness (G), 9 clearcoat normal, 10 sheen colour (sRGB
-// RGB), 11 sheen roughness (A), 12 iridescence (R), 13 iridescence thickness (G; iridescence.glsl):
-// the UV set (-1 when the slot is empty) and KHR_texture_transform's matrix.
-uniform int u_texture_set[14];
-uniform mat3 u_texture_transform[14];
+// RGB), 11 sheen roughness (A), 12 iridescence (R), 13 iridescence thickness (G; iridescence.glsl),
+// 14 anisotropy (RGB; anisotropy.glsl): the UV set (-1 when the slot is empty) and
+// KHR_texture_transform's matrix.
+uniform int u_texture_set[15];
+uniform mat3 u_texture_transform[15];
 uniform sampler2D u_base_texture;
 uniform sampler2D u_mr_texture;
 uniform sampler2D u_normal_texture;
@@ -168,10 +169,32 @@ void main() {
     vec3 n = normalize(v_world_normal);
     // Back faces (drawn only when double sided) are lit from their own side, as glTF says.
     if (!gl_FrontFacing) n = -n;
+    // glTF: without NORMAL, flat normals. Taken from the drawn surface's derivatives, so they follow
+    // skinning and morphing, as the Khronos renderer takes them; turned to face the viewer, which is
+    // the reversed normal of a back face (drawn only when double sided). The vertex normals are
+    // smooth ones made at upload (render/gpu_mesh.cpp), which shaded shared vertices smooth and
+    // did not follow the deformation.
+#ifdef FLAT_NORMALS
+    {
+        vec3 ng = normalize(cross(dFdx(v_world_position), dFdy(v_world_position)));
+        n = dot(ng, u_camera_position - v_world_position) < 0.0 ? -ng : ng;
+    }
+#endif
     // The clearcoat's normal is the geometry's unless it has its own map (the extension: the base
     // normal map does not reach the coat).
     vec3 n_coat = n;
     if (u_texture_set[2] >= 0) n = apply_normal_map(n, u_normal_texture, 2, u_normal_scale);
+#ifdef MATERIAL_ANISOTROPY
+    {
+        // The tangent frame as apply_normal_map builds it, about the geometric normal (n_coat).
+        vec3 t = v_world_tangent.xyz - n_coat * dot(n_coat, v_world_tangent.xyz);
+        t = dot(t, t) > 1e-12 ? normalize(t) : normalize(cross(n_coat, abs(n_coat.y) < 0.99 ? vec3(0, 1, 0) : vec3(1, 0, 0)));
+        vec3 b = cross(n_coat, t) * (v_world_tangent.w < 0.0 ? -1.0 : 1.0);
+        if (!gl_FrontFacing) b = -b;
+        vec3 tex = u_texture_set[14] >= 0 ? texture(u_anisotropy_texture, slot_uv(14)).rgb : vec3(1.0, 0.5, 1.0);
+        anisotropy_prepare(t, b, n, n_coat, tex);
+    }
+#endif
     if (u_debug_view == 3) {
         frag_color = vec4(srgb_encode(base.rgb), 1.0);
         return;
@@ -192,7 +215,12 @@ void main() {
     float n_dot_v = max(dot(n, v), 1e-4);
     vec3 r = reflect(-v, n);
     vec2 f_ab = texture(u_brdf_lut, vec2(n_dot_v, roughness)).rg;
-    vec3 radiance = env_radiance(r, roughness), irradiance = env_diffuse(n);
+#ifdef MATERIAL_ANISOTROPY
+    vec3 radiance = env_radiance(anisotropy_reflection(n, v, roughness), roughness);
+#else
+    vec3 radiance = env_radiance(r, roughness);
+#endif
+    vec3 irradiance = env_diffuse(n);
     vec3 color = image_based_light_layered(base.rgb, metallic, roughness, n_dot_v, f_ab, radiance, irradiance,
                                            f0_dielectric, specular_weight);
 #ifdef MATERIAL_IRIDESCENCE
@@ -215,7 +243,11 @@ void main() {
     // roughness 0 along the mirror direction; 0.03 gives it a visible size (as engines do) and
     // changes nothing above that roughness.
     if (n_dot_l > 0.0)
-#ifdef MATERIAL_IRIDESCENCE
+#if defined(MATERIAL_ANISOTROPY)
+        color += anisotropy_brdf(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03), f0_dielectric,
+                                 specular_weight) *
+                 u_key_color * n_dot_l;
+#elif defined(MATERIAL_IRIDESCENCE)
         color += iridescence_brdf(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03)) * u_key_color *
                  n_dot_l;
 #else

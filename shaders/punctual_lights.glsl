@@ -37,7 +37,10 @@ vec3 punctual_lights(vec3 n, vec3 v, vec3 world_position, vec3 base, float metal
         float n_dot_l = dot(n, l);
         // 0.03: the key light's floor on roughness, for the same reason (a finite highlight).
         if (n_dot_l > 0.0 && attenuation > 0.0)
-#ifdef MATERIAL_IRIDESCENCE
+#if defined(MATERIAL_ANISOTROPY)
+            sum += anisotropy_brdf(n, v, l, base, metallic, max(roughness, 0.03), f0_dielectric, specular_weight) *
+                   u_punctual_radiance[i] * (attenuation * n_dot_l);
+#elif defined(MATERIAL_IRIDESCENCE)
             sum += iridescence_brdf(n, v, l, base, metallic, max(roughness, 0.03)) * u_punctual_radiance[i] *
                    (attenuation * n_dot_l);
 #else

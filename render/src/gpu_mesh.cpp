@@ -79,6 +79,7 @@ Expected<GpuMesh> GpuMesh::upload(const anim::Primitive& p) {
     m.mode_ = p.mode >= 0 && p.mode <= 4 ? kModes[p.mode] : GL_TRIANGLES;
     if (auto st = m.upload_morphs(p); !st) return st.error();
     m.skinned_ = skinned;
+    m.flat_normals_ = p.normals.size() != n;
     m.vertex_count_ = static_cast<GLsizei>(n);
     m.index_count_ = static_cast<GLsizei>(p.indices.size());
     m.vao_ = GlVertexArray::make();

@@ -97,6 +97,8 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     b.sheen_color = m.sheen_color;
     b.sheen_roughness = m.sheen_roughness;
     b.iridescence = m.iridescence;
+    b.anisotropy = m.anisotropy;
+    b.anisotropy_rotation = m.anisotropy_rotation;
     b.iridescence_ior = m.iridescence_ior;
     b.iridescence_thickness_min = m.iridescence_thickness_min;
     b.iridescence_thickness_max = m.iridescence_thickness_max;
@@ -128,6 +130,7 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     slot(kSlotSheenColor, m.sheen_color_texture, m.sheen_color_texture.image, true);
     slot(kSlotSheenRoughness, m.sheen_roughness_texture, m.sheen_roughness_texture.image, false);
     slot(kSlotIridescence, m.iridescence_texture, m.iridescence_texture.image, false);
+    slot(kSlotAnisotropy, m.anisotropy_texture, m.anisotropy_texture.image, false);
     slot(kSlotIridescenceThickness, m.iridescence_thickness_texture, m.iridescence_thickness_texture.image,
          false);
     return b;

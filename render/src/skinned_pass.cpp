@@ -154,7 +154,9 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
                                                   params.mesh_global, params.mode, params.unskinned);
     const ShaderProgram* chosen = &draw_programs_[index];
     const unsigned variant = (params.material.layered() ? kVariantLayers : 0u) |
-                             (params.material.iridescent() ? kVariantIridescence : 0u);
+                             (params.material.iridescent() ? kVariantIridescence : 0u) |
+                             (params.material.anisotropic() ? kVariantAnisotropy : 0u) |
+                             (mesh.flat_normals() ? kVariantFlatNormals : 0u);
     if (variant && !failed_variants_.count(variant)) {
         ShaderProgram& layered = layered_programs_[{index, variant}];
         if (!layered.id()) {
@@ -162,28 +164,30 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
             const size_t skin_mode = no_fallback ? index - kNoFallback : index;
             ProgramDesc desc{"skinned_layered_" + std::to_string(index) + "_" + std::to_string(variant),
                              {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
-                             {"brdf.glsl", "iridescence.glsl", "punctual_lights.glsl", "material_fs.glsl"},
+                             {"brdf.glsl", "iridescence.glsl", "anisotropy.glsl", "punctual_lights.glsl",
+                              "material_fs.glsl"},
                              {"SKIN_MODE " + std::to_string(skin_mode)},
                              {},
                              {}};
             if (variant & kVariantLayers) desc.defines.push_back("MATERIAL_LAYERS");
             if (variant & kVariantIridescence) desc.defines.push_back("MATERIAL_IRIDESCENCE");
+            if (variant & kVariantAnisotropy) desc.defines.push_back("MATERIAL_ANISOTROPY");
+            if (variant & kVariantFlatNormals) desc.defines.push_back("FLAT_NORMALS");
             if (no_fallback) desc.defines.push_back("SKIN_DQ_NO_FALLBACK");
             auto built = ShaderProgram::build(api_, desc);
             if (built) {
                 layered = std::move(*built);
             } else {
                 failed_variants_.insert(variant);
-                std::fprintf(stderr,
-                             "skinview: the material shader variant %s%s did not build (%s); those materials "
-                             "are drawn without %s\n",
-                             variant & kVariantLayers ? "MATERIAL_LAYERS " : "",
-                             variant & kVariantIridescence ? "MATERIAL_IRIDESCENCE" : "",
-                             built.error().message.c_str(),
-                             variant == kVariantIridescence
-                                 ? "iridescence"
-                                 : "their clearcoat, sheen, specular-glossiness, specular textures or "
-                                   "iridescence");
+                std::fprintf(
+                    stderr,
+                    "skinview: the material shader variant %s%s%s%s did not build (%s); those "
+                    "materials are drawn without their layers (clearcoat, sheen, specular-glossiness, "
+                    "specular textures, iridescence, anisotropy, flat normals)\n",
+                    variant & kVariantLayers ? "MATERIAL_LAYERS " : "",
+                    variant & kVariantIridescence ? "MATERIAL_IRIDESCENCE " : "",
+                    variant & kVariantAnisotropy ? "MATERIAL_ANISOTROPY " : "",
+                    variant & kVariantFlatNormals ? "FLAT_NORMALS" : "", built.error().message.c_str());
             }
         }
         if (layered.id()) chosen = &layered;

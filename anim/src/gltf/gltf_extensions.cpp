@@ -50,7 +50,9 @@ const std::vector<ExtensionInfo>& known_extensions() {
          "diffuse, specular and glossiness (factors and textures) drawn as the extension's BRDF"},
         {"KHR_materials_iridescence", Support::Implemented,
          "the thin-film Fresnel (factor, film ior, thickness range; both textures) over the material"},
-        {"KHR_materials_anisotropy", Support::Ignored, "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_anisotropy", Support::Implemented,
+         "anisotropic GGX for the lights and the Khronos renderer's bent normal for the sky (strength, "
+         "rotation, texture)"},
         {"KHR_materials_dispersion", Support::Ignored, "materials are drawn with the viewer's own shading"},
         {"KHR_materials_diffuse_transmission", Support::Ignored,
          "materials are drawn with the viewer's own shading"},

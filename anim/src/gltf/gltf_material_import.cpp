@@ -235,6 +235,19 @@ Status import_material_extensions(const tg::Model& m, const std::string& name, c
             !st)
             return st;
     }
+    if (const tg::Value* x = extension(src, "KHR_materials_anisotropy")) {
+        const std::string what = name + " KHR_materials_anisotropy";
+        d.anisotropy = x->Has("anisotropyStrength") ? number(x->Get("anisotropyStrength"), 0.0f) : 0.0f;
+        d.anisotropy_rotation =
+            x->Has("anisotropyRotation") ? number(x->Get("anisotropyRotation"), 0.0f) : 0.0f;
+        if (!std::isfinite(d.anisotropy + d.anisotropy_rotation))
+            return make_error(what + ": a factor is not finite");
+        if (d.anisotropy < 0.0f || d.anisotropy > 1.0f)
+            return make_error(what + ": anisotropyStrength " + std::to_string(d.anisotropy) +
+                              " is outside 0..1");
+        if (auto st = read_value_slot(m, what, *x, "anisotropyTexture", d.anisotropy_texture, asset); !st)
+            return st;
+    }
     return ok_status();
 }
 

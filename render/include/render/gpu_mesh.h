@@ -50,6 +50,9 @@ public:
     GLuint morph_weight_texture() const { return weight_tex_.get(); }
     // Writes the weights the next draw uses; extra or missing entries are ignored or zero.
     void set_morph_weights(const std::vector<float>& weights) const;
+    // The file gave no NORMAL: glTF says flat normals, which the fragment shader makes from the
+    // drawn (skinned, morphed) surface; the smooth ones uploaded stand in for the vertex stage only.
+    bool flat_normals() const { return flat_normals_; }
 
 private:
     Status upload_morphs(const anim::Primitive& p);
@@ -63,6 +66,7 @@ private:
     GLenum mode_ = GL_TRIANGLES;
     int morph_targets_ = 0;
     bool skinned_ = false;
+    bool flat_normals_ = false;
 };
 
 // Smooth per-vertex normals from the triangles, for primitives the file gave none.

@@ -28,6 +28,7 @@ enum TextureSlot {
     kSlotSheenRoughness,        // its roughness (A)
     kSlotIridescence,           // KHR_materials_iridescence: R scales the factor
     kSlotIridescenceThickness,  // G mixes the film's thickness from minimum to maximum
+    kSlotAnisotropy,            // KHR_materials_anisotropy: RG direction, B strength
     kSlotCount
 };
 
@@ -65,6 +66,8 @@ struct MaterialBinding {
     float iridescence = 0.0f;  // 0: no film
     float iridescence_ior = 1.3f;
     float iridescence_thickness_min = 100.0f, iridescence_thickness_max = 400.0f;  // nanometres
+    float anisotropy = 0.0f;                                                       // strength; 0: isotropic
+    float anisotropy_rotation = 0.0f;  // radians, counter-clockwise from the tangent
     std::array<TextureBinding, kSlotCount> textures{};
     // Needs the MATERIAL_LAYERS program (skinned_pass.h says why it is a separate one).
     bool layered() const {
@@ -74,6 +77,9 @@ struct MaterialBinding {
     }
     // Needs the MATERIAL_IRIDESCENCE program (the same reason: a variant only where it is used).
     bool iridescent() const { return iridescence > 0.0f; }
+    // Needs the MATERIAL_ANISOTROPY program; the texture's strength only scales the factor, so a
+    // factor of 0 is isotropic whatever the texture holds.
+    bool anisotropic() const { return anisotropy > 0.0f; }
 };
 
 // KHR_texture_transform's uv' = T * R * S * uv as a 3x3 matrix (column-major, as GLSL reads it).
@@ -86,7 +92,7 @@ glm::mat3 texture_transform(glm::vec2 offset, float rotation, glm::vec2 scale);
 // MATERIAL_LAYERS program uses 16 (the sheen textures included), the MATERIAL_IRIDESCENCE one
 // 9 alone and 18 with the layers, which a GLES 3.0 device at its minimum refuses (the material then
 // draws with the plain program, with a note).
-inline constexpr GLuint kMaterialUnits[kSlotCount] = {1, 4, 5, 6, 7, 11, 12, 13, 14, 15, 18, 19, 20, 21};
+inline constexpr GLuint kMaterialUnits[kSlotCount] = {1, 4, 5, 6, 7, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22};
 inline constexpr GLuint kEnvironmentUnit = 8, kBrdfLutUnit = 9;
 // The sheen environment: beyond 15, which GLES 3.0 allows (unit numbers run to its 32 combined
 // units; the limit of 16 is on the samplers one fragment shader uses, 14 here).

@@ -125,7 +125,10 @@ private:
     // under a false uniform condition. A build that fails draws the plain program, with a note.
     // Keyed by (SKIN_MODE index, variant bits); KHR_materials_iridescence is its own bit, so a
     // material with a film and nothing else pays for neither the layers nor their samplers.
-    static constexpr unsigned kVariantLayers = 1, kVariantIridescence = 2;
+    // A primitive without NORMAL (FLAT_NORMALS: normals from the surface's derivatives) is a bit too,
+    // so files with normals do not run the derivatives under a false condition.
+    static constexpr unsigned kVariantLayers = 1, kVariantIridescence = 2, kVariantAnisotropy = 4,
+                              kVariantFlatNormals = 8;
     std::map<std::pair<size_t, unsigned>, ShaderProgram> layered_programs_;
     std::set<unsigned> failed_variants_;  // built once, failed: not tried again each draw
     Api api_ = Api::GL;

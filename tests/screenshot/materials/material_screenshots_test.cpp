@@ -92,6 +92,7 @@ std::vector<Sample> samples() {
         const Sample kSpecular{"SpecularTest", 320, 224, api, 0.6f};
         const Sample kSheen{"SheenChair", 256, 256, api, 0.8f, 30.0f, 10.0f};
         const Sample kIridescence{"IridescenceSuzanne", 320, 160, api, 0.6f};
+        const Sample kAnisotropy{"AnisotropyStrengthTest", 256, 256, api, 0.75f};
         v.push_back({"MetalRoughSpheresNoTextures", 256, 256, api, 0.75f});
         v.push_back({"NormalTangentTest", 256, 256, api, 0.75f});
         v.push_back({"TextureSettingsTest", 256, 256, api, 0.75f});
@@ -105,6 +106,7 @@ std::vector<Sample> samples() {
         v.push_back(kSpecular);
         v.push_back(kSheen);
         v.push_back(kIridescence);
+        v.push_back(kAnisotropy);
     }
     return v;
 }
@@ -281,6 +283,11 @@ TEST(MaterialExtensionControls, SheenOffFailsItsGolden) {
 TEST(MaterialExtensionControls, IridescenceOffFailsItsGolden) {
     expect_fails_without({"IridescenceSuzanne", 320, 160, render::Api::GL, 0.6f},
                          "KHR_materials_iridescence");
+}
+
+TEST(MaterialExtensionControls, AnisotropyOffFailsItsGolden) {
+    expect_fails_without({"AnisotropyStrengthTest", 256, 256, render::Api::GL, 0.75f},
+                         "KHR_materials_anisotropy");
 }
 
 TEST(MaterialExtensionControls, SpecularGlossinessOffFailsItsGolden) {

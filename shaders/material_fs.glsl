@@ -1,7 +1,9 @@
 // glTF 2.0 metallic-roughness materials (with KHR_materials_ior, _specular, _clearcoat, _sheen,
-// _unlit, _pbrSpecularGlossiness, and _iridescence through iridescence.glsl) under a prefiltered sky and one key light, tone mapped
-// (Khronos PBR Neutral) and written as sRGB. The layers (specular-glossiness, specular textures,
-// sheen, clearcoat) are compiled only with MATERIAL_LAYERS (render/skinned_pass.h says why).
+// _unlit, _pbrSpecularGlossiness; _iridescence and _anisotropy through their own chunks) under a
+// prefiltered sky and one key light, tone mapped (Khronos PBR Neutral) and written as sRGB. The
+// layers (specular-glossiness, specular textures, sheen, clearcoat) are compiled only with
+// MATERIAL_LAYERS, the film with MATERIAL_IRIDESCENCE, the anisotropic lobe with
+// MATERIAL_ANISOTROPY, flat normals with FLAT_NORMALS (render/skinned_pass.h says why).
 // Debug views replace the shading: 1 weights and 2 the error heat map (per-vertex colours from the
 // vertex shader), 3 base colour, 4 normals (after normal mapping), 5 roughness (G) and metal (B).
 in vec3 v_world_normal;
@@ -188,7 +190,8 @@ void main() {
     {
         // The tangent frame as apply_normal_map builds it, about the geometric normal (n_coat).
         vec3 t = v_world_tangent.xyz - n_coat * dot(n_coat, v_world_tangent.xyz);
-        t = dot(t, t) > 1e-12 ? normalize(t) : normalize(cross(n_coat, abs(n_coat.y) < 0.99 ? vec3(0, 1, 0) : vec3(1, 0, 0)));
+        vec3 any_axis = abs(n_coat.y) < 0.99 ? vec3(0.0, 1.0, 0.0) : vec3(1.0, 0.0, 0.0);
+        t = dot(t, t) > 1e-12 ? normalize(t) : normalize(cross(n_coat, any_axis));
         vec3 b = cross(n_coat, t) * (v_world_tangent.w < 0.0 ? -1.0 : 1.0);
         if (!gl_FrontFacing) b = -b;
         vec3 tex = u_texture_set[14] >= 0 ? texture(u_anisotropy_texture, slot_uv(14)).rgb : vec3(1.0, 0.5, 1.0);

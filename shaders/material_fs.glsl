@@ -1,8 +1,10 @@
 // glTF 2.0 metallic-roughness materials (with KHR_materials_ior, _specular, _clearcoat, _sheen,
-// _unlit and _pbrSpecularGlossiness; _transmission, _volume and _dispersion with TRANSMISSION,
-// transmission.glsl) under a prefiltered sky and one key light, tone mapped
-// (Khronos PBR Neutral) and written as sRGB. The layers (specular-glossiness, specular textures,
-// sheen, clearcoat) are compiled only with MATERIAL_LAYERS (render/skinned_pass.h says why).
+// _unlit, _pbrSpecularGlossiness; _iridescence and _anisotropy through their own chunks;
+// _transmission, _volume and _dispersion with TRANSMISSION, transmission.glsl) under a
+// prefiltered sky and one key light, tone mapped (Khronos PBR Neutral) and written as sRGB. The
+// layers (specular-glossiness, specular textures, sheen, clearcoat) are compiled only with
+// MATERIAL_LAYERS, the film with MATERIAL_IRIDESCENCE, the anisotropic lobe with
+// MATERIAL_ANISOTROPY, flat normals with FLAT_NORMALS (render/skinned_pass.h says why).
 // Debug views replace the shading: 1 weights and 2 the error heat map (per-vertex colours from the
 // vertex shader), 3 base colour, 4 normals (after normal mapping), 5 roughness (G) and metal (B).
 in vec3 v_world_normal;
@@ -33,10 +35,12 @@ uniform sampler2D u_sheen_atlas;   // the sky prefiltered with the sheen lobe, s
 uniform sampler2D u_sheen_albedo;  // the sheen lobe's directional albedo E(N.V, roughness)
 // Texture slots 0 base colour (spec-gloss: diffuse), 1 metallic-roughness (spec-gloss: its
 // specular-glossiness texture), 2 normal, 3 occlusion, 4 emissive, 5 specular (A), 6 specular
-// colour, 7 clearcoat (R), 8 clearcoat roughness (G), 9 clearcoat normal: the UV set (-1 when the
-// slot is empty) and KHR_texture_transform's matrix.
-uniform int u_texture_set[10];
-uniform mat3 u_texture_transform[10];
+// colour, 7 clearcoat (R), 8 clearcoat roughness (G), 9 clearcoat normal, 10 sheen colour (sRGB
+// RGB), 11 sheen roughness (A), 12 iridescence (R), 13 iridescence thickness (G; iridescence.glsl),
+// 14 anisotropy (RGB; anisotropy.glsl): the UV set (-1 when the slot is empty) and
+// KHR_texture_transform's matrix.
+uniform int u_texture_set[15];
+uniform mat3 u_texture_transform[15];
 uniform sampler2D u_base_texture;
 uniform sampler2D u_mr_texture;
 uniform sampler2D u_normal_texture;
@@ -47,6 +51,8 @@ uniform sampler2D u_specular_color_texture;
 uniform sampler2D u_clearcoat_texture;
 uniform sampler2D u_clearcoat_roughness_texture;
 uniform sampler2D u_clearcoat_normal_texture;
+uniform sampler2D u_sheen_color_texture;
+uniform sampler2D u_sheen_roughness_texture;
 
 uniform sampler2D u_env_atlas;
 uniform sampler2D u_brdf_lut;
@@ -167,10 +173,33 @@ void main() {
     vec3 n = normalize(v_world_normal);
     // Back faces (drawn only when double sided) are lit from their own side, as glTF says.
     if (!gl_FrontFacing) n = -n;
+    // glTF: without NORMAL, flat normals. Taken from the drawn surface's derivatives, so they follow
+    // skinning and morphing, as the Khronos renderer takes them; turned to face the viewer, which is
+    // the reversed normal of a back face (drawn only when double sided). The vertex normals are
+    // smooth ones made at upload (render/gpu_mesh.cpp), which shaded shared vertices smooth and
+    // did not follow the deformation.
+#ifdef FLAT_NORMALS
+    {
+        vec3 ng = normalize(cross(dFdx(v_world_position), dFdy(v_world_position)));
+        n = dot(ng, u_camera_position - v_world_position) < 0.0 ? -ng : ng;
+    }
+#endif
     // The clearcoat's normal is the geometry's unless it has its own map (the extension: the base
     // normal map does not reach the coat).
     vec3 n_coat = n;
     if (u_texture_set[2] >= 0) n = apply_normal_map(n, u_normal_texture, 2, u_normal_scale);
+#ifdef MATERIAL_ANISOTROPY
+    {
+        // The tangent frame as apply_normal_map builds it, about the geometric normal (n_coat).
+        vec3 t = v_world_tangent.xyz - n_coat * dot(n_coat, v_world_tangent.xyz);
+        vec3 any_axis = abs(n_coat.y) < 0.99 ? vec3(0.0, 1.0, 0.0) : vec3(1.0, 0.0, 0.0);
+        t = dot(t, t) > 1e-12 ? normalize(t) : normalize(cross(n_coat, any_axis));
+        vec3 b = cross(n_coat, t) * (v_world_tangent.w < 0.0 ? -1.0 : 1.0);
+        if (!gl_FrontFacing) b = -b;
+        vec3 tex = u_texture_set[14] >= 0 ? texture(u_anisotropy_texture, slot_uv(14)).rgb : vec3(1.0, 0.5, 1.0);
+        anisotropy_prepare(t, b, n, n_coat, tex);
+    }
+#endif
     if (u_debug_view == 3) {
         frag_color = vec4(srgb_encode(base.rgb), 1.0);
         return;
@@ -191,18 +220,34 @@ void main() {
     float n_dot_v = max(dot(n, v), 1e-4);
     vec3 r = reflect(-v, n);
     vec2 f_ab = texture(u_brdf_lut, vec2(n_dot_v, roughness)).rg;
-    vec3 color = u_env_intensity * image_based_light_layered(base.rgb, metallic, roughness, n_dot_v, f_ab,
-                                                             env_radiance(r, roughness), env_diffuse(n),
-                                                             f0_dielectric, specular_weight);
+#ifdef MATERIAL_ANISOTROPY
+    vec3 radiance = env_radiance(anisotropy_reflection(n, v, roughness), roughness);
+#else
+    vec3 radiance = env_radiance(r, roughness);
+#endif
+    vec3 irradiance = env_diffuse(n);
+    vec3 color = image_based_light_layered(base.rgb, metallic, roughness, n_dot_v, f_ab, radiance, irradiance,
+                                           f0_dielectric, specular_weight);
+#ifdef MATERIAL_IRIDESCENCE
+    float iridescence = u_iridescence.x, film_thickness = u_iridescence.w;
+    if (u_texture_set[12] >= 0) iridescence *= texture(u_iridescence_texture, slot_uv(12)).r;
+    if (u_texture_set[13] >= 0)
+        film_thickness = mix(u_iridescence.z, u_iridescence.w, texture(u_iridescence_thickness_texture, slot_uv(13)).g);
+    iridescence_prepare(iridescence, u_iridescence.y, film_thickness, n_dot_v, f0_dielectric, base.rgb,
+                        specular_weight);
+    color = iridescence_ibl(color, base.rgb, metallic, radiance, irradiance);
+#endif
+    color *= u_env_intensity;
 #ifdef TRANSMISSION
     // KHR_materials_transmission (transmission.glsl): the image-based light is linear in its
     // irradiance, so the diffuse share given to the light through the surface instead is one more
     // call with no radiance: the Khronos renderer's f_diffuse = mix(f_diffuse, transmitted, t).
+    // (The film does not tint the transmitted share: no sample has both.)
     float transmission = transmission_factor(v_uv, v_uv1);
     float thickness = volume_thickness(v_uv, v_uv1);
     vec3 through = transmission_ibl(n, v, roughness, f0_dielectric, f_ab, v_world_position, thickness);
     color += transmission * image_based_light_layered(base.rgb, metallic, roughness, n_dot_v, f_ab, vec3(0.0),
-                                                      through - u_env_intensity * env_diffuse(n), f0_dielectric,
+                                                      through - u_env_intensity * irradiance, f0_dielectric,
                                                       specular_weight);
 #endif
     float ao = 1.0;
@@ -215,10 +260,20 @@ void main() {
     // roughness 0 along the mirror direction; 0.03 gives it a visible size (as engines do) and
     // changes nothing above that roughness.
     if (n_dot_l > 0.0)
+#if defined(MATERIAL_ANISOTROPY)
+        color += anisotropy_brdf(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03), f0_dielectric,
+                                 specular_weight) *
+                 u_key_color * n_dot_l;
+#elif defined(MATERIAL_IRIDESCENCE)
+        color += iridescence_brdf(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03)) * u_key_color *
+                 n_dot_l;
+#else
         color += brdf_evaluate_layered(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03),
                                        f0_dielectric, specular_weight) *
                  u_key_color * n_dot_l;
-    color += punctual_lights(n, v, v_world_position, base.rgb, metallic, roughness);  // punctual_lights.glsl
+#endif
+    color += punctual_lights(n, v, v_world_position, base.rgb, metallic, roughness, f0_dielectric,
+                             specular_weight);  // punctual_lights.glsl
 #ifdef TRANSMISSION
     color += transmission_light(n, v, u_key_direction, u_key_color, base.rgb, metallic, max(roughness, 0.03),
                                 f0_dielectric, specular_weight, transmission, thickness) +
@@ -228,7 +283,11 @@ void main() {
 #ifdef MATERIAL_LAYERS
     vec3 sheen_color = u_sheen.rgb;
     if (max(sheen_color.r, max(sheen_color.g, sheen_color.b)) > 0.0) {
-        float sheen_roughness = clamp(u_sheen.a, 0.0, 1.0);
+        float sheen_roughness = u_sheen.a;
+        // The extension's textures: colour in sRGB RGB (decoded by the texture), roughness in A.
+        if (u_texture_set[10] >= 0) sheen_color *= texture(u_sheen_color_texture, slot_uv(10)).rgb;
+        if (u_texture_set[11] >= 0) sheen_roughness *= texture(u_sheen_roughness_texture, slot_uv(11)).a;
+        sheen_roughness = clamp(sheen_roughness, 0.0, 1.0);
         float albedo = texture(u_sheen_albedo, vec2(n_dot_v, sheen_roughness)).r;
         vec3 sheen_light = u_env_intensity * ao * sheen_color * albedo * sheen_radiance(r, sheen_roughness);
         if (n_dot_l > 0.0)

@@ -11,7 +11,10 @@ uniform vec3 u_punctual_radiance[MAX_PUNCTUAL_LIGHTS];
 uniform float u_punctual_range[MAX_PUNCTUAL_LIGHTS];    // 0: none
 uniform vec2 u_punctual_cone[MAX_PUNCTUAL_LIGHTS];      // spot: scale, offset
 
-vec3 punctual_lights(vec3 n, vec3 v, vec3 world_position, vec3 base, float metallic, float roughness) {
+// f0_dielectric and specular_weight: KHR_materials_ior's and _specular's dielectric lobe, as the key
+// light takes it (the Khronos renderer lights its punctual lights with the same lobe).
+vec3 punctual_lights(vec3 n, vec3 v, vec3 world_position, vec3 base, float metallic, float roughness,
+                     vec3 f0_dielectric, float specular_weight) {
     vec3 sum = vec3(0.0);
     for (int i = 0; i < MAX_PUNCTUAL_LIGHTS; ++i) {
         if (i >= u_punctual_count) break;
@@ -34,8 +37,17 @@ vec3 punctual_lights(vec3 n, vec3 v, vec3 world_position, vec3 base, float metal
         float n_dot_l = dot(n, l);
         // 0.03: the key light's floor on roughness, for the same reason (a finite highlight).
         if (n_dot_l > 0.0 && attenuation > 0.0)
-            sum += brdf_evaluate(n, v, l, base, metallic, max(roughness, 0.03)) * u_punctual_radiance[i] *
+#if defined(MATERIAL_ANISOTROPY)
+            sum += anisotropy_brdf(n, v, l, base, metallic, max(roughness, 0.03), f0_dielectric, specular_weight) *
+                   u_punctual_radiance[i] * (attenuation * n_dot_l);
+#elif defined(MATERIAL_IRIDESCENCE)
+            sum += iridescence_brdf(n, v, l, base, metallic, max(roughness, 0.03)) * u_punctual_radiance[i] *
                    (attenuation * n_dot_l);
+#else
+            sum += brdf_evaluate_layered(n, v, l, base, metallic, max(roughness, 0.03), f0_dielectric,
+                                         specular_weight) *
+                   u_punctual_radiance[i] * (attenuation * n_dot_l);
+#endif
     }
     return sum;
 }

@@ -85,6 +85,7 @@ Expected<GpuMesh> GpuMesh::upload(const anim::Primitive& p) {
     if (skinned)
         if (auto st = m.upload_influences(p); !st) return st.error();
     m.skinned_ = skinned;
+    m.flat_normals_ = p.normals.size() != n;
     m.vertex_count_ = static_cast<GLsizei>(n);
     m.index_count_ = static_cast<GLsizei>(p.indices.size());
     m.vao_ = GlVertexArray::make();

@@ -36,6 +36,10 @@ void bind_material(const ShaderProgram& program, const MaterialBinding& m, const
     glUniform3f(program.uniform("u_clearcoat"), m.clearcoat, m.clearcoat_roughness, m.clearcoat_normal_scale);
     glUniform4f(program.uniform("u_sheen"), m.sheen_color.r, m.sheen_color.g, m.sheen_color.b,
                 m.sheen_roughness);
+    glUniform3f(program.uniform("u_anisotropy"), std::cos(m.anisotropy_rotation),
+                std::sin(m.anisotropy_rotation), m.anisotropy);
+    glUniform4f(program.uniform("u_iridescence"), m.iridescence, m.iridescence_ior,
+                m.iridescence_thickness_min, m.iridescence_thickness_max);
     static const char* const kSamplers[kSlotCount] = {"u_base_texture",
                                                       "u_mr_texture",
                                                       "u_normal_texture",
@@ -45,7 +49,12 @@ void bind_material(const ShaderProgram& program, const MaterialBinding& m, const
                                                       "u_specular_color_texture",
                                                       "u_clearcoat_texture",
                                                       "u_clearcoat_roughness_texture",
-                                                      "u_clearcoat_normal_texture"};
+                                                      "u_clearcoat_normal_texture",
+                                                      "u_sheen_color_texture",
+                                                      "u_sheen_roughness_texture",
+                                                      "u_iridescence_texture",
+                                                      "u_iridescence_thickness_texture",
+                                                      "u_anisotropy_texture"};
     GLint sets[kSlotCount];
     float transforms[kSlotCount * 9];
     for (size_t k = 0; k < kSlotCount; ++k) {

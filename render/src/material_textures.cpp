@@ -99,6 +99,12 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     b.clearcoat_normal_scale = m.clearcoat_normal_texture.strength;
     b.sheen_color = m.sheen_color;
     b.sheen_roughness = m.sheen_roughness;
+    b.iridescence = m.iridescence;
+    b.anisotropy = m.anisotropy;
+    b.anisotropy_rotation = m.anisotropy_rotation;
+    b.iridescence_ior = m.iridescence_ior;
+    b.iridescence_thickness_min = m.iridescence_thickness_min;
+    b.iridescence_thickness_max = m.iridescence_thickness_max;
     const auto fill = [&](TextureBinding& t, const anim::TextureRef& ref, int image, bool srgb) {
         if (image < 0 || static_cast<size_t>(image) >= linear_.size()) return;
         t.texture = (srgb ? srgb_ : linear_)[static_cast<size_t>(image)].get();
@@ -126,6 +132,12 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     slot(kSlotClearcoat, m.clearcoat_texture, m.clearcoat_texture.image, false);
     slot(kSlotClearcoatRoughness, m.clearcoat_roughness_texture, m.clearcoat_roughness_texture.image, false);
     slot(kSlotClearcoatNormal, m.clearcoat_normal_texture, m.clearcoat_normal_texture.image, false);
+    slot(kSlotSheenColor, m.sheen_color_texture, m.sheen_color_texture.image, true);
+    slot(kSlotSheenRoughness, m.sheen_roughness_texture, m.sheen_roughness_texture.image, false);
+    slot(kSlotIridescence, m.iridescence_texture, m.iridescence_texture.image, false);
+    slot(kSlotAnisotropy, m.anisotropy_texture, m.anisotropy_texture.image, false);
+    slot(kSlotIridescenceThickness, m.iridescence_thickness_texture, m.iridescence_thickness_texture.image,
+         false);
     TransmissionBinding& tr = b.transmission;
     tr.factor = m.transmission;
     fill(tr.texture, m.transmission_texture, m.transmission_texture.image, false);

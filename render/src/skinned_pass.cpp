@@ -168,37 +168,25 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
     const size_t index = prepare_joint_dual_quats(palette, instances.data(), instances.size(),
                                                   params.mesh_global, params.mode, params.unskinned);
     const ShaderProgram* chosen = &draw_programs_[index];
-    if (params.material.layered() && !layered_failed_) {
-        ShaderProgram& layered = layered_programs_[index];
-        if (!layered.id()) {
-            const bool no_fallback = index >= kNoFallback;
-            const size_t skin_mode = no_fallback ? index - kNoFallback : index;
-            ProgramDesc desc{"skinned_layered_" + std::to_string(index),
-                             {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
-                             {"brdf.glsl", "punctual_lights.glsl", "material_fs.glsl"},
-                             {"SKIN_MODE " + std::to_string(skin_mode), "MATERIAL_LAYERS"},
-                             {},
-                             {}};
-            if (no_fallback) desc.defines.push_back("SKIN_DQ_NO_FALLBACK");
-            auto built = ShaderProgram::build(api_, desc);
-            if (built) {
-                layered = std::move(*built);
-            } else {
-                layered_failed_ = true;
-                std::fprintf(stderr,
-                             "skinview: the layered material shader did not build (%s); clearcoat, sheen, "
-                             "specular-glossiness and specular textures are not drawn\n",
-                             built.error().message.c_str());
-            }
-        }
-        if (layered.id()) chosen = &layered;
-    }
     const bool transmissive = params.material.transmission.active() && params.backdrop != 0 &&
                               params.debug_view == DebugView::Lit && !params.linear_output;
-    if (transmissive)
-        if (const ShaderProgram* t =
-                transmission_program(index, params.material.layered() && !layered_failed_))
-            chosen = t;
+    const unsigned wanted = (params.material.layered() ? kVariantLayers : 0u) |
+                            (params.material.iridescent() ? kVariantIridescence : 0u) |
+                            (params.material.anisotropic() ? kVariantAnisotropy : 0u) |
+                            (mesh.flat_normals() ? kVariantFlatNormals : 0u) |
+                            (transmissive ? kVariantTransmission : 0u);
+    // What to try, best first: everything asked for; transmission without the layers (the sampler
+    // budget); the surface without transmission.
+    unsigned variant = 0;
+    for (unsigned v : {wanted, (wanted & kVariantTransmission) ? wanted & ~kVariantLayers : 0u,
+                       wanted & ~kVariantTransmission}) {
+        if (!v) continue;
+        if (const ShaderProgram* p = variant_program(index, v)) {
+            chosen = p;
+            variant = v;
+            break;
+        }
+    }
     const ShaderProgram& program = *chosen;
     set_common_uniforms(program, mesh, params.mesh_global, palette);
     bind_joint_dual_quats(program);
@@ -209,7 +197,7 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
     bind_material(program, params.material, params.environment, params.lighting, params.camera_position,
                   params.mirrored);
     glUniform1i(program.uniform("u_linear_output"), params.linear_output ? 1 : 0);
-    if (chosen != &draw_programs_[index] && chosen != &layered_programs_[index]) {
+    if (variant & kVariantTransmission) {
         // The node's scale (the first instance's placement with the mesh frame), which the
         // volume's thickness is measured in: the renderer's length of each model-matrix column.
         const glm::mat4 model = instances.front().model * params.mesh_global;
@@ -222,29 +210,39 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
     unbind_material();
 }
 
-const ShaderProgram* SkinnedPass::transmission_program(size_t index, bool layered) {
-    const size_t variant = layered ? 1 : 0;
-    ShaderProgram& program = transmission_programs_[variant][index];
+const ShaderProgram* SkinnedPass::variant_program(size_t index, unsigned variant) {
+    if (failed_variants_.count(variant)) return nullptr;
+    ShaderProgram& program = layered_programs_[{index, variant}];
     if (program.id()) return &program;
-    if (transmission_failed_[variant]) return layered ? transmission_program(index, false) : nullptr;
     const bool no_fallback = index >= kNoFallback;
     const size_t skin_mode = no_fallback ? index - kNoFallback : index;
-    ProgramDesc desc{
-        std::string("skinned_transmission_") + (layered ? "layered_" : "") + std::to_string(index),
-        {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
-        {"brdf.glsl", "punctual_lights.glsl", "transmission.glsl", "material_fs.glsl"},
-        {"SKIN_MODE " + std::to_string(skin_mode), "TRANSMISSION"},
-        {},
-        {}};
-    if (layered) desc.defines.push_back("MATERIAL_LAYERS");
+    ProgramDesc desc{"skinned_layered_" + std::to_string(index) + "_" + std::to_string(variant),
+                     {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
+                     {"brdf.glsl", "iridescence.glsl", "anisotropy.glsl", "punctual_lights.glsl"},
+                     {"SKIN_MODE " + std::to_string(skin_mode)},
+                     {},
+                     {}};
+    if (variant & kVariantTransmission) desc.fragment_chunks.push_back("transmission.glsl");
+    desc.fragment_chunks.push_back("material_fs.glsl");
+    if (variant & kVariantLayers) desc.defines.push_back("MATERIAL_LAYERS");
+    if (variant & kVariantIridescence) desc.defines.push_back("MATERIAL_IRIDESCENCE");
+    if (variant & kVariantAnisotropy) desc.defines.push_back("MATERIAL_ANISOTROPY");
+    if (variant & kVariantFlatNormals) desc.defines.push_back("FLAT_NORMALS");
+    if (variant & kVariantTransmission) desc.defines.push_back("TRANSMISSION");
     if (no_fallback) desc.defines.push_back("SKIN_DQ_NO_FALLBACK");
     auto built = ShaderProgram::build(api_, desc);
     if (!built) {
-        transmission_failed_[variant] = true;
-        std::fprintf(stderr, "skinview: the transmission shader%s did not build (%s); %s\n",
-                     layered ? " with material layers" : "", built.error().message.c_str(),
-                     layered ? "transmission is drawn without the layers" : "transmission is not drawn");
-        return layered ? transmission_program(index, false) : nullptr;
+        failed_variants_.insert(variant);
+        std::fprintf(stderr,
+                     "skinview: the material shader variant %s%s%s%s%s did not build (%s); those materials "
+                     "are drawn with fewer of their extensions (the next variant that builds, or the plain "
+                     "shading)\n",
+                     variant & kVariantLayers ? "MATERIAL_LAYERS " : "",
+                     variant & kVariantIridescence ? "MATERIAL_IRIDESCENCE " : "",
+                     variant & kVariantAnisotropy ? "MATERIAL_ANISOTROPY " : "",
+                     variant & kVariantFlatNormals ? "FLAT_NORMALS " : "",
+                     variant & kVariantTransmission ? "TRANSMISSION" : "", built.error().message.c_str());
+        return nullptr;
     }
     program = std::move(*built);
     return &program;

@@ -8,8 +8,7 @@
 #
 # --reference: compare with the committed renders in reference/ instead of rendering afresh (no
 # Chromium needed; about 45 s). Diff images and skinview's renders go to BUILD_DIR/khronos/diff.
-# Exit status 1 while any job cannot be compared (its row says why; today IridescenceSuzanne,
-# which skinview refuses).
+# Exit status 1 while any job cannot be compared (its row says why).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

@@ -268,6 +268,46 @@ Status import_material_extensions(const tg::Model& m, const std::string& name, c
             !st)
             return st;
     }
+    if (const tg::Value* x = extension(src, "KHR_materials_iridescence")) {
+        const std::string what = name + " KHR_materials_iridescence";
+        const auto get = [&](const char* key, float fallback) {
+            return x->Has(key) ? number(x->Get(key), fallback) : fallback;
+        };
+        d.iridescence = get("iridescenceFactor", 0.0f);
+        d.iridescence_ior = get("iridescenceIor", 1.3f);
+        d.iridescence_thickness_min = get("iridescenceThicknessMinimum", 100.0f);
+        d.iridescence_thickness_max = get("iridescenceThicknessMaximum", 400.0f);
+        if (!std::isfinite(d.iridescence + d.iridescence_ior + d.iridescence_thickness_min +
+                           d.iridescence_thickness_max))
+            return make_error(what + ": a factor is not finite");
+        // The schema's ranges: factor 0..1, ior at least 1, thicknesses at least 0.
+        if (d.iridescence < 0.0f || d.iridescence > 1.0f)
+            return make_error(what + ": iridescenceFactor " + std::to_string(d.iridescence) +
+                              " is outside 0..1");
+        if (d.iridescence_ior < 1.0f)
+            return make_error(what + ": iridescenceIor " + std::to_string(d.iridescence_ior) + " is below 1");
+        if (d.iridescence_thickness_min < 0.0f || d.iridescence_thickness_max < 0.0f)
+            return make_error(what + ": a thickness is negative");
+        if (auto st = read_value_slot(m, what, *x, "iridescenceTexture", d.iridescence_texture, asset); !st)
+            return st;
+        if (auto st = read_value_slot(m, what, *x, "iridescenceThicknessTexture",
+                                      d.iridescence_thickness_texture, asset);
+            !st)
+            return st;
+    }
+    if (const tg::Value* x = extension(src, "KHR_materials_anisotropy")) {
+        const std::string what = name + " KHR_materials_anisotropy";
+        d.anisotropy = x->Has("anisotropyStrength") ? number(x->Get("anisotropyStrength"), 0.0f) : 0.0f;
+        d.anisotropy_rotation =
+            x->Has("anisotropyRotation") ? number(x->Get("anisotropyRotation"), 0.0f) : 0.0f;
+        if (!std::isfinite(d.anisotropy + d.anisotropy_rotation))
+            return make_error(what + ": a factor is not finite");
+        if (d.anisotropy < 0.0f || d.anisotropy > 1.0f)
+            return make_error(what + ": anisotropyStrength " + std::to_string(d.anisotropy) +
+                              " is outside 0..1");
+        if (auto st = read_value_slot(m, what, *x, "anisotropyTexture", d.anisotropy_texture, asset); !st)
+            return st;
+    }
     return import_transmission_volume(m, name, src, d, asset);
 }
 
@@ -338,10 +378,6 @@ Status import_materials(const tg::Model& m, Asset& out) {
         d.alpha_cutoff = static_cast<float>(src.alphaCutoff);
         d.double_sided = src.doubleSided;
         if (auto st = import_material_extensions(m, name, src, d, out); !st) return st;
-        if (d.sheen_color_texture.present() || d.sheen_roughness_texture.present())
-            out.report.push_back(name +
-                                 " KHR_materials_sheen: its textures are not drawn (the colour and roughness "
-                                 "factors are)");
         out.materials.push_back(d);
     }
     return ok_status();

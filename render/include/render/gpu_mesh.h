@@ -53,6 +53,9 @@ public:
     GLuint morph_weight_texture() const { return weight_tex_.get(); }
     // Writes the weights the next draw uses; extra or missing entries are ignored or zero.
     void set_morph_weights(const std::vector<float>& weights) const;
+    // The file gave no NORMAL: glTF says flat normals, which the fragment shader makes from the
+    // drawn (skinned, morphed) surface; the smooth ones uploaded stand in for the vertex stage only.
+    bool flat_normals() const { return flat_normals_; }
 
     // Influences past the eighth (anim::Primitive::extra_*), read by shaders/skinned_vs.glsl: an
     // RGBA32F texture, kInfluenceTextureWidth texels a row, two influences a texel as (joint,
@@ -78,6 +81,7 @@ private:
     int morph_targets_ = 0;
     int extra_influence_texels_ = 0;
     bool skinned_ = false;
+    bool flat_normals_ = false;
 };
 
 // Smooth per-vertex normals from the triangles, for primitives the file gave none.

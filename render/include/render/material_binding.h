@@ -24,6 +24,11 @@ enum TextureSlot {
     kSlotClearcoat,           // R: clearcoat strength
     kSlotClearcoatRoughness,  // G: clearcoat roughness
     kSlotClearcoatNormal,
+    kSlotSheenColor,            // KHR_materials_sheen: colour (sRGB RGB)
+    kSlotSheenRoughness,        // its roughness (A)
+    kSlotIridescence,           // KHR_materials_iridescence: R scales the factor
+    kSlotIridescenceThickness,  // G mixes the film's thickness from minimum to maximum
+    kSlotAnisotropy,            // KHR_materials_anisotropy: RG direction, B strength
     kSlotCount
 };
 
@@ -73,6 +78,11 @@ struct MaterialBinding {
     float clearcoat_normal_scale = 1.0f;
     glm::vec3 sheen_color{0.0f};  // black: no sheen
     float sheen_roughness = 0.0f;
+    float iridescence = 0.0f;  // 0: no film
+    float iridescence_ior = 1.3f;
+    float iridescence_thickness_min = 100.0f, iridescence_thickness_max = 400.0f;  // nanometres
+    float anisotropy = 0.0f;                                                       // strength; 0: isotropic
+    float anisotropy_rotation = 0.0f;  // radians, counter-clockwise from the tangent
     std::array<TextureBinding, kSlotCount> textures{};
     TransmissionBinding transmission;
     // Needs the MATERIAL_LAYERS program (skinned_pass.h says why it is a separate one).
@@ -81,6 +91,11 @@ struct MaterialBinding {
                sheen_color != glm::vec3(0.0f) || textures[kSlotSpecular].texture ||
                textures[kSlotSpecularColor].texture;
     }
+    // Needs the MATERIAL_IRIDESCENCE program (the same reason: a variant only where it is used).
+    bool iridescent() const { return iridescence > 0.0f; }
+    // Needs the MATERIAL_ANISOTROPY program; the texture's strength only scales the factor, so a
+    // factor of 0 is isotropic whatever the texture holds.
+    bool anisotropic() const { return anisotropy > 0.0f; }
 };
 
 // KHR_texture_transform's uv' = T * R * S * uv as a 3x3 matrix (column-major, as GLSL reads it).
@@ -88,9 +103,13 @@ glm::mat3 texture_transform(glm::vec2 offset, float rotation, glm::vec2 scale);
 
 // Texture units the material uses; the vertex stage owns 0 (palette), 1 (base colour, kept from
 // before), 2 and 3 (morph targets), 10 (joint dual quaternions). 15 is GLES 3.0's last guaranteed
-// fragment unit, so a further material texture needs a slot shared (as spec-gloss shares
-// metallic-roughness's) or a texture array.
-inline constexpr GLuint kMaterialUnits[kSlotCount] = {1, 4, 5, 6, 7, 11, 12, 13, 14, 15};
+// fragment unit; the later slots take units beyond it (18 on: GLES 3.0 has 32 combined units), which
+// is allowed because the limit of 16 is on the samplers one fragment shader uses: the
+// plain program uses 7, MATERIAL_LAYERS 16 (the sheen textures included), MATERIAL_IRIDESCENCE 2
+// more and MATERIAL_ANISOTROPY 1 more (FLAT_NORMALS none); a variant past 16 (the layers with
+// either) is refused by a GLES 3.0 device at its minimum, and the material then draws with the
+// plain program, with a note on stderr (llvmpipe allows 32).
+inline constexpr GLuint kMaterialUnits[kSlotCount] = {1, 4, 5, 6, 7, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22};
 inline constexpr GLuint kEnvironmentUnit = 8, kBrdfLutUnit = 9;
 // The sheen environment: beyond 15, which GLES 3.0 allows (unit numbers run to its 32 combined
 // units; the limit of 16 is on the samplers one fragment shader uses, 14 here).

@@ -5,6 +5,7 @@
 #include <array>
 #include <glm/glm.hpp>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "anim/core/expected.h"
@@ -127,15 +128,20 @@ private:
     // sheen), built on the first draw of a material that needs them: the same llvmpipe cost as
     // above, measured on Fox (no extensions) at +35% GPU time when every pixel ran those blocks
     // under a false uniform condition. A build that fails draws the plain program, with a note.
-    std::array<ShaderProgram, 6> layered_programs_;
-    bool layered_failed_ = false;
-    // With TRANSMISSION (shaders/transmission.glsl), [0] without the layers and [1] with them,
-    // built on the first transmissive draw for the same reason. Layers and transmission together
-    // use 17 fragment samplers, one past GLES 3.0's guaranteed 16: where that build fails the
-    // material draws layered without transmission, with a note.
-    std::array<std::array<ShaderProgram, 6>, 2> transmission_programs_;
-    std::array<bool, 2> transmission_failed_{{false, false}};
-    const ShaderProgram* transmission_program(size_t index, bool layered);
+    // Keyed by (SKIN_MODE index, variant bits); KHR_materials_iridescence is its own bit, so a
+    // material with a film and nothing else pays for neither the layers nor their samplers.
+    // A primitive without NORMAL (FLAT_NORMALS: normals from the surface's derivatives) is a bit too,
+    // so files with normals do not run the derivatives under a false condition. TRANSMISSION
+    // (shaders/transmission.glsl) is one more, built on the first transmissive draw for the same
+    // reason. Layers and transmission together use 17 fragment samplers, one past GLES 3.0's
+    // guaranteed 16: where such a build fails, the material is drawn with transmission and without
+    // the layers, and failing that without transmission, with a note each.
+    static constexpr unsigned kVariantLayers = 1, kVariantIridescence = 2, kVariantAnisotropy = 4,
+                              kVariantFlatNormals = 8, kVariantTransmission = 16;
+    std::map<std::pair<size_t, unsigned>, ShaderProgram> layered_programs_;
+    std::set<unsigned> failed_variants_;  // built once, failed: not tried again each draw
+    // The program for (index, variant), built on first use; null when its build failed.
+    const ShaderProgram* variant_program(size_t index, unsigned variant);
     Api api_ = Api::GL;
     JointDqTexture joint_dq_;
     std::vector<float> instance_scratch_;  // the instance buffer's contents, kept to not allocate a draw

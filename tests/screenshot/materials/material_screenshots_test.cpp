@@ -91,6 +91,8 @@ std::vector<Sample> samples() {
         const Sample kClearcoat{"ClearCoatTest", 288, 320, api, 0.75f};
         const Sample kSpecular{"SpecularTest", 320, 224, api, 0.6f};
         const Sample kSheen{"SheenChair", 256, 256, api, 0.8f, 30.0f, 10.0f};
+        const Sample kIridescence{"IridescenceSuzanne", 320, 160, api, 0.6f};
+        const Sample kAnisotropy{"AnisotropyStrengthTest", 256, 256, api, 0.75f};
         v.push_back({"MetalRoughSpheresNoTextures", 256, 256, api, 0.75f});
         v.push_back({"NormalTangentTest", 256, 256, api, 0.75f});
         v.push_back({"TextureSettingsTest", 256, 256, api, 0.75f});
@@ -103,6 +105,8 @@ std::vector<Sample> samples() {
         v.push_back(kClearcoat);
         v.push_back(kSpecular);
         v.push_back(kSheen);
+        v.push_back(kIridescence);
+        v.push_back(kAnisotropy);
     }
     return v;
 }
@@ -274,6 +278,16 @@ TEST(MaterialExtensionControls, UnlitOffFailsItsGolden) {
 TEST(MaterialExtensionControls, SheenOffFailsItsGolden) {
     expect_fails_without({"SheenChair", 256, 256, render::Api::GL, 0.8f, 30.0f, 10.0f},
                          "KHR_materials_sheen");
+}
+
+TEST(MaterialExtensionControls, IridescenceOffFailsItsGolden) {
+    expect_fails_without({"IridescenceSuzanne", 320, 160, render::Api::GL, 0.6f},
+                         "KHR_materials_iridescence");
+}
+
+TEST(MaterialExtensionControls, AnisotropyOffFailsItsGolden) {
+    expect_fails_without({"AnisotropyStrengthTest", 256, 256, render::Api::GL, 0.75f},
+                         "KHR_materials_anisotropy");
 }
 
 TEST(MaterialExtensionControls, SpecularGlossinessOffFailsItsGolden) {

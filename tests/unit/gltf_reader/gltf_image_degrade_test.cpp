@@ -151,7 +151,13 @@ TEST(GltfImageDegrade, EverySlotThatUsesAFailedImageLosesIt) {
     m["extensions"]["KHR_materials_sheen"] = {{"sheenColorFactor", {1.0, 1.0, 1.0}},
                                               {"sheenColorTexture", {{"index", 0}}},
                                               {"sheenRoughnessTexture", {{"index", 0}}}};
-    g.json["extensionsUsed"] = {"KHR_materials_clearcoat", "KHR_materials_specular", "KHR_materials_sheen"};
+    m["extensions"]["KHR_materials_iridescence"] = {{"iridescenceFactor", 1.0},
+                                                    {"iridescenceTexture", {{"index", 0}}},
+                                                    {"iridescenceThicknessTexture", {{"index", 0}}}};
+    m["extensions"]["KHR_materials_anisotropy"] = {{"anisotropyStrength", 0.5},
+                                                   {"anisotropyTexture", {{"index", 0}}}};
+    g.json["extensionsUsed"] = {"KHR_materials_clearcoat", "KHR_materials_specular", "KHR_materials_sheen",
+                                "KHR_materials_iridescence", "KHR_materials_anisotropy"};
     const auto a = load_gltf_from_memory(g.pack(), "", true);
     ASSERT_TRUE(a.ok()) << a.error().message;
     ASSERT_EQ(a->image_failures.size(), 1u);
@@ -161,7 +167,7 @@ TEST(GltfImageDegrade, EverySlotThatUsesAFailedImageLosesIt) {
         ++slots;
         EXPECT_EQ(t.image, -1) << "slot " << slots << " still uses the failed image";
     });
-    EXPECT_EQ(slots, 13);
+    EXPECT_EQ(slots, 16);
     // The control: the same file with a good image keeps it in those slots.
     Glb good = arm_with_images({{kRedPng, "skin"}}, {{{"source", 0}}});
     good.json["materials"][0]["extensions"] = m["extensions"];
@@ -170,4 +176,6 @@ TEST(GltfImageDegrade, EverySlotThatUsesAFailedImageLosesIt) {
     ASSERT_TRUE(b.ok()) << b.error().message;
     EXPECT_EQ(b->materials[0].clearcoat_normal_texture.image, 0);
     EXPECT_EQ(b->materials[0].specular_color_texture.image, 0);
+    EXPECT_EQ(b->materials[0].iridescence_thickness_texture.image, 0);
+    EXPECT_EQ(b->materials[0].anisotropy_texture.image, 0);
 }

@@ -1,6 +1,6 @@
 // The material extensions' import (KHR_materials_unlit, _pbrSpecularGlossiness, _ior, _specular,
-// _clearcoat, _variants): every factor and texture index held against the file's own JSON, read
-// here with nlohmann (glb_edit.h), not through the importer; and the refusals, made from the
+// _clearcoat, _iridescence, _anisotropy, _variants): every factor and texture index held against the file's
+// own JSON, read here with nlohmann (glb_edit.h), not through the importer; and the refusals, made from the
 // project's arm by changing one thing, each pinned by its message.
 #include <gtest/gtest.h>
 
@@ -74,6 +74,52 @@ TEST(MaterialExtensionsImport, ClearcoatMatchesTheFile) {
     // The file's rows: several coats, one with its own normal map at least.
     EXPECT_GE(coated, 6);
     EXPECT_GE(with_normal, 1);
+}
+
+TEST(MaterialExtensionsImport, IridescenceAndAnisotropyMatchTheFile) {
+    // Every factor against the file's JSON, the schema's defaults where it gives none (iridescence:
+    // ior 1.3, thickness 100..400 nm; anisotropy: strength and rotation 0).
+    int films = 0, thickness_maps = 0, anisotropic = 0;
+    for (const char* model : {"IridescenceSuzanne", "AnisotropyStrengthTest"}) {
+        const std::string path = khronos_glb(model);
+        if (path.empty()) GTEST_SKIP() << model << " is not in ../shared/khronos";
+        const Glb g = read_glb(path);
+        auto a = load_gltf(path);
+        ASSERT_TRUE(a.ok()) << a.error().message;
+        ASSERT_EQ(a->materials.size(), g.json["materials"].size());
+        for (size_t i = 0; i < a->materials.size(); ++i) {
+            const json& src = g.json["materials"][i];
+            const Material& m = a->materials[i];
+            const json none = json::object();
+            const json& ext = src.contains("extensions") ? src["extensions"] : none;
+            if (ext.contains("KHR_materials_iridescence")) {
+                const json& x = ext["KHR_materials_iridescence"];
+                ++films;
+                EXPECT_FLOAT_EQ(m.iridescence, num(x, "iridescenceFactor", 0.0f));
+                EXPECT_FLOAT_EQ(m.iridescence_ior, num(x, "iridescenceIor", 1.3f));
+                EXPECT_FLOAT_EQ(m.iridescence_thickness_min, num(x, "iridescenceThicknessMinimum", 100.0f));
+                EXPECT_FLOAT_EQ(m.iridescence_thickness_max, num(x, "iridescenceThicknessMaximum", 400.0f));
+                EXPECT_EQ(m.iridescence_texture.image, image_of(g.json, x, "iridescenceTexture"));
+                EXPECT_EQ(m.iridescence_thickness_texture.image,
+                          image_of(g.json, x, "iridescenceThicknessTexture"));
+                thickness_maps += x.contains("iridescenceThicknessTexture") ? 1 : 0;
+            } else {
+                EXPECT_EQ(m.iridescence, 0.0f);
+            }
+            if (ext.contains("KHR_materials_anisotropy")) {
+                const json& x = ext["KHR_materials_anisotropy"];
+                ++anisotropic;
+                EXPECT_FLOAT_EQ(m.anisotropy, num(x, "anisotropyStrength", 0.0f));
+                EXPECT_FLOAT_EQ(m.anisotropy_rotation, num(x, "anisotropyRotation", 0.0f));
+                EXPECT_EQ(m.anisotropy_texture.image, image_of(g.json, x, "anisotropyTexture"));
+            } else {
+                EXPECT_EQ(m.anisotropy, 0.0f);
+            }
+        }
+    }
+    EXPECT_EQ(films, 3);
+    EXPECT_EQ(thickness_maps, 1);
+    EXPECT_EQ(anisotropic, 49);
 }
 
 TEST(MaterialExtensionsImport, SpecularAndIorMatchTheFile) {
@@ -209,6 +255,18 @@ TEST(MaterialExtensionsImport, BadValuesAreRefusedByName) {
                  ["material"] = 9;
     EXPECT_NE(load_error(material).find("mapping 0: material 9 is out of range"), std::string::npos)
         << load_error(material);
+    Glb film = arm_with_variants();
+    film.json["materials"][0]["extensions"]["KHR_materials_iridescence"] = {{"iridescenceFactor", 1.5}};
+    EXPECT_EQ(load_error(film),
+              "material 0 ('red') KHR_materials_iridescence: iridescenceFactor 1.500000 is outside 0..1");
+    Glb film_ior = arm_with_variants();
+    film_ior.json["materials"][0]["extensions"]["KHR_materials_iridescence"] = {{"iridescenceIor", 0.5}};
+    EXPECT_EQ(load_error(film_ior),
+              "material 0 ('red') KHR_materials_iridescence: iridescenceIor 0.500000 is below 1");
+    Glb aniso = arm_with_variants();
+    aniso.json["materials"][1]["extensions"]["KHR_materials_anisotropy"] = {{"anisotropyStrength", -0.5}};
+    EXPECT_EQ(load_error(aniso),
+              "material 1 ('blue') KHR_materials_anisotropy: anisotropyStrength -0.500000 is outside 0..1");
     // Negative control: the unedited file loads.
     EXPECT_EQ(load_error(arm_with_variants()), "(loaded)");
 }

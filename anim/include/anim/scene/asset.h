@@ -219,6 +219,20 @@ struct Material {
     // KHR_materials_dispersion: the spread of the ior over R, G, B (the Khronos renderer's
     // (ior - 1) * 0.025 * dispersion either side of G); 0 none.
     float dispersion = 0.0f;
+    // KHR_materials_iridescence: a thin film over the material (0: none) of index iridescence_ior,
+    // its thickness in nanometres mixed from min to max by G of its texture (max without one);
+    // the factor's texture is R.
+    float iridescence = 0.0f;
+    TextureRef iridescence_texture;
+    float iridescence_ior = 1.3f;
+    float iridescence_thickness_min = 100.0f;
+    float iridescence_thickness_max = 400.0f;
+    TextureRef iridescence_thickness_texture;
+    // KHR_materials_anisotropy: strength (0: isotropic) and rotation (radians, counter-clockwise
+    // from the tangent); its texture holds the direction in RG (0..1 for -1..1) and strength in B.
+    float anisotropy = 0.0f;
+    float anisotropy_rotation = 0.0f;
+    TextureRef anisotropy_texture;
 
     // Every texture slot, for what must treat them all alike (an image that failed to decode is
     // dropped from each slot that uses it). A new slot goes here too, or that code misses it.
@@ -228,7 +242,8 @@ struct Material {
              {&base_color_texture, &metallic_roughness_texture, &normal_texture, &occlusion_texture,
               &emissive_texture, &specular_glossiness_texture, &specular_texture, &specular_color_texture,
               &clearcoat_texture, &clearcoat_roughness_texture, &clearcoat_normal_texture,
-              &sheen_color_texture, &sheen_roughness_texture, &transmission_texture, &thickness_texture})
+              &sheen_color_texture, &sheen_roughness_texture, &transmission_texture, &thickness_texture,
+              &iridescence_texture, &iridescence_thickness_texture, &anisotropy_texture})
             f(*t);
     }
 };

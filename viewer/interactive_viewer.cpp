@@ -163,10 +163,18 @@ public:
         next->set_springs(opts_.scene.springs != "off");
         std::string problems;
         const auto note = [&](const std::string& e) { problems += (problems.empty() ? "" : "\n") + e; };
+        // Framed for the 3D view's own shape once the layout is known (the first file opens before it).
+        const ui::Rect& view = ui_.layout.viewport;
+        const bool sized = view.w > 0.0f && view.h > 0.0f;
+        if (sized) next->state().frame_aspect = view.w / view.h;
         if (options) {
-            if (auto st = next->apply(*options); !st) note(st.error().message);
-        } else if (auto st = next->apply_environment(opts_.scene.env); !st) {
-            note(st.error().message);  // a file opened later keeps the --env light
+            SceneOptions o = *options;
+            if (sized) o.width = static_cast<int>(view.w), o.height = static_cast<int>(view.h);
+            if (auto st = next->apply(o); !st) note(st.error().message);
+        } else {
+            if (sized) next->frame_camera();
+            if (auto st = next->apply_environment(opts_.scene.env); !st)
+                note(st.error().message);  // a file opened later keeps the --env light
         }
         session_ = std::move(next);
         // Cleared here, before anything of this load is reported, so an error found while applying
@@ -342,6 +350,8 @@ private:
         glfwGetFramebufferSize(ctx_.window(), &fbw, &fbh);
         glfwGetWindowSize(ctx_.window(), &ww, &wh);
         ui_.layout = ui::compute_layout(static_cast<float>(ww), static_cast<float>(wh));
+        if (session_ && ui_.layout.viewport.h > 0.0f)
+            session_->state().frame_aspect = ui_.layout.viewport.w / ui_.layout.viewport.h;
         const float sx = ww > 0 ? float(fbw) / float(ww) : 1.0f, sy = wh > 0 ? float(fbh) / float(wh) : 1.0f;
 
         if (session_) {

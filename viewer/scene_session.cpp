@@ -180,6 +180,7 @@ Status SceneSession::apply(const SceneOptions& o) {
     if (!o.variant.empty())
         if (auto s = select_variant(o.variant); !s) return s;
     state_.camera.fov_y_degrees = o.fov;
+    if (o.width > 0 && o.height > 0) state_.frame_aspect = float(o.width) / float(o.height);
     if (auto s =
             apply_camera_option(o.camera, state_.camera, &character_->asset().cameras, &state_.file_camera);
         !s)
@@ -228,13 +229,13 @@ void frame_camera(anim::Character& character, FrameState& state) {
     character.pose_at(state.clip, state.time, state.loop);
     if (b.empty()) b = character.bind_bounds();
     if (b.empty()) return;
-    state.camera.frame(glm::vec3(b.min), glm::vec3(b.max));
+    state.camera.frame(glm::vec3(b.min), glm::vec3(b.max), state.frame_aspect);
 }
 
 void SceneSession::frame_drawn_now() {
     const render::SkinMode* forced = state_.draw.auto_rung ? nullptr : &state_.draw.rung;
     const anim::Aabb b = character_->drawn_bounds(forced);
-    if (!b.empty()) state_.camera.frame(glm::vec3(b.min), glm::vec3(b.max));
+    if (!b.empty()) state_.camera.frame(glm::vec3(b.min), glm::vec3(b.max), state_.frame_aspect);
 }
 
 void SceneSession::pose() {

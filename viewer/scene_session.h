@@ -27,6 +27,10 @@ struct FrameState {
     // >= 0: the view is the file's camera of this index (`--camera file:N`), `camera` is unused.
     int file_camera = -1;
     glm::vec4 clear_color{0.11f, 0.12f, 0.14f, 1.0f};
+    // Width over height of the picture the automatic camera frames for (render: --size; the
+    // viewer: its 3D view). Framing for another aspect still shows everything when the picture is
+    // wider, and cuts the sides when it is narrower.
+    float frame_aspect = 4.0f / 3.0f;
 };
 
 class SceneSession {

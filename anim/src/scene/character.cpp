@@ -122,7 +122,45 @@ Expected<Character> Character::create(Asset asset) {
             c.probes_.push_back(std::move(probe));
         }
     c.apply_poses();
+    c.mark_enclosing_meshes();
     return c;
+}
+
+// The bind box of each static mesh against the union of everything else's. Only one mesh can hold
+// all the others at twice their size, so marking never makes two meshes ignore each other.
+void Character::mark_enclosing_meshes() {
+    if (static_.size() + skins_.size() < 2) return;
+    std::vector<Aabb> boxes(static_.size());
+    for (size_t i = 0; i < static_.size(); ++i) {
+        const anim::Node& node = asset_.scene.nodes[static_cast<size_t>(static_[i].node)];
+        const size_t copies = std::max<size_t>(node.instances.size(), 1);
+        for (size_t k = 0; k < copies; ++k) {
+            const glm::dmat4 m = node.instances.empty() ? node.global : node.global * node.instances[k];
+            for (const auto& p : asset_.meshes[static_cast<size_t>(static_[i].mesh)].primitives)
+                for (const auto& v : p.positions) {
+                    const glm::dvec3 w(m * glm::dvec4(glm::dvec3(v), 1.0));
+                    boxes[i].min = glm::min(boxes[i].min, w);
+                    boxes[i].max = glm::max(boxes[i].max, w);
+                }
+        }
+    }
+    for (size_t i = 0; i < static_.size(); ++i) {
+        if (boxes[i].empty()) continue;
+        Aabb rest;
+        for (size_t j = 0; j < static_.size(); ++j)
+            if (j != i && !boxes[j].empty())
+                rest.min = glm::min(rest.min, boxes[j].min), rest.max = glm::max(rest.max, boxes[j].max);
+        for (const auto& sk : skins_)
+            if (!sk.bind_bounds.empty())
+                rest.min = glm::min(rest.min, sk.bind_bounds.min),
+                rest.max = glm::max(rest.max, sk.bind_bounds.max);
+        if (rest.empty()) continue;
+        bool encloses = true;
+        for (int a = 0; a < 3; ++a)
+            encloses = encloses && boxes[i].min[a] <= rest.min[a] && boxes[i].max[a] >= rest.max[a] &&
+                       boxes[i].max[a] - boxes[i].min[a] >= 2.0 * (rest.max[a] - rest.min[a]);
+        static_[i].encloses_scene = encloses;
+    }
 }
 
 const glm::dmat4& Character::mesh_frame(int i) const {
@@ -192,6 +230,7 @@ Aabb Character::drawn_bounds(const SkinningRung* forced) const {
     // Morphed as drawn: a morph target can move vertices far outside the base mesh.
     Primitive scratch;
     for (size_t i = 0; i < static_.size(); ++i) {
+        if (static_[i].encloses_scene) continue;
         const glm::dmat4& g = scene_pose_.global(static_[i].node);
         const auto& inst = asset_.scene.nodes[static_cast<size_t>(static_[i].node)].instances;
         for (const auto& p : asset_.meshes[static_cast<size_t>(static_[i].mesh)].primitives)
@@ -233,6 +272,7 @@ Aabb Character::drawn_bounds_over_clip(int clip, const SkinningRung* forced, int
 Aabb Character::bind_bounds() const {
     Aabb box;
     for (const auto& s : static_) {
+        if (s.encloses_scene) continue;
         const anim::Node& node = asset_.scene.nodes[static_cast<size_t>(s.node)];
         const glm::dmat4 g = node.global;
         // EXT_mesh_gpu_instancing: every instance (none: the node alone).

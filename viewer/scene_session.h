@@ -59,8 +59,14 @@ public:
     // Fits the camera to what is drawn over the whole clip (the posed character at times across
     // it; the soup when the correction is off), keeping the current yaw and pitch.
     void frame_camera();
-    // Fits the camera to what is drawn now (the viewer's F key).
+    // Fits the camera to what is drawn now (the viewer's F key with nothing selected).
     void frame_drawn_now();
+    // The viewer's F key: frames joint `joint` of skin `skin` and every joint below it (their
+    // positions now, padded by half the longest bone among them, or by the joint's own bone to its
+    // parent for a tip, so a hand shows its fingers and a head the head); joint < 0: what is drawn
+    // now. The pad stands in for the skin around the bones, which is not measured: a joint with a
+    // mesh far larger than its bones (a cape on one bone) is framed tighter than its mesh.
+    void frame_selection(int skin, int joint);
 
     // VRM spring bones: present when the file has springs that could be built; on unless --springs off.
     bool has_springs() const { return springs_.has_value(); }

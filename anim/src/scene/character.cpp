@@ -221,7 +221,7 @@ glm::mat4 Character::static_mesh_world(int i) const {
     return glm::mat4(scene_pose_.global(static_[static_cast<size_t>(i)].node));
 }
 
-Aabb Character::drawn_bounds(const SkinningRung* forced) const {
+Aabb Character::drawn_bounds(const SkinningRung* forced, bool skinned_only) const {
     Aabb box;
     const auto add = [&box](const glm::dvec3& w) {
         box.min = glm::min(box.min, w);
@@ -230,7 +230,7 @@ Aabb Character::drawn_bounds(const SkinningRung* forced) const {
     // Morphed as drawn: a morph target can move vertices far outside the base mesh.
     Primitive scratch;
     for (size_t i = 0; i < static_.size(); ++i) {
-        if (static_[i].encloses_scene) continue;
+        if (static_[i].encloses_scene || skinned_only) continue;
         const glm::dmat4& g = scene_pose_.global(static_[i].node);
         const auto& inst = asset_.scene.nodes[static_cast<size_t>(static_[i].node)].instances;
         for (const auto& p : asset_.meshes[static_cast<size_t>(static_[i].mesh)].primitives)
@@ -253,7 +253,7 @@ Aabb Character::drawn_bounds(const SkinningRung* forced) const {
     return box;
 }
 
-Aabb Character::drawn_bounds_over_clip(int clip, const SkinningRung* forced, int samples) {
+Aabb Character::drawn_bounds_over_clip(int clip, const SkinningRung* forced, int samples, bool skinned_only) {
     Aabb box;
     const bool has_clip = clip >= 0 && static_cast<size_t>(clip) < asset_.clips.size();
     const float duration = has_clip ? asset_.clips[static_cast<size_t>(clip)].duration : 0.0f;
@@ -261,7 +261,7 @@ Aabb Character::drawn_bounds_over_clip(int clip, const SkinningRung* forced, int
     for (int k = 0; k < n; ++k) {
         // Both ends included: a clip often ends far from where it starts (a walk, a jump).
         pose_at(clip, n > 1 ? duration * static_cast<float>(k) / static_cast<float>(n - 1) : 0.0f, false);
-        const Aabb b = drawn_bounds(forced);
+        const Aabb b = drawn_bounds(forced, skinned_only);
         if (b.empty()) continue;
         box.min = glm::min(box.min, b.min);
         box.max = glm::max(box.max, b.max);

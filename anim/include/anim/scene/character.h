@@ -121,10 +121,12 @@ public:
     // correction is off), from up to a few hundred vertices a primitive skinned as the GPU does.
     // Static meshes that enclose the scene (StaticMeshNode::encloses_scene) are left out.
     // `forced`: the rung the renderer was told to use for every skin; null: each skin's own.
-    Aabb drawn_bounds(const SkinningRung* forced = nullptr) const;
+    // `skinned_only`: the skinned meshes alone (the soup, without the static props around it).
+    Aabb drawn_bounds(const SkinningRung* forced = nullptr, bool skinned_only = false) const;
     // drawn_bounds() over `samples` times spread across `clip` (the rest pose for clip -1). Poses
     // the character: the caller poses it again for its own time afterwards.
-    Aabb drawn_bounds_over_clip(int clip, const SkinningRung* forced = nullptr, int samples = 16);
+    Aabb drawn_bounds_over_clip(int clip, const SkinningRung* forced = nullptr, int samples = 16,
+                                bool skinned_only = false);
     // The current world matrix of static mesh `i` (following its joint when it has one).
     glm::mat4 static_mesh_world(int i) const;
 

@@ -163,10 +163,18 @@ public:
         next->set_springs(opts_.scene.springs != "off");
         std::string problems;
         const auto note = [&](const std::string& e) { problems += (problems.empty() ? "" : "\n") + e; };
+        // Framed for the 3D view's own shape once the layout is known (the first file opens before it).
+        const ui::Rect& view = ui_.layout.viewport;
+        const bool sized = view.w > 0.0f && view.h > 0.0f;
+        if (sized) next->state().frame_aspect = view.w / view.h;
         if (options) {
-            if (auto st = next->apply(*options); !st) note(st.error().message);
-        } else if (auto st = next->apply_environment(opts_.scene.env); !st) {
-            note(st.error().message);  // a file opened later keeps the --env light
+            SceneOptions o = *options;
+            if (sized) o.width = static_cast<int>(view.w), o.height = static_cast<int>(view.h);
+            if (auto st = next->apply(o); !st) note(st.error().message);
+        } else {
+            if (sized) next->frame_camera();
+            if (auto st = next->apply_environment(opts_.scene.env); !st)
+                note(st.error().message);  // a file opened later keeps the --env light
         }
         session_ = std::move(next);
         // Cleared here, before anything of this load is reported, so an error found while applying
@@ -201,6 +209,7 @@ public:
                 note("--joint '" + opts_.joint + "': no such joint in skin 0 (nor humanoid bone)");
         }
         if (!problems.empty()) show_error("Some options could not be applied", problems, "");
+        framed_correction_ = session_->character().correction();  // framed as opened
         model_.open.push_recent(path);
         std::snprintf(model_.open.path, sizeof model_.open.path, "%s", path.c_str());
         glfwSetWindowTitle(ctx_.window(), ("skinview - " + path).c_str());
@@ -219,7 +228,9 @@ public:
             return show_error("Could not load the settings", s.error().message, "");
         }
         if (!session_) return;
-        if (auto st = apply_settings(*s, model_, session_->character(), session_->state()); !st) {
+        const auto st = apply_settings(*s, model_, session_->character(), session_->state());
+        framed_correction_ = session_->character().correction();  // the file's camera stands
+        if (!st) {
             settings_failed_ = true;
             return show_error("Some settings could not be applied", st.error().message, "");
         }
@@ -258,6 +269,11 @@ public:
         if (!scripted_) model_.open.load_recent(recent_file());
 
         const std::string first = opts_.scene.file.empty() ? default_asset_path() : opts_.scene.file;
+        {  // the layout before the first file, so it is framed for the 3D view it is drawn in
+            int ww = 0, wh = 0;
+            glfwGetWindowSize(win, &ww, &wh);
+            ui_.layout = ui::compute_layout(static_cast<float>(ww), static_cast<float>(wh));
+        }
         if (!opts_.settings.empty()) {
             std::snprintf(ui_.settings_path, sizeof ui_.settings_path, "%s", opts_.settings.c_str());
             auto settings = ui::load_settings_file(opts_.settings);
@@ -318,10 +334,8 @@ private:
             ui_.load_error.clear();
             ui_.dismiss_error = false;
         }
-        if (session_ && opts_.toggle_correction_at == frame) {
+        if (session_ && opts_.toggle_correction_at == frame)
             ui::FramePanel::toggle_correction(session_->character());
-            session_->frame_camera();  // the soup is 100x the character: keep what is drawn in view
-        }
 
         const ImGuiIO& io = ImGui::GetIO();
         for (int key : inbox_.keys) {
@@ -331,16 +345,23 @@ private:
             if ((key == GLFW_KEY_LEFT || key == GLFW_KEY_RIGHT) && session_)
                 model_.animation.step(key == GLFW_KEY_RIGHT ? 1 : -1,
                                       model_.graph.duration(session_->character(), model_.animation.clip));
-            if (key == GLFW_KEY_C && session_) {
-                ui::FramePanel::toggle_correction(session_->character());
-                session_->frame_camera();  // the soup is 100x the character: keep what is drawn in view
-            }
-            if (key == GLFW_KEY_F && session_) session_->frame_drawn_now();
+            // Reframed below, as every change of the correction is.
+            if (key == GLFW_KEY_C && session_) ui::FramePanel::toggle_correction(session_->character());
+            if (key == GLFW_KEY_F && session_)
+                session_->frame_selection(model_.scene.selection.skin, model_.scene.selection.joint);
             if (key == GLFW_KEY_HOME && session_) set_framed_view("reset");
             if (key == GLFW_KEY_S) ui_.request_screenshot = true;
             if (key == GLFW_KEY_F1) ui_.show_help = !ui_.show_help;
         }
         inbox_.keys.clear();
+        // The correction changes what is drawn by up to 100x (the soup): whichever way it changed
+        // (C, the Frame tab's checkbox, --toggle-correction-at), the camera frames the new drawing,
+        // so C off and on gives back the view at load. A settings file or a newly opened file
+        // records its own state (below) and keeps the camera it chose.
+        if (session_ && session_->character().correction() != framed_correction_) {
+            framed_correction_ = session_->character().correction();
+            session_->frame_camera();
+        }
     }
 
     void render_frame(double dt, bool last_frame, int frame) {
@@ -348,6 +369,8 @@ private:
         glfwGetFramebufferSize(ctx_.window(), &fbw, &fbh);
         glfwGetWindowSize(ctx_.window(), &ww, &wh);
         ui_.layout = ui::compute_layout(static_cast<float>(ww), static_cast<float>(wh));
+        if (session_ && ui_.layout.viewport.h > 0.0f)
+            session_->state().frame_aspect = ui_.layout.viewport.w / ui_.layout.viewport.h;
         const float sx = ww > 0 ? float(fbw) / float(ww) : 1.0f, sy = wh > 0 ? float(fbh) / float(wh) : 1.0f;
 
         if (session_) {
@@ -687,7 +710,8 @@ private:
     Inbox inbox_;
     ScriptedInput input_;
     bool scripted_ = false;
-    bool settings_failed_ = false;  // a settings file was refused or partly applied
+    bool settings_failed_ = false;   // a settings file was refused or partly applied
+    bool framed_correction_ = true;  // the correction the camera was last framed for
     // The IK handles' pixels as drawn last frame: what the user aimed a press at.
     glm::vec2 drawn_target_{0.0f}, drawn_pole_{0.0f};
     bool drawn_target_ok_ = false, drawn_pole_ok_ = false;

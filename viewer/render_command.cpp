@@ -99,7 +99,9 @@ int run_render(const RenderArgs& args) {
     bool error_heatmap = args.error_heatmap;
     if (args.frames > 1 && args.output.find("{frame}") == std::string::npos)
         return fail("--frames " + std::to_string(args.frames) + " needs '{frame}' in the output name");
-    auto opened = open_headless(args.scene);
+    SceneOptions scene = args.scene;  // framed for the picture's own aspect
+    scene.width = width, scene.height = height;
+    auto opened = open_headless(scene);
     if (!opened) return fail(opened.error().message);
     SceneSession& s = *opened->session;
     if (!args.settings.empty()) {

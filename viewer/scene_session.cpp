@@ -206,6 +206,7 @@ Status SceneSession::apply(const SceneOptions& o) {
     if (!o.variant.empty())
         if (auto s = select_variant(o.variant); !s) return s;
     state_.camera.fov_y_degrees = o.fov;
+    if (o.width > 0 && o.height > 0) state_.frame_aspect = float(o.width) / float(o.height);
     if (auto s =
             apply_camera_option(o.camera, state_.camera, &character_->asset().cameras, &state_.file_camera);
         !s)
@@ -247,20 +248,76 @@ std::string SceneSession::variant() const {
 
 void SceneSession::frame_camera() { viewer::frame_camera(*character_, state_); }
 
+// With the correction off, what it would move is the soup: framed alone, without the static props
+// around it (Fox's plinth, whose size made the fox's soup a speck). A skin the correction leaves as
+// it is keeps the props in view.
+static bool soup_drawn(const anim::Character& character) {
+    if (character.correction()) return false;
+    for (const auto& s : character.skinned_meshes()) {
+        const glm::dmat4 d = s.frame_as_given - s.frame_corrected;
+        double worst = 0.0, size = 0.0;
+        for (int c = 0; c < 4; ++c)
+            for (int r = 0; r < 4; ++r) {
+                worst = std::max(worst, std::abs(d[c][r]));
+                size = std::max(size, std::abs(s.frame_corrected[c][r]));
+            }
+        if (worst > 1e-6 * std::max(size, 1.0)) return true;
+    }
+    return false;
+}
+
 void frame_camera(anim::Character& character, FrameState& state) {
     const render::SkinMode* forced = state.draw.auto_rung ? nullptr : &state.draw.rung;
-    anim::Aabb b = character.drawn_bounds_over_clip(state.clip, forced);
+    const bool soup = soup_drawn(character);
+    anim::Aabb b = character.drawn_bounds_over_clip(state.clip, forced, 16, soup);
     // Sampling posed the character; the frame drawn next poses it again at the state's own time.
     character.pose_at(state.clip, state.time, state.loop);
+    // A soup far smaller than the ground it covers over the clip (Fox's: 5 cm, carried 2 m by its
+    // root) would be a speck in the clip's framing: it is framed as drawn now instead, and may
+    // leave the view as the clip plays (F frames it again).
+    if (soup && !b.empty()) {
+        const anim::Aabb now = character.drawn_bounds(forced, true);
+        if (!now.empty() && glm::length(now.max - now.min) < 0.1 * glm::length(b.max - b.min)) b = now;
+    }
     if (b.empty()) b = character.bind_bounds();
     if (b.empty()) return;
-    state.camera.frame(glm::vec3(b.min), glm::vec3(b.max));
+    state.camera.frame(glm::vec3(b.min), glm::vec3(b.max), state.frame_aspect);
 }
 
 void SceneSession::frame_drawn_now() {
     const render::SkinMode* forced = state_.draw.auto_rung ? nullptr : &state_.draw.rung;
-    const anim::Aabb b = character_->drawn_bounds(forced);
-    if (!b.empty()) state_.camera.frame(glm::vec3(b.min), glm::vec3(b.max));
+    const anim::Aabb b = character_->drawn_bounds(forced, soup_drawn(*character_));
+    if (!b.empty()) state_.camera.frame(glm::vec3(b.min), glm::vec3(b.max), state_.frame_aspect);
+}
+
+void SceneSession::frame_selection(int skin, int joint) {
+    const auto& skins = character_->skins();
+    if (skin < 0 || static_cast<size_t>(skin) >= skins.size() || joint < 0 ||
+        static_cast<size_t>(joint) >= skins[static_cast<size_t>(skin)].skeleton.parents().size())
+        return frame_drawn_now();
+    const anim::Skeleton& sk = skins[static_cast<size_t>(skin)].skeleton;
+    const std::vector<int>& parents = sk.parents();
+    const auto at = [&sk](size_t j) {
+        const float* m = &sk.world()[j * 16];
+        return glm::vec3(m[12], m[13], m[14]);
+    };
+    glm::vec3 lo(1e30f), hi(-1e30f);
+    float longest = 0.0f;
+    for (size_t j = 0; j < parents.size(); ++j) {
+        bool below = false;  // j is `joint` or one of its descendants
+        for (int a = static_cast<int>(j); a >= 0 && !below; a = parents[static_cast<size_t>(a)])
+            below = a == joint;
+        if (!below) continue;
+        lo = glm::min(lo, at(j)), hi = glm::max(hi, at(j));
+        if (static_cast<int>(j) != joint && parents[j] >= 0)
+            longest = std::max(longest, glm::length(at(j) - at(static_cast<size_t>(parents[j]))));
+    }
+    const int parent = parents[static_cast<size_t>(joint)];
+    if (longest == 0.0f && parent >= 0)
+        longest = glm::length(at(static_cast<size_t>(joint)) - at(static_cast<size_t>(parent)));
+    const float pad = std::max(0.5f * longest, 1e-3f * glm::length(hi - lo) + 1e-4f);
+    state_.file_camera = -1;
+    state_.camera.frame(lo - glm::vec3(pad), hi + glm::vec3(pad), state_.frame_aspect);
 }
 
 void SceneSession::pose() {

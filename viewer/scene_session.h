@@ -29,6 +29,10 @@ struct FrameState {
     // >= 0: the view is the file's camera of this index (`--camera file:N`), `camera` is unused.
     int file_camera = -1;
     glm::vec4 clear_color{0.11f, 0.12f, 0.14f, 1.0f};
+    // Width over height of the picture the automatic camera frames for (render: --size; the
+    // viewer: its 3D view). Framing for another aspect still shows everything when the picture is
+    // wider, and cuts the sides when it is narrower.
+    float frame_aspect = 4.0f / 3.0f;
 };
 
 class SceneSession {
@@ -57,8 +61,14 @@ public:
     // Fits the camera to what is drawn over the whole clip (the posed character at times across
     // it; the soup when the correction is off), keeping the current yaw and pitch.
     void frame_camera();
-    // Fits the camera to what is drawn now (the viewer's F key).
+    // Fits the camera to what is drawn now (the viewer's F key with nothing selected).
     void frame_drawn_now();
+    // The viewer's F key: frames joint `joint` of skin `skin` and every joint below it (their
+    // positions now, padded by half the longest bone among them, or by the joint's own bone to its
+    // parent for a tip, so a hand shows its fingers and a head the head); joint < 0: what is drawn
+    // now. The pad stands in for the skin around the bones, which is not measured: a joint with a
+    // mesh far larger than its bones (a cape on one bone) is framed tighter than its mesh.
+    void frame_selection(int skin, int joint);
 
     // VRM spring bones: present when the file has springs that could be built; on unless --springs off.
     bool has_springs() const { return springs_.has_value(); }

@@ -70,6 +70,7 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
     o.api = e.api;
     o.camera = e.camera.empty() ? "auto" : e.camera;
     o.fov = static_cast<float>(e.fov);
+    o.width = e.width, o.height = e.height;
     if (auto st = s.apply(o); !st) return error(st.error().message);
     if (!e.settings.empty()) {
         auto applied = apply_settings_file(e.settings, s);

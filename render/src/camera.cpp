@@ -22,17 +22,36 @@ glm::mat4 OrbitCamera::projection(float aspect) const {
     return glm::perspective(glm::radians(fov_y_degrees), aspect, near_plane(), far_plane());
 }
 
-void OrbitCamera::frame(const glm::vec3& lo, const glm::vec3& hi) {
-    // Snapped: the radius up to two significant digits, the target to a tenth of that step. Two
-    // encodings of one character (plain and Draco, float and quantized) have bounds a few 1e-5
-    // apart; a camera that followed them exactly would move every edge by a fraction of a pixel
-    // and their renders would differ where nothing did. Costs at most 10% of margin.
-    const float raw = std::max(glm::length(hi - lo) * 0.5f, 1e-4f);
-    const float step = std::pow(10.0f, std::floor(std::log10(raw)) - 1.0f);
-    const float radius = std::ceil(raw / step - 1e-4f) * step;
-    target = glm::round((lo + hi) * 0.5f / (0.1f * step)) * (0.1f * step);
-    // The sphere around the box fits the vertical field of view with 10% to spare.
-    distance = radius * 1.1f / std::sin(glm::radians(fov_y_degrees) * 0.5f);
+void OrbitCamera::frame(const glm::vec3& lo_in, const glm::vec3& hi_in, float aspect) {
+    glm::vec3 lo = glm::min(lo_in, hi_in), hi = glm::max(lo_in, hi_in);
+    // A point (one vertex, an empty mesh's node) gets a box of 1e-4 m each way, so the distance
+    // stays positive and the near plane ahead of it.
+    const glm::vec3 mid = (lo + hi) * 0.5f;
+    lo = glm::min(lo, mid - glm::vec3(1e-4f));
+    hi = glm::max(hi, mid + glm::vec3(1e-4f));
+    const glm::vec3 back = glm::normalize(eye() - target);  // unit, from the target to the eye
+    const glm::vec3 f = -back;
+    const glm::vec3 r = glm::normalize(glm::cross(f, glm::vec3(0.0f, 1.0f, 0.0f)));
+    const glm::vec3 u = glm::cross(r, f);
+    const float ky = kFrameFill * std::tan(glm::radians(fov_y_degrees) * 0.5f);
+    const float kx = ky * (aspect > 0.0f ? aspect : 1.0f);
+    // In the camera's basis a corner is (x, y, z), z along the view. The eye at (a, b, e) sees it
+    // inside the fill when |x - a| <= kx (z - e) and |y - b| <= ky (z - e). For each axis the
+    // feasible a is an interval whose middle does not depend on e; the largest e (the closest
+    // camera) is where the interval of the tighter axis shrinks to that middle.
+    float ax_lo = 1e30f, ax_hi = -1e30f, ay_lo = 1e30f, ay_hi = -1e30f;
+    for (int k = 0; k < 8; ++k) {
+        const glm::vec3 p((k & 1) ? hi.x : lo.x, (k & 2) ? hi.y : lo.y, (k & 4) ? hi.z : lo.z);
+        const float x = glm::dot(p, r), y = glm::dot(p, u), z = glm::dot(p, f);
+        ax_lo = std::min(ax_lo, x + kx * z), ax_hi = std::max(ax_hi, x - kx * z);
+        ay_lo = std::min(ay_lo, y + ky * z), ay_hi = std::max(ay_hi, y - ky * z);
+    }
+    const float a = (ax_lo + ax_hi) * 0.5f, b = (ay_lo + ay_hi) * 0.5f;
+    const float e = std::min((ax_lo - ax_hi) / (2.0f * kx), (ay_lo - ay_hi) / (2.0f * ky));
+    const glm::vec3 eye_at = a * r + b * u + e * f;
+    // The box centre's depth is the mean of its corners', each of which is ahead of the eye.
+    distance = std::max(glm::dot(mid, f) - e, 1e-4f);
+    target = eye_at + f * distance;
 }
 
 bool looks_pinned(const std::string& text) { return std::count(text.begin(), text.end(), ',') == 5; }

@@ -11,6 +11,8 @@ namespace sv::render {
 CharacterRenderer::~CharacterRenderer() = default;
 
 namespace {
+
+constexpr float kGridPush = 0.02f;  // the floor grid's push along each ray, a share of its distance
 // The eye of a perspective view_proj: the point it sends to w = 0, (0, 0, 1, 0) pulled back.
 glm::vec3 camera_position_of(const glm::mat4& view_proj) {
     const glm::vec4 e = glm::inverse(view_proj) * glm::vec4(0.0f, 0.0f, 1.0f, 0.0f);
@@ -208,7 +210,19 @@ void CharacterRenderer::draw(const anim::Character& character,
             grid_size_ = size;
             grid_floor_ = floor_y;
         }
-        line_pass_.draw(grid_lines_, GL_LINES, view_proj, glm::vec4(0.35f, 0.37f, 0.4f, 1.0f));
+        // Depth-tested, and pushed 2% deeper along each ray, so it never z-fights with a surface
+        // at the floor's height (a ground plane at y = 0, the soles of feet): such a surface is
+        // drawn over it. Why along the ray and not a constant depth bias: lines have no polygon
+        // offset, and a line and a triangle over one pixel disagree in depth by up to half a
+        // pixel's depth slope, which on a floor seen at a grazing angle grows as z / h (distance
+        // over eye height); 2% covers z / h up to 2 x 0.02 x 660 px focal = 26 at 480 px, past
+        // the far corner of the grid at the default framing (pitch 5 or more). What it costs: a
+        // grid line also loses to a surface up to 2% of its distance behind it (6 cm at 3 m:
+        // geometry just under the floor covers the line). Not under an orthographic file camera,
+        // whose eye is a stand-in far away (there the grid may still z-fight).
+        const bool perspective = std::abs((glm::inverse(view_proj) * glm::vec4(0, 0, 1, 0)).w) >= 1e-12f;
+        line_pass_.draw(grid_lines_, GL_LINES, view_proj, glm::vec4(0.35f, 0.37f, 0.4f, 1.0f), 6.0f, eye,
+                        perspective ? kGridPush : 0.0f);
     }
     // Every primitive once, through submit (opaque ones drawn, the others deferred), then the
     // deferred ones: transmissive farthest first, then blended farthest first.

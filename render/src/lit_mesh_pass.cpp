@@ -11,7 +11,8 @@ void set_lighting_uniforms(const ShaderProgram& program, const Lighting& lightin
 }
 
 Expected<LitMeshPass> LitMeshPass::create(Api api) {
-    auto program = ShaderProgram::build(api, {"static_lit", {"static_mesh_vs.glsl"}, {"lighting.glsl", "lit_fs.glsl"}, {}, {}});
+    auto program = ShaderProgram::build(
+        api, {"static_lit", {"static_mesh_vs.glsl"}, {"lighting.glsl", "lit_fs.glsl"}, {}, {}});
     if (!program) return program.error();
     LitMeshPass pass;
     pass.program_ = std::move(*program);
@@ -46,12 +47,14 @@ Expected<LinePass> LinePass::create(Api api) {
 }
 
 void LinePass::draw(const std::vector<glm::vec3>& points, GLenum mode, const glm::mat4& view_proj,
-                    const glm::vec4& color, float point_size) const {
+                    const glm::vec4& color, float point_size, const glm::vec3& eye, float push) const {
     if (points.empty()) return;
     glUseProgram(program_.id());
     glUniformMatrix4fv(program_.uniform("u_view_proj"), 1, GL_FALSE, glm::value_ptr(view_proj));
     glUniform4fv(program_.uniform("u_color"), 1, glm::value_ptr(color));
     glUniform1f(program_.uniform("u_point_size"), point_size);
+    glUniform3fv(program_.uniform("u_eye"), 1, glm::value_ptr(eye));
+    glUniform1f(program_.uniform("u_push"), push);
     // Desktop GL ignores gl_PointSize unless asked; GLES always honours it.
     if (GLAD_GL_VERSION_3_2) glEnable(GL_PROGRAM_POINT_SIZE);
     glBindVertexArray(vao_.get());

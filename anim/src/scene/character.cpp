@@ -122,7 +122,45 @@ Expected<Character> Character::create(Asset asset) {
             c.probes_.push_back(std::move(probe));
         }
     c.apply_poses();
+    c.mark_enclosing_meshes();
     return c;
+}
+
+// The bind box of each static mesh against the union of everything else's. Only one mesh can hold
+// all the others at twice their size, so marking never makes two meshes ignore each other.
+void Character::mark_enclosing_meshes() {
+    if (static_.size() + skins_.size() < 2) return;
+    std::vector<Aabb> boxes(static_.size());
+    for (size_t i = 0; i < static_.size(); ++i) {
+        const anim::Node& node = asset_.scene.nodes[static_cast<size_t>(static_[i].node)];
+        const size_t copies = std::max<size_t>(node.instances.size(), 1);
+        for (size_t k = 0; k < copies; ++k) {
+            const glm::dmat4 m = node.instances.empty() ? node.global : node.global * node.instances[k];
+            for (const auto& p : asset_.meshes[static_cast<size_t>(static_[i].mesh)].primitives)
+                for (const auto& v : p.positions) {
+                    const glm::dvec3 w(m * glm::dvec4(glm::dvec3(v), 1.0));
+                    boxes[i].min = glm::min(boxes[i].min, w);
+                    boxes[i].max = glm::max(boxes[i].max, w);
+                }
+        }
+    }
+    for (size_t i = 0; i < static_.size(); ++i) {
+        if (boxes[i].empty()) continue;
+        Aabb rest;
+        for (size_t j = 0; j < static_.size(); ++j)
+            if (j != i && !boxes[j].empty())
+                rest.min = glm::min(rest.min, boxes[j].min), rest.max = glm::max(rest.max, boxes[j].max);
+        for (const auto& sk : skins_)
+            if (!sk.bind_bounds.empty())
+                rest.min = glm::min(rest.min, sk.bind_bounds.min),
+                rest.max = glm::max(rest.max, sk.bind_bounds.max);
+        if (rest.empty()) continue;
+        bool encloses = true;
+        for (int a = 0; a < 3; ++a)
+            encloses = encloses && boxes[i].min[a] <= rest.min[a] && boxes[i].max[a] >= rest.max[a] &&
+                       boxes[i].max[a] - boxes[i].min[a] >= 2.0 * (rest.max[a] - rest.min[a]);
+        static_[i].encloses_scene = encloses;
+    }
 }
 
 const glm::dmat4& Character::mesh_frame(int i) const {
@@ -183,7 +221,7 @@ glm::mat4 Character::static_mesh_world(int i) const {
     return glm::mat4(scene_pose_.global(static_[static_cast<size_t>(i)].node));
 }
 
-Aabb Character::drawn_bounds(const SkinningRung* forced) const {
+Aabb Character::drawn_bounds(const SkinningRung* forced, bool skinned_only) const {
     Aabb box;
     const auto add = [&box](const glm::dvec3& w) {
         box.min = glm::min(box.min, w);
@@ -192,6 +230,7 @@ Aabb Character::drawn_bounds(const SkinningRung* forced) const {
     // Morphed as drawn: a morph target can move vertices far outside the base mesh.
     Primitive scratch;
     for (size_t i = 0; i < static_.size(); ++i) {
+        if (static_[i].encloses_scene || skinned_only) continue;
         const glm::dmat4& g = scene_pose_.global(static_[i].node);
         const auto& inst = asset_.scene.nodes[static_cast<size_t>(static_[i].node)].instances;
         for (const auto& p : asset_.meshes[static_cast<size_t>(static_[i].mesh)].primitives)
@@ -214,7 +253,7 @@ Aabb Character::drawn_bounds(const SkinningRung* forced) const {
     return box;
 }
 
-Aabb Character::drawn_bounds_over_clip(int clip, const SkinningRung* forced, int samples) {
+Aabb Character::drawn_bounds_over_clip(int clip, const SkinningRung* forced, int samples, bool skinned_only) {
     Aabb box;
     const bool has_clip = clip >= 0 && static_cast<size_t>(clip) < asset_.clips.size();
     const float duration = has_clip ? asset_.clips[static_cast<size_t>(clip)].duration : 0.0f;
@@ -222,7 +261,7 @@ Aabb Character::drawn_bounds_over_clip(int clip, const SkinningRung* forced, int
     for (int k = 0; k < n; ++k) {
         // Both ends included: a clip often ends far from where it starts (a walk, a jump).
         pose_at(clip, n > 1 ? duration * static_cast<float>(k) / static_cast<float>(n - 1) : 0.0f, false);
-        const Aabb b = drawn_bounds(forced);
+        const Aabb b = drawn_bounds(forced, skinned_only);
         if (b.empty()) continue;
         box.min = glm::min(box.min, b.min);
         box.max = glm::max(box.max, b.max);
@@ -233,6 +272,7 @@ Aabb Character::drawn_bounds_over_clip(int clip, const SkinningRung* forced, int
 Aabb Character::bind_bounds() const {
     Aabb box;
     for (const auto& s : static_) {
+        if (s.encloses_scene) continue;
         const anim::Node& node = asset_.scene.nodes[static_cast<size_t>(s.node)];
         const glm::dmat4 g = node.global;
         // EXT_mesh_gpu_instancing: every instance (none: the node alone).

@@ -36,9 +36,12 @@ private:
 class LinePass {
 public:
     static Expected<LinePass> create(Api api);
-    // `points` as pairs for GL_LINES, or single points for GL_POINTS.
+    // `points` as pairs for GL_LINES, or single points for GL_POINTS. `push` > 0 moves each point
+    // away from `eye` along its ray by that share of its distance: the same pixels, deeper, so
+    // depth-tested lines lose to surfaces they lie on (the floor grid).
     void draw(const std::vector<glm::vec3>& points, GLenum mode, const glm::mat4& view_proj,
-              const glm::vec4& color, float point_size = 6.0f) const;
+              const glm::vec4& color, float point_size = 6.0f, const glm::vec3& eye = glm::vec3(0.0f),
+              float push = 0.0f) const;
 
 private:
     ShaderProgram program_;

@@ -109,8 +109,11 @@ TEST_P(Variant, RendersWithinTheRefDefaultsOfItsSource) {
     // One reference per test: ctest runs the parameters as parallel processes.
     const std::string ref = (out_dir() / ("source_for_" + std::string(GetParam()) + ".png")).string();
     const std::string common = " --clip 0 --time 0.4 --size 320x240";
+    // With its sidecar, so the copy is drawn from the reference's camera: framed anew on its own
+    // bounds (continuous since #24) the quantized arm lands a sub-pixel away, 4 of 3,679 pixels
+    // (0.11%) over the 0.1% budget; the snapped framing before happened to land on the same view.
     auto r = run_command(quoted(kExe) + " render " + quoted((source_dir() / "assets" / "arm.glb").string()) +
-                         common + " -o " + quoted(ref));
+                         common + " --sidecar -o " + quoted(ref));
     ASSERT_EQ(r.status, 0) << r.err;
     const std::string got = (out_dir() / (std::string(GetParam()) + ".png")).string();
     r = run_command(quoted(kExe) + " render " + quoted(variant(GetParam()).string()) + common + " -o " +

@@ -52,6 +52,7 @@ Shot render_at(const std::string& path, int which) {
     if (!session) return s;
     s.session = std::move(*session);
     viewer::SceneOptions o;
+    o.width = o.height = kSize;  // framed for the square it is drawn in
     o.time = time_of(s.session->character(), which);
     EXPECT_TRUE(s.session->apply(o).ok());
     s.session->state().loop = false;
@@ -86,15 +87,16 @@ TEST_P(KhronosGolden, ControlTheFirstTimeFailsTheSecondTimesGolden) {
     std::printf("[ control ] %s\n", o.message.c_str());
 }
 
-INSTANTIATE_TEST_SUITE_P(Models, KhronosGolden,
-                         ::testing::Values(Model{"AnimatedCube", "AnimatedCube/glTF/AnimatedCube.gltf"},
-                                           Model{"AnimatedTriangle", "AnimatedTriangle/glTF/AnimatedTriangle.gltf"},
-                                           Model{"SimpleMorph", "SimpleMorph/glTF/SimpleMorph.gltf"},
-                                           Model{"AnimatedMorphCube", "AnimatedMorphCube/glTF/AnimatedMorphCube.gltf"},
-                                           Model{"RiggedSimple", "RiggedSimple/glTF/RiggedSimple.gltf"},
-                                           Model{"RiggedFigure", "RiggedFigure/glTF/RiggedFigure.gltf"},
-                                           Model{"CesiumMan", "CesiumMan/glTF/CesiumMan.gltf"},
-                                           Model{"SimpleSkin", "SimpleSkin/glTF/SimpleSkin.gltf"}),
-                         [](const ::testing::TestParamInfo<Model>& i) { return i.param.name; });
+INSTANTIATE_TEST_SUITE_P(
+    Models, KhronosGolden,
+    ::testing::Values(Model{"AnimatedCube", "AnimatedCube/glTF/AnimatedCube.gltf"},
+                      Model{"AnimatedTriangle", "AnimatedTriangle/glTF/AnimatedTriangle.gltf"},
+                      Model{"SimpleMorph", "SimpleMorph/glTF/SimpleMorph.gltf"},
+                      Model{"AnimatedMorphCube", "AnimatedMorphCube/glTF/AnimatedMorphCube.gltf"},
+                      Model{"RiggedSimple", "RiggedSimple/glTF/RiggedSimple.gltf"},
+                      Model{"RiggedFigure", "RiggedFigure/glTF/RiggedFigure.gltf"},
+                      Model{"CesiumMan", "CesiumMan/glTF/CesiumMan.gltf"},
+                      Model{"SimpleSkin", "SimpleSkin/glTF/SimpleSkin.gltf"}),
+    [](const ::testing::TestParamInfo<Model>& i) { return i.param.name; });
 
 }  // namespace

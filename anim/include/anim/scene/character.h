@@ -44,6 +44,12 @@ struct StaticMeshNode {
     int mesh = -1;
     int skin = -1;   // the skin of the nearest joint above it, or -1 (informational)
     int joint = -1;  // that joint's index in the skeleton, or -1
+    // A sky dome, cylinder or room around everything else: its bind box holds every other mesh's
+    // with at least twice their extent on each axis. drawn_bounds() and bind_bounds() leave it
+    // out, so the camera frames what stands inside it instead of the outside of the dome. What
+    // would make it wrong: a scene that is a big container with a few small things inside, meant
+    // to be seen from outside (a box of parts); F and the camera keys still reach it by hand.
+    bool encloses_scene = false;
 };
 
 struct ClipConflicts {
@@ -108,15 +114,19 @@ public:
     // Joint matrices of a skin in double, for the CPU reference skinner: A_j from the palette.
     std::vector<glm::dmat4> joint_matrices(int skin) const;
     // World bounds at bind: skinned meshes from the joints (never the file's mesh node), static
-    // meshes from their nodes.
+    // meshes from their nodes, but for those that enclose the scene (the floor grid stands under
+    // what is inside a sky dome, not under the dome).
     Aabb bind_bounds() const;
     // World bounds of what is drawn now (the current pose, frames and rungs; the soup when the
     // correction is off), from up to a few hundred vertices a primitive skinned as the GPU does.
+    // Static meshes that enclose the scene (StaticMeshNode::encloses_scene) are left out.
     // `forced`: the rung the renderer was told to use for every skin; null: each skin's own.
-    Aabb drawn_bounds(const SkinningRung* forced = nullptr) const;
+    // `skinned_only`: the skinned meshes alone (the soup, without the static props around it).
+    Aabb drawn_bounds(const SkinningRung* forced = nullptr, bool skinned_only = false) const;
     // drawn_bounds() over `samples` times spread across `clip` (the rest pose for clip -1). Poses
     // the character: the caller poses it again for its own time afterwards.
-    Aabb drawn_bounds_over_clip(int clip, const SkinningRung* forced = nullptr, int samples = 16);
+    Aabb drawn_bounds_over_clip(int clip, const SkinningRung* forced = nullptr, int samples = 16,
+                                bool skinned_only = false);
     // The current world matrix of static mesh `i` (following its joint when it has one).
     glm::mat4 static_mesh_world(int i) const;
 
@@ -127,6 +137,7 @@ private:
         int skinned = -1;
         Primitive vertices;
     };
+    void mark_enclosing_meshes();
     Asset asset_;
     ScenePose scene_pose_;
     std::vector<int> joint_skin_, joint_index_;  // per node: the first skin listing it and its index there

@@ -13,6 +13,7 @@
 #include "glb_edit.h"
 #include "golden.h"
 #include "render/context.h"
+#include "sample_framing.h"
 #include "scene_session.h"
 
 namespace sv::viewer {
@@ -33,17 +34,6 @@ std::string khronos(const std::string& model) {
     for (const auto& p : {dir / "glTF-Binary" / (model + ".glb"), dir / "glTF" / (model + ".gltf")})
         if (std::filesystem::exists(p)) return p.string();
     return std::string();
-}
-
-// The samples' zooms were tuned on the framing before #24, which fitted the bounding sphere of
-// the box: kept here (without its rounding) so each board keeps the view its zoom was chosen for.
-void frame_on_sphere(SceneSession& session) {
-    render::OrbitCamera& cam = session.state().camera;
-    anim::Aabb b = session.character().drawn_bounds();
-    if (b.empty()) return;
-    cam.target = glm::vec3((b.min + b.max) * 0.5);
-    cam.distance = static_cast<float>(glm::length(b.max - b.min) * 0.5 * 1.1 /
-                                      std::sin(glm::radians(cam.fov_y_degrees) * 0.5));
 }
 
 struct Shot {

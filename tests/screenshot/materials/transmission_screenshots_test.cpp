@@ -13,6 +13,7 @@
 #include "glb_edit.h"
 #include "golden.h"
 #include "render/context.h"
+#include "sample_framing.h"
 #include "scene_session.h"
 
 namespace sv::viewer {
@@ -43,6 +44,7 @@ render::RgbaImage render_glass(const GlassSample& s, const std::string& file) {
     o.camera = "front";
     EXPECT_TRUE((*session)->apply(o).ok());
     (*session)->state().draw.draw_grid = false;
+    frame_on_sphere(**session);
     render::OrbitCamera& cam = (*session)->state().camera;
     cam.distance *= s.zoom;
     cam.yaw_degrees = s.yaw;

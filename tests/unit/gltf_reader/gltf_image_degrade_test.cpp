@@ -156,8 +156,14 @@ TEST(GltfImageDegrade, EverySlotThatUsesAFailedImageLosesIt) {
                                                     {"iridescenceThicknessTexture", {{"index", 0}}}};
     m["extensions"]["KHR_materials_anisotropy"] = {{"anisotropyStrength", 0.5},
                                                    {"anisotropyTexture", {{"index", 0}}}};
-    g.json["extensionsUsed"] = {"KHR_materials_clearcoat", "KHR_materials_specular", "KHR_materials_sheen",
-                                "KHR_materials_iridescence", "KHR_materials_anisotropy"};
+    m["extensions"]["KHR_materials_transmission"] = {{"transmissionFactor", 1.0},
+                                                     {"transmissionTexture", {{"index", 0}}}};
+    m["extensions"]["KHR_materials_volume"] = {{"thicknessFactor", 0.5},
+                                               {"thicknessTexture", {{"index", 0}}}};
+    g.json["extensionsUsed"] = {"KHR_materials_clearcoat",  "KHR_materials_specular",
+                                "KHR_materials_sheen",      "KHR_materials_iridescence",
+                                "KHR_materials_anisotropy", "KHR_materials_transmission",
+                                "KHR_materials_volume"};
     const auto a = load_gltf_from_memory(g.pack(), "", true);
     ASSERT_TRUE(a.ok()) << a.error().message;
     ASSERT_EQ(a->image_failures.size(), 1u);
@@ -167,7 +173,7 @@ TEST(GltfImageDegrade, EverySlotThatUsesAFailedImageLosesIt) {
         ++slots;
         EXPECT_EQ(t.image, -1) << "slot " << slots << " still uses the failed image";
     });
-    EXPECT_EQ(slots, 16);
+    EXPECT_EQ(slots, 18);
     // The control: the same file with a good image keeps it in those slots.
     Glb good = arm_with_images({{kRedPng, "skin"}}, {{{"source", 0}}});
     good.json["materials"][0]["extensions"] = m["extensions"];
@@ -178,4 +184,6 @@ TEST(GltfImageDegrade, EverySlotThatUsesAFailedImageLosesIt) {
     EXPECT_EQ(b->materials[0].specular_color_texture.image, 0);
     EXPECT_EQ(b->materials[0].iridescence_thickness_texture.image, 0);
     EXPECT_EQ(b->materials[0].anisotropy_texture.image, 0);
+    EXPECT_EQ(b->materials[0].transmission_texture.image, 0);
+    EXPECT_EQ(b->materials[0].thickness_texture.image, 0);
 }

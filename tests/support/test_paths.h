@@ -20,6 +20,18 @@ inline std::filesystem::path shared_assets() {
 inline std::filesystem::path source_dir() { return SKINVIEW_SOURCE_DIR; }
 inline std::filesystem::path output_dir() { return SKINVIEW_TEST_OUTPUT_DIR; }
 
+// The running test as "Suite.Name", fit for a file name. ctest runs every test in a process of its
+// own, in parallel, so a counter kept by a helper restarts in each process: two tests calling the
+// same helper would write (and read back) the same scratch file. Name scratch files with this.
+inline std::string current_test_stem() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    if (!info) return "no_test";
+    std::string s = std::string(info->test_suite_name()) + "." + info->name();
+    for (char& c : s)
+        if (c == '/') c = '_';
+    return s;
+}
+
 // The path of a shared asset, or empty when it is not there.
 inline std::string shared_asset(const std::string& name) {
     const auto p = shared_assets() / name;

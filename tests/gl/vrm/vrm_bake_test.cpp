@@ -24,8 +24,8 @@ const std::string kExe = SKINVIEW_EXE;
 std::string asset(const std::string& name) { return (source_dir() / "assets" / name).string(); }
 
 std::vector<glm::dvec3> bake(const std::string& file, const std::string& args) {
-    static int n = 0;
-    const fs::path out = output_dir() / "vrm" / ("bake_" + std::to_string(++n) + ".obj");
+    static int n = 0;  // per process, so the file is named for the test too (current_test_stem)
+    const fs::path out = output_dir() / "vrm" / (current_test_stem() + "_" + std::to_string(++n) + ".obj");
     fs::create_directories(out.parent_path());
     const CommandResult r = run_command(quoted(kExe) + " bake " + quoted(asset(file)) + " " + args +
                                         " --source cpu -o " + quoted(out.string()));

@@ -6,6 +6,8 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "builder_parts.h"
+
 namespace sv::anim {
 
 namespace {
@@ -14,35 +16,9 @@ constexpr double kPi = glm::pi<double>();
 
 glm::dquat axis_angle(double degrees, glm::dvec3 axis) { return glm::angleAxis(glm::radians(degrees), axis); }
 
-void push_quat(std::vector<float>& v, const glm::dquat& q) {
-    v.insert(v.end(), {float(q.x), float(q.y), float(q.z), float(q.w)});
-}
-
-// Keys every 1/12 s over [0, duration], values from `f(t)`.
-// The project's characters are rough dielectrics: glTF's material defaults (metallic 1, roughness 1)
-// would draw them as dull metal.
-Material rough_dielectric(const std::string& name, const glm::vec4& base_color) {
-    Material m;
-    m.name = name;
-    m.base_color = base_color;
-    m.metallic = 0.0f;
-    m.roughness = 0.8f;
-    return m;
-}
-
-template <class F>
-Channel track(int node, TargetPath path, double duration, int keys, F f) {
-    Channel c;
-    c.node = node;
-    c.path = path;
-    c.interpolation = Interpolation::Linear;
-    for (int k = 0; k < keys; ++k) {
-        const double t = duration * k / (keys - 1);
-        c.times.push_back(float(t));
-        f(t, c.values);
-    }
-    return c;
-}
+using builder::push_quat;
+using builder::rough_dielectric;
+using builder::track;
 
 // A box-section tube from a to b (char space), `ring_count` rings, radius r, the joints and
 // weights of each ring given by `ring_skin`. Appends to `p`.

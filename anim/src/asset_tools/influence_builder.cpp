@@ -7,6 +7,8 @@
 #include <glm/gtc/quaternion.hpp>
 #include <string>
 
+#include "builder_parts.h"
+
 namespace sv::anim {
 
 Asset build_many_influence_asset(int influences) {
@@ -76,35 +78,21 @@ Asset build_many_influence_asset(int influences) {
     mesh.name = "TentacleMesh";
     mesh.primitives.push_back(std::move(p));
     a.meshes.push_back(std::move(mesh));
-    Material m;
-    m.name = "TentacleMaterial";
-    m.base_color = glm::vec4(0.55f, 0.3f, 0.7f, 1.0f);
-    m.metallic = 0.0f;
-    m.roughness = 0.7f;
-    a.materials.push_back(m);
+    a.materials.push_back(builder::rough_dielectric("TentacleMaterial", {0.55f, 0.3f, 0.7f, 1.0f}, 0.7f));
 
     // Every joint turns about Z (up to 14 degrees) and X (up to 8), each out of phase with the
     // next, so the chain curls and no two joints move alike.
     Clip clip;
     clip.name = "sway";
     clip.duration = 2.0f;
-    constexpr int kKeys = 25;
-    for (int j = 0; j < n; ++j) {
-        Channel c;
-        c.node = j + 1;
-        c.path = TargetPath::Rotation;
-        c.interpolation = Interpolation::Linear;
-        for (int k = 0; k < kKeys; ++k) {
-            const double t = 2.0 * k / (kKeys - 1);
-            const double phase = glm::pi<double>() * (t + 0.37 * j);
-            const glm::dquat q =
-                glm::angleAxis(glm::radians(14.0 * std::sin(phase)), glm::dvec3(0, 0, 1)) *
-                glm::angleAxis(glm::radians(8.0 * std::cos(1.3 * phase)), glm::dvec3(1, 0, 0));
-            c.times.push_back(float(t));
-            c.values.insert(c.values.end(), {float(q.x), float(q.y), float(q.z), float(q.w)});
-        }
-        clip.channels.push_back(std::move(c));
-    }
+    for (int j = 0; j < n; ++j)
+        clip.channels.push_back(
+            builder::track(j + 1, TargetPath::Rotation, 2.0, 25, [j](double t, std::vector<float>& v) {
+                const double phase = glm::pi<double>() * (t + 0.37 * j);
+                builder::push_quat(
+                    v, glm::angleAxis(glm::radians(14.0 * std::sin(phase)), glm::dvec3(0, 0, 1)) *
+                           glm::angleAxis(glm::radians(8.0 * std::cos(1.3 * phase)), glm::dvec3(1, 0, 0)));
+            }));
     a.clips.push_back(std::move(clip));
     a.scene.update_matrices();
     return a;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "anim/pose/palette_layout.h"
+#include "builder_parts.h"
 
 namespace sv::anim {
 
@@ -137,29 +138,17 @@ Asset build_many_joint_asset(int joints) {
     }
     mesh.primitives.push_back(std::move(p));
     a.meshes.push_back(std::move(mesh));
-    Material m;
-    m.name = "Petal";
-    m.base_color = glm::vec4(0.95f, 0.7f, 0.15f, 1.0f);
-    m.metallic = 0.0f;
-    m.roughness = 0.7f;
-    a.materials.push_back(m);
+    a.materials.push_back(builder::rough_dielectric("Petal", {0.95f, 0.7f, 0.15f, 1.0f}, 0.7f));
 
     Clip clip;
     clip.name = "sway";
     clip.duration = 2.0f;
-    for (int j = 0; j < joints; ++j) {
-        Channel c;
-        c.node = j + 1;
-        c.path = TargetPath::Rotation;
-        c.interpolation = Interpolation::Linear;
-        const glm::dquat keys[3] = {glm::dquat(1, 0, 0, 0), sway(j), glm::dquat(1, 0, 0, 0)};
-        for (int k = 0; k < 3; ++k) {
-            c.times.push_back(float(k));
-            c.values.insert(c.values.end(),
-                            {float(keys[k].x), float(keys[k].y), float(keys[k].z), float(keys[k].w)});
-        }
-        clip.channels.push_back(std::move(c));
-    }
+    // Rest, sway, rest at t = 0, 1, 2.
+    for (int j = 0; j < joints; ++j)
+        clip.channels.push_back(
+            builder::track(j + 1, TargetPath::Rotation, 2.0, 3, [j](double t, std::vector<float>& v) {
+                builder::push_quat(v, t == 1.0 ? sway(j) : glm::dquat(1, 0, 0, 0));
+            }));
     a.clips.push_back(std::move(clip));
     a.scene.update_matrices();
     return a;

@@ -23,7 +23,9 @@ constexpr int kJoints = 1024;
 
 Rendered render_sunflower(bool aliased) {
     Rendered r;
-    const fs::path path = test::output_dir() / "sunflower_1024.glb";
+    // Both tests write it, each in its own ctest process: named for the test so neither reads the
+    // other's half-written file.
+    const fs::path path = test::output_dir() / ("sunflower_1024_" + test::current_test_stem() + ".glb");
     const Status w = anim::write_gltf_file(anim::build_many_joint_asset(kJoints), path.string());
     EXPECT_TRUE(w.ok()) << (w.ok() ? "" : w.error().message);
     auto ctx = render::create_headless_context(render::Api::GL);

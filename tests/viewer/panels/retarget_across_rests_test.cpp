@@ -9,6 +9,7 @@
 
 #include "anim/gltf/gltf_import.h"
 #include "anim/graph/humanoid_names.h"
+#include "limb_spine_angle.h"
 #include "test_paths.h"
 #include "ui/retarget_rest.h"
 #include "ui/viewer_model.h"
@@ -23,37 +24,11 @@ anim::Asset load(const std::string& path) {
     return a ? std::move(*a) : anim::Asset();
 }
 
-int bone(const anim::Skeleton& sk, const std::string& b) {
-    for (int j = 0; j < sk.joint_count(); ++j)
-        if (anim::humanoid_bone(sk.names()[static_cast<size_t>(j)]) == b) return j;
-    return -1;
-}
-
-glm::dvec3 pos(const anim::Skeleton& sk, int j) {
-    const size_t o = static_cast<size_t>(j) * 16;
-    return {sk.world()[o + 12], sk.world()[o + 13], sk.world()[o + 14]};
-}
-
-double degrees_between(const glm::dvec3& a, const glm::dvec3& b) {
-    return glm::degrees(std::acos(glm::clamp(glm::dot(glm::normalize(a), glm::normalize(b)), -1.0, 1.0)));
-}
-
-// Per side (left, right): the angle between the upper arm (its joint to the lower arm's) and the
-// spine (the hips to the neck, else the head).
+// Per side (left, right): the upper arm's angle to the spine, bones found by the name tables.
 std::array<double, 2> arm_spine_degrees(const anim::Skeleton& sk) {
-    const int hips = bone(sk, "hips"), neck = bone(sk, "neck") >= 0 ? bone(sk, "neck") : bone(sk, "head");
-    EXPECT_GE(hips, 0);
-    EXPECT_GE(neck, 0);
-    const glm::dvec3 spine = pos(sk, neck) - pos(sk, hips);
-    std::array<double, 2> out{};
-    int i = 0;
-    for (const char* side : {"left", "right"}) {
-        const int u = bone(sk, std::string(side) + "UpperArm"), l = bone(sk, std::string(side) + "LowerArm");
-        EXPECT_GE(u, 0) << side;
-        EXPECT_GE(l, 0) << side;
-        out[static_cast<size_t>(i++)] = degrees_between(pos(sk, l) - pos(sk, u), spine);
-    }
-    return out;
+    std::vector<std::string> bones;
+    for (const auto& name : sk.names()) bones.push_back(anim::humanoid_bone(name));
+    return test::segment_spine_degrees(sk, bones, test::kUpperArms);
 }
 
 int clip_named(const anim::Character& c, const std::string& name) {

@@ -18,6 +18,7 @@
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
 #include "anim/graph/humanoid_names.h"
+#include "limb_spine_angle.h"
 #include "test_paths.h"
 #include "ui/retarget_rest.h"
 
@@ -39,43 +40,9 @@ std::vector<std::string> bones_of(const anim::Character& c) {
     return anim::joint_humanoid_bones(c.skins()[0].skeleton.names(), anim::skin_humanoid_bones(c.asset(), 0));
 }
 
-int bone(const std::vector<std::string>& bones, const std::string& b) {
-    for (size_t j = 0; j < bones.size(); ++j)
-        if (bones[j] == b) return static_cast<int>(j);
-    return -1;
-}
-
-glm::dvec3 pos(const anim::Skeleton& sk, int j) {
-    const size_t o = static_cast<size_t>(j) * 16;
-    return {sk.world()[o + 12], sk.world()[o + 13], sk.world()[o + 14]};
-}
-
-double degrees_between(const glm::dvec3& a, const glm::dvec3& b) {
-    return glm::degrees(std::acos(glm::clamp(glm::dot(glm::normalize(a), glm::normalize(b)), -1.0, 1.0)));
-}
-
 // Left arm, right arm, left thigh, right thigh: each segment's angle to the spine.
 std::array<double, 4> limb_spine_degrees(const anim::Character& c) {
-    const auto& sk = c.skins()[0].skeleton;
-    const auto bones = bones_of(c);
-    const int hips = bone(bones, "hips"),
-              neck = bone(bones, "neck") >= 0 ? bone(bones, "neck") : bone(bones, "head");
-    EXPECT_GE(hips, 0);
-    EXPECT_GE(neck, 0);
-    std::array<double, 4> out{};
-    if (hips < 0 || neck < 0) return out;
-    const glm::dvec3 spine = pos(sk, neck) - pos(sk, hips);
-    const std::pair<const char*, const char*> segs[4] = {{"leftUpperArm", "leftLowerArm"},
-                                                         {"rightUpperArm", "rightLowerArm"},
-                                                         {"leftUpperLeg", "leftLowerLeg"},
-                                                         {"rightUpperLeg", "rightLowerLeg"}};
-    for (size_t i = 0; i < 4; ++i) {
-        const int a = bone(bones, segs[i].first), b = bone(bones, segs[i].second);
-        EXPECT_GE(a, 0) << segs[i].first;
-        EXPECT_GE(b, 0) << segs[i].second;
-        if (a >= 0 && b >= 0) out[i] = degrees_between(pos(sk, b) - pos(sk, a), spine);
-    }
-    return out;
+    return test::segment_spine_degrees(c.skins()[0].skeleton, bones_of(c), test::kUpperLimbs);
 }
 
 struct Measured {

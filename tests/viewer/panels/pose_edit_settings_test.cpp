@@ -33,7 +33,7 @@ glm::dvec3 joint_world(const anim::Character& c, int joint) {
 TEST(PoseEditSettings, PoseEditsAndTheAllJointsViewRoundTrip) {
     ui::ViewerSettings s;
     s.heatmap = "all-weights";
-    s.pose_edits = {{"mixamorig:LeftForeArm", {30.0, -12.5, 0.0}}, {"mixamorig:Neck", {0.0, 0.0, 45.0}}};
+    s.pose_edits = {{"LeftForeArm", {30.0, -12.5, 0.0}}, {"Neck", {0.0, 0.0, 45.0}}};
     ASSERT_NE(s, ui::ViewerSettings{}) << "negative control: the pose edits count in the comparison";
     const std::string text = ui::settings_to_json(s);
     EXPECT_NE(text.find("\"pose_edits\""), std::string::npos) << text;
@@ -66,8 +66,8 @@ TEST(PoseEditSettings, ApplyPosesTheEditedJointAndCaptureGivesTheFileBack) {
     ui::ViewerModel m;
     m.attach(c);
     viewer::FrameState st;
-    const int forearm = c.skins()[0].skeleton.find("mixamorig:LeftForeArm");
-    const int hand = c.skins()[0].skeleton.find("mixamorig:LeftHand");
+    const int forearm = c.skins()[0].skeleton.find("LeftForeArm");
+    const int hand = c.skins()[0].skeleton.find("LeftHand");
     ASSERT_GE(forearm, 0);
     ASSERT_GE(hand, 0);
     ui::ViewerSettings s;
@@ -78,7 +78,7 @@ TEST(PoseEditSettings, ApplyPosesTheEditedJointAndCaptureGivesTheFileBack) {
     m.pose(c);
     const glm::dvec3 hand_before = joint_world(c, hand), elbow = joint_world(c, forearm);
 
-    s.pose_edits = {{"mixamorig:LeftForeArm", {0.0, 0.0, 40.0}}};
+    s.pose_edits = {{"LeftForeArm", {0.0, 0.0, 40.0}}};
     auto applied = viewer::apply_settings(s, m, c, st);
     ASSERT_TRUE(applied) << applied.error().message;
     EXPECT_EQ(st.draw.debug_view, render::DebugView::AllWeights);
@@ -107,7 +107,7 @@ TEST(PoseEditSettings, ApplyPosesTheEditedJointAndCaptureGivesTheFileBack) {
     m.pose(c);
     EXPECT_NEAR(glm::distance(joint_world(c, hand), hand_before), 0.0, 1e-6);
 
-    s.pose_edits = {{"Tail", {10.0, 0.0, 0.0}}, {"mixamorig:Neck", {0.0, 5.0, 0.0}}};
+    s.pose_edits = {{"Tail", {10.0, 0.0, 0.0}}, {"Neck", {0.0, 5.0, 0.0}}};
     auto bad = viewer::apply_settings(s, m, c, st);
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().message.find("pose_edits: no joint named 'Tail'"), std::string::npos)

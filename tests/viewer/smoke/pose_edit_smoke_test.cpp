@@ -72,8 +72,7 @@ TEST_F(PoseEditSmoke, ASliderTurnsTheJointsChildrenByTheAngleTypedAndResetGivesT
     ASSERT_TRUE(widget_at(locate, "Reset joint", rx, ry)) << locate;
     // Ctrl+click turns the slider into a text field with its text selected; 30 and Enter set it.
     std::ostringstream edit;
-    edit << "2 move " << sx << "px " << sy
-         << "px\n3 down left +ctrl\n4 up left\n6 type 30\n7 key enter\n";
+    edit << "2 move " << sx << "px " << sy << "px\n3 down left +ctrl\n4 up left\n6 type 30\n7 key enter\n";
     std::ostringstream reset;
     reset << edit.str() << "10 move " << rx << "px " << ry << "px\n11 click left\n";
     const std::string edited_json = path("_edited.json"), reset_json = path("_reset.json");

@@ -6,7 +6,7 @@ in vec4 v_color;
 uniform vec4 u_base_color;
 uniform sampler2D u_base_texture;
 uniform int u_has_texture;
-// 0: lit; otherwise the per-vertex colour, unlit (1 weights, 2 error heat map).
+// 0: lit; otherwise the per-vertex colour, unlit (1 weights, 2 error heat map, 6 all joints).
 uniform int u_debug_view;
 
 out vec4 frag_color;

@@ -124,7 +124,7 @@ vec3 apply_normal_map(vec3 n, sampler2D map, int slot, float scale) {
 }
 
 void main() {
-    if (u_debug_view == 1 || u_debug_view == 2) {
+    if (u_debug_view == 1 || u_debug_view == 2 || u_debug_view == 6) {
         // Lit by a headlight, so the shape stays readable under a flat colour: the ramp's hue
         // carries the value and the shading only its brightness (a third at grazing angles), which
         // is why the on-screen colour bar shows the ramp unshaded.

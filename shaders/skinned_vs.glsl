@@ -58,8 +58,17 @@ vec4 extra_influence_pair(int i) {
 uniform mat4 u_mesh_global;
 uniform mat4 u_mesh_global_inverse;
 uniform mat4 u_view_proj;
-uniform int u_debug_view;       // 0 lit, 1 weights of u_selected_joint, 2 error heat map
+uniform int u_debug_view;       // 0 lit, 1 weights of u_selected_joint, 2 error heat map, 6 all joints
 uniform int u_selected_joint;
+// The colour read-back (render/src/skinned_pass_colors.cpp) compiles the view and joint in: the
+// read-backs' shared capture sets these uniforms to the lit view, which is right for positions.
+#ifdef FEEDBACK_DEBUG_VIEW
+#define DEBUG_VIEW FEEDBACK_DEBUG_VIEW
+#define SELECTED_JOINT FEEDBACK_SELECTED_JOINT
+#else
+#define DEBUG_VIEW u_debug_view
+#define SELECTED_JOINT u_selected_joint
+#endif
 uniform float u_heat_scale;     // error that maps to full red
 
 out vec3 v_world_normal;
@@ -107,6 +116,20 @@ void dqs_add(inout DqsSum s, int row, int joint, float w) {
     dq_accumulate(s.sum, q, w, s.pivot);
 }
 
+// The "weights: all joints" view's colour of joint j (its index in its skin): hue the fractional
+// part of j times the golden ratio's conjugate (0.618034...), saturation 0.7, value 0.95. Golden-ratio
+// steps put every next index as far as can be from all before it on the hue circle, so neighbours
+// in a chain (listed one after another by most exporters) never share a colour, and a joint keeps
+// its colour whatever else is selected or loaded. What it costs: joints whose indices differ by a
+// Fibonacci number land close in hue (21 apart: 7.7 degrees, 34: 4.8, 55: 2.9), told apart only by
+// where they are; a joint's colour differs between two skins that list it at different indices. The test (tests/gl/skinning/all_weights_view_test.cpp)
+// computes the same colours by its own HSV conversion.
+vec3 joint_colour(int j) {
+    float h = fract(float(j) * 0.61803398875);
+    vec3 k = clamp(abs(mod(h * 6.0 + vec3(0.0, 4.0, 2.0), 6.0) - 3.0) - 1.0, 0.0, 1.0);
+    return 0.95 * mix(vec3(1.0), k, 0.7);
+}
+
 // Blue (no error) through green to red (u_heat_scale or more).
 vec3 heat(float t) {
     t = clamp(t, 0.0, 1.0);
@@ -128,11 +151,26 @@ void main() {
     vec3 local_t;
     float selected_weight = 0.0;
     for (int k = 0; k < 8; ++k)
-        if (joints[k] == u_selected_joint) selected_weight += weights[k];
+        if (joints[k] == SELECTED_JOINT) selected_weight += weights[k];
     for (int i = 0; i < u_extra_influence_texels; ++i) {
         vec4 pair = extra_influence_pair(i);
-        if (int(pair.x) == u_selected_joint) selected_weight += pair.y;
-        if (int(pair.z) == u_selected_joint) selected_weight += pair.w;
+        if (int(pair.x) == SELECTED_JOINT) selected_weight += pair.y;
+        if (int(pair.z) == SELECTED_JOINT) selected_weight += pair.w;
+    }
+    // Every influence set blended by its weight, over the weights' sum (1 after the importer's
+    // renormalisation; the division keeps a file's unnormalised weights from darkening the colour).
+    vec3 all_joints = vec3(0.0);
+    float weight_sum = 0.0;
+    if (DEBUG_VIEW == 6) {
+        for (int k = 0; k < 8; ++k) {
+            all_joints += weights[k] * joint_colour(joints[k]);
+            weight_sum += weights[k];
+        }
+        for (int i = 0; i < u_extra_influence_texels; ++i) {
+            vec4 pair = extra_influence_pair(i);
+            all_joints += pair.y * joint_colour(int(pair.x)) + pair.w * joint_colour(int(pair.z));
+            weight_sum += pair.y + pair.w;
+        }
     }
 
 #if SKIN_MODE == 3
@@ -140,6 +178,7 @@ void main() {
     local_n = normal;
     local_t = a_tangent.xyz;
     selected_weight = 0.0;
+    weight_sum = 0.0;  // a static mesh has no joints: drawn grey in the all-joints view
 #elif SKIN_MODE == 2
     mat4 blended = mat4(0.0);
     for (int k = 0; k < 8; ++k) lbs_add(blended, row, joints[k], weights[k]);
@@ -199,8 +238,9 @@ void main() {
     v_uv1 = a_uv1;
     v_world_tangent = vec4(mat3(model) * local_t, a_tangent.w);
     v_vertex_color = a_color0;
-    if (u_debug_view == 1) v_color = vec4(mix(vec3(0.12, 0.15, 0.35), vec3(1.0, 0.85, 0.1), selected_weight), 1.0);
-    else if (u_debug_view == 2) v_color = vec4(heat(a_vertex_scalar / max(u_heat_scale, 1e-30)), 1.0);
+    if (DEBUG_VIEW == 1) v_color = vec4(mix(vec3(0.12, 0.15, 0.35), vec3(1.0, 0.85, 0.1), selected_weight), 1.0);
+    else if (DEBUG_VIEW == 2) v_color = vec4(heat(a_vertex_scalar / max(u_heat_scale, 1e-30)), 1.0);
+    else if (DEBUG_VIEW == 6) v_color = vec4(weight_sum > 0.0 ? all_joints / weight_sum : vec3(0.5), 1.0);
     else v_color = vec4(1.0);
     gl_Position = u_view_proj * world;
 }

@@ -15,6 +15,7 @@
 #include "anim/scene/morph_targets.h"
 #include "anim/skin_frame/reference_skinner.h"
 #include "commands.h"
+#include "headless_settings.h"
 #include "scene_session.h"
 #include "ui/retarget_rest.h"
 
@@ -128,6 +129,11 @@ int run_bake(const BakeArgs& args) {
     auto opened = open_headless(scene);
     if (!opened) return fail(opened.error().message);
     SceneSession& s = *opened->session;
+    if (!args.settings.empty())
+        if (auto applied = apply_settings_file(args.settings, s); !applied) {
+            (void)fail(applied.error().message);
+            return 2;  // bad input, as render --settings
+        }
     // The clip is sampled at the time given, clamped to its keys: a bake at the clip's duration is
     // its last pose, not its first.
     s.state().loop = false;

@@ -16,7 +16,7 @@ struct RenderArgs {
     bool armature = false;
     std::string weights_joint;  // name or index: colour that joint's weights
     bool error_heatmap = false;
-    std::string view = "lit";  // lit | base | normals | roughness-metal
+    std::string view = "lit";  // lit | base | normals | roughness-metal | all-weights
     float exposure = 1.0f;
     float environment_rotation = 0.0f;   // degrees about +Y
     std::string key_light = "auto";      // auto: on unless the file has its own lights
@@ -77,6 +77,9 @@ struct BakeArgs {
     // --time before baking, exactly as the viewer's Graph tab plays it; empty: FILE's own clip.
     std::string retarget;
     std::string retarget_rest = "aligned";  // aligned | rest-relative (ui/retarget_rest.h)
+    // The viewer's settings file applied over the scene options, as render --settings does: its
+    // clip, time, correction, rung and pose edits are what is baked.
+    std::string settings;
 };
 int run_bake(const BakeArgs& args);
 

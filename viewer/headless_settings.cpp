@@ -19,6 +19,7 @@ Expected<HeadlessSettings> apply_settings_file(const std::string& path, SceneSes
     if (weights >= 0) s.state().draw.selected_joint = weights;
     // A file's expressions win over --expression, as its other keys win over the options.
     if (!settings->expressions.empty()) s.set_expression_weights(model.expressions.weights);
+    s.pose_edits() = model.pose_edits;
     HeadlessSettings out;
     out.error_heatmap = settings->heatmap == "error";
     return out;

@@ -532,8 +532,9 @@ private:
         }
         auto& d = model_.diagnose;
         const FrameState& st = session_->state();
-        const ui::DiagnoseState now{ch.correction(), st.draw.auto_rung, static_cast<int>(st.draw.rung),
-                                    model_.animation.clip, model_.animation.time};
+        const ui::DiagnoseState now{
+            ch.correction(),       st.draw.auto_rung,     static_cast<int>(st.draw.rung),
+            model_.animation.clip, model_.animation.time, model_.pose_edits.revision};
         // A stale result that is on screen (the heat map, or the Diagnose tab) is measured again: a
         // run is a few milliseconds, cheaper than a number that belongs to another frame.
         if (d.stale(now) && (d.heat_map || model_.tab == ui::InspectorTab::Diagnose)) d.run_requested = true;

@@ -106,7 +106,11 @@ int run_render(const RenderArgs& args) {
     SceneSession& s = *opened->session;
     if (!args.settings.empty()) {
         auto applied = apply_settings_file(args.settings, s);
-        if (!applied) return fail(applied.error().message);
+        // Exit 2: bad input (CONTRIBUTING), as the viewer's scripted run gives for the same file.
+        if (!applied) {
+            (void)fail(applied.error().message);
+            return 2;
+        }
         error_heatmap = error_heatmap || applied->error_heatmap;
         // Settings win over the scene flags, as in the viewer; an explicit --camera wins over both.
         if (args.camera_given)
@@ -135,6 +139,8 @@ int run_render(const RenderArgs& args) {
         s.state().draw.debug_view = render::DebugView::Normals;
     else if (args.view == "roughness-metal")
         s.state().draw.debug_view = render::DebugView::RoughnessMetal;
+    else if (args.view == "all-weights")
+        s.state().draw.debug_view = render::DebugView::AllWeights;
     if (!(args.exposure > 0.0f) || !std::isfinite(args.exposure))
         return fail("--exposure " + std::to_string(args.exposure) + ": must be a positive number");
     if (args.settings.empty()) {

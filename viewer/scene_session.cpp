@@ -320,8 +320,13 @@ void SceneSession::frame_selection(int skin, int joint) {
     state_.camera.frame(lo - glm::vec3(pad), hi + glm::vec3(pad), state_.frame_aspect);
 }
 
+void SceneSession::pose_clip_at(float t) {
+    character_->pose_at(state_.clip, t, state_.loop);
+    if (anim::apply_pose_edits(pose_edits_, *character_)) character_->apply_poses();
+}
+
 void SceneSession::pose() {
-    character_->pose_at(state_.clip, state_.time, state_.loop);
+    pose_clip_at(state_.time);
     apply_constraints();
     if (springs_ && springs_on_) simulate_springs();
     apply_expressions();
@@ -338,7 +343,7 @@ void SceneSession::simulate_springs() {
     constexpr double dt = anim::SpringBones::kStep;
     const long target = std::max(0L, static_cast<long>(std::floor(state_.time / dt)));
     auto posed_at = [this](double t) {
-        character_->pose_at(state_.clip, static_cast<float>(t), state_.loop);
+        pose_clip_at(static_cast<float>(t));
         apply_constraints();
         copy_globals_to_springs();
     };

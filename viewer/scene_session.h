@@ -12,6 +12,7 @@
 #include "anim/avatar/spring_bones.h"
 #include "anim/core/expected.h"
 #include "anim/scene/character.h"
+#include "anim/scene/pose_edits.h"
 #include "cli_options.h"
 #include "render/camera.h"
 #include "render/character_renderer.h"
@@ -92,6 +93,10 @@ public:
         return expression_values_;
     }
 
+    // The pose edits (settings `pose_edits`) pose() puts on top of the clip, under the constraints
+    // and springs, as the viewer's Joints tab does (ui::ViewerModel::pose_edits).
+    anim::PoseEdits& pose_edits() { return pose_edits_; }
+
     // Poses the character at the state's clip and time (spring bones simulated up to it), writes
     // and uploads the palette.
     void pose();
@@ -129,6 +134,9 @@ private:
     long spring_step_ = -1;  // the last fixed step simulated; -1: start again
     int spring_clip_ = -2;
     std::vector<anim::ExpressionMorphWeight> expression_weights_;
+    anim::PoseEdits pose_edits_;
+    // The clip at time t with the pose edits on top and the world matrices derived.
+    void pose_clip_at(float t);
     std::vector<std::pair<std::string, double>> expression_values_;
 };
 

@@ -177,9 +177,10 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
 
     m.weights_joint = -1;
     m.diagnose.heat_map = s.heatmap == "error";
-    st.draw.debug_view = s.heatmap == "weights" ? render::DebugView::Weights
-                         : s.heatmap == "error" ? render::DebugView::ErrorHeatMap
-                                                : render::DebugView::Lit;
+    st.draw.debug_view = s.heatmap == "weights"       ? render::DebugView::Weights
+                         : s.heatmap == "all-weights" ? render::DebugView::AllWeights
+                         : s.heatmap == "error"       ? render::DebugView::ErrorHeatMap
+                                                      : render::DebugView::Lit;
     if (m.diagnose.heat_map && !m.diagnose.has_result) m.diagnose.run_requested = true;
     if (!s.weights_joint.empty()) {
         int skin = 0, joint = -1;
@@ -205,6 +206,17 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     for (const auto& [name, w] : s.expressions)
         if (auto e = m.expressions.set(name, w); !e) fail("expressions: " + e.error().message);
     if (auto e = m.expressions.update(ch); !e) fail("expressions: " + e.error().message);
+
+    // Load replaces the whole state: a file without pose_edits leaves the pose as animated.
+    m.pose_edits.reset_all();
+    for (const auto& [name, deg] : s.pose_edits) {
+        int skin = 0, joint = -1;
+        if (find_joint(ch, name, skin, joint))
+            m.pose_edits.set(ch.asset().skins[static_cast<size_t>(skin)].joints[static_cast<size_t>(joint)],
+                             glm::dvec3(deg[0], deg[1], deg[2]));
+        else
+            fail("pose_edits: no joint named '" + name + "' in any skin");
+    }
 
     m.ik.enabled = s.ik;
     if (s.ik && m.ik.chain.tip < 0) fail("ik: no two-bone chain (arm or leg) was found in skin 0");
@@ -242,6 +254,7 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     s.skinning = st.draw.auto_rung ? "auto" : anim::to_id(st.draw.rung);
     s.show_armature = m.draw_skeleton;
     s.heatmap = st.draw.debug_view == render::DebugView::Weights        ? "weights"
+                : st.draw.debug_view == render::DebugView::AllWeights   ? "all-weights"
                 : st.draw.debug_view == render::DebugView::ErrorHeatMap ? "error"
                                                                         : "off";
     s.weights_joint = m.weights_joint >= 0 ? joint_name(ch, m.weights_skin, m.weights_joint) : std::string();
@@ -266,6 +279,17 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     s.environment_intensity = st.draw.lighting.environment_intensity;
     s.expressions = m.expressions.active();
     std::sort(s.expressions.begin(), s.expressions.end());
+    // By the joint's name in the first skin that lists its node: what `joint` and the load use.
+    for (const auto& [node, deg] : m.pose_edits.by_node) {
+        std::string name;
+        for (size_t k = 0; k < ch.skins().size() && name.empty(); ++k) {
+            const auto& nodes = ch.asset().skins[k].joints;
+            for (size_t j = 0; j < nodes.size() && name.empty(); ++j)
+                if (nodes[j] == node) name = joint_name(ch, static_cast<int>(k), static_cast<int>(j));
+        }
+        if (!name.empty()) s.pose_edits.emplace_back(name, std::array<double, 3>{deg.x, deg.y, deg.z});
+    }
+    std::sort(s.pose_edits.begin(), s.pose_edits.end());
     const ui::GraphPanel& g = m.graph;
     for (const auto& gn : kGraphs)
         if (g.mode == gn.mode) s.graph = gn.name;

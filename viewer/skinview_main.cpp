@@ -82,8 +82,11 @@ int main(int argc, char** argv) {
                            "colour the weights of this joint (name or index)");
     render_cmd->add_flag("--error-heatmap", render.error_heatmap,
                          "colour each vertex by its GPU read-back error");
-    render_cmd->add_option("--view", render.view, "lit (default), or unlit: base, normals, roughness-metal")
-        ->check(CLI::IsMember({"lit", "base", "normals", "roughness-metal"}));
+    render_cmd
+        ->add_option("--view", render.view,
+                     "lit (default), or unlit: base, normals, roughness-metal, all-weights (every joint's "
+                     "weights, each joint its own colour)")
+        ->check(CLI::IsMember({"lit", "base", "normals", "roughness-metal", "all-weights"}));
     render_cmd->add_option("--exposure", render.exposure, "linear exposure before tone mapping (default 1)")
         ->check(positive_number());
     render_cmd->add_option("--env-rotation", render.environment_rotation,
@@ -204,6 +207,8 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"aligned", "rest-relative"}));
     bake_cmd->add_option("--source", bake.source, "gpu (what was drawn, read back) or cpu (double reference)")
         ->check(CLI::IsMember({"gpu", "cpu"}));
+    bake_cmd->add_option("--settings", bake.settings,
+                         "the viewer's settings JSON: its clip, time, correction, rung and pose edits baked");
     bake_cmd->footer(
         "Format: '# comment' lines; per drawn primitive 'o n<NODE>_p<PRIM> <node name>', then one 'v x y z' "
         "per\n"

@@ -17,6 +17,8 @@ ui::MaterialView to_ui(render::DebugView v) {
             return ui::MaterialView::Normals;
         case render::DebugView::RoughnessMetal:
             return ui::MaterialView::RoughnessMetal;
+        case render::DebugView::AllWeights:
+            return ui::MaterialView::AllWeights;
     }
     return ui::MaterialView::Lit;
 }
@@ -35,6 +37,8 @@ render::DebugView to_render(ui::MaterialView v) {
             return render::DebugView::Normals;
         case ui::MaterialView::RoughnessMetal:
             return render::DebugView::RoughnessMetal;
+        case ui::MaterialView::AllWeights:
+            return render::DebugView::AllWeights;
     }
     return render::DebugView::Lit;
 }

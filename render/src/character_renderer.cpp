@@ -372,6 +372,23 @@ Expected<std::vector<SkinnedPass::TangentFrame>> CharacterRenderer::read_back_fr
                                           glm::mat4(character.mesh_frame(skinned_mesh)), mode);
 }
 
+Expected<std::vector<glm::vec4>> CharacterRenderer::read_back_colors(const anim::Character& character,
+                                                                     int skinned_mesh, int primitive,
+                                                                     const CharacterInstance& instance,
+                                                                     SkinMode mode, DebugView view,
+                                                                     int selected_joint) {
+    if (skinned_mesh < 0 || static_cast<size_t>(skinned_mesh) >= skinned_.size() || primitive < 0 ||
+        static_cast<size_t>(primitive) >= skinned_[static_cast<size_t>(skinned_mesh)].size())
+        return make_error("colour read-back: no skinned mesh " + std::to_string(skinned_mesh) +
+                          " primitive " + std::to_string(primitive));
+    const auto& s = character.skinned_meshes()[static_cast<size_t>(skinned_mesh)];
+    const auto& mesh = skinned_[static_cast<size_t>(skinned_mesh)][static_cast<size_t>(primitive)].mesh;
+    mesh.set_morph_weights(character.morph_weights(s.node));
+    return skinned_pass_.read_back_colors(
+        mesh, palette_, {instance.model, instance.first_row + skin_row_offset(s.skin)},
+        glm::mat4(character.mesh_frame(skinned_mesh)), mode, view, selected_joint);
+}
+
 Expected<std::vector<glm::vec3>> CharacterRenderer::read_back_static(const anim::Character& character,
                                                                      int static_mesh, int primitive,
                                                                      const CharacterInstance& instance) {

@@ -68,11 +68,71 @@ void draw_joint_bars(ViewerModel& m, UiContext& c, bool on, const std::vector<in
     }
 }
 
+// Logs where the last item sits ("pose edit: LABEL at X Y", its centre in window pixels), so a
+// scripted test clicks it through ImGui's own hit test, as the camera buttons do.
+void log_item_centre(const char* label) {
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    char line[96];
+    std::snprintf(line, sizeof line, "pose edit: %s at %.0f %.0f", label,
+                  static_cast<double>(lo.x + hi.x) * 0.5, static_cast<double>(lo.y + hi.y) * 0.5);
+    ui_log(line);
+}
+
+// Pose editing (issue #25): the selected joint's edit as three Euler XYZ sliders, in degrees, on
+// top of the animated local rotation (anim/scene/pose_edits.h has the convention). Ctrl+click a
+// slider to type a value.
+void draw_pose_edit(ViewerModel& m, UiContext& c) {
+    const auto& sel = m.scene.selection;
+    const auto& skins = c.character->asset().skins;
+    if (sel.skin < 0 || static_cast<size_t>(sel.skin) >= skins.size() || sel.joint < 0 ||
+        static_cast<size_t>(sel.joint) >= skins[static_cast<size_t>(sel.skin)].joints.size()) {
+        ImGui::TextDisabled("pose edit: select a joint (click it in the viewport or the table)");
+        return;
+    }
+    const int node = skins[static_cast<size_t>(sel.skin)].joints[static_cast<size_t>(sel.joint)];
+    const std::string& name =
+        c.character->skins()[static_cast<size_t>(sel.skin)].skeleton.names()[static_cast<size_t>(sel.joint)];
+    ImGui::Text("pose edit: %s", name.c_str());
+    item_tooltip(
+        "A rotation on top of the animated pose, in the joint's own frame: Euler XYZ in degrees, "
+        "X turned first, then Y, then Z, each about the joint's axes before the edit "
+        "(R = Rz Ry Rx). Drawn, diagnosed, saved (pose_edits) and baked like any pose. "
+        "Ctrl+click a slider to type a value.");
+    const glm::dvec3 now = m.pose_edits.get(node);
+    float deg[3] = {static_cast<float>(now.x), static_cast<float>(now.y), static_cast<float>(now.z)};
+    bool changed = false;
+    static const char* const kAxes[] = {"X##pose", "Y##pose", "Z##pose"};
+    static const char* const kLogNames[] = {"X", "Y", "Z"};
+    for (int i = 0; i < 3; ++i) {
+        ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 30.0f));
+        changed |= ImGui::SliderFloat(kAxes[i], &deg[i], -180.0f, 180.0f, "%.1f deg");
+        log_item_centre(kLogNames[i]);
+    }
+    if (changed)
+        m.pose_edits.set(node, glm::dvec3(static_cast<double>(deg[0]), static_cast<double>(deg[1]),
+                                          static_cast<double>(deg[2])));
+    if (ImGui::Button("Reset joint")) m.pose_edits.reset(node);
+    log_item_centre("Reset joint");
+    ImGui::SameLine();
+    char all[48];
+    std::snprintf(all, sizeof all, "Reset all (%zu)###resetall", m.pose_edits.by_node.size());
+    if (ImGui::Button(all)) m.pose_edits.reset_all();
+    log_item_centre("Reset all");
+    // What the edit is now, so a test reads the value a script set without parsing pixels.
+    const glm::dvec3 after = m.pose_edits.get(node);
+    char line[160];
+    std::snprintf(line, sizeof line, "pose edit: %s = %g %g %g (%zu edited)", name.c_str(), after.x, after.y,
+                  after.z, m.pose_edits.by_node.size());
+    ui_log(line);
+    ImGui::Separator();
+}
+
 }  // namespace
 
 void draw_joints_tab(ViewerModel& m, UiContext& c) {
     JointsPanel& p = m.joints;
     const bool on = c.character->correction();
+    draw_pose_edit(m, c);
     if (c.character->skins().size() > 1) {
         int skin = p.skin;
         ImGui::SetNextItemWidth(120);

@@ -218,6 +218,12 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     bool weights = c.draw->view == MaterialView::Weights;
     if (ImGui::Checkbox("weights of the selected joint", &weights))
         c.draw->view = weights ? MaterialView::Weights : MaterialView::Lit;
+    bool all_weights = c.draw->view == MaterialView::AllWeights;
+    if (ImGui::Checkbox("weights: all joints", &all_weights))
+        c.draw->view = all_weights ? MaterialView::AllWeights : MaterialView::Lit;
+    item_tooltip(
+        "Every joint its own hue (golden-ratio steps over its index in the skin), each vertex "
+        "the weight-blended colour of all its influences; grey: a mesh without a skin.");
     draw_lighting_controls(*c.draw);
     ImGui::Separator();
     ImGui::TextDisabled("[S] skinned mesh  [M] mesh  [J] joint");

@@ -19,6 +19,7 @@ void ViewerModel::attach(anim::Character& character) {
     diagnose = {};
     weights_skin = 0;
     weights_joint = -1;
+    pose_edits.reset_all();
     // A new file starts from its own clips: the retarget source, the springs and the last
     // screenshot's message belong to the file they were set on (they used to carry over, so the
     // next file played another rig's clip with springs the user never set on it).
@@ -103,6 +104,7 @@ void ViewerModel::pose_with_step(anim::Character& character, double from, double
         anim::apply_spring_chain(graph.spring.chain,
                                  glm::radians(static_cast<double>(graph.spring.impulse_degrees)), 0.0,
                                  graph.clock - graph.spring.impulse_time, skins[0].pose);
+    (void)anim::apply_pose_edits(pose_edits, character);
     character.apply_poses();
     if (ik.enabled && ik.skin >= 0 && static_cast<size_t>(ik.skin) < skins.size()) {
         // The handles live in the character's own space (the skeleton's, before the root-motion

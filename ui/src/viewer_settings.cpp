@@ -45,7 +45,8 @@ const char* const kKeys[] = {"correction",
                              "spring_links",
                              "spring_frequency_hz",
                              "spring_damping",
-                             "expressions"};
+                             "expressions",
+                             "pose_edits"};
 
 bool one_of(const std::string& v, const std::vector<std::string>& set) {
     for (const std::string& s : set)
@@ -161,7 +162,7 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
            retarget_source == o.retarget_source && retarget_clip == o.retarget_clip &&
            retarget_rest == o.retarget_rest && speed == o.speed && springs == o.springs &&
            spring_links == o.spring_links && spring_frequency_hz == o.spring_frequency_hz &&
-           spring_damping == o.spring_damping && expressions == o.expressions;
+           spring_damping == o.spring_damping && expressions == o.expressions && pose_edits == o.pose_edits;
 }
 
 Expected<std::array<float, 4>> parse_background(const std::string& text) {
@@ -197,7 +198,7 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
         else if (k == "show_armature")
             st = read_bool(v, "show_armature", s.show_armature);
         else if (k == "heatmap")
-            st = read_word(v, "heatmap", {"off", "weights", "error"}, s.heatmap);
+            st = read_word(v, "heatmap", {"off", "weights", "error", "all-weights"}, s.heatmap);
         else if (k == "weights_joint")
             st = read_string(v, "weights_joint", s.weights_joint);
         else if (k == "ik")
@@ -280,6 +281,27 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
                 else
                     s.expressions.emplace_back(it.key(), w.get<double>());
             }
+        } else if (k == "pose_edits") {
+            if (!v.is_object())
+                st = make_error(
+                    "settings: 'pose_edits': expected an object of JOINT: [x, y, z] (Euler XYZ "
+                    "degrees), got " +
+                    v.dump());
+            for (auto it = v.begin(); st && it != v.end(); ++it) {
+                const json& r = it.value();
+                bool good = r.is_array() && r.size() == 3;
+                std::array<double, 3> deg{};
+                for (size_t i = 0; good && i < 3; ++i) {
+                    good = r[i].is_number() && std::isfinite(r[i].get<double>());
+                    if (good) deg[i] = r[i].get<double>();
+                }
+                if (!good)
+                    st =
+                        make_error("settings: 'pose_edits': '" + it.key() +
+                                   "': expected [x, y, z], three finite numbers of degrees, got " + r.dump());
+                else
+                    s.pose_edits.emplace_back(it.key(), deg);
+            }
         } else {
             int n = 0;
             const char* const* keys = settings_keys(n);
@@ -335,6 +357,9 @@ std::string settings_to_json(const ViewerSettings& s) {
     nlohmann::ordered_json e = nlohmann::ordered_json::object();
     for (const auto& [name, w] : s.expressions) e[name] = w;
     j["expressions"] = e;
+    nlohmann::ordered_json edits = nlohmann::ordered_json::object();
+    for (const auto& [name, deg] : s.pose_edits) edits[name] = {deg[0], deg[1], deg[2]};
+    j["pose_edits"] = edits;
     return j.dump(2) + "\n";
 }
 

@@ -71,6 +71,11 @@ public:
                                                                       int skinned_mesh, int primitive,
                                                                       const CharacterInstance& instance,
                                                                       SkinMode mode);
+    // The debug view's per-vertex colour of skinned mesh `skinned_mesh`, primitive `primitive`
+    // (SkinnedPass::read_back_colors); `selected_joint` is the Weights view's joint.
+    Expected<std::vector<glm::vec4>> read_back_colors(const anim::Character& character, int skinned_mesh,
+                                                      int primitive, const CharacterInstance& instance,
+                                                      SkinMode mode, DebugView view, int selected_joint);
     // The same for static mesh `i`: its vertices as drawn, under its node's current world.
     Expected<std::vector<glm::vec3>> read_back_static(const anim::Character& character, int static_mesh,
                                                       int primitive, const CharacterInstance& instance);

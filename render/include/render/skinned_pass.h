@@ -31,16 +31,18 @@ struct SkinInstance {
     int palette_row = 0;
 };
 
-// Lit is the material as glTF defines it; Weights and ErrorHeatMap colour the skin; the last three
+// Lit is the material as glTF defines it; Weights and ErrorHeatMap colour the skin; the next three
 // are unlit material views (base colour, shading normal after normal mapping, roughness in G and
-// metal in B) so a skinning fault can be told from a shading one.
+// metal in B) so a skinning fault can be told from a shading one. AllWeights colours every joint at
+// once (each its own hue, blended by weight: joint_colour in shaders/skinned_vs.glsl).
 enum class DebugView {
     Lit = 0,
     Weights = 1,
     ErrorHeatMap = 2,
     BaseColor = 3,
     Normals = 4,
-    RoughnessMetal = 5
+    RoughnessMetal = 5,
+    AllWeights = 6
 };
 
 struct SkinnedDrawParams {
@@ -90,6 +92,15 @@ public:
                                                          const glm::mat4& mesh_global, SkinMode mode,
                                                          bool unskinned = false);
 
+    // The colour the vertex shader hands the fragment stage (v_color) for every vertex in debug view
+    // `view`, read back the same way (skinned_pass_colors.cpp): the weights views' colours before
+    // the headlight shades them, so tests hold them to the blend they compute. Programs built on
+    // first use.
+    Expected<std::vector<glm::vec4>> read_back_colors(const GpuMesh& mesh, const PaletteTexture& palette,
+                                                      const SkinInstance& instance,
+                                                      const glm::mat4& mesh_global, SkinMode mode,
+                                                      DebugView view, int selected_joint);
+
     // Per-vertex scalars (the heat map's error) for a mesh, bound to attribute 12 while drawing.
     void set_vertex_scalars(const GpuMesh& mesh, const std::vector<float>& values);
 
@@ -123,7 +134,8 @@ private:
     static constexpr size_t kNoFallback = 4;  // + SKIN_MODE
     std::array<ShaderProgram, 6> draw_programs_;
     std::array<ShaderProgram, 6> feedback_programs_;
-    std::array<ShaderProgram, 6> frame_programs_;  // read_back_frames, built on first use
+    std::array<ShaderProgram, 6> frame_programs_;   // read_back_frames, built on first use
+    std::array<ShaderProgram, 6> colour_programs_;  // read_back_colors, built on first use
     // The draw programs with MATERIAL_LAYERS (specular-glossiness, specular textures, clearcoat,
     // sheen), built on the first draw of a material that needs them: the same llvmpipe cost as
     // above, measured on Fox (no extensions) at +35% GPU time when every pixel ran those blocks

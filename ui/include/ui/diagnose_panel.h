@@ -8,16 +8,18 @@
 namespace sv::ui {
 
 // What a diagnose result was measured in. A result belongs to that state: when the correction,
-// rung, clip or time moves on it is stale (the viewer re-runs it, or greys it and says so).
+// rung, clip, time or a pose edit moves on it is stale (the viewer re-runs it, or greys it and says
+// so).
 struct DiagnoseState {
     bool correction = true;
     bool auto_rung = true;
     int rung = 0;
     int clip = -1;
     double time = 0.0;
+    int pose_edit_revision = 0;  // anim::PoseEdits::revision
     bool operator==(const DiagnoseState& o) const {
         return correction == o.correction && auto_rung == o.auto_rung && (auto_rung || rung == o.rung) &&
-               clip == o.clip && time == o.time;
+               clip == o.clip && time == o.time && pose_edit_revision == o.pose_edit_revision;
     }
 };
 

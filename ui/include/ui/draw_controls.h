@@ -10,8 +10,9 @@
 
 namespace sv::ui {
 
-// The material view: lit, or one of the unlit views (weights, the error heat map, the inputs).
-enum class MaterialView { Lit, Weights, ErrorHeatMap, BaseColor, Normals, RoughnessMetal };
+// The material view: lit, or one of the unlit views (weights, the error heat map, the inputs, every
+// joint's weights at once).
+enum class MaterialView { Lit, Weights, ErrorHeatMap, BaseColor, Normals, RoughnessMetal, AllWeights };
 
 struct LightingControls {
     float exposure = 1.0f;                  // linear multiplier before tone mapping

@@ -1,14 +1,15 @@
 // Everything the viewer shows about one character, as plain state, and the frame's pose pipeline.
 //
 // The pipeline: base pose (clip, blend, state machine or retarget), root motion stripped into the
-// placement, springs, world matrices, IK on top, world matrices again, the VRM expressions' morph
-// weights. It needs no window and no GL, which is what lets the tests drive the same code the
-// viewer runs.
+// placement, springs, the Joints tab's pose edits, world matrices, IK on top, world matrices again, the VRM
+// expressions' morph weights. It needs no window and no GL, which is what lets the tests drive the same code
+// the viewer runs.
 #pragma once
 
 #include <string>
 
 #include "anim/scene/character.h"
+#include "anim/scene/pose_edits.h"
 #include "ui/animation_panel.h"
 #include "ui/conflicts_panel.h"
 #include "ui/diagnose_panel.h"
@@ -62,6 +63,9 @@ struct ViewerModel {
     // joint when weights_joint is -1 (settings key `weights_joint`).
     int weights_skin = 0;
     int weights_joint = -1;
+    // The Joints tab's pose edits (settings key `pose_edits`), put on the base pose every frame
+    // before IK (anim/scene/pose_edits.h: the convention).
+    anim::PoseEdits pose_edits;
 
     // Rebuilds every panel for a freshly loaded character (the open panel is kept) and poses it
     // at the first clip's start, which is where IK places its target.

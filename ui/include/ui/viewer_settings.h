@@ -20,7 +20,7 @@ struct ViewerSettings {
     bool correction = true;         // the skinning-frame correction switch (the C key)
     std::string skinning = "auto";  // auto | dqs | dqs-scale | lbs
     bool show_armature = false;     // the skeleton overlay
-    std::string heatmap = "off";    // off | weights | error
+    std::string heatmap = "off";    // off | weights | error | all-weights
     std::string weights_joint;      // heatmap weights: whose weights; empty: the selected joint
     bool ik = false;                // two-bone IK on (the panel's first detected limb)
     // frame | joints | scale | ik | palette | diagnose | graph | notes | humanoid | expressions
@@ -67,6 +67,10 @@ struct ViewerSettings {
     // saved sorted by name (a JSON object has no order to keep); a name the avatar lacks fails the
     // load naming it.
     std::vector<std::pair<std::string, double>> expressions;
+    // The Joints tab's pose edits: joint name (first skin that has it) -> Euler XYZ degrees, the
+    // delta on top of the animated local rotation (anim/scene/pose_edits.h). Sorted by name; a name
+    // no skin has fails the load naming it.
+    std::vector<std::pair<std::string, std::array<double, 3>>> pose_edits;
 
     bool operator==(const ViewerSettings& o) const;
     bool operator!=(const ViewerSettings& o) const { return !(*this == o); }

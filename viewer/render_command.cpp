@@ -105,7 +105,7 @@ int run_render(const RenderArgs& args) {
     if (!opened) return fail(opened.error().message);
     SceneSession& s = *opened->session;
     if (!args.settings.empty()) {
-        auto applied = apply_settings_file(args.settings, s);
+        auto applied = apply_settings_file(args.settings, s, !args.scene.env.empty());
         if (!applied) return fail(applied.error().message);
         error_heatmap = error_heatmap || applied->error_heatmap;
         // Settings win over the scene flags, as in the viewer; an explicit --camera wins over both.

@@ -71,6 +71,13 @@ void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
     app.add_option("--env", o.env,
                    "equirectangular Radiance .hdr lighting the model (default: the procedural sky; "
                    "`skinview write-sky` writes that sky as an .hdr)");
+    app.add_option("--env-background", o.env_background,
+                   "draw the environment (the sky or --env) behind the model: on or off (default off)")
+        ->check(CLI::IsMember({"on", "off"}));
+    app.add_option("--env-blur", o.env_blur,
+                   "the background's blur: the roughness it is drawn at, 0 (sharp, default) to 1")
+        ->check(finite_number())
+        ->check(CLI::Range(0.0f, 1.0f));
     app.add_flag("--no-vrm-facing", o.no_vrm_facing,
                  "draw a VRM 0.x avatar as stored (facing -Z), not turned to face +Z like VRM 1.0");
     app.add_option("--springs", o.springs, "VRM spring bones (hair, skirts): on or off (default on)")

@@ -21,11 +21,13 @@ struct SceneOptions {
     std::string skinning = "auto";  // auto | dqs | dqs-scale | lbs
     std::string api = "gl";         // gl | gles
     int width = 640, height = 480;
-    std::string camera = "auto";  // auto | front | side | orbit:DEG | yaw,pitch,distance,tx,ty,tz
-    float fov = 40.0f;            // vertical field of view, degrees
-    std::string env;              // equirectangular .hdr lighting the scene; empty: the procedural sky
-    bool no_vrm_facing = false;   // --no-vrm-facing: a VRM 0.x avatar as stored (facing -Z)
-    std::string springs = "on";   // on | off: VRM spring bones
+    std::string camera = "auto";         // auto | front | side | orbit:DEG | yaw,pitch,distance,tx,ty,tz
+    float fov = 40.0f;                   // vertical field of view, degrees
+    std::string env;                     // equirectangular .hdr lighting the scene; empty: the procedural sky
+    std::string env_background = "off";  // on | off: the environment (sky or --env) drawn behind the model
+    float env_blur = 0.0f;               // the background's roughness, 0 (sharp) to 1
+    bool no_vrm_facing = false;          // --no-vrm-facing: a VRM 0.x avatar as stored (facing -Z)
+    std::string springs = "on";          // on | off: VRM spring bones
     std::vector<std::string> expressions;  // --expression NAME=WEIGHT: VRM expressions
     std::string variant;                   // KHR_materials_variants name; empty: the file's default materials
 };

@@ -5,7 +5,8 @@
 
 namespace sv::viewer {
 
-Expected<HeadlessSettings> apply_settings_file(const std::string& path, SceneSession& s) {
+Expected<HeadlessSettings> apply_settings_file(const std::string& path, SceneSession& s,
+                                               bool keep_environment) {
     auto settings = ui::load_settings_file(path);
     if (!settings) return settings.error();
     ui::ViewerModel model;
@@ -14,6 +15,9 @@ Expected<HeadlessSettings> apply_settings_file(const std::string& path, SceneSes
     model.animation.time = s.state().time;
     if (auto st = apply_settings(*settings, model, s.character(), s.state()); !st)
         return make_error(path + ": " + st.error().message);
+    if (!keep_environment)
+        if (auto st = s.use_environment(settings->environment); !st)
+            return make_error(path + ": " + st.error().message);
     // The viewer colours the weights of the chosen joint, else the selected one (ui_bridge).
     const int weights = model.weights_joint >= 0 ? model.weights_joint : model.scene.selection.joint;
     if (weights >= 0) s.state().draw.selected_joint = weights;

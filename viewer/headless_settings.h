@@ -15,7 +15,9 @@ struct HeadlessSettings {
 
 // Refused whole when any key cannot be honoured (a joint or clip the character lacks): a headless
 // render of part of a view would make a golden of something nobody looked at. The error names the
-// file and the keys.
-Expected<HeadlessSettings> apply_settings_file(const std::string& path, SceneSession& session);
+// file and the keys. Its `environment` lights the session (the procedural sky when empty) unless
+// `keep_environment`: an explicit --env wins over the file, as an explicit --camera does.
+Expected<HeadlessSettings> apply_settings_file(const std::string& path, SceneSession& session,
+                                               bool keep_environment = false);
 
 }  // namespace sv::viewer

@@ -173,8 +173,10 @@ public:
             if (auto st = next->apply(o); !st) note(st.error().message);
         } else {
             if (sized) next->frame_camera();
-            if (auto st = next->apply_environment(opts_.scene.env); !st)
-                note(st.error().message);  // a file opened later keeps the --env light
+            // A file opened later keeps the light on screen (--env, or a settings file's).
+            if (auto st = next->apply_environment(session_ ? session_->environment_path() : opts_.scene.env);
+                !st)
+                note(st.error().message);
         }
         session_ = std::move(next);
         // Cleared here, before anything of this load is reported, so an error found while applying
@@ -183,11 +185,18 @@ public:
         model_.attach(session_->character());
         model_.animation.clip = session_->state().clip;
         model_.animation.time = session_->state().time;
-        if (settings)
+        if (settings) {
             if (auto st = apply_settings(*settings, model_, session_->character(), session_->state()); !st) {
                 note(st.error().message);
                 settings_failed_ = true;
             }
+            // An explicit --env wins over the file's environment, as --tab and --joint win.
+            if (opts_.scene.env.empty())
+                if (auto st = session_->use_environment(settings->environment); !st) {
+                    note(st.error().message);
+                    settings_failed_ = true;
+                }
+        }
         if (options && !opts_.retarget.empty()) {  // the first file only, as the other options
             auto& g = model_.graph;
             if (auto st = load_retarget_source(g, opts_.retarget, session_->character(), 0); st)
@@ -228,8 +237,11 @@ public:
             return show_error("Could not load the settings", s.error().message, "");
         }
         if (!session_) return;
-        const auto st = apply_settings(*s, model_, session_->character(), session_->state());
+        auto st = apply_settings(*s, model_, session_->character(), session_->state());
         framed_correction_ = session_->character().correction();  // the file's camera stands
+        // Loaded by hand, the file is the whole state, its environment included.
+        if (auto env = session_->use_environment(s->environment); !env)
+            st = st ? env : Status(make_error(st.error().message + "; " + env.error().message));
         if (!st) {
             settings_failed_ = true;
             return show_error("Some settings could not be applied", st.error().message, "");
@@ -239,8 +251,9 @@ public:
 
     void save_settings(const std::string& path) {
         if (!session_) return;
-        auto st =
-            ui::save_settings_file(path, capture_settings(model_, session_->character(), session_->state()));
+        ui::ViewerSettings captured = capture_settings(model_, session_->character(), session_->state());
+        captured.environment = session_->environment_path();  // the renderer's, not the panels'
+        auto st = ui::save_settings_file(path, captured);
         model_.screenshot_message = st ? "settings saved to " + path : st.error().message;
         std::fprintf(stderr, "skinview: %s\n", model_.screenshot_message.c_str());
     }

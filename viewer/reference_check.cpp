@@ -63,6 +63,7 @@ Expected<JointSidecar> measure_sidecar(SceneSession& session, int width, int hei
     sc.view.exposure = light.exposure;
     sc.view.environment_rotation_degrees = light.environment_rotation_deg;
     sc.view.key_light = light.key_light;
+    if (!session.environment_path().empty()) sc.view.environment = session.environment_path();
     double lo_x = std::numeric_limits<double>::infinity(), lo_y = lo_x, hi_x = -lo_x, hi_y = -lo_x;
     const auto& meshes = character.skinned_meshes();
     for (size_t i = 0; i < meshes.size(); ++i) {

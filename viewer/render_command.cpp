@@ -105,7 +105,7 @@ int run_render(const RenderArgs& args) {
     if (!opened) return fail(opened.error().message);
     SceneSession& s = *opened->session;
     if (!args.settings.empty()) {
-        auto applied = apply_settings_file(args.settings, s);
+        auto applied = apply_settings_file(args.settings, s, !args.scene.env.empty());
         // Exit 2: bad input (CONTRIBUTING), as the viewer's scripted run gives for the same file.
         if (!applied) {
             (void)fail(applied.error().message);

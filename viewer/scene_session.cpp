@@ -214,6 +214,8 @@ Status SceneSession::apply(const SceneOptions& o) {
     // A pinned camera is the view itself: framing it on what is drawn would undo the pin. The orbit
     // is framed under a file camera too, so that leaving it (the viewer's list) shows the character.
     if (!render::looks_pinned(o.camera)) frame_camera();
+    state_.draw.lighting.environment_background = o.env_background == "on";
+    state_.draw.lighting.environment_blur = o.env_blur;
     // Last, so a bad file leaves every other option applied (the viewer shows the error and goes on).
     return apply_environment(o.env);
 }
@@ -226,6 +228,25 @@ Status SceneSession::apply_environment(const std::string& path) {
     if (!image) return make_error("--env: " + image.error().message);
     if (auto st = renderer().set_environment(render::environment_from_image(*image)); !st)
         return make_error("--env '" + path + "': " + st.error().message);
+    environment_path_ = path;
+    return ok_status();
+}
+
+Status SceneSession::use_environment(const std::string& path) {
+    if (path == environment_path_) return ok_status();
+    if (path.empty()) {
+        if (auto st = renderer().set_environment(render::environment_data()); !st)
+            return make_error("settings: environment: the procedural sky: " + st.error().message);
+        environment_path_.clear();
+        return ok_status();
+    }
+    // Named for the key (read_hdr's message starts with it), not --env: the reader of a refused
+    // settings file looks for the key.
+    auto image = render::read_hdr(path);
+    if (!image) return make_error("settings: " + image.error().message);  // "environment 'FILE': why"
+    if (auto st = renderer().set_environment(render::environment_from_image(*image)); !st)
+        return make_error("settings: environment '" + path + "': " + st.error().message);
+    environment_path_ = path;
     return ok_status();
 }
 

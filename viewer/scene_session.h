@@ -53,6 +53,12 @@ public:
     Status apply(const SceneOptions& options);
     // Lights the scene with an equirectangular .hdr (--env); empty: keeps the procedural sky.
     Status apply_environment(const std::string& path);
+    // The settings file's `environment`: that .hdr, or the procedural sky when empty (loading a
+    // settings file replaces the whole state). The same path again is not read again. A bad file
+    // keeps the light there was and is an error naming the key.
+    Status use_environment(const std::string& path);
+    // The .hdr lighting the scene now ("" the procedural sky), as it was given.
+    const std::string& environment_path() const { return environment_path_; }
     // KHR_materials_variants: draws the materials of the variant called `name` ("" the file's
     // defaults); an unknown name is an error listing the file's variants and changes nothing. The
     // settings file and the viewer's panel choose through this.
@@ -119,6 +125,7 @@ private:
     render::RenderTarget target_;
     FrameState state_;
     std::string path_;
+    std::string environment_path_;  // "" the procedural sky
     // Spring bones run on their own copy of the node graph: the character's globals copied in, the
     // swung joints' rotations copied back into the skins' poses.
     void simulate_springs();

@@ -201,6 +201,8 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     else
         fail(c.error().message);
     st.draw.lighting.environment_intensity = static_cast<float>(s.environment_intensity);
+    st.draw.lighting.environment_background = s.environment_background;
+    st.draw.lighting.environment_blur = static_cast<float>(s.environment_blur);
 
     m.expressions.clear();
     for (const auto& [name, w] : s.expressions)
@@ -277,6 +279,8 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     s.grid = st.draw.draw_grid;
     s.background = background_text(st.clear_color);
     s.environment_intensity = st.draw.lighting.environment_intensity;
+    s.environment_background = st.draw.lighting.environment_background;
+    s.environment_blur = decimal_of(st.draw.lighting.environment_blur);
     s.expressions = m.expressions.active();
     std::sort(s.expressions.begin(), s.expressions.end());
     // By the joint's name in the first skin that lists its node: what `joint` and the load use.

@@ -72,6 +72,10 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
     o.fov = static_cast<float>(e.fov);
     o.width = e.width, o.height = e.height;
     if (auto st = s.apply(o); !st) return error(st.error().message);
+    // The light lives in the renderer, which consecutive entries of a file share: an entry without
+    // settings is lit by the sky whatever the entry before it loaded.
+    if (e.settings.empty())
+        if (auto st = s.use_environment(""); !st) return error(st.error().message);
     if (!e.settings.empty()) {
         auto applied = apply_settings_file(e.settings, s);
         if (!applied) return error(applied.error().message);

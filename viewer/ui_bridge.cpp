@@ -55,6 +55,8 @@ ui::DrawControls to_controls(const render::DrawOptions& draw) {
     c.lighting.exposure = draw.lighting.exposure;
     c.lighting.environment_rotation_deg = draw.lighting.environment_rotation_deg;
     c.lighting.environment_intensity = draw.lighting.environment_intensity;
+    c.lighting.environment_background = draw.lighting.environment_background;
+    c.lighting.environment_blur = draw.lighting.environment_blur;
     c.lighting.key_light = draw.lighting.key_light;
     c.lighting.key_direction = draw.lighting.key_direction;
     c.lighting.key_intensity = draw.lighting.key_intensity;
@@ -74,6 +76,8 @@ void apply_controls(const ui::DrawControls& c, render::DrawOptions& draw) {
     draw.lighting.exposure = c.lighting.exposure;
     draw.lighting.environment_rotation_deg = c.lighting.environment_rotation_deg;
     draw.lighting.environment_intensity = c.lighting.environment_intensity;
+    draw.lighting.environment_background = c.lighting.environment_background;
+    draw.lighting.environment_blur = c.lighting.environment_blur;
     draw.lighting.key_light = c.lighting.key_light;
     draw.lighting.key_direction = c.lighting.key_direction;
     draw.lighting.key_intensity = c.lighting.key_intensity;

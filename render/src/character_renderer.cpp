@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <glm/gtc/type_ptr.hpp>
 
 #include "render/procedural_mesh.h"
@@ -92,6 +93,7 @@ Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api,
     if (!environment) return environment.error();
     r->environment_ = std::move(*environment);
     r->update_has_transmission(asset);
+    r->api_ = api;
     return r;
 }
 
@@ -121,6 +123,22 @@ Status CharacterRenderer::write_palettes(const anim::Character& character,
             return s;
     }
     return ok_status();
+}
+
+void CharacterRenderer::draw_background(const glm::mat4& view_proj, const LightingSettings& lighting,
+                                        bool linear_output) {
+    // Made on first use: most renders never draw it, and a program link is not free on llvmpipe.
+    if (!background_ && !background_failed_) {
+        auto b = EnvironmentBackground::create(api_);
+        if (b) {
+            background_ = std::make_unique<EnvironmentBackground>(std::move(*b));
+        } else {
+            background_failed_ = true;  // said once; the clear colour stays behind the model
+            std::fprintf(stderr, "skinview: the environment background is not drawn: %s\n",
+                         b.error().message.c_str());
+        }
+    }
+    if (background_) background_->draw(environment_, view_proj, lighting, linear_output);
 }
 
 SkinMode CharacterRenderer::rung_for(const anim::Character& character, int skin,
@@ -189,6 +207,8 @@ void CharacterRenderer::draw(const anim::Character& character,
         prim.mesh.set_morph_weights(weights);
         skinned_pass_.draw(prim.mesh, palette_, on, params);
     };
+    // First, over the clear colour: the grid and the meshes go over it.
+    if (options.lighting.environment_background) draw_background(view_proj, options.lighting, false);
     if (options.draw_grid) {
         const anim::Aabb b = character.bind_bounds();
         // The grid sits under the character's feet, sized to it in round units (1, 2 or 5 times a
@@ -232,6 +252,20 @@ void CharacterRenderer::draw(const anim::Character& character,
             const int skin = skinned[i].skin;
             for (size_t k = 0; k < instances.size(); ++k)
                 rows[k] = {instances[k].model, instances[k].first_row + skin_row_offset(skin)};
+            // EXT_mesh_gpu_instancing on a skinned node: each instance reads the same palette rows
+            // and is placed after skinning (skinned_instance_placement), all in one instanced draw.
+            const auto& node_instances = asset.scene.nodes[static_cast<size_t>(skinned[i].node)].instances;
+            const std::vector<SkinInstance>* on = &rows;
+            if (!node_instances.empty()) {
+                const size_t n = node_instances.size();
+                skinned_instanced_scratch_.resize(instances.size() * n);
+                for (size_t k = 0; k < instances.size(); ++k)
+                    for (size_t c = 0; c < n; ++c)
+                        skinned_instanced_scratch_[k * n + c] = {
+                            instances[k].model * skinned_instance_placement(character, skinned[i].node, c),
+                            rows[k].palette_row};
+                on = &skinned_instanced_scratch_;
+            }
             SkinnedDrawParams params;
             params.mesh_global = glm::mat4(character.mesh_frame(static_cast<int>(i)));
             params.view_proj = view_proj;
@@ -240,7 +274,7 @@ void CharacterRenderer::draw(const anim::Character& character,
             params.selected_joint = skin == options.selected_skin ? options.selected_joint : -1;
             params.heat_scale = options.heat_scale;
             for (const auto& prim : skinned_[i])
-                submit(prim, params, rows, character.morph_weights(skinned[i].node));
+                submit(prim, params, *on, character.morph_weights(skinned[i].node));
         }
         // Static meshes go through the same pass, unskinned: one shader for morph targets,
         // materials and the read-back. Their instances carry no palette row.
@@ -293,6 +327,9 @@ void CharacterRenderer::draw(const anim::Character& character,
             // leaves transmissive surfaces drawn without transmission, as before it existed.
             backdrop_pass = true;
             if (backdrop_.begin(linear_clear_color()).ok()) {
+                // Glass in front of the environment shows the environment, as in the Khronos renderer.
+                if (options.lighting.environment_background)
+                    draw_background(view_proj, options.lighting, true);
                 draw_meshes();
                 backdrop_.end();
                 backdrop = backdrop_.texture();
@@ -340,10 +377,21 @@ void CharacterRenderer::draw(const anim::Character& character,
     }
 }
 
+glm::mat4 skinned_instance_placement(const anim::Character& character, int node, size_t instance) {
+    // The extension's NodeWorld x Instance x vertex, with the skinned vertex (already in the world:
+    // the joints place it, not the node) taken back into the node's frame first. The node's own
+    // global, not the corrected mesh frame: an instance's offset is in the file's units, so a
+    // node under a 0.01-scaled ancestor moves its copies by a hundredth, with the correction on
+    // or off alike.
+    const glm::dmat4& g = character.scene_pose().global(node);  // as posed now: the node may move
+    return glm::mat4(g * character.asset().scene.nodes[static_cast<size_t>(node)].instances[instance] *
+                     glm::inverse(g));
+}
+
 Expected<std::vector<glm::vec3>> CharacterRenderer::read_back(const anim::Character& character,
                                                               int skinned_mesh, int primitive,
                                                               const CharacterInstance& instance,
-                                                              SkinMode mode) {
+                                                              SkinMode mode, int node_instance) {
     if (skinned_mesh < 0 || static_cast<size_t>(skinned_mesh) >= skinned_.size())
         return make_error("read-back: no skinned mesh " + std::to_string(skinned_mesh));
     const auto& prims = skinned_[static_cast<size_t>(skinned_mesh)];
@@ -351,9 +399,18 @@ Expected<std::vector<glm::vec3>> CharacterRenderer::read_back(const anim::Charac
         return make_error("read-back: skinned mesh " + std::to_string(skinned_mesh) + " has no primitive " +
                           std::to_string(primitive));
     const auto& s = character.skinned_meshes()[static_cast<size_t>(skinned_mesh)];
+    glm::mat4 model = instance.model;
+    if (node_instance >= 0) {
+        const auto& copies = character.asset().scene.nodes[static_cast<size_t>(s.node)].instances;
+        if (static_cast<size_t>(node_instance) >= copies.size())
+            return make_error("read-back: skinned mesh " + std::to_string(skinned_mesh) + " has " +
+                              std::to_string(copies.size()) + " EXT_mesh_gpu_instancing instances, not " +
+                              std::to_string(node_instance + 1));
+        model = model * skinned_instance_placement(character, s.node, static_cast<size_t>(node_instance));
+    }
     prims[static_cast<size_t>(primitive)].mesh.set_morph_weights(character.morph_weights(s.node));
     return skinned_pass_.read_back(prims[static_cast<size_t>(primitive)].mesh, palette_,
-                                   {instance.model, instance.first_row + skin_row_offset(s.skin)},
+                                   {model, instance.first_row + skin_row_offset(s.skin)},
                                    glm::mat4(character.mesh_frame(skinned_mesh)), mode);
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <utility>
 
 #include "render/brdf.h"
@@ -118,7 +119,13 @@ glm::vec3 sh_diffuse(const std::array<glm::vec3, 9>& sh, glm::vec3 n) {
 }
 
 const EnvironmentData& environment_data() {
-    static const EnvironmentData data = compute([](glm::vec3 d, float) { return sky_radiance(d); }, 96);
+    static const EnvironmentData data = [] {
+        EnvironmentData d = compute([](glm::vec3 dir, float) { return sky_radiance(dir); }, 96);
+        // 512 x 256: the sky is smooth but for the glow (a lobe of cos^48, about 10 degrees wide),
+        // which this resolves with some 14 texels; 0.5 MB of floats once a process.
+        d.panorama = sky_image(512, 256);
+        return d;
+    }();
     return data;
 }
 
@@ -126,12 +133,15 @@ EnvironmentData compute_environment(const RadianceSource& source, std::uint32_t 
     return compute(source, samples);
 }
 
-EnvironmentData environment_from_image(const HdrImage& image) {
-    // A box pyramid down to a 2-texel-high level; each level halves both sides (odd sizes drop
-    // their last row or column into the one before, so energy is kept).
-    std::vector<HdrImage> levels{image};
-    while (levels.back().height > 2 && levels.back().width > 2) {
-        const HdrImage& a = levels.back();
+namespace {
+
+// The image as a RadianceSource with a footprint: a box pyramid down to a 2-texel-high level (each
+// level halves both sides; odd sizes drop their last row or column into the one before, so energy
+// is kept), and each sample reads the level whose texel matches its solid angle.
+RadianceSource filtered_image_source(const HdrImage& image) {
+    auto levels = std::make_shared<std::vector<HdrImage>>(1, image);
+    while (levels->back().height > 2 && levels->back().width > 2) {
+        const HdrImage& a = levels->back();
         HdrImage b;
         b.width = a.width / 2;
         b.height = a.height / 2;
@@ -147,20 +157,78 @@ EnvironmentData environment_from_image(const HdrImage& image) {
             }
         for (size_t i = 0; i < count.size(); ++i)
             for (int c = 0; c < 3; ++c) b.rgb[i * 3 + c] /= count[i];
-        levels.push_back(std::move(b));
+        levels->push_back(std::move(b));
     }
     // Solid angle of a level-0 texel at the equator; level k's is 4^k times that.
     const float texel0 = (2.0f * kPi / image.width) * (kPi / image.height);
-    const auto source = [&levels, texel0](glm::vec3 d, float solid_angle) {
+    return [levels, texel0](glm::vec3 d, float solid_angle) {
         const glm::vec2 uv = equirect_uv(d);
-        if (solid_angle <= texel0) return sample_equirect(levels[0], uv);
-        const float lod = std::min(0.5f * std::log2(solid_angle / texel0), float(levels.size() - 1));
+        if (!(solid_angle > texel0)) return sample_equirect((*levels)[0], uv);
+        const float lod = std::min(0.5f * std::log2(solid_angle / texel0), float(levels->size() - 1));
         const int lo = static_cast<int>(std::floor(lod));
-        const int hi = std::min(lo + 1, static_cast<int>(levels.size()) - 1);
-        return glm::mix(sample_equirect(levels[static_cast<size_t>(lo)], uv),
-                        sample_equirect(levels[static_cast<size_t>(hi)], uv), lod - float(lo));
+        const int hi = std::min(lo + 1, static_cast<int>(levels->size()) - 1);
+        return glm::mix(sample_equirect((*levels)[static_cast<size_t>(lo)], uv),
+                        sample_equirect((*levels)[static_cast<size_t>(hi)], uv), lod - float(lo));
     };
-    return compute(source, 96);
+}
+
+// The sheen atlas's lat-long convention (sheen_environment.cpp, the GGX atlas's).
+glm::vec3 sheen_latlong_direction(float u, float v) { return latlong_direction(u, v); }
+
+}  // namespace
+
+SheenEnvironmentData sheen_environment_from(const RadianceSource& source, std::uint32_t samples) {
+    SheenEnvironmentData e;
+    const int w = SheenEnvironmentData::kWidth, h = SheenEnvironmentData::kHeight;
+    const int levels = SheenEnvironmentData::kLevels;
+    const int cells = brdf::kSheenThetaCells;
+    const float cell = kPi / 2 / float(cells);
+    e.atlas.assign(static_cast<size_t>(w * h * levels * 4), 1.0f);
+    for (int k = 0; k < levels; ++k) {
+        // The lobe's weight over the polar angle of L about N (= V = R), per cell: the density the
+        // samples are drawn from (piecewise constant in theta, uniform in phi), so each sample
+        // counts alike and the estimate is their mean.
+        const auto weights = brdf::sheen_lobe_weights(float(k) / float(levels - 1));
+        std::array<float, brdf::kSheenThetaCells + 1> cdf{};
+        for (int i = 0; i < cells; ++i) cdf[size_t(i) + 1] = cdf[size_t(i)] + weights[size_t(i)];
+        const float total = cdf[size_t(cells)];
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) {
+                const glm::vec3 r = sheen_latlong_direction((x + 0.5f) / w, (y + 0.5f) / h);
+                const glm::vec3 up = std::abs(r.z) < 0.999f ? glm::vec3(0, 0, 1) : glm::vec3(1, 0, 0);
+                const glm::vec3 tx = glm::normalize(glm::cross(up, r)), ty = glm::cross(r, tx);
+                glm::vec3 sum(0.0f);
+                for (std::uint32_t i = 0; i < samples; ++i) {
+                    const glm::vec2 xi = brdf::hammersley(i, samples);
+                    // Inverse CDF: the cell, then linearly within it.
+                    const float target = xi.y * total;
+                    int c = 0;
+                    while (c + 1 < cells && cdf[size_t(c) + 1] < target) ++c;
+                    const float in_cell =
+                        weights[size_t(c)] > 0.0f ? (target - cdf[size_t(c)]) / weights[size_t(c)] : 0.5f;
+                    const float th = (float(c) + std::clamp(in_cell, 0.0f, 1.0f)) * cell;
+                    const float ph = 2.0f * kPi * xi.x;
+                    const glm::vec3 l = tx * (std::sin(th) * std::cos(ph)) +
+                                        ty * (std::sin(th) * std::sin(ph)) + r * std::cos(th);
+                    // pdf over solid angle: the cell's share over its theta width, over 2 pi sin(theta).
+                    const float pdf =
+                        weights[size_t(c)] / (total * cell) / (2.0f * kPi * std::max(std::sin(th), 1e-4f));
+                    sum += source(l, 1.0f / (float(samples) * std::max(pdf, 1e-6f)));
+                }
+                const glm::vec3 c = sum / float(samples);
+                float* px = &e.atlas[static_cast<size_t>(((k * h + y) * w + x) * 4)];
+                px[0] = c.r, px[1] = c.g, px[2] = c.b;
+            }
+    }
+    return e;  // no albedo: SheenEnvironment::create takes the BRDF's table
+}
+
+EnvironmentData environment_from_image(const HdrImage& image) {
+    const RadianceSource source = filtered_image_source(image);
+    EnvironmentData out = compute(source, 96);
+    out.sheen = sheen_environment_from(source, 256);
+    out.panorama = image;
+    return out;
 }
 
 HdrImage sky_image(int width, int height) {
@@ -187,11 +255,21 @@ Expected<Environment> Environment::create(const EnvironmentData& d, bool with_sh
                                           GL_REPEAT);
     e.lut_ = make_filtered_half_texture(2, EnvironmentData::kLutSize, EnvironmentData::kLutSize, d.lut.data(),
                                         GL_CLAMP_TO_EDGE);
+    if (!d.panorama.rgb.empty()) {
+        const HdrImage& p = d.panorama;
+        std::vector<float> rgba(static_cast<size_t>(p.width) * p.height * 4, 1.0f);
+        for (size_t i = 0; i < static_cast<size_t>(p.width) * p.height; ++i)
+            for (size_t c = 0; c < 3; ++c) rgba[i * 4 + c] = p.rgb[i * 3 + c];
+        // May come back empty for an image past GL_MAX_TEXTURE_SIZE: the background then reads
+        // the atlas, and the lighting, which never reads this, is unaffected.
+        e.panorama_ = make_filtered_half_texture(4, p.width, p.height, rgba.data(), GL_REPEAT);
+    }
     glBindTexture(GL_TEXTURE_2D, 0);
     if (!e.atlas_ || !e.lut_)
         return make_error("environment textures: the driver refused a half-float texture");
     if (with_sheen) {
-        auto sheen = SheenEnvironment::create();
+        // An image's own sheen prefilter when it has one (environment_from_image), else the sky's.
+        auto sheen = d.sheen.atlas.empty() ? SheenEnvironment::create() : SheenEnvironment::create(d.sheen);
         if (!sheen) return sheen.error();
         e.sheen_ = std::move(*sheen);
     }

@@ -35,29 +35,40 @@ SheenEnvironmentData compute() {
                 px[0] = c.r, px[1] = c.g, px[2] = c.b;
             }
     }
-    const int n = SheenEnvironmentData::kLutSize;
-    e.albedo.resize(static_cast<size_t>(n * n));
-    for (int y = 0; y < n; ++y)
-        for (int x = 0; x < n; ++x)
-            e.albedo[static_cast<size_t>(y * n + x)] = brdf::sheen_albedo((x + 0.5f) / n, (y + 0.5f) / n, 32);
+    e.albedo = sheen_albedo_table();
     return e;
 }
 
 }  // namespace
+
+const std::vector<float>& sheen_albedo_table() {
+    static const std::vector<float> table = [] {
+        const int n = SheenEnvironmentData::kLutSize;
+        std::vector<float> t(static_cast<size_t>(n * n));
+        for (int y = 0; y < n; ++y)
+            for (int x = 0; x < n; ++x)
+                t[static_cast<size_t>(y * n + x)] = brdf::sheen_albedo((x + 0.5f) / n, (y + 0.5f) / n, 32);
+        return t;
+    }();
+    return table;
+}
 
 const SheenEnvironmentData& sheen_environment_data() {
     static const SheenEnvironmentData data = compute();
     return data;
 }
 
-Expected<SheenEnvironment> SheenEnvironment::create() {
-    const SheenEnvironmentData& d = sheen_environment_data();
+Expected<SheenEnvironment> SheenEnvironment::create() { return create(sheen_environment_data()); }
+
+Expected<SheenEnvironment> SheenEnvironment::create(const SheenEnvironmentData& d) {
     SheenEnvironment e;
+    // An image's data carries no albedo of its own: E is the BRDF's, whatever the light.
+    const std::vector<float>& albedo = d.albedo.empty() ? sheen_albedo_table() : d.albedo;
     e.atlas_ = make_filtered_half_texture(4, SheenEnvironmentData::kWidth,
                                           SheenEnvironmentData::kHeight * SheenEnvironmentData::kLevels,
                                           d.atlas.data(), GL_REPEAT);
     e.albedo_ = make_filtered_half_texture(1, SheenEnvironmentData::kLutSize, SheenEnvironmentData::kLutSize,
-                                           d.albedo.data(), GL_CLAMP_TO_EDGE);
+                                           albedo.data(), GL_CLAMP_TO_EDGE);
     glBindTexture(GL_TEXTURE_2D, 0);
     if (!e.atlas_ || !e.albedo_)
         return make_error("sheen environment textures: the driver refused a half-float texture");

@@ -1,4 +1,5 @@
-// The Lighting controls: exposure, environment rotation and intensity, the key light, and the
+// The Lighting controls: exposure, environment rotation, intensity and background (with its blur),
+// the key light, and the
 // material view (lit or one of the unlit views). They edit ui::LightingControls and
 // DrawControls::view in place; saving them in the settings file is the settings work's to wire
 // (the values are plain fields of DrawControls::lighting).
@@ -15,6 +16,10 @@ void draw_lighting_controls(DrawControls& draw) {
     // "environment": the procedural sky or the --env image; the rotation is the Khronos renderer's.
     ImGui::SliderFloat("environment rotation", &l.environment_rotation_deg, -180.0f, 180.0f, "%.0f deg");
     ImGui::SliderFloat("environment intensity", &l.environment_intensity, 0.0f, 3.0f, "%.2f");
+    // Shown behind the model, blurred as a surface of that roughness would reflect it.
+    ImGui::Checkbox("environment as background", &l.environment_background);
+    if (l.environment_background)
+        ImGui::SliderFloat("background blur", &l.environment_blur, 0.0f, 1.0f, "%.2f");
     ImGui::Checkbox("key light", &l.key_light);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1.0f);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -46,7 +47,10 @@ const char* const kKeys[] = {"correction",
                              "spring_frequency_hz",
                              "spring_damping",
                              "expressions",
-                             "pose_edits"};
+                             "pose_edits",
+                             "environment",
+                             "environment_background",
+                             "environment_blur"};
 
 bool one_of(const std::string& v, const std::vector<std::string>& set) {
     for (const std::string& s : set)
@@ -162,7 +166,9 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
            retarget_source == o.retarget_source && retarget_clip == o.retarget_clip &&
            retarget_rest == o.retarget_rest && speed == o.speed && springs == o.springs &&
            spring_links == o.spring_links && spring_frequency_hz == o.spring_frequency_hz &&
-           spring_damping == o.spring_damping && expressions == o.expressions && pose_edits == o.pose_edits;
+           spring_damping == o.spring_damping && expressions == o.expressions && pose_edits == o.pose_edits &&
+           environment == o.environment && environment_background == o.environment_background &&
+           environment_blur == o.environment_blur;
 }
 
 Expected<std::array<float, 4>> parse_background(const std::string& text) {
@@ -302,6 +308,15 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
                 else
                     s.pose_edits.emplace_back(it.key(), deg);
             }
+        } else if (k == "environment")
+            st = read_string(v, "environment", s.environment);
+        else if (k == "environment_background")
+            st = read_bool(v, "environment_background", s.environment_background);
+        else if (k == "environment_blur") {
+            st = read_number(v, "environment_blur", s.environment_blur);
+            if (st && !(s.environment_blur >= 0.0 && s.environment_blur <= 1.0))
+                st = make_error("settings: 'environment_blur': expected a roughness from 0 to 1, got " +
+                                v.dump());
         } else {
             int n = 0;
             const char* const* keys = settings_keys(n);
@@ -360,6 +375,9 @@ std::string settings_to_json(const ViewerSettings& s) {
     nlohmann::ordered_json edits = nlohmann::ordered_json::object();
     for (const auto& [name, deg] : s.pose_edits) edits[name] = {deg[0], deg[1], deg[2]};
     j["pose_edits"] = edits;
+    j["environment"] = s.environment;
+    j["environment_background"] = s.environment_background;
+    j["environment_blur"] = s.environment_blur;
     return j.dump(2) + "\n";
 }
 
@@ -370,13 +388,29 @@ Expected<ViewerSettings> load_settings_file(const std::string& path) {
     ss << in.rdbuf();
     auto s = settings_from_json(ss.str());
     if (!s) return make_error(path + ": " + s.error().message);
+    // A relative environment is the file's neighbour, not the current directory's: a bug report's
+    // folder (view.json beside sky.hdr) reproduces from wherever it is run. Only the path is made;
+    // whether the image opens is the viewer's to find (and to name the key when it does not).
+    const std::filesystem::path env(s->environment);
+    if (!s->environment.empty() && env.is_relative())
+        s->environment = (std::filesystem::path(path).parent_path() / env).lexically_normal().string();
     return s;
 }
 
 Status save_settings_file(const std::string& path, const ViewerSettings& s) {
     std::ofstream out(path);
     if (!out) return make_error("settings file " + path + ": cannot be written");
-    out << settings_to_json(s);
+    // The environment relative to the file's folder, as load_settings_file reads it back: the file
+    // and its image can move together. An image on another root (no relative path) stays absolute.
+    ViewerSettings written = s;
+    if (!s.environment.empty()) {
+        std::error_code ec;
+        const auto env = std::filesystem::absolute(s.environment, ec);
+        const auto dir = std::filesystem::absolute(path, ec).parent_path();
+        const auto rel = env.lexically_normal().lexically_relative(dir.lexically_normal());
+        written.environment = !ec && !rel.empty() ? rel.string() : env.lexically_normal().string();
+    }
+    out << settings_to_json(written);
     if (!out) return make_error("settings file " + path + ": write failed");
     return ok_status();
 }

@@ -63,8 +63,8 @@ const std::vector<ExtensionInfo>& known_extensions() {
         {"KHR_materials_diffuse_transmission", Support::Ignored,
          "materials are drawn with the viewer's own shading"},
         {"EXT_mesh_gpu_instancing", Support::Implemented,
-         "every instance of a static mesh drawn (TRANSLATION, ROTATION, SCALE); a skinned mesh's instances "
-         "are drawn once, with a note"},
+         "every instance drawn (TRANSLATION, ROTATION, SCALE); a skinned mesh's instances each play the "
+         "skin's pose, the instance applied after skinning in the node's frame"},
         {"KHR_lights_punctual", Support::Implemented,
          "directional, point and spot lights with the specification's range and cone falloff (up to 8); "
          "the viewer's key light then off by default"},

@@ -96,14 +96,8 @@ Status Importer::instances(size_t i, const std::string& name) {
         a.present = true;
     }
     if (!any) return ok_status();
-    if (src.skin >= 0) {
-        // Not drawn yet: each instance would need its own palette rows (render::CharacterInstance
-        // holds one placement for the whole character). A note, so the missing copies are said.
-        out.report.push_back(what + ": " + str(count) +
-                             " instances of a skinned mesh; skinview draws the mesh once, uninstanced");
-        out.picture_notes.push_back(out.report.back());
-        return ok_status();
-    }
+    // A skinned node's instances are read alike: the renderer applies each to the skinned mesh in
+    // the node's frame (scene.h says where), every instance sharing the skin's one palette.
     Node& d = out.scene.nodes[i];
     d.instances.resize(count, glm::dmat4(1.0));
     for (size_t k = 0; k < count; ++k) {

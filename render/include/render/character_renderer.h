@@ -9,6 +9,7 @@
 #include "anim/scene/character.h"
 #include "render/context.h"
 #include "render/environment.h"
+#include "render/environment_background.h"
 #include "render/gpu_mesh.h"
 #include "render/lit_mesh_pass.h"
 #include "render/material_textures.h"
@@ -41,6 +42,11 @@ struct CharacterInstance {
     int first_row = 0;
 };
 
+// EXT_mesh_gpu_instancing on a skinned node: the placement of copy `instance` of `node` applied to
+// its skinned (world) vertices, G x instance x G^-1 with G the node's global as posed now
+// (anim/scene/scene.h).
+glm::mat4 skinned_instance_placement(const anim::Character& character, int node, size_t instance);
+
 class CharacterRenderer {
 public:
     // `max_instances` sizes the palette texture (rows_per_instance() rows each); refused, naming
@@ -62,10 +68,11 @@ public:
               const glm::mat4& view_proj, const DrawOptions& options);
 
     // GPU skinned world positions of skinned mesh `i`'s primitive `p` for `instance` (morph
-    // targets applied with the node's current weights).
+    // targets applied with the node's current weights); `node_instance` >= 0: that
+    // EXT_mesh_gpu_instancing copy of the node, placed as draw() places it.
     Expected<std::vector<glm::vec3>> read_back(const anim::Character& character, int skinned_mesh,
                                                int primitive, const CharacterInstance& instance,
-                                               SkinMode mode);
+                                               SkinMode mode, int node_instance = -1);
     // The skinned normal and tangent of every vertex of skinned mesh `i`'s primitive `p`.
     Expected<std::vector<SkinnedPass::TangentFrame>> read_back_frames(const anim::Character& character,
                                                                       int skinned_mesh, int primitive,
@@ -115,6 +122,11 @@ private:
     bool has_transmission_ = false;
     void update_has_transmission(const anim::Asset& asset);
     TransmissionBackdrop backdrop_;
+    // The environment behind the scene (LightingSettings::environment_background).
+    void draw_background(const glm::mat4& view_proj, const LightingSettings& lighting, bool linear_output);
+    Api api_ = Api::GL;
+    std::unique_ptr<EnvironmentBackground> background_;
+    bool background_failed_ = false;
     std::vector<std::vector<DrawPrimitive>> skinned_;  // per skinned mesh node
     std::vector<std::vector<DrawPrimitive>> static_;   // per static mesh node
     MaterialTextures materials_;
@@ -130,7 +142,8 @@ private:
     // sized to change.
     std::vector<SkinInstance> rows_scratch_;
     std::vector<SkinInstance> placements_scratch_;
-    std::vector<SkinInstance> instanced_scratch_;  // EXT_mesh_gpu_instancing rows of one static mesh
+    std::vector<SkinInstance> instanced_scratch_;          // EXT_mesh_gpu_instancing rows of one static mesh
+    std::vector<SkinInstance> skinned_instanced_scratch_;  // and of one skinned mesh
     std::vector<glm::vec3> grid_lines_;
     float grid_size_ = -1.0f, grid_floor_ = 0.0f;
 };

@@ -25,6 +25,11 @@ struct LightingSettings {
     // reads the environment at Ry(deg) w, so the same number gives the same light in both.
     float environment_rotation_deg = 0.0f;
     float environment_intensity = 1.0f;
+    // The environment drawn as the background (render/environment_background.h) instead of the
+    // clear colour, and the roughness it is drawn at (0: the image itself, 1: the roughest band),
+    // the Khronos renderer's environment blur.
+    bool environment_background = false;
+    float environment_blur = 0.0f;
     bool key_light = true;
     // Towards the light, world space; the key light is white, `key_intensity` its irradiance.
     glm::vec3 key_direction = glm::normalize(glm::vec3(0.4f, 0.8f, 0.45f));
@@ -43,6 +48,12 @@ struct EnvironmentData {
     std::array<glm::vec3, 9> sh{};  // diffuse light (irradiance / pi), premultiplied by the lobe
     static constexpr int kLutSize = 32;
     std::vector<float> lut;  // RG, N.V along x, roughness along y
+    // The source itself, for the background at blur 0 (the atlas's 128 x 64 is a few texels across
+    // a view); the procedural sky's is sky_image(512, 256).
+    HdrImage panorama;
+    // KHR_materials_sheen's prefiltered light of this environment; empty for the procedural sky,
+    // whose table (sheen_environment.h) is computed once a process and only for files with sheen.
+    SheenEnvironmentData sheen;
 };
 
 // The linear radiance of the procedural sky in direction `d` (unit): a bright neutral horizon, a
@@ -59,6 +70,19 @@ const EnvironmentData& environment_data();
 using RadianceSource = std::function<glm::vec3(glm::vec3 d, float solid_angle)>;
 // Prefiltered atlas, SH and LUT of any source, `samples` GGX samples a texel.
 EnvironmentData compute_environment(const RadianceSource& source, std::uint32_t samples = 96);
+// The sheen (Charlie) prefilter of any source, importance sampled: `samples` directions a texel
+// drawn from the lobe the sky's table integrates (brdf::sheen_lobe_weights: the extension's sheen
+// BRDF times cos at N = V = R, piecewise constant over its 16 polar cells, uniform in azimuth) on
+// the Hammersley set, each reading the source at its footprint 1 / (samples pdf) (filtered
+// importance sampling, as the GGX bands do), the texel their mean. Why this lobe and not the
+// Khronos filter's (ibl_filtering.frag: its Charlie D of the half vector, sin(theta_h) =
+// xi^(a / (2a + 1)), L reflected about it with N = V, weighted by N.L): a half vector past 45
+// degrees reflects below the horizon and is dropped, which is all but 0.707^(2 + 1/a) of them
+// (35% at roughness 1, 0.01% at 0.2), and its first Hammersley point (xi = 0, pdf 0) reads at an
+// unbounded lod, the image's mean; this lobe is the one the procedural sky's sheen light (and so
+// every golden with sheen) is made with, so an image of the sky lights sheen as the sky does.
+// No albedo: it is the BRDF's (sheen_albedo_table), whatever the light.
+SheenEnvironmentData sheen_environment_from(const RadianceSource& source, std::uint32_t samples = 256);
 // The environment of an equirectangular image (hdr_image.h's mapping). Filtered importance
 // sampling (Krivanek and Colbert, as the Khronos renderer's GGX filter does): each sample reads
 // the box-filtered level whose texel matches its solid angle, so 96 samples of a sharp sun give
@@ -72,21 +96,23 @@ HdrImage sky_image(int width, int height);
 
 class Environment {
 public:
-    // `with_sheen`: also the sheen environment (0.3 to 0.4 s of CPU on first use, measured), which
-    // only a file with KHR_materials_sheen needs; without it the sheen textures are 0. The sheen
-    // environment is always the procedural sky's (an --env image lights the GGX and diffuse terms
-    // only; its sheen prefilter is not written yet).
+    // `with_sheen`: also the sheen environment, which only a file with KHR_materials_sheen needs;
+    // without it the sheen textures are 0. `data.sheen` when it has one (an image's), else the
+    // procedural sky's (0.3 to 0.4 s of CPU on first use, measured).
     static Expected<Environment> create(bool with_sheen = false);  // the procedural sky
     static Expected<Environment> create(const EnvironmentData& data, bool with_sheen = false);
     GLuint atlas() const { return atlas_.get(); }
     GLuint lut() const { return lut_.get(); }
+    // The full-resolution panorama (RGBA16F, hdr_image.h's mapping); 0 when the driver refused one
+    // that large (the background then draws the atlas's mirror band).
+    GLuint panorama() const { return panorama_.get(); }
     const std::array<glm::vec3, 9>& sh() const { return sh_; }
     // KHR_materials_sheen's prefiltered sky and albedo table (render/sheen_environment.h).
     GLuint sheen_atlas() const { return sheen_.atlas(); }
     GLuint sheen_albedo() const { return sheen_.albedo(); }
 
 private:
-    GlTexture atlas_, lut_;
+    GlTexture atlas_, lut_, panorama_;
     std::array<glm::vec3, 9> sh_{};
     SheenEnvironment sheen_;
 };

@@ -1,7 +1,7 @@
 // KHR_materials_sheen's image-based light: the sky prefiltered with the sheen (Charlie) lobe for
 // six roughness levels, and the lobe's directional albedo E(N.V, roughness) as a table, both made
-// from render/brdf.h. The GGX environment (environment.h) owns it and binds it beside its own; a
-// further sky (an HDR file) is prefiltered through brdf::sheen_prefilter in the same way.
+// from render/brdf.h. The GGX environment (environment.h) owns it and binds it beside its own; an
+// HDR image's is importance sampled from the same lobe (environment.h, sheen_environment_from).
 #pragma once
 
 #include <glm/glm.hpp>
@@ -26,10 +26,13 @@ struct SheenEnvironmentData {
 // The procedural sky's sheen data, computed on first use and kept (0.3 to 0.4 s of CPU, measured
 // on the shared build machine).
 const SheenEnvironmentData& sheen_environment_data();
+// E(N.V, roughness) alone (its `albedo`), computed on first use and kept.
+const std::vector<float>& sheen_albedo_table();
 
 class SheenEnvironment {
 public:
-    static Expected<SheenEnvironment> create();
+    static Expected<SheenEnvironment> create();  // the procedural sky's
+    static Expected<SheenEnvironment> create(const SheenEnvironmentData& data);
     GLuint atlas() const { return atlas_.get(); }
     GLuint albedo() const { return albedo_.get(); }
 

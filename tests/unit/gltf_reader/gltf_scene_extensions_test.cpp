@@ -5,6 +5,7 @@
 // accessor code.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
+#include "instanced_arm.h"
 #include "test_paths.h"
 
 namespace fs = std::filesystem;
@@ -63,6 +65,32 @@ TEST(GltfSceneExtensions, SimpleInstancingHasEveryInstanceAsTheBytesSay) {
     EXPECT_TRUE(std::none_of(a->report.begin(), a->report.end(), [](const std::string& l) {
         return l.find("EXT_mesh_gpu_instancing") != std::string::npos;
     })) << "the extension is implemented: no 'not applied' note";
+}
+
+// A skinned node's instances are read as a static node's are (they used to be dropped with a note):
+// each matrix T * R * S of the bytes written, checked on a point by hand.
+TEST(GltfSceneExtensions, ASkinnedNodesInstancesAreRead) {
+    const auto want = sv::test::three_arm_instances();
+    int node = -1;
+    auto a = load_gltf_from_memory(sv::test::instanced_arm_glb(want, true, &node), "", true);
+    ASSERT_TRUE(a) << a.error().message;
+    ASSERT_GE(node, 0);
+    const auto& got = a->scene.nodes[static_cast<size_t>(node)];
+    ASSERT_GE(got.skin, 0);
+    ASSERT_EQ(got.instances.size(), want.size());
+    const glm::dvec3 p(0.1, 1.7, -0.05);
+    for (size_t k = 0; k < want.size(); ++k) {
+        const glm::dvec3 expected =
+            glm::dvec3(want[k].translation) + glm::dquat(want[k].rotation) * (glm::dvec3(want[k].scale) * p);
+        EXPECT_LT(glm::length(glm::dvec3(got.instances[k] * glm::dvec4(p, 1.0)) - expected), 1e-6) << k;
+    }
+    EXPECT_TRUE(std::none_of(a->report.begin(), a->report.end(), [](const std::string& l) {
+        return l.find("EXT_mesh_gpu_instancing") != std::string::npos;
+    })) << "a note still says the instances are not drawn";
+    // Negative control: the file without the extension has no instances.
+    auto plain = load_gltf_from_memory(sv::test::instanced_arm_glb(want, false), "", true);
+    ASSERT_TRUE(plain);
+    EXPECT_TRUE(plain->scene.nodes[static_cast<size_t>(node)].instances.empty());
 }
 
 TEST(GltfSceneExtensions, InstancesWithAMismatchedCountAreRefusedByName) {

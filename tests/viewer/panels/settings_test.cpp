@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "anim/gltf/gltf_import.h"
 #include "settings_apply.h"
@@ -52,6 +54,8 @@ ui::ViewerSettings every_key_off_default() {
     s.spring_links = 5;
     s.spring_frequency_hz = 3.5;
     s.spring_damping = 0.7;
+    s.environment_background = true;
+    s.environment_blur = 0.25;
     return s;
 }
 
@@ -101,6 +105,10 @@ TEST(Settings, ErrorsNameTheKeyAndWhatItExpected) {
           Case{R"({"camera": {"yaw": 1, "zoom": 2}})", "'camera': unknown key 'zoom'"},
           Case{R"({"camera": {"target": [1, 2]}})", "'camera.target': expected [x, y, z]"},
           Case{R"({"camera": "top"})", "'camera': 'top' is not one of"},
+          Case{R"({"environment": 3})", "'environment': expected a string"},
+          Case{R"({"environment_background": "on"})", "'environment_background': expected true or false"},
+          Case{R"({"environment_blur": 1.5})", "'environment_blur': expected a roughness from 0 to 1"},
+          Case{R"({"environment_blur": -0.1})", "'environment_blur': expected a roughness from 0 to 1"},
           Case{R"([1, 2])", "expected a JSON object"}, Case{"{not json", "not valid JSON"}}) {
         auto s = ui::settings_from_json(c.json);
         ASSERT_FALSE(s) << c.json;
@@ -117,6 +125,47 @@ TEST(Settings, FileRoundTripAndAMissingFileIsAnError) {
     auto missing = ui::load_settings_file((test::output_dir() / "no_such_settings.json").string());
     ASSERT_FALSE(missing);
     EXPECT_NE(missing.error().message.find("no_such_settings.json"), std::string::npos);
+}
+
+// `environment` is a path: through JSON as written; in a file, a relative one is read against the
+// file's folder (a bug report's folder holds its image beside it) and written relative to it, so a
+// folder moved whole still reads. An absolute path stays absolute.
+TEST(Settings, TheEnvironmentPathIsTheFilesNeighbour) {
+    ui::ViewerSettings s;
+    s.environment = "studio/sky.hdr";
+    auto back = ui::settings_from_json(ui::settings_to_json(s));
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->environment, "studio/sky.hdr");
+
+    const std::filesystem::path dir = test::output_dir() / test::current_test_stem();
+    std::filesystem::create_directories(dir / "a" / "b");
+    const std::string file = (dir / "a" / "view.json").string();
+    std::ofstream(file) << R"({"environment": "b/sky.hdr"})";
+    auto read = ui::load_settings_file(file);
+    ASSERT_TRUE(read) << read.error().message;
+    EXPECT_EQ(read->environment, (dir / "a" / "b" / "sky.hdr").lexically_normal().string());
+    std::ofstream(file) << R"({"environment": "../sky.hdr"})";
+    read = ui::load_settings_file(file);
+    ASSERT_TRUE(read);
+    EXPECT_EQ(read->environment, (dir / "sky.hdr").lexically_normal().string());
+    std::ofstream(file) << R"({"environment": "/elsewhere/sky.hdr"})";
+    read = ui::load_settings_file(file);
+    ASSERT_TRUE(read);
+    EXPECT_EQ(read->environment, "/elsewhere/sky.hdr");
+
+    // Saved from the state (an absolute path): the file holds it relative to its own folder, and
+    // reads back as the same absolute path.
+    ui::ViewerSettings saved = every_key_off_default();
+    saved.environment = (dir / "a" / "b" / "sky.hdr").string();
+    ASSERT_TRUE(ui::save_settings_file(file, saved));
+    std::ifstream in(file);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find(R"("environment": "b/sky.hdr")"), std::string::npos) << text;
+    read = ui::load_settings_file(file);
+    ASSERT_TRUE(read);
+    EXPECT_EQ(*read, saved);
+    // Negative control: without the folder, the relative path would be the current directory's.
+    EXPECT_NE(read->environment, "b/sky.hdr");
 }
 
 // Applying a file and capturing the state back gives the file again: every key reached the model.

@@ -194,6 +194,10 @@ TEST_F(SettingsSmoke, EveryBadKeyOrValueFailsAScriptedRunNamingIt) {
         {R"({"springs": true})", "springs: "},
         {R"({"spring_links": 0})", "'spring_links': expected a whole number from 1 to 8"},
         {R"({"clip": "nosuch"})", "clip: "},
+        {R"({"environment": "no_such_environment.hdr"})", "environment '"},
+        {R"({"environment": "no_such_environment.hdr"})", "no_such_environment.hdr': no such file"},
+        {R"({"environment_blur": 2})", "'environment_blur': expected a roughness from 0 to 1"},
+        {R"({"environment_background": 1})", "'environment_background': expected true or false"},
         {"{not json", "not valid JSON"},
     };
     int rc = -1;

@@ -18,6 +18,8 @@ struct LightingControls {
     float exposure = 1.0f;                  // linear multiplier before tone mapping
     float environment_rotation_deg = 0.0f;  // about +Y
     float environment_intensity = 1.0f;
+    bool environment_background = false;  // the environment drawn behind the model
+    float environment_blur = 0.0f;        // its roughness there, 0..1
     bool key_light = true;
     glm::vec3 key_direction{0.0f, 1.0f, 0.0f};  // carried through unchanged (no control edits it)
     float key_intensity = 2.0f;

@@ -43,6 +43,12 @@ struct ViewerSettings {
     double exposure = 1.0;
     double environment_rotation = 0.0;
     double environment_intensity = 1.0;
+    // The environment: an equirectangular .hdr (empty: the procedural sky; a relative path in a
+    // file is read against that file's folder, and written relative to it), drawn as the
+    // background or not, and the roughness the background is drawn at (0: sharp, 1: the roughest).
+    std::string environment;
+    bool environment_background = false;
+    double environment_blur = 0.0;
     bool key_light = true;
     // Pictures that compare with other renderers: the floor grid, and the background as
     // parse_background reads it ("R,G,B" of 0..255 as the PNG holds them, or "transparent").

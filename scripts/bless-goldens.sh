@@ -9,7 +9,7 @@ cd "$here/build"
 SKINVIEW_BLESS=1 ctest -L screenshot --output-on-failure -j1 >/dev/null || true
 # The suites bless themselves (their negative controls are skipped: their goldens are other entries').
 for suite in "$here"/tests/screenshot/suites/*.suite.json; do
-  viewer/skinview suite "$suite" --path shared="$here/../shared/assets" --bless --out test-output/suites/bless >/dev/null || status=1
+  viewer/skinview suite "$suite" --path shared="$here/../shared/assets" --path khronos="$here/../shared/khronos" --bless --out test-output/suites/bless >/dev/null || status=1
 done
 # The blessed goldens must now pass, and every negative control must fail them again.
 if ! ctest -L screenshot -j1 >/dev/null; then

@@ -13,6 +13,7 @@
 #include "render/context.h"
 #include "render/image_compare.h"
 #include "scene_session.h"
+#include "sphere_framing.h"
 #include "suite_file.h"
 #include "suite_report.h"
 
@@ -76,6 +77,8 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
     // settings is lit by the sky whatever the entry before it loaded.
     if (e.settings.empty())
         if (auto st = s.use_environment(""); !st) return error(st.error().message);
+    // Always chosen, "" included: the renderer keeps its variant between entries of one file.
+    if (auto st = s.select_variant(e.variant); !st) return error(st.error().message);
     if (!e.settings.empty()) {
         auto applied = apply_settings_file(e.settings, s);
         if (!applied) return error(applied.error().message);
@@ -83,6 +86,14 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
             if (auto st = apply_camera_option(e.camera, s.state().camera); !st)
                 return error(st.error().message);
     }
+    // The entry's own keys win over its settings file, as its camera does.
+    if (e.sphere_camera) frame_on_sphere(s, *e.sphere_camera);
+    render::DrawOptions& draw = s.state().draw;
+    if (e.grid) draw.draw_grid = *e.grid;
+    if (e.key_light) draw.lighting.key_light = *e.key_light;
+    if (e.exposure) draw.lighting.exposure = static_cast<float>(*e.exposure);
+    if (e.environment_rotation)
+        draw.lighting.environment_rotation_deg = static_cast<float>(*e.environment_rotation);
     std::optional<JointSidecar> golden_sc;
     const std::string sc_path = sidecar_path(e.golden);
     if (fs::exists(sc_path)) {
@@ -91,7 +102,7 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
         golden_sc = std::move(*read);
         // The golden's camera, so its view survives whatever the file's bounds do; not when
         // blessing (the entry's own camera is the one to record) or when the entry names one.
-        if (!bless && e.camera.empty() && e.settings.empty()) {
+        if (!bless && e.camera.empty() && !e.sphere_camera && e.settings.empty()) {
             if (e.fov_given) golden_sc->view.fov_degrees = e.fov;
             auto adopted = adopt_sidecar_camera(*golden_sc, s);
             if (!adopted) return error(adopted.error().message);

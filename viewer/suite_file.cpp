@@ -72,6 +72,32 @@ struct Reader {
         return ok_status();
     }
 
+    // {"yaw": DEG, "pitch": DEG, "zoom": F}, each optional (0, 0, 1).
+    Status sphere(const json& v, const std::string& key, SphereCamera& out) const {
+        if (!v.is_object())
+            return bad(key, "must be an object {\"yaw\": DEG, \"pitch\": DEG, \"zoom\": F}, got " + v.dump());
+        out = SphereCamera{};
+        for (const auto& [k, x] : v.items()) {
+            const std::string sub = key + "." + k;
+            if (k != "yaw" && k != "pitch" && k != "zoom")
+                return bad(sub, "is not a sphere_camera key (yaw, pitch, zoom)");
+            if (!x.is_number() || !std::isfinite(x.get<double>()))
+                return bad(sub, "must be a finite number, got " + x.dump());
+            const double d = x.get<double>();
+            if (k == "yaw") {
+                out.yaw_degrees = static_cast<float>(d);
+            } else if (k == "pitch") {
+                // At the pole the view's up vector is undefined (as the pinned camera's pitch).
+                if (!(std::abs(d) < 90.0)) return bad(sub, "must be between -90 and 90 degrees, exclusive");
+                out.pitch_degrees = static_cast<float>(d);
+            } else {
+                if (!(d > 0.0)) return bad(sub, "must be above 0");
+                out.zoom = static_cast<float>(d);
+            }
+        }
+        return ok_status();
+    }
+
     Status entry(const json& j, SuiteEntry& e, bool& name_given) const {
         if (!j.is_object()) return make_error("bad suite: " + where + ": must be an object, got " + j.dump());
         for (const auto& [k, v] : j.items()) {
@@ -104,6 +130,10 @@ struct Reader {
                 s = one_of(v, k, {"gl", "gles"}, e.api);
             } else if (k == "camera") {
                 s = string(v, k, e.camera);
+            } else if (k == "sphere_camera") {
+                SphereCamera c;
+                s = sphere(v, k, c);
+                e.sphere_camera = c;
             } else if (k == "fov") {
                 s = number(v, k, e.fov, 1.0, false);
                 if (s && e.fov >= 179.0) s = bad(k, "must be below 179 degrees");
@@ -120,6 +150,22 @@ struct Reader {
                 s = one_of(v, k, {"lit", "base", "normals", "roughness-metal"}, e.view);
             } else if (k == "armature") {
                 s = boolean(v, k, e.armature);
+            } else if (k == "grid" || k == "key_light") {
+                bool b = false;
+                s = boolean(v, k, b);
+                (k == "grid" ? e.grid : e.key_light) = b;
+            } else if (k == "exposure") {
+                s = number(v, k, d, 0.0, true);
+                e.exposure = d;
+            } else if (k == "environment_rotation") {
+                if (!v.is_number() || !std::isfinite(v.get<double>()))
+                    s = bad(k, "must be a finite number of degrees, got " + v.dump());
+                else
+                    e.environment_rotation = v.get<double>();
+            } else if (k == "variant") {
+                s = string(v, k, e.variant);
+                if (s && e.variant.empty())
+                    s = bad(k, "is empty (leave it out for the file's default materials)");
             } else if (k == "golden") {
                 s = path(v, k, e.golden);
             } else if (k == "expect") {
@@ -141,7 +187,8 @@ struct Reader {
                 s = bad(
                     k,
                     "is not a suite key (name, file, clip, time, bind, correction, skinning, api, camera, "
-                    "fov, settings, size, view, armature, golden, expect, threshold, channel_tolerance, "
+                    "sphere_camera, fov, settings, size, view, armature, grid, key_light, exposure, "
+                    "environment_rotation, variant, golden, expect, threshold, channel_tolerance, "
                     "joint_tolerance, shift_tolerance)");
             }
             if (!s) return s;
@@ -187,6 +234,11 @@ Expected<Suite> parse_suite(const std::string& text, const std::string& suite_pa
         if (auto s = r.entry(list[i], e, named); !s) return s.error();
         if (e.golden.empty())
             return make_error("bad suite: " + r.where + ": needs 'golden' (the reference PNG)");
+        // Checked on the merged entry: either may come from the defaults.
+        if (e.sphere_camera && !e.camera.empty())
+            return make_error("bad suite: " + r.where +
+                              ": 'camera' and 'sphere_camera' are two cameras (one may come from the "
+                              "defaults): give one");
         if (!named) e.name = std::filesystem::path(e.golden).stem().string();
         if (e.name.empty() || e.name.find_first_of("/\\<>\"'&") != std::string::npos)
             return make_error("bad suite: " + r.where + ": 'name' '" + e.name +

@@ -8,10 +8,15 @@
 //   clip, time, bind, correction (on|off), skinning (auto|dqs|dqs-scale|lbs), api (gl|gles)
 //   camera    auto | front | side | orbit:DEG | yaw,pitch,distance,tx,ty,tz; default: the golden
 //             sidecar's camera when it records one, else auto
+//   sphere_camera  {"yaw": DEG, "pitch": DEG, "zoom": F}: framed on the bounding sphere of what is
+//             drawn (viewer/sphere_framing.h), the material boards' framing; not with `camera`
 //   fov       degrees (default 40, or the sidecar's with its camera)
 //   settings  a viewer settings file (its camera, pose, lighting), as `render --settings`
 //   size      WIDTHxHEIGHT (default 640x480)
 //   view      lit | base | normals | roughness-metal;  armature  true | false
+//   grid, key_light  true | false;  exposure  > 0;  environment_rotation  degrees (as `render`'s
+//             --grid, --key-light, --exposure, --env-rotation; unset: the file's defaults)
+//   variant   a KHR_materials_variants name (as --variant)
 //   golden    the reference PNG; NAME.joints.json beside it is checked when present
 //   expect    match (default) | mismatch: a negative control, which passes when the check fails
 //   threshold, channel_tolerance, joint_tolerance, shift_tolerance: as `render --ref`
@@ -22,11 +27,13 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "anim/core/expected.h"
 #include "reference_check.h"
+#include "sphere_framing.h"
 
 namespace sv::viewer {
 
@@ -38,12 +45,16 @@ struct SuiteEntry {
     bool bind = false;
     std::string correction = "on", skinning = "auto", api = "gl";
     std::string camera;  // empty: the golden's sidecar camera, else auto
+    std::optional<SphereCamera> sphere_camera;
     double fov = 40.0;
     bool fov_given = false;
     std::string settings;  // resolved path; empty: none
     int width = 640, height = 480;
     std::string view = "lit";
     bool armature = false;
+    std::optional<bool> grid, key_light;
+    std::optional<double> exposure, environment_rotation;
+    std::string variant;
     std::string golden;  // resolved
     bool expect_match = true;
     ReferenceOptions options;

@@ -149,6 +149,24 @@ TEST(Suite, ABadSuiteExits2NamingTheEntryAndTheKey) {
         {R"({"entries": [{"golden": "$nowhere/a.png"}]})", "no --path nowhere=DIR defines"},
         {R"({"entries": [{"golden": "a.png", "size": "0x10"}]})", "'size' must be WIDTHxHEIGHT"},
         {R"([1, 2])", "expected an object with an 'entries' array"},
+        {R"({"entries": [{"golden": "a.png", "sphere_camera": {"zoom": 0.5, "roll": 3}}]})",
+         "entries[0]: 'sphere_camera.roll' is not a sphere_camera key (yaw, pitch, zoom)"},
+        {R"({"entries": [{"golden": "a.png", "sphere_camera": {"zoom": 0}}]})",
+         "entries[0]: 'sphere_camera.zoom' must be above 0"},
+        {R"({"entries": [{"golden": "a.png", "sphere_camera": {"pitch": 90}}]})",
+         "entries[0]: 'sphere_camera.pitch' must be between -90 and 90"},
+        {R"({"entries": [{"golden": "a.png", "sphere_camera": 0.75}]})",
+         "entries[0]: 'sphere_camera' must be an object"},
+        {R"({"defaults": {"sphere_camera": {}}, "entries": [{"name": "n", "golden": "a.png", "camera": "front"}]})",
+         "entries[0] ('n'): 'camera' and 'sphere_camera' are two cameras"},
+        {R"({"entries": [{"golden": "a.png", "exposure": 0}]})", "entries[0]: 'exposure' must be above 0"},
+        {R"({"entries": [{"golden": "a.png", "grid": "off"}]})",
+         "entries[0]: 'grid' must be true or false, got \"off\""},
+        {R"({"entries": [{"golden": "a.png", "key_light": 1}]})",
+         "entries[0]: 'key_light' must be true or false"},
+        {R"({"entries": [{"golden": "a.png", "environment_rotation": "90"}]})",
+         "entries[0]: 'environment_rotation' must be a finite number of degrees"},
+        {R"({"entries": [{"golden": "a.png", "variant": ""}]})", "entries[0]: 'variant' is empty"},
     };
     int i = 0;
     for (const Case& c : cases) {
@@ -157,6 +175,84 @@ TEST(Suite, ABadSuiteExits2NamingTheEntryAndTheKey) {
         EXPECT_EQ(r.status, 2) << c.text << "\n" << r.out << r.err;
         EXPECT_NE(r.err.find(c.says), std::string::npos) << "expected '" << c.says << "' in: " << r.err;
     }
+}
+
+// The keys the material boards need reach the picture: each, changed from the blessed entry, makes
+// its entry mismatch (so a key parsed and then dropped would show as a control that matches), and the
+// sphere framing is as repeatable as the automatic one.
+TEST(Suite, TheLightingGridAndSphereKeysChangeThePicture) {
+    const fs::path d = fresh("keys");
+    const std::string base = R"("file": "$assets/arm.glb", "size": "160x120", "clip": 0, "time": 0.4)";
+    const std::string sphere = R"("sphere_camera": {"yaw": 20, "pitch": 10, "zoom": 0.8})";
+    const std::string suite =
+        write(d / "keys.suite.json", R"({"entries": [
+      {"name": "plain", )" + base + R"(, "golden": "golden/plain.png"},
+      {"name": "sphere", )" + base + ", " +
+                                         sphere + R"(, "golden": "golden/sphere.png"},
+      {"name": "sphere_gles", "api": "gles", )" +
+                                         base + ", " + sphere + R"(, "golden": "golden/sphere.png"},
+      {"name": "control_key_light_off", "key_light": false, )" +
+                                         base + R"(, "golden": "golden/plain.png", "expect": "mismatch"},
+      {"name": "control_exposure_2", "exposure": 2, )" +
+                                         base + R"(, "golden": "golden/plain.png", "expect": "mismatch"},
+      {"name": "control_grid_off", "grid": false, )" +
+                                         base + R"(, "golden": "golden/plain.png", "expect": "mismatch"},
+      {"name": "control_environment_turned", "environment_rotation": 180, "key_light": false, )" +
+                                         base +
+                                         R"(, "golden": "golden/plain_unlit_key.png", "expect": "mismatch"},
+      {"name": "plain_unlit_key", "key_light": false, )" +
+                                         base + R"(, "golden": "golden/plain_unlit_key.png"},
+      {"name": "control_sphere_zoom", )" +
+                                         base + R"(, "sphere_camera": {"yaw": 20, "pitch": 10, "zoom": 0.85},
+       "golden": "golden/sphere.png", "expect": "mismatch"}
+     ]})");
+    auto r =
+        skinview("suite " + quoted(suite) + assets_path() + " --bless --out " + quoted((d / "o").string()));
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+    r = skinview("suite " + quoted(suite) + assets_path() + " --jsonl --out " + quoted((d / "o").string()));
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    const auto v = lines(r.out);
+    ASSERT_EQ(v.size(), 9u) << r.out;
+    for (const auto& e : v) EXPECT_EQ(e["outcome"], "pass") << e.dump();
+}
+
+// A variant chosen by one entry is not kept for the next entry of the same file (the session is
+// shared): SheenChair's peacock entry, then its default against the default's golden.
+TEST(Suite, AVariantEndsWithItsEntry) {
+    const fs::path khronos = shared_assets().parent_path() / "khronos";
+    const fs::path chair = khronos / "SheenChair" / "glTF" / "SheenChair.gltf";
+    if (!fs::exists(chair)) {
+        if (in_ci()) GTEST_FAIL() << chair << " is missing";
+        GTEST_SKIP() << chair << " is missing";
+    }
+    const fs::path d = fresh("variant");
+    const std::string base =
+        R"("file": "$khronos/SheenChair/glTF/SheenChair.gltf", "size": "96x96", "grid": false)";
+    ASSERT_EQ(
+        skinview("suite " +
+                 quoted(write(d / "b.suite.json", R"({"entries": [{)" + base + R"(, "golden": "g.png"}]})")) +
+                 " --path khronos=" + quoted(khronos.string()) + " --bless --out " +
+                 quoted((d / "o").string()))
+            .status,
+        0);
+    const std::string suite = write(d / "v.suite.json", R"({"entries": [
+      {"name": "control_peacock", "variant": "Peacock Velvet", )" +
+                                                            base +
+                                                            R"(, "golden": "g.png", "expect": "mismatch"},
+      {"name": "default_after_peacock", )" + base + R"(, "golden": "g.png"},
+      {"name": "unknown_variant", "variant": "Velvet", )" + base +
+                                                            R"(, "golden": "g.png"}]})");
+    const auto r = skinview("suite " + quoted(suite) + " --path khronos=" + quoted(khronos.string()) +
+                            " --jsonl --out " + quoted((d / "o").string()));
+    EXPECT_EQ(r.status, 1) << r.out << r.err;  // the unknown variant
+    const auto v = lines(r.out);
+    ASSERT_EQ(v.size(), 3u) << r.out;
+    EXPECT_EQ(v[0]["outcome"], "pass") << v[0];
+    EXPECT_EQ(v[1]["outcome"], "pass") << v[1];
+    EXPECT_EQ(v[2]["outcome"], "error") << v[2];
+    EXPECT_NE(v[2]["message"].get<std::string>().find("variant 'Velvet' is not one of the file's"),
+              std::string::npos)
+        << v[2];
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // glTF 2.0 metallic-roughness materials (with KHR_materials_ior, _specular, _clearcoat, _sheen,
 // _unlit, _pbrSpecularGlossiness; _iridescence and _anisotropy through their own chunks;
-// _transmission, _volume and _dispersion with TRANSMISSION, transmission.glsl) under a
+// _transmission, _volume and _dispersion with TRANSMISSION, transmission.glsl;
+// _diffuse_transmission with DIFFUSE_TRANSMISSION, diffuse_transmission.glsl) under a
 // prefiltered sky and one key light, tone mapped (Khronos PBR Neutral) and written as sRGB. The
 // layers (specular-glossiness, specular textures, sheen, clearcoat) are compiled only with
 // MATERIAL_LAYERS, the film with MATERIAL_IRIDESCENCE, the anisotropic lobe with
@@ -250,6 +251,20 @@ void main() {
                                                       through - u_env_intensity * irradiance, f0_dielectric,
                                                       specular_weight);
 #endif
+#ifdef DIFFUSE_TRANSMISSION
+    // KHR_materials_diffuse_transmission (diffuse_transmission.glsl). With transmission too, the
+    // diffuse lobe it splits is only (1 - transmission) of the base ("the transmission effect
+    // overrides the diffuse transmission effect"), and the block above has already given that
+    // share to the light through the surface; so this one is scaled by it as well.
+    float dt = dt_factor(v_uv, v_uv1);
+    vec3 dt_col = dt_color(v_uv, v_uv1);
+#ifdef TRANSMISSION
+    dt *= 1.0 - transmission;
+#endif
+    color += u_env_intensity * dt_ibl(dt_ibl_weight(base.rgb, metallic, roughness, n_dot_v, f_ab, f0_dielectric,
+                                                    specular_weight),
+                                      dt, base.rgb, dt_col, irradiance, env_diffuse(-n));
+#endif
     float ao = 1.0;
     if (u_texture_set[3] >= 0) {
         ao = 1.0 + u_occlusion_strength * (texture(u_occlusion_texture, slot_uv(3)).r - 1.0);
@@ -279,6 +294,11 @@ void main() {
                                 f0_dielectric, specular_weight, transmission, thickness) +
              transmission_punctual(n, v, v_world_position, base.rgb, metallic, max(roughness, 0.03), f0_dielectric,
                                    specular_weight, transmission, thickness);
+#endif
+#ifdef DIFFUSE_TRANSMISSION
+    color += dt_light(n, v, u_key_direction, u_key_color, base.rgb, metallic, f0_dielectric, specular_weight, dt,
+                      dt_col) +
+             dt_punctual(n, v, v_world_position, base.rgb, metallic, f0_dielectric, specular_weight, dt, dt_col);
 #endif
 #ifdef MATERIAL_LAYERS
     vec3 sheen_color = u_sheen.rgb;

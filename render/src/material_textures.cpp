@@ -57,6 +57,8 @@ Expected<MaterialTextures> MaterialTextures::create(const anim::Asset& a) {
         need(m.clearcoat_normal_texture.image, false);
         need(m.transmission_texture.image, false);
         need(m.thickness_texture.image, false);
+        need(m.diffuse_transmission_texture.image, false);
+        need(m.diffuse_transmission_color_texture.image, true);
     }
     for (const anim::Sampler& s : a.samplers) {
         GlSampler sampler = GlSampler::make();
@@ -147,6 +149,16 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     tr.attenuation_color = m.attenuation_color;
     tr.dispersion = m.dispersion;
     tr.ior = m.ior;
+    DiffuseTransmissionBinding& dt = b.diffuse_transmission;
+    dt.factor = m.diffuse_transmission;
+    fill(dt.texture, m.diffuse_transmission_texture, m.diffuse_transmission_texture.image, false);
+    dt.color = m.diffuse_transmission_color;
+    fill(dt.color_texture, m.diffuse_transmission_color_texture, m.diffuse_transmission_color_texture.image,
+         true);
+    dt.thickness = m.thickness;
+    fill(dt.thickness_texture, m.thickness_texture, m.thickness_texture.image, false);
+    dt.attenuation_distance = tr.attenuation_distance;
+    dt.attenuation_color = m.attenuation_color;
     return b;
 }
 

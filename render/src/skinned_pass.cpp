@@ -5,6 +5,7 @@
 #include <glm/gtc/type_ptr.hpp>
 #include <map>
 
+#include "render/diffuse_transmission_binding.h"
 #include "render/transmission_binding.h"
 
 namespace sv::render {
@@ -170,16 +171,23 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
     const ShaderProgram* chosen = &draw_programs_[index];
     const bool transmissive = params.material.transmission.active() && params.backdrop != 0 &&
                               params.debug_view == DebugView::Lit && !params.linear_output;
+    const bool diffuse_transmissive =
+        params.material.diffuse_transmission.active() && params.debug_view == DebugView::Lit;
     const unsigned wanted = (params.material.layered() ? kVariantLayers : 0u) |
                             (params.material.iridescent() ? kVariantIridescence : 0u) |
                             (params.material.anisotropic() ? kVariantAnisotropy : 0u) |
                             (mesh.flat_normals() ? kVariantFlatNormals : 0u) |
-                            (transmissive ? kVariantTransmission : 0u);
-    // What to try, best first: everything asked for; transmission without the layers (the sampler
-    // budget); the surface without transmission.
+                            (transmissive ? kVariantTransmission : 0u) |
+                            (diffuse_transmissive ? kVariantDiffuseTransmission : 0u);
+    // What to try, best first: everything asked for; the transmissions without the layers (the
+    // sampler budget); the surface without transmission; then without diffuse transmission, and
+    // without either. A file with neither tries what it tried before (the repeats of a failed
+    // variant are refused at once by failed_variants_).
+    constexpr unsigned kTransmissions = kVariantTransmission | kVariantDiffuseTransmission;
     unsigned variant = 0;
-    for (unsigned v : {wanted, (wanted & kVariantTransmission) ? wanted & ~kVariantLayers : 0u,
-                       wanted & ~kVariantTransmission}) {
+    for (unsigned v :
+         {wanted, (wanted & kTransmissions) ? wanted & ~kVariantLayers : 0u, wanted & ~kVariantTransmission,
+          wanted & ~kVariantDiffuseTransmission, wanted & ~kTransmissions}) {
         if (!v) continue;
         if (const ShaderProgram* p = variant_program(index, v)) {
             chosen = p;
@@ -205,6 +213,14 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
                               glm::length(glm::vec3(model[2])));
         bind_transmission(program, params.material.transmission, params.backdrop, params.view_proj, scale);
     }
+    if (variant & kVariantDiffuseTransmission) {
+        // The Khronos renderer's thickness for this lobe: the mean of the model matrix's column lengths.
+        const glm::mat4 model = instances.front().model * params.mesh_global;
+        const float mean_scale = (glm::length(glm::vec3(model[0])) + glm::length(glm::vec3(model[1])) +
+                                  glm::length(glm::vec3(model[2]))) /
+                                 3.0f;
+        bind_diffuse_transmission(program, params.material.diffuse_transmission, mean_scale);
+    }
     bind_instances(mesh, instances);
     mesh.draw(static_cast<GLsizei>(instances.size()));
     unbind_material();
@@ -223,25 +239,29 @@ const ShaderProgram* SkinnedPass::variant_program(size_t index, unsigned variant
                      {},
                      {}};
     if (variant & kVariantTransmission) desc.fragment_chunks.push_back("transmission.glsl");
+    if (variant & kVariantDiffuseTransmission) desc.fragment_chunks.push_back("diffuse_transmission.glsl");
     desc.fragment_chunks.push_back("material_fs.glsl");
     if (variant & kVariantLayers) desc.defines.push_back("MATERIAL_LAYERS");
     if (variant & kVariantIridescence) desc.defines.push_back("MATERIAL_IRIDESCENCE");
     if (variant & kVariantAnisotropy) desc.defines.push_back("MATERIAL_ANISOTROPY");
     if (variant & kVariantFlatNormals) desc.defines.push_back("FLAT_NORMALS");
     if (variant & kVariantTransmission) desc.defines.push_back("TRANSMISSION");
+    if (variant & kVariantDiffuseTransmission) desc.defines.push_back("DIFFUSE_TRANSMISSION");
     if (no_fallback) desc.defines.push_back("SKIN_DQ_NO_FALLBACK");
     auto built = ShaderProgram::build(api_, desc);
     if (!built) {
         failed_variants_.insert(variant);
         std::fprintf(stderr,
-                     "skinview: the material shader variant %s%s%s%s%s did not build (%s); those materials "
+                     "skinview: the material shader variant %s%s%s%s%s%s did not build (%s); those materials "
                      "are drawn with fewer of their extensions (the next variant that builds, or the plain "
                      "shading)\n",
                      variant & kVariantLayers ? "MATERIAL_LAYERS " : "",
                      variant & kVariantIridescence ? "MATERIAL_IRIDESCENCE " : "",
                      variant & kVariantAnisotropy ? "MATERIAL_ANISOTROPY " : "",
                      variant & kVariantFlatNormals ? "FLAT_NORMALS " : "",
-                     variant & kVariantTransmission ? "TRANSMISSION" : "", built.error().message.c_str());
+                     variant & kVariantTransmission ? "TRANSMISSION " : "",
+                     variant & kVariantDiffuseTransmission ? "DIFFUSE_TRANSMISSION" : "",
+                     built.error().message.c_str());
         return nullptr;
     }
     program = std::move(*built);

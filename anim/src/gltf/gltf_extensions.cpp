@@ -60,8 +60,9 @@ const std::vector<ExtensionInfo>& known_extensions() {
          "rotation, texture)"},
         {"KHR_materials_dispersion", Support::Implemented,
          "the ior spread over R, G and B, one refracted sample each (the Khronos renderer's spread)"},
-        {"KHR_materials_diffuse_transmission", Support::Ignored,
-         "materials are drawn with the viewer's own shading"},
+        {"KHR_materials_diffuse_transmission", Support::Implemented,
+         "the diffuse lobe split into reflection and a Lambertian lobe through the far side (factor, "
+         "colour and both textures): lights behind the surface and the sky's irradiance along -n"},
         {"EXT_mesh_gpu_instancing", Support::Implemented,
          "every instance drawn (TRANSLATION, ROTATION, SCALE); a skinned mesh's instances each play the "
          "skin's pose, the instance applied after skinning in the node's frame"},

@@ -54,6 +54,21 @@ struct TransmissionBinding {
     bool active() const { return factor > 0.0f; }
 };
 
+// KHR_materials_diffuse_transmission (shaders/diffuse_transmission.glsl), with the volume's
+// attenuation it passes through; its own textures and uniforms, as transmission's, so the slot
+// arrays and every program without it are as they were.
+struct DiffuseTransmissionBinding {
+    float factor = 0.0f;                // 0: none, the programs without the chunk draw it
+    TextureBinding texture;             // A scales the factor
+    glm::vec3 color{1.0f};              // the transmitted light's colour
+    TextureBinding color_texture;       // sRGB RGB scales it
+    float thickness = 0.0f;             // KHR_materials_volume's, mesh units; 0 thin walled
+    TextureBinding thickness_texture;   // G scales it
+    float attenuation_distance = 0.0f;  // 0: no attenuation (no volume, or the file's infinity)
+    glm::vec3 attenuation_color{1.0f};
+    bool active() const { return factor > 0.0f; }
+};
+
 // glTF's default material (specification 3.9.1: every property at its default) unless filled in.
 struct MaterialBinding {
     glm::vec4 base_color{1.0f};
@@ -85,6 +100,7 @@ struct MaterialBinding {
     float anisotropy_rotation = 0.0f;  // radians, counter-clockwise from the tangent
     std::array<TextureBinding, kSlotCount> textures{};
     TransmissionBinding transmission;
+    DiffuseTransmissionBinding diffuse_transmission;
     // Needs the MATERIAL_LAYERS program (skinned_pass.h says why it is a separate one).
     bool layered() const {
         return workflow == anim::Workflow::SpecularGlossiness || clearcoat > 0.0f ||

@@ -148,8 +148,11 @@ private:
     // reason. Layers and transmission together use 17 fragment samplers, one past GLES 3.0's
     // guaranteed 16: where such a build fails, the material is drawn with transmission and without
     // the layers, and failing that without transmission, with a note each.
+    // DIFFUSE_TRANSMISSION (shaders/diffuse_transmission.glsl) likewise, 3 samplers: past the budget
+    // with the layers too, where it keeps the lobe and drops the layers first, then drops itself.
     static constexpr unsigned kVariantLayers = 1, kVariantIridescence = 2, kVariantAnisotropy = 4,
-                              kVariantFlatNormals = 8, kVariantTransmission = 16;
+                              kVariantFlatNormals = 8, kVariantTransmission = 16,
+                              kVariantDiffuseTransmission = 32;
     std::map<std::pair<size_t, unsigned>, ShaderProgram> layered_programs_;
     std::set<unsigned> failed_variants_;  // built once, failed: not tried again each draw
     // The program for (index, variant), built on first use; null when its build failed.

@@ -160,10 +160,14 @@ TEST(GltfImageDegrade, EverySlotThatUsesAFailedImageLosesIt) {
                                                      {"transmissionTexture", {{"index", 0}}}};
     m["extensions"]["KHR_materials_volume"] = {{"thicknessFactor", 0.5},
                                                {"thicknessTexture", {{"index", 0}}}};
+    m["extensions"]["KHR_materials_diffuse_transmission"] = {
+        {"diffuseTransmissionFactor", 0.5},
+        {"diffuseTransmissionTexture", {{"index", 0}}},
+        {"diffuseTransmissionColorTexture", {{"index", 0}}}};
     g.json["extensionsUsed"] = {"KHR_materials_clearcoat",  "KHR_materials_specular",
                                 "KHR_materials_sheen",      "KHR_materials_iridescence",
                                 "KHR_materials_anisotropy", "KHR_materials_transmission",
-                                "KHR_materials_volume"};
+                                "KHR_materials_volume",     "KHR_materials_diffuse_transmission"};
     const auto a = load_gltf_from_memory(g.pack(), "", true);
     ASSERT_TRUE(a.ok()) << a.error().message;
     ASSERT_EQ(a->image_failures.size(), 1u);
@@ -173,7 +177,7 @@ TEST(GltfImageDegrade, EverySlotThatUsesAFailedImageLosesIt) {
         ++slots;
         EXPECT_EQ(t.image, -1) << "slot " << slots << " still uses the failed image";
     });
-    EXPECT_EQ(slots, 18);
+    EXPECT_EQ(slots, 20);
     // The control: the same file with a good image keeps it in those slots.
     Glb good = arm_with_images({{kRedPng, "skin"}}, {{{"source", 0}}});
     good.json["materials"][0]["extensions"] = m["extensions"];

@@ -89,18 +89,19 @@ TEST(HostileDocument, RequiredExtensionsSkinviewLacksAreNamed) {
 
 TEST(HostileDocument, UsedExtensionsAreANoteNotAnError) {
     Glb g = arm();
-    g.json["extensionsUsed"] = {"EXT_made_up", "KHR_materials_diffuse_transmission", "KHR_mesh_quantization"};
+    g.json["extensionsUsed"] = {"EXT_made_up", "VRMC_materials_hdr_emissiveMultiplier",
+                                "KHR_mesh_quantization"};
     // A required shading extension loads too: it never changes where a vertex is.
-    g.json["extensionsRequired"] = {"KHR_materials_diffuse_transmission"};
+    g.json["extensionsRequired"] = {"VRMC_materials_hdr_emissiveMultiplier"};
     const auto report = report_of(g);
     EXPECT_TRUE(has_line(
         report, "glTF: extension 'EXT_made_up' is used by the file and unknown to skinview; ignored"));
     EXPECT_TRUE(has_line(
         report, "glTF: extension 'EXT_made_up' is used by the file and unknown to skinview; ignored"));
-    EXPECT_TRUE(has_line(report,
-                         "glTF: extension 'KHR_materials_diffuse_transmission' is used by the file and not "
-                         "applied: materials are "
-                         "drawn with the viewer's own shading"));
+    EXPECT_TRUE(
+        has_line(report,
+                 "glTF: extension 'VRMC_materials_hdr_emissiveMultiplier' is used by the file and not "
+                 "applied: emission is drawn as glTF gives it"));
     // Implemented extensions are not noted.
     EXPECT_EQ(std::count_if(
                   report.begin(), report.end(),

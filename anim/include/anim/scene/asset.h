@@ -216,6 +216,14 @@ struct Material {
     TextureRef thickness_texture;  // G
     float attenuation_distance = std::numeric_limits<float>::infinity();
     glm::vec3 attenuation_color{1.0f};
+    // KHR_materials_diffuse_transmission: the share of the diffuse (non-specular) light that
+    // leaves through the far side of the surface as a Lambertian lobe instead of being reflected
+    // (A of its texture), tinted by the colour (sRGB RGB of its texture). 0 everywhere: none, and
+    // the material draws without the DIFFUSE_TRANSMISSION program.
+    float diffuse_transmission = 0.0f;
+    TextureRef diffuse_transmission_texture;  // A
+    glm::vec3 diffuse_transmission_color{1.0f};
+    TextureRef diffuse_transmission_color_texture;  // sRGB RGB
     // KHR_materials_dispersion: the spread of the ior over R, G, B (the Khronos renderer's
     // (ior - 1) * 0.025 * dispersion either side of G); 0 none.
     float dispersion = 0.0f;
@@ -245,6 +253,7 @@ struct Material {
               &sheen_color_texture, &sheen_roughness_texture, &transmission_texture, &thickness_texture,
               &iridescence_texture, &iridescence_thickness_texture, &anisotropy_texture})
             f(*t);
+        for (TextureRef* t : {&diffuse_transmission_texture, &diffuse_transmission_color_texture}) f(*t);
     }
 };
 

@@ -1,0 +1,47 @@
+#include "render/diffuse_transmission_binding.h"
+
+#include <glm/gtc/type_ptr.hpp>
+
+#include "render/transmission_binding.h"
+
+namespace sv::render {
+
+namespace {
+constexpr bool distinct_unit(GLuint unit) {
+    for (GLuint u : kMaterialUnits)
+        if (u == unit) return false;
+    return unit != kEnvironmentUnit && unit != kBrdfLutUnit && unit != kSheenAtlasUnit &&
+           unit != kSheenAlbedoUnit && unit != kTransmissionUnit && unit != kThicknessUnit &&
+           unit != kBackdropUnit && unit < 31;
+}
+static_assert(distinct_unit(kDiffuseTransmissionUnit) && distinct_unit(kDiffuseTransmissionColorUnit) &&
+                  distinct_unit(kDiffuseTransmissionThicknessUnit),
+              "a diffuse transmission texture unit is shared with the material, transmission or skinning");
+
+void bind_slot(const ShaderProgram& program, GLuint unit, const TextureBinding& t, const char* sampler,
+               const char* set, const char* transform) {
+    glActiveTexture(GL_TEXTURE0 + unit);
+    glBindTexture(GL_TEXTURE_2D, t.texture);
+    glBindSampler(unit, t.sampler);
+    glUniform1i(program.uniform(sampler), static_cast<GLint>(unit));
+    glUniform1i(program.uniform(set), t.texture ? t.set : -1);
+    glUniformMatrix3fv(program.uniform(transform), 1, GL_FALSE, glm::value_ptr(t.transform));
+}
+}  // namespace
+
+void bind_diffuse_transmission(const ShaderProgram& program, const DiffuseTransmissionBinding& dt,
+                               float mean_scale) {
+    glUniform1f(program.uniform("u_dt_factor"), dt.factor);
+    glUniform3fv(program.uniform("u_dt_color"), 1, glm::value_ptr(dt.color));
+    glUniform1f(program.uniform("u_dt_thickness"), dt.thickness * mean_scale);
+    glUniform4f(program.uniform("u_dt_attenuation"), dt.attenuation_color.r, dt.attenuation_color.g,
+                dt.attenuation_color.b, dt.attenuation_distance);
+    bind_slot(program, kDiffuseTransmissionUnit, dt.texture, "u_dt_texture", "u_dt_set", "u_dt_transform");
+    bind_slot(program, kDiffuseTransmissionColorUnit, dt.color_texture, "u_dt_color_texture",
+              "u_dt_color_set", "u_dt_color_transform");
+    bind_slot(program, kDiffuseTransmissionThicknessUnit, dt.thickness_texture, "u_dt_thickness_texture",
+              "u_dt_thickness_set", "u_dt_thickness_transform");
+    glActiveTexture(GL_TEXTURE0);
+}
+
+}  // namespace sv::render

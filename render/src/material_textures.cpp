@@ -59,6 +59,11 @@ Expected<MaterialTextures> MaterialTextures::create(const anim::Asset& a) {
         need(m.thickness_texture.image, false);
         need(m.diffuse_transmission_texture.image, false);
         need(m.diffuse_transmission_color_texture.image, true);
+        need(m.sheen_color_texture.image, true);
+        need(m.sheen_roughness_texture.image, false);
+        need(m.iridescence_texture.image, false);
+        need(m.iridescence_thickness_texture.image, false);
+        need(m.anisotropy_texture.image, false);
     }
     for (const anim::Sampler& s : a.samplers) {
         GlSampler sampler = GlSampler::make();

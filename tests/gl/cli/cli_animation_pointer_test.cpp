@@ -83,9 +83,9 @@ render::RgbaImage draw(const std::string& file, double t, const std::string& png
 int differing(const render::RgbaImage& a, const render::RgbaImage& b) {
     if (a.width != b.width || a.height != b.height || a.width == 0) return -1;
     int n = 0;
-    for (size_t i = 0; i < a.rgba.size(); i += 4)
+    for (size_t i = 0; i < a.pixels.size(); i += 4)
         for (size_t c = 0; c < 4; ++c)
-            if (std::abs(int(a.rgba[i + c]) - int(b.rgba[i + c])) > 1) {
+            if (std::abs(int(a.pixels[i + c]) - int(b.pixels[i + c])) > 1) {
                 ++n;
                 break;
             }

@@ -89,6 +89,7 @@ Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api,
     r->materials_ = std::move(*materials);
     bool sheen = false;
     for (const anim::Material& m : asset.materials) sheen = sheen || m.sheen_color != glm::vec3(0.0f);
+    sheen = sheen || anim::any_clip_animates(asset, anim::AnimatedProperty::SheenColorFactor);
     auto environment = Environment::create(sheen);
     if (!environment) return environment.error();
     r->environment_ = std::move(*environment);
@@ -103,6 +104,9 @@ void CharacterRenderer::update_has_transmission(const anim::Asset& asset) {
     has_transmission_ = false;
     for (const anim::Material& m : asset.materials)
         has_transmission_ = has_transmission_ || m.transmission > 0.0f;
+    // A transmission factor animated up from 0 (KHR_animation_pointer) needs the backdrop too.
+    has_transmission_ =
+        has_transmission_ || anim::any_clip_animates(asset, anim::AnimatedProperty::TransmissionFactor);
 }
 
 Status CharacterRenderer::set_environment(const EnvironmentData& data) {

@@ -20,6 +20,7 @@
 #endif
 
 #include "anim/asset_tools/asset_builder.h"
+#include "anim/asset_tools/pointer_builder.h"
 #include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
 
@@ -180,6 +181,12 @@ int main(int argc, char** argv) {
                        {{"path", "pointer"},
                         {"extensions", {{"KHR_animation_pointer", {{"pointer", "/nodes/2/rotation"}}}}}}}});
         write("arm_skipped_channels.glb", t.pack());
+    }
+    {  // The KHR_animation_pointer fixture: material, texture transform and light properties and a
+       // node's translation, every channel a pointer.
+        sv::anim::WriteOptions o;
+        o.node_pointers = true;
+        write("pointer_properties.glb", sv::anim::write_glb(sv::anim::build_pointer_asset(), o).value());
     }
     {  // Refusals at the document level: the version, a required extension skinview lacks.
         sv::test::Glb t = g;

@@ -22,6 +22,55 @@ bool Importer::skipped_all(size_t animation) const {
            facts->kept_channels[animation].empty();
 }
 
+// A material, light or camera property's channel: its sampler read as a node channel's is, but
+// whatever is wrong with it skips that channel with a note naming it and the reason, never a
+// refusal: it changes how a surface is shaded or lit, never where a vertex is.
+void Importer::property_channel(const tg::Animation& src, const DocumentFacts::PropertyChannel& pc,
+                                Clip& clip) {
+    auto skip = [&](const std::string& why) {
+        out.report.push_back(pc.what + ": " + why + "; skipped");
+        out.picture_notes.push_back(out.report.back());
+    };
+    if (pc.sampler < 0 || static_cast<size_t>(pc.sampler) >= src.samplers.size())
+        return skip("sampler " + str(pc.sampler) + " is out of range");
+    const tg::AnimationSampler& s = src.samplers[static_cast<size_t>(pc.sampler)];
+    PropertyChannel d;
+    d.target = pc.target;
+    if (s.interpolation == "STEP")
+        d.interpolation = Interpolation::Step;
+    else if (s.interpolation == "CUBICSPLINE")
+        d.interpolation = Interpolation::CubicSpline;
+    else if (s.interpolation == "LINEAR" || s.interpolation.empty())
+        d.interpolation = Interpolation::Linear;
+    else
+        return skip("unknown interpolation '" + s.interpolation + "'");
+    auto in = view(s.input, "its input", 1, kFloatOnly);
+    if (!in) return skip(in.error().message);
+    const int nc = d.components();
+    auto ov = view(s.output, "its output", nc, kFloatOnly);
+    if (!ov) return skip(ov.error().message);
+    if (in->count == 0) return skip("its input has no keys");
+    const size_t per_key = d.interpolation == Interpolation::CubicSpline ? 3 : 1;
+    if (ov->count != in->count * per_key)
+        return skip("its output has " + str(ov->count) + " elements for " + str(in->count) + " keys (" +
+                    str(in->count * per_key) + " needed)");
+    for (size_t k = 0; k < in->count; ++k) {
+        const double t = in->get(k, 0);
+        if (!std::isfinite(t)) return skip("key time " + str(k) + " is NaN or infinite");
+        if (k > 0 && !(t > d.times.back())) return skip("key times are not increasing at key " + str(k));
+        d.times.push_back(static_cast<float>(t));
+    }
+    d.values.resize(ov->count * static_cast<size_t>(nc));
+    for (size_t k = 0; k < ov->count; ++k)
+        for (int c = 0; c < nc; ++c) {
+            const double x = ov->get(k, c);
+            if (!std::isfinite(x)) return skip("output value " + str(k) + " holds a NaN or infinity");
+            d.values[k * static_cast<size_t>(nc) + static_cast<size_t>(c)] = static_cast<float>(x);
+        }
+    clip.duration = std::max(clip.duration, d.times.back());
+    clip.properties.push_back(std::move(d));
+}
+
 Status Importer::animations() {
     for (size_t ai = 0; ai < m.animations.size(); ++ai) {
         const tg::Animation& src = m.animations[ai];
@@ -126,10 +175,13 @@ Status Importer::animations() {
             clip.duration = std::max(clip.duration, d.times.back());
             clip.channels.push_back(std::move(d));
         }
+        if (facts)
+            for (const auto& pc : facts->property_channels)
+                if (pc.animation == ai) property_channel(src, pc, clip);
         // glTF requires at least one channel; a clip of none has no duration and nothing to
         // play, and is refused rather than listed as a clip that silently does nothing.
         if (src.channels.empty() && !skipped_all(ai)) return make_error(aname + ": has no channels");
-        if (src.channels.empty()) {
+        if (src.channels.empty() && clip.properties.empty()) {
             out.report.push_back(aname + ": every channel was skipped; not listed as a clip");
             continue;
         }

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "gltf_animation_pointer.h"
 #include "gltf_extensions.h"
 #include "gltf_names.h"
 #include "gltf_schema_checks.h"
@@ -194,30 +195,12 @@ Status check_buffers(json& doc, bool binary, size_t bin_length, DocumentFacts& f
     return ok_status();
 }
 
-// A KHR_animation_pointer target that is a node property skinview animates, "/nodes/N/translation"
-// (rotation, scale, weights): rewritten as the core target {node, path} it is equivalent to, so the
-// clip plays through the same sampling as every node channel. False for any other pointer.
-bool node_pointer(const std::string& pointer, json& target) {
-    static const char* const kPaths[] = {"translation", "rotation", "scale", "weights"};
-    if (pointer.rfind("/nodes/", 0) != 0) return false;
-    size_t at = 7, digits = 0;
-    while (at + digits < pointer.size() && std::isdigit(static_cast<unsigned char>(pointer[at + digits])))
-        ++digits;
-    if (digits == 0 || digits > 9 || at + digits >= pointer.size() || pointer[at + digits] != '/')
-        return false;
-    const std::string path = pointer.substr(at + digits + 1);
-    for (const char* p : kPaths)
-        if (path == p) {
-            target = {{"node", std::stoi(pointer.substr(at, digits))}, {"path", path}};
-            return true;
-        }
-    return false;
-}
-
 // glTF 2.0 3.11: a channel whose target has no node is ignored. A KHR_animation_pointer channel
-// on a node's TRS or weights becomes that node channel; one on any other property (materials,
-// lights, cameras: skinview does not animate them yet) is removed and noted by its pointer, never
-// a refusal. tinygltf would drop the first silently and misread the others.
+// on a node's TRS or weights becomes that node channel (the same sampling as every node channel);
+// one on a material, light or camera property skinview plays is removed from the JSON and kept in
+// `facts.property_channels` for the importer, which reads its sampler; any other pointer is
+// removed and noted by its pointer and the reason, never a refusal (it changes no vertex).
+// tinygltf would drop the first silently and misread the others.
 void skip_channels(json& doc, DocumentFacts& facts) {
     const auto list = doc.find("animations");
     if (list == doc.end() || !list->is_array()) return;
@@ -246,21 +229,33 @@ void skip_channels(json& doc, DocumentFacts& facts) {
                                     : nullptr;
                 if (x && x->is_object() && x->contains("pointer") && (*x)["pointer"].is_string())
                     pointer_text = (*x)["pointer"].get<std::string>();
-                json rewritten = channel;
-                if (node_pointer(pointer_text, rewritten["target"])) {
+                const PointerTarget parsed = parse_animation_pointer(pointer_text, doc);
+                if (parsed.kind == PointerTarget::Kind::Node) {
+                    json rewritten = channel;
+                    rewritten["target"] = {{"node", parsed.node}, {"path", parsed.path}};
                     facts.edited = true;
                     rewrote = true;
                     kept.push_back(static_cast<int>(c));
                     remaining.push_back(std::move(rewritten));
                     continue;
                 }
-                const std::string note = named("animation", a, anim) + " channel " + str(c) +
-                                         ": KHR_animation_pointer '" + pointer_text +
-                                         "' is not animated by skinview (node translation, rotation, scale "
-                                         "and weights are); skipped";
+                const std::string what = named("animation", a, anim) + " channel " + str(c) +
+                                         ": KHR_animation_pointer '" + pointer_text + "'";
+                facts.edited = true;
+                const auto sampler = channel.find("sampler");
+                if (parsed.kind == PointerTarget::Kind::Property && sampler != channel.end() &&
+                    is_index(*sampler)) {
+                    facts.property_channels.push_back(
+                        {a, static_cast<int>(c), sampler->get<int>(), parsed.property, what});
+                    continue;
+                }
+                const std::string note =
+                    what + ": " +
+                    (parsed.kind == PointerTarget::Kind::Property ? "the channel has no sampler index"
+                                                                  : parsed.reason) +
+                    "; skipped";
                 facts.notes.push_back(note);
                 facts.picture_notes.push_back(note);
-                facts.edited = true;
                 continue;
             }
             if (no_node) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "anim/core/expected.h"
+#include "anim/scene/animated_property.h"
 #include "anim/scene/vrm.h"
 #include "gltf_draco.h"
 #include "gltf_meshopt.h"
@@ -26,7 +27,17 @@ struct DocumentFacts {
     // Per animation, the file's index of each channel that remains after the skipped ones are
     // removed, so messages about a channel name it as the file does.
     std::vector<std::vector<int>> kept_channels;
-    std::vector<size_t> skipped_channels;    // per animation, how many were removed
+    std::vector<size_t> skipped_channels;  // per animation, how many were removed
+    // KHR_animation_pointer channels on a material, light or camera property, removed from the
+    // JSON (tinygltf reads no pointer target) and read by the importer from their sampler.
+    struct PropertyChannel {
+        size_t animation = 0;
+        int channel = 0;  // the file's index
+        int sampler = 0;
+        PropertyTarget target;
+        std::string what;  // "animation 0 ('x') channel 2: KHR_animation_pointer '/...'", for notes
+    };
+    std::vector<PropertyChannel> property_channels;
     std::vector<MeshoptView> meshopt_views;  // EXT_meshopt_compression, decoded after tinygltf loads
     std::vector<FallbackBuffer> fallback_buffers;
     std::vector<DracoPrimitive> draco_primitives;  // KHR_draco_mesh_compression, decoded likewise

@@ -70,8 +70,9 @@ const std::vector<ExtensionInfo>& known_extensions() {
          "directional, point and spot lights with the specification's range and cone falloff (up to 8); "
          "the viewer's key light then off by default"},
         {"KHR_animation_pointer", Support::Implemented,
-         "pointers to a node's translation, rotation, scale and weights play as node channels; any other "
-         "pointer (material, light, camera properties) is skipped with a note naming it"},
+         "pointers to a node's TRS and weights play as node channels; material factors, texture transforms, "
+         "the drawn material extensions' factors, light colour, intensity, range and cones, and camera "
+         "projections play as property tracks; any other pointer is skipped with a note naming it"},
         {"VRM", Support::Implemented,
          "VRM 0.x: meta in the notes, humanoid map in the Humanoid tab (retargeting and picking read it), "
          "spring bones simulated, expressions' morph binds applied (--expression, the Expressions tab), the "

@@ -102,6 +102,8 @@ struct Importer {
     static Status to_triangle_list(Primitive& q, const std::string& name);
     // Animations into clips (gltf_animation_import.cpp).
     Status animations();
+    void property_channel(const tinygltf::Animation& src, const DocumentFacts::PropertyChannel& pc,
+                          Clip& clip);
     size_t file_channel(size_t animation, size_t channel) const;
     bool skipped_all(size_t animation) const;
 };

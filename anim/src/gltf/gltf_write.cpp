@@ -3,12 +3,15 @@
 // numbers print the same on every run) and the byte-reproducibility test has something to hold.
 #include "anim/gltf/gltf_write.h"
 
+#include <stb/stb_image_write.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "gltf_animation_pointer.h"
 #include "vrm_write.h"
 
 namespace sv::anim {
@@ -64,10 +67,38 @@ std::string base64(const std::vector<std::uint8_t>& in) {
     return s;
 }
 
-Expected<Writer> build(const Asset& a) {
-    if (!a.images.empty())
-        return make_error("glTF writer: images are not supported (asset has " +
-                          std::to_string(a.images.size()) + ")");
+void use_extension(json& doc, const char* name) {
+    json& used = doc["extensionsUsed"];
+    for (const auto& e : used)
+        if (e == name) return;
+    used.push_back(name);
+}
+
+// A material's base colour texture, with its sampler and KHR_texture_transform when they are not
+// the defaults (the only slot the project's fixtures texture).
+json texture_info(Writer& w, const TextureRef& t) {
+    json s = json::object();
+    if (t.sampler >= 0) s["sampler"] = t.sampler;
+    s["source"] = t.image;
+    w.doc["textures"].push_back(s);
+    json info = {{"index", w.doc["textures"].size() - 1}};
+    if (t.tex_coord != 0) info["texCoord"] = t.tex_coord;
+    if (t.offset != glm::vec2(0.0f) || t.rotation != 0.0f || t.scale != glm::vec2(1.0f)) {
+        info["extensions"]["KHR_texture_transform"] = {{"offset", {t.offset.x, t.offset.y}},
+                                                       {"rotation", t.rotation},
+                                                       {"scale", {t.scale.x, t.scale.y}}};
+        use_extension(w.doc, "KHR_texture_transform");
+    }
+    return info;
+}
+
+void png_to_vector(void* context, void* data, int size) {
+    auto* v = static_cast<std::vector<std::uint8_t>*>(context);
+    const auto* b = static_cast<const std::uint8_t*>(data);
+    v->insert(v->end(), b, b + size);
+}
+
+Expected<Writer> build(const Asset& a, const WriteOptions& options) {
     Writer w;
     w.doc["asset"] = {{"version", "2.0"}, {"generator", "skinview asset_builder"}};
     json roots = json::array();
@@ -88,6 +119,7 @@ Expected<Writer> build(const Asset& a) {
         }
         if (n.mesh >= 0) j["mesh"] = n.mesh;
         if (n.skin >= 0) j["skin"] = n.skin;
+        if (n.light >= 0) j["extensions"]["KHR_lights_punctual"] = {{"light", n.light}};
         w.doc["nodes"].push_back(j);
         if (n.parent < 0) roots.push_back(i);
     }
@@ -153,13 +185,47 @@ Expected<Writer> build(const Asset& a) {
             jm["weights"] = m.weights;
         w.doc["meshes"].push_back(jm);
     }
-    for (const Material& m : a.materials)
-        w.doc["materials"].push_back(
-            {{"name", m.name},
-             {"pbrMetallicRoughness",
-              {{"baseColorFactor", {m.base_color.r, m.base_color.g, m.base_color.b, m.base_color.a}},
-               {"metallicFactor", m.metallic},
-               {"roughnessFactor", m.roughness}}}});
+    // Images as PNG in the binary buffer (stb's writer: deterministic for the same pixels).
+    for (const Image& img : a.images) {
+        std::vector<std::uint8_t> png;
+        if (img.width <= 0 || img.height <= 0 ||
+            img.rgba.size() != static_cast<size_t>(img.width) * static_cast<size_t>(img.height) * 4 ||
+            !stbi_write_png_to_func(png_to_vector, &png, img.width, img.height, 4, img.rgba.data(),
+                                    img.width * 4))
+            return make_error("glTF writer: image '" + img.name + "' cannot be encoded as PNG");
+        w.doc["images"].push_back({{"name", img.name},
+                                   {"mimeType", "image/png"},
+                                   {"bufferView", w.view(png.data(), png.size(), 0)}});
+    }
+    for (const Sampler& s : a.samplers) {
+        json js = {{"wrapS", s.wrap_s}, {"wrapT", s.wrap_t}};
+        if (s.mag_filter) js["magFilter"] = s.mag_filter;
+        if (s.min_filter) js["minFilter"] = s.min_filter;
+        w.doc["samplers"].push_back(js);
+    }
+    for (const Material& m : a.materials) {
+        json jm = {{"name", m.name},
+                   {"pbrMetallicRoughness",
+                    {{"baseColorFactor", {m.base_color.r, m.base_color.g, m.base_color.b, m.base_color.a}},
+                     {"metallicFactor", m.metallic},
+                     {"roughnessFactor", m.roughness}}}};
+        if (m.base_color_texture.present())
+            jm["pbrMetallicRoughness"]["baseColorTexture"] = texture_info(w, m.base_color_texture);
+        if (m.emissive != glm::vec3(0.0f)) jm["emissiveFactor"] = {m.emissive.r, m.emissive.g, m.emissive.b};
+        w.doc["materials"].push_back(jm);
+    }
+    for (const Light& l : a.lights) {
+        static const char* types[] = {"directional", "point", "spot"};
+        json jl = {{"name", l.name},
+                   {"type", types[static_cast<int>(l.type)]},
+                   {"color", {l.color.r, l.color.g, l.color.b}},
+                   {"intensity", l.intensity}};
+        if (l.range > 0.0f) jl["range"] = l.range;
+        if (l.type == Light::Type::Spot)
+            jl["spot"] = {{"innerConeAngle", l.inner_cone}, {"outerConeAngle", l.outer_cone}};
+        w.doc["extensions"]["KHR_lights_punctual"]["lights"].push_back(jl);
+        use_extension(w.doc, "KHR_lights_punctual");
+    }
     for (const Skin& s : a.skins) {
         std::vector<float> ib;
         for (const auto& m : s.inverse_bind)
@@ -188,9 +254,38 @@ Expected<Writer> build(const Asset& a) {
             jc["samplers"].push_back({{"input", in},
                                       {"output", out},
                                       {"interpolation", interps[static_cast<int>(ch.interpolation)]}});
+            json target = {{"node", ch.node}, {"path", paths[static_cast<int>(ch.path)]}};
+            if (options.node_pointers) {
+                target = {{"path", "pointer"},
+                          {"extensions",
+                           {{"KHR_animation_pointer",
+                             {{"pointer", "/nodes/" + std::to_string(ch.node) + "/" +
+                                              paths[static_cast<int>(ch.path)]}}}}}};
+                use_extension(w.doc, "KHR_animation_pointer");
+            }
+            jc["channels"].push_back({{"sampler", jc["samplers"].size() - 1}, {"target", target}});
+        }
+        // Material, light and camera properties as KHR_animation_pointer channels (node channels
+        // too with WriteOptions::node_pointers, above).
+        static const char* vecs[] = {"", "SCALAR", "VEC2", "VEC3", "VEC4"};
+        for (const PropertyChannel& ch : c.properties) {
+            const std::string pointer = gltf::animation_pointer(ch.target);
+            if (ch.times.empty() || pointer.empty())
+                return make_error("glTF writer: clip '" + c.name +
+                                  "' has a property channel it cannot write");
+            const int in = w.accessor(ch.times.data(), ch.times.size(), kFloat, "SCALAR", 4, 0,
+                                      {ch.times.front()}, {ch.times.back()});
+            const size_t nc = static_cast<size_t>(ch.components());
+            const int out = w.accessor(ch.values.data(), ch.values.size() / nc, kFloat, vecs[nc], nc * 4, 0);
+            jc["samplers"].push_back({{"input", in},
+                                      {"output", out},
+                                      {"interpolation", interps[static_cast<int>(ch.interpolation)]}});
             jc["channels"].push_back(
                 {{"sampler", jc["samplers"].size() - 1},
-                 {"target", {{"node", ch.node}, {"path", paths[static_cast<int>(ch.path)]}}}});
+                 {"target",
+                  {{"path", "pointer"},
+                   {"extensions", {{"KHR_animation_pointer", {{"pointer", pointer}}}}}}}});
+            use_extension(w.doc, "KHR_animation_pointer");
         }
         w.doc["animations"].push_back(jc);
     }
@@ -205,8 +300,8 @@ void put32(std::vector<std::uint8_t>& v, std::uint32_t x) {
 
 }  // namespace
 
-Expected<std::vector<std::uint8_t>> write_glb(const Asset& asset) {
-    auto w = build(asset);
+Expected<std::vector<std::uint8_t>> write_glb(const Asset& asset, const WriteOptions& options) {
+    auto w = build(asset, options);
     if (!w) return w.error();
     w->doc["buffers"] = json::array({{{"byteLength", w->bin.size()}}});
     std::string text = w->doc.dump();
@@ -224,15 +319,15 @@ Expected<std::vector<std::uint8_t>> write_glb(const Asset& asset) {
     return out;
 }
 
-Status write_gltf_file(const Asset& asset, const std::string& path) {
+Status write_gltf_file(const Asset& asset, const std::string& path, const WriteOptions& options) {
     std::vector<std::uint8_t> bytes;
     const bool glb = path.size() >= 4 && path.compare(path.size() - 4, 4, ".glb") == 0;
     if (glb) {
-        auto b = write_glb(asset);
+        auto b = write_glb(asset, options);
         if (!b) return b.error();
         bytes = std::move(*b);
     } else {
-        auto w = build(asset);
+        auto w = build(asset, options);
         if (!w) return w.error();
         w->doc["buffers"] =
             json::array({{{"byteLength", w->bin.size()},

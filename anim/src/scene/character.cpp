@@ -19,6 +19,7 @@ Expected<Character> Character::create(Asset asset) {
     // correction below rewrites the skinned mesh nodes: with the correction off, a mesh node
     // draws where the file (and its animation) puts it.
     c.scene_pose_ = ScenePose::create(scene, c.asset_.meshes);
+    c.property_pose_ = PropertyPose::create(c.asset_);
 
     // Frames first, as given, before anything is corrected: the "off" switch must show the file.
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
@@ -172,6 +173,8 @@ void Character::pose_at(int clip, float time, bool loop) {
     const bool has_clip = clip >= 0 && static_cast<size_t>(clip) < asset_.clips.size();
     scene_pose_.reset();
     if (has_clip) scene_pose_.sample(asset_.clips[static_cast<size_t>(clip)], time, loop);
+    property_pose_.reset(asset_);
+    if (has_clip) property_pose_.sample(asset_, clip, time, loop);
     for (auto& s : skins_) {
         // The skeleton's rest is the file's local TRS, which is what a joint without a track must
         // hold (not the identity).

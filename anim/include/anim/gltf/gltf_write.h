@@ -12,9 +12,17 @@
 
 namespace sv::anim {
 
-// Serialises nodes, meshes, materials, skins and clips (not images) as glTF 2.0. Deterministic.
-sv::Expected<std::vector<std::uint8_t>> write_glb(const Asset& asset);
+struct WriteOptions {
+    // Node channels as KHR_animation_pointer channels ("/nodes/N/translation") instead of core
+    // targets: the same animation, spelt as that extension's fixtures need.
+    bool node_pointers = false;
+};
+
+// Serialises nodes, meshes, materials (factors, a base colour texture with its transform),
+// images (as PNG), samplers, KHR_lights_punctual lights, skins and clips (material and light
+// properties as KHR_animation_pointer channels) as glTF 2.0. Deterministic.
+sv::Expected<std::vector<std::uint8_t>> write_glb(const Asset& asset, const WriteOptions& options = {});
 // `.glb` writes binary; any other name writes .gltf JSON with the buffer as a data URI.
-sv::Status write_gltf_file(const Asset& asset, const std::string& path);
+sv::Status write_gltf_file(const Asset& asset, const std::string& path, const WriteOptions& options = {});
 
 }  // namespace sv::anim

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "anim/scene/animated_property.h"
 #include "anim/scene/scene.h"
 #include "anim/scene/vrm.h"
 
@@ -291,10 +292,22 @@ struct Channel {
     }
 };
 
+// One animated material, light or camera property (a KHR_animation_pointer channel that is not a
+// node's TRS or weights): `values` holds property_components(target.property) floats a key, three
+// elements a key for CUBICSPLINE, as Channel does.
+struct PropertyChannel {
+    PropertyTarget target;
+    Interpolation interpolation = Interpolation::Linear;
+    std::vector<float> times;  // strictly increasing, checked at import
+    std::vector<float> values;
+    int components() const { return property_components(target.property); }
+};
+
 struct Clip {
     std::string name;
     float duration = 0.0f;  // the last key time over all channels (keys start at or after 0)
     std::vector<Channel> channels;
+    std::vector<PropertyChannel> properties;
 };
 
 // A camera the file defines (glTF camera), placed by the node that names it (Node::camera): it looks

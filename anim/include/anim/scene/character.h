@@ -19,6 +19,7 @@
 #include "anim/pose/pose.h"
 #include "anim/pose/skeleton.h"
 #include "anim/scene/asset.h"
+#include "anim/scene/property_pose.h"
 #include "anim/scene/scene_pose.h"
 #include "anim/skin_frame/normalize_mesh_frame.h"
 #include "anim/skin_frame/skin_clip_scale_conflicts.h"
@@ -95,8 +96,9 @@ public:
     const glm::dmat4& mesh_frame(int i) const;
 
     // Every node and every skin's pose to rest, then `clip` sampled at `time` over them (clip -1:
-    // rest), then the scene's globals and the skeletons' world and palette arrays. Allocates
-    // nothing.
+    // rest), then the scene's globals and the skeletons' world and palette arrays; the clip's
+    // material, light and camera properties are written into asset() (PropertyPose), so whatever
+    // draws after this reads them at this time. Allocates nothing.
     void pose_at(int clip, float time, bool loop);
     // Re-derives the scene's globals and re-runs the skeletons over the current poses (after a
     // caller edits a skin's pose: IK, blending). Joint nodes take their locals from the skin that
@@ -140,6 +142,7 @@ private:
     void mark_enclosing_meshes();
     Asset asset_;
     ScenePose scene_pose_;
+    PropertyPose property_pose_;
     std::vector<int> joint_skin_, joint_index_;  // per node: the first skin listing it and its index there
     std::vector<std::vector<int>> root_joints_;  // per skin: joints whose parent is not a joint of it
     std::vector<Probe> probes_;

@@ -206,6 +206,13 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
         if (auto e = m.expressions.set(name, w); !e) fail("expressions: " + e.error().message);
     if (auto e = m.expressions.update(ch); !e) fail("expressions: " + e.error().message);
 
+    if (!s.look_at.empty()) {
+        if (auto t = parse_look_target(s.look_at); t)
+            st.look_at = *t;
+        else
+            fail("look_at: " + t.error().message);
+    }
+
     m.ik.enabled = s.ik;
     if (s.ik && m.ik.chain.tip < 0) fail("ik: no two-bone chain (arm or leg) was found in skin 0");
     m.set_tab(tab_from_name(s.tab));
@@ -266,6 +273,7 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     s.environment_intensity = st.draw.lighting.environment_intensity;
     s.expressions = m.expressions.active();
     std::sort(s.expressions.begin(), s.expressions.end());
+    if (ch.asset().vrm.look_at.present) s.look_at = format_look_target(st.look_at);
     const ui::GraphPanel& g = m.graph;
     for (const auto& gn : kGraphs)
         if (g.mode == gn.mode) s.graph = gn.name;

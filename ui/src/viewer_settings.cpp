@@ -45,7 +45,8 @@ const char* const kKeys[] = {"correction",
                              "spring_links",
                              "spring_frequency_hz",
                              "spring_damping",
-                             "expressions"};
+                             "expressions",
+                             "look_at"};
 
 bool one_of(const std::string& v, const std::vector<std::string>& set) {
     for (const std::string& s : set)
@@ -161,7 +162,7 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
            retarget_source == o.retarget_source && retarget_clip == o.retarget_clip &&
            retarget_rest == o.retarget_rest && speed == o.speed && springs == o.springs &&
            spring_links == o.spring_links && spring_frequency_hz == o.spring_frequency_hz &&
-           spring_damping == o.spring_damping && expressions == o.expressions;
+           spring_damping == o.spring_damping && expressions == o.expressions && look_at == o.look_at;
 }
 
 Expected<std::array<float, 4>> parse_background(const std::string& text) {
@@ -245,6 +246,8 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             st = read_string(v, "retarget_source", s.retarget_source);
         else if (k == "retarget_clip")
             st = read_string(v, "retarget_clip", s.retarget_clip);
+        else if (k == "look_at")
+            st = read_string(v, "look_at", s.look_at);
         else if (k == "retarget_rest")
             st = read_word(v, "retarget_rest", {"aligned", "rest-relative"}, s.retarget_rest);
         else if (k == "speed") {
@@ -335,6 +338,7 @@ std::string settings_to_json(const ViewerSettings& s) {
     nlohmann::ordered_json e = nlohmann::ordered_json::object();
     for (const auto& [name, w] : s.expressions) e[name] = w;
     j["expressions"] = e;
+    j["look_at"] = s.look_at;
     return j.dump(2) + "\n";
 }
 

@@ -52,6 +52,7 @@ ui::ViewerSettings every_key_off_default() {
     s.spring_links = 5;
     s.spring_frequency_hz = 3.5;
     s.spring_damping = 0.7;
+    s.look_at = "0.5,1.5,2";
     return s;
 }
 

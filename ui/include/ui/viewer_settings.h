@@ -67,6 +67,10 @@ struct ViewerSettings {
     // saved sorted by name (a JSON object has no order to keep); a name the avatar lacks fails the
     // load naming it.
     std::vector<std::pair<std::string, double>> expressions;
+    // VRM look-at: "off" | "camera" | "x,y,z" (a world point); empty: as the command line says (the
+    // viewer: the camera; render, bake, suite: --look-at, else off). The viewer saves what it shows for
+    // avatars with a look-at.
+    std::string look_at;
 
     bool operator==(const ViewerSettings& o) const;
     bool operator!=(const ViewerSettings& o) const { return !(*this == o); }

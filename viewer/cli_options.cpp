@@ -84,6 +84,9 @@ void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
         ->check(CLI::IsMember({"on", "off"}));
     app.add_option("--expression", o.expressions,
                    "VRM expression NAME=WEIGHT (0..1; repeat for several), e.g. --expression happy=1");
+    app.add_option("--look-at", o.look_at,
+                   "VRM look-at: the eyes (or look expressions) follow a world point x,y,z, the camera, or "
+                   "off (default: off in render, bake and suite, the camera in the viewer)");
     app.add_option("--variant", o.variant,
                    "KHR_materials_variants: draw the file's materials for this variant name (default: the "
                    "default materials)");

@@ -29,6 +29,7 @@ struct SceneOptions {
     bool no_vrm_facing = false;          // --no-vrm-facing: a VRM 0.x avatar as stored (facing -Z)
     std::string springs = "on";          // on | off: VRM spring bones
     std::vector<std::string> expressions;  // --expression NAME=WEIGHT: VRM expressions
+    std::string look_at;                   // --look-at x,y,z | camera | off: VRM look-at; empty: the default
     std::string variant;                   // KHR_materials_variants name; empty: the file's default materials
 };
 

@@ -22,7 +22,10 @@ Expected<HeadlessSettings> apply_settings_file(const std::string& path, SceneSes
     const int weights = model.weights_joint >= 0 ? model.weights_joint : model.scene.selection.joint;
     if (weights >= 0) s.state().draw.selected_joint = weights;
     // A file's expressions win over --expression, as its other keys win over the options.
-    if (!settings->expressions.empty()) s.set_expression_weights(model.expressions.weights);
+    if (!settings->expressions.empty()) {
+        s.set_expression_weights(model.expressions.weights);
+        s.set_expression_values(settings->expressions);  // what an expression-type look-at adds to
+    }
     s.pose_edits() = model.pose_edits;
     HeadlessSettings out;
     out.error_heatmap = settings->heatmap == "error";

@@ -161,6 +161,10 @@ public:
         }
         std::unique_ptr<SceneSession> next = std::move(*s);
         next->set_springs(opts_.scene.springs != "off");
+        // The viewer's eyes follow the camera unless --look-at says otherwise (a bad value is
+        // reported by apply below, for the first file).
+        if (auto t = parse_look_target(opts_.scene.look_at.empty() ? "camera" : opts_.scene.look_at); t)
+            next->state().look_at = *t;
         std::string problems;
         const auto note = [&](const std::string& e) { problems += (problems.empty() ? "" : "\n") + e; };
         // Framed for the 3D view's own shape once the layout is known (the first file opens before it).
@@ -205,6 +209,8 @@ public:
                 note(g.source_error = st.error().message);
         }
         // The explicit flags come last, so they win over a settings file.
+        if (!opts_.scene.look_at.empty())
+            if (auto t = parse_look_target(opts_.scene.look_at); t) session_->state().look_at = *t;
         if (options && !session_->expression_values().empty()) {
             for (const auto& [name, w] : session_->expression_values()) (void)model_.expressions.set(name, w);
             (void)model_.expressions.update(session_->character());  // the session checked the names
@@ -390,7 +396,27 @@ private:
             anim::Character& ch = session_->character();
             FrameState& st = session_->state();
             model_.advance_and_pose(ch, dt);
-            session_->apply_constraints();  // after the pose, before the springs (VRM 1.0's order)
+            ui::ExpressionsPanel& ex = model_.expressions;
+            if (ex.look_at_changed)
+                st.look_at.mode = ex.look_at_follow ? LookTarget::Mode::Camera : LookTarget::Mode::Off;
+            ex.look_at_changed = false;
+            ex.look_at_follow = st.look_at.mode != LookTarget::Mode::Off;
+            ex.look_at_text = st.look_at.mode == LookTarget::Mode::Point
+                                  ? "the point " + format_look_target(st.look_at)
+                              : st.look_at.mode == LookTarget::Mode::Camera ? "the camera"
+                                                                            : "off";
+            // VRM 1.0's order: the pose, the look-at, the expressions, the constraints, the springs.
+            if (ch.asset().vrm.present()) {
+                session_->set_expression_values(ex.active());
+                session_->apply_look_at();
+                // The panel wrote its morph weights; the look-at's, when of expression type, are
+                // written again with them. The material binds follow the panel and the look-at.
+                if (session_->look_sets_expressions())
+                    session_->apply_expressions();
+                else
+                    session_->apply_material_binds();
+            }
+            session_->apply_constraints();
             session_->swing_springs(dt);
             st.clip = model_.animation.clip;
             st.time = static_cast<float>(model_.animation.time);

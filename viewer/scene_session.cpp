@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
+#include "anim/avatar/expression_materials.h"
 #include "anim/avatar/vrm_facing.h"
 #include "anim/gltf/gltf_import.h"
 #include "anim/scene/material_variants.h"
@@ -42,6 +44,16 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
         else
             asset->report.push_back("VRMC_node_constraint: not applied: " + nc.error().message);
     }
+    std::optional<anim::LookAt> look_at;
+    if (asset->vrm.present() && asset->vrm.look_at.present) {
+        asset->scene.update_matrices();
+        auto la = anim::LookAt::build(asset->vrm, asset->scene);
+        // Degrade: without a look-at the eyes stay as posed; no vertex moves that the file placed.
+        if (la)
+            look_at = std::move(*la);
+        else
+            asset->report.push_back("VRM look-at: not applied: " + la.error().message);
+    }
     anim::Scene scene_copy = asset->scene;
     auto character = anim::Character::create(std::move(*asset));
     if (!character) return make_error(path + ": " + character.error().message);
@@ -61,6 +73,11 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
         }
         return std::pair<int, int>{-1, -1};
     };
+    if (look_at) {
+        s->look_at_ = std::move(look_at);
+        s->look_scene_ = scene_copy;
+        for (int node : s->look_at_->eye_nodes()) s->look_targets_.push_back(joint_of(node));
+    }
     if (constraints) {
         s->constraints_ = std::move(constraints);
         s->constraint_scene_ = scene_copy;
@@ -202,6 +219,11 @@ Status SceneSession::apply(const SceneOptions& o) {
         auto mw = anim::expression_morph_weights(character_->asset().vrm, values);
         if (!mw) return make_error("--" + mw.error().message);
         expression_weights_ = std::move(*mw);
+    }
+    if (!o.look_at.empty()) {
+        auto t = parse_look_target(o.look_at);
+        if (!t) return t.error();
+        state_.look_at = *t;
     }
     if (!o.variant.empty())
         if (auto s = select_variant(o.variant); !s) return s;
@@ -348,6 +370,7 @@ void SceneSession::pose_clip_at(float t) {
 
 void SceneSession::pose() {
     pose_clip_at(state_.time);
+    apply_look_at();
     apply_constraints();
     if (springs_ && springs_on_) simulate_springs();
     apply_expressions();
@@ -365,6 +388,7 @@ void SceneSession::simulate_springs() {
     const long target = std::max(0L, static_cast<long>(std::floor(state_.time / dt)));
     auto posed_at = [this](double t) {
         pose_clip_at(static_cast<float>(t));
+        apply_look_at();
         apply_constraints();
         copy_globals_to_springs();
     };
@@ -412,8 +436,97 @@ void SceneSession::apply_constraints() {
     character_->apply_poses();
 }
 
+void SceneSession::apply_look_at() {
+    look_values_.clear();
+    look_angles_ = {};
+    if (!look_at_ || state_.look_at.mode == LookTarget::Mode::Off) return;
+    glm::dvec3 target = state_.look_at.point;
+    if (state_.look_at.mode == LookTarget::Mode::Camera) {
+        const auto& cams = character_->asset().cameras;
+        const int fc = state_.file_camera;
+        target = fc >= 0 && static_cast<size_t>(fc) < cams.size() && cams[static_cast<size_t>(fc)].node >= 0
+                     ? glm::dvec3(character_->scene_pose().global(cams[static_cast<size_t>(fc)].node)[3])
+                     : glm::dvec3(state_.camera.eye());
+    }
+    const auto& pose = character_->scene_pose();
+    for (size_t i = 0; i < look_scene_.nodes.size(); ++i)
+        look_scene_.nodes[i].global = pose.global(static_cast<int>(i));
+    look_angles_ = look_at_->angles(look_scene_, target);
+    if (look_at_->type() == anim::VrmLookAtType::Expression) {
+        look_values_ = look_at_->expression_values(look_angles_);
+        return;
+    }
+    const auto eyes = look_at_->eye_rotations(look_angles_);
+    for (size_t i = 0; i < eyes.size(); ++i) {
+        const auto [k, j] = look_targets_[i];
+        if (k < 0) continue;  // an eye no skin lists moves nothing drawn
+        const glm::dquat& q = eyes[i].second;
+        float* r = &character_->skins()[static_cast<size_t>(k)].pose.rotation[static_cast<size_t>(j) * 4];
+        r[0] = static_cast<float>(q.x), r[1] = static_cast<float>(q.y), r[2] = static_cast<float>(q.z),
+        r[3] = static_cast<float>(q.w);
+    }
+    character_->apply_poses();
+}
+
 void SceneSession::apply_expressions() {
-    for (const auto& m : expression_weights_) character_->set_morph_weight(m.node, m.index, m.weight);
+    if (look_values_.empty()) {
+        for (const auto& m : expression_weights_) character_->set_morph_weight(m.node, m.index, m.weight);
+    } else {
+        auto mw = anim::expression_morph_weights(character_->asset().vrm, expression_values_with_look());
+        // The names were checked when they were set, and the look names are the avatar's own.
+        if (mw)
+            for (const auto& m : *mw) character_->set_morph_weight(m.node, m.index, m.weight);
+    }
+    apply_material_binds();
+}
+
+// The look-at's weights replace any given for the same four names (three-vrm's applier sets them
+// every frame); the override rules of the other expressions then act on them as usual.
+std::vector<std::pair<std::string, double>> SceneSession::expression_values_with_look() const {
+    std::vector<std::pair<std::string, double>> values;
+    for (const auto& v : expression_values_)
+        if (std::none_of(look_values_.begin(), look_values_.end(),
+                         [&](const auto& l) { return l.first == v.first; }))
+            values.push_back(v);
+    values.insert(values.end(), look_values_.begin(), look_values_.end());
+    return values;
+}
+
+void SceneSession::apply_material_binds() {
+    if (!character_->asset().vrm.present()) return;
+    auto mv = anim::expression_material_values(character_->asset(), expression_values_with_look());
+    renderer_->set_material_overrides(mv ? std::move(*mv) : std::vector<anim::ExpressionMaterialValue>{});
+}
+
+Expected<LookTarget> parse_look_target(const std::string& text) {
+    LookTarget t;
+    if (text == "off") return t;
+    if (text == "camera") {
+        t.mode = LookTarget::Mode::Camera;
+        return t;
+    }
+    double v[3];
+    const char* c = text.c_str();
+    for (int i = 0; i < 3; ++i) {
+        char* end = nullptr;
+        v[i] = std::strtod(c, &end);
+        const char want = i < 2 ? ',' : '\0';
+        if (end == c || *end != want || !std::isfinite(v[i]))
+            return make_error("--look-at '" + text +
+                              "': expected x,y,z (a world point in metres), camera or off");
+        c = end + (i < 2 ? 1 : 0);
+    }
+    t.mode = LookTarget::Mode::Point;
+    t.point = {v[0], v[1], v[2]};
+    return t;
+}
+
+std::string format_look_target(const LookTarget& t) {
+    if (t.mode == LookTarget::Mode::Off) return "off";
+    if (t.mode == LookTarget::Mode::Camera) return "camera";
+    char b[128];
+    std::snprintf(b, sizeof b, "%.9g,%.9g,%.9g", t.point.x, t.point.y, t.point.z);
+    return b;
 }
 
 void SceneSession::copy_globals_to_springs() {

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "anim/avatar/expressions.h"
+#include "anim/avatar/look_at.h"
 #include "anim/avatar/node_constraints.h"
 #include "anim/avatar/spring_bones.h"
 #include "anim/core/expected.h"
@@ -20,6 +21,16 @@
 #include "render/render_target.h"
 
 namespace sv::viewer {
+
+// What a VRM avatar's eyes follow (`--look-at`, the settings file's `look_at`).
+struct LookTarget {
+    enum class Mode { Off, Camera, Point };
+    Mode mode = Mode::Off;
+    glm::dvec3 point{0.0};  // world, metres (Mode::Point)
+};
+// "off" | "camera" | "x,y,z"; anything else is an error naming --look-at.
+Expected<LookTarget> parse_look_target(const std::string& text);
+std::string format_look_target(const LookTarget& t);
 
 struct FrameState {
     int clip = -1;  // -1: rest pose
@@ -34,6 +45,7 @@ struct FrameState {
     // viewer: its 3D view). Framing for another aspect still shows everything when the picture is
     // wider, and cuts the sides when it is narrower.
     float frame_aspect = 4.0f / 3.0f;
+    LookTarget look_at;  // VRM look-at; the viewer starts it on the camera
 };
 
 class SceneSession {
@@ -88,8 +100,25 @@ public:
     // VRMC_node_constraint over the current pose (after pose_at, before the springs): writes the
     // constrained joints' rotations into the skins' poses and re-derives the world matrices.
     void apply_constraints();
+    // VRM look-at over the current pose (after pose_at, before the constraints and springs, VRM
+    // 1.0's update order): turns the eye bones, or for an expression-type look-at sets the look
+    // expressions' values, which apply_expressions then adds to the --expression ones.
+    void apply_look_at();
+    bool has_look_at() const { return look_at_.has_value(); }
+    // True when this frame's look-at is of expression type and active: apply_expressions then
+    // writes the look weights with the values set_expression_values gave.
+    bool look_sets_expressions() const { return !look_values_.empty(); }
+    // The last yaw and pitch apply_look_at measured (degrees; 0 when off).
+    anim::LookAtAngles look_angles() const { return look_angles_; }
     // Puts the --expression weights into the current pose's morph weights (after any posing).
     void apply_expressions();
+    // VRM expressions' material colour and texture-transform binds for the current values (and the
+    // look-at's): handed to the renderer, drawn from the next frame. apply_expressions calls it.
+    void apply_material_binds();
+    // The expression values the look-at's are added to (the viewer's Expressions tab each frame).
+    void set_expression_values(std::vector<std::pair<std::string, double>> v) {
+        expression_values_ = std::move(v);
+    }
     // Replaces the --expression weights (a settings file's `expressions`, render --settings).
     void set_expression_weights(std::vector<anim::ExpressionMorphWeight> w) {
         expression_weights_ = std::move(w);
@@ -131,6 +160,7 @@ private:
     void simulate_springs();
     void copy_globals_to_springs();
     void copy_springs_to_poses();
+    std::vector<std::pair<std::string, double>> expression_values_with_look() const;
     std::optional<anim::NodeConstraints> constraints_;
     anim::Scene constraint_scene_;
     std::vector<std::pair<int, int>> constraint_targets_;  // per constrained node: (skin, joint) or (-1, -1)
@@ -140,6 +170,11 @@ private:
     bool springs_on_ = true;
     long spring_step_ = -1;  // the last fixed step simulated; -1: start again
     int spring_clip_ = -2;
+    std::optional<anim::LookAt> look_at_;
+    anim::Scene look_scene_;
+    std::vector<std::pair<int, int>> look_targets_;            // per eye: (skin, joint) or (-1, -1)
+    std::vector<std::pair<std::string, double>> look_values_;  // expression type: this frame's
+    anim::LookAtAngles look_angles_;
     std::vector<anim::ExpressionMorphWeight> expression_weights_;
     anim::PoseEdits pose_edits_;
     // The clip at time t with the pose edits on top and the world matrices derived.

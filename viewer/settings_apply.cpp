@@ -219,6 +219,12 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
         else
             fail("pose_edits: no joint named '" + name + "' in any skin");
     }
+    if (!s.look_at.empty()) {
+        if (auto t = parse_look_target(s.look_at); t)
+            st.look_at = *t;
+        else
+            fail("look_at: " + t.error().message);
+    }
 
     m.ik.enabled = s.ik;
     if (s.ik && m.ik.chain.tip < 0) fail("ik: no two-bone chain (arm or leg) was found in skin 0");
@@ -294,6 +300,7 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
         if (!name.empty()) s.pose_edits.emplace_back(name, std::array<double, 3>{deg.x, deg.y, deg.z});
     }
     std::sort(s.pose_edits.begin(), s.pose_edits.end());
+    if (ch.asset().vrm.look_at.present) s.look_at = format_look_target(st.look_at);
     const ui::GraphPanel& g = m.graph;
     for (const auto& gn : kGraphs)
         if (g.mode == gn.mode) s.graph = gn.name;

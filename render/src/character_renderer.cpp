@@ -184,6 +184,18 @@ void CharacterRenderer::draw(const anim::Character& character,
     const auto submit = [&](const DrawPrimitive& prim, SkinnedDrawParams& params,
                             const std::vector<SkinInstance>& on, const std::vector<float>& weights) {
         params.material = materials_.binding(asset, prim.material);
+        for (const anim::ExpressionMaterialValue& o : material_overrides_) {
+            if (o.material != prim.material) continue;
+            MaterialBinding& b = params.material;
+            if (o.has_color) b.base_color = glm::vec4(o.base_color);
+            if (o.has_emission)
+                b.emissive = glm::vec3(o.emissive) *
+                             asset.materials[static_cast<size_t>(o.material)].emissive_strength;
+            if (o.has_uv) {
+                const glm::mat3 t = texture_transform(glm::vec2(o.uv_offset), 0.0f, glm::vec2(o.uv_scale));
+                for (TextureBinding& tex : b.textures) tex.transform = t * tex.transform;
+            }
+        }
         params.environment = &environment_;
         params.lighting = options.lighting;
         params.camera_position = eye;

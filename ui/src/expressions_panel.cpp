@@ -6,14 +6,18 @@ namespace sv::ui {
 
 void ExpressionsPanel::rebuild(const anim::Character& character) {
     *this = ExpressionsPanel();
+    has_look_at = character.asset().vrm.look_at.present;
     for (const auto& e : character.asset().vrm.expressions) {
         names.push_back(e.name);
         binary.push_back(e.is_binary ? 1 : 0);
         values.push_back(0.0f);
         std::string b = std::to_string(e.binds.size()) + " morph bind" + (e.binds.size() == 1 ? "" : "s");
+        const size_t drawn =
+            e.color_binds.size() + e.texture_binds.size() - static_cast<size_t>(e.other_binds);
+        if (drawn > 0) b += "; " + std::to_string(drawn) + " material bind" + (drawn == 1 ? "" : "s");
         if (e.other_binds > 0)
-            b += "; " + std::to_string(e.other_binds) + " material bind" + (e.other_binds == 1 ? "" : "s") +
-                 " not applied";
+            b += "; " + std::to_string(e.other_binds) + " MToon colour bind" +
+                 (e.other_binds == 1 ? "" : "s") + " not drawn";
         binds.push_back(b);
     }
 }

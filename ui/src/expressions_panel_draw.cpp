@@ -8,6 +8,11 @@ namespace sv::ui {
 
 void draw_expressions_tab(ViewerModel& m, UiContext& c) {
     ExpressionsPanel& e = m.expressions;
+    if (e.has_look_at) {
+        e.look_at_changed |= ImGui::Checkbox("Eyes follow the camera (VRM look-at)", &e.look_at_follow);
+        ImGui::SameLine();
+        ImGui::TextDisabled("now: %s", e.look_at_text.c_str());
+    }
     if (e.names.empty()) {
         ImGui::TextWrapped("This avatar has no expressions.");
         return;

@@ -50,7 +50,8 @@ const char* const kKeys[] = {"correction",
                              "pose_edits",
                              "environment",
                              "environment_background",
-                             "environment_blur"};
+                             "environment_blur",
+                             "look_at"};
 
 bool one_of(const std::string& v, const std::vector<std::string>& set) {
     for (const std::string& s : set)
@@ -168,7 +169,7 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
            spring_links == o.spring_links && spring_frequency_hz == o.spring_frequency_hz &&
            spring_damping == o.spring_damping && expressions == o.expressions && pose_edits == o.pose_edits &&
            environment == o.environment && environment_background == o.environment_background &&
-           environment_blur == o.environment_blur;
+           environment_blur == o.environment_blur && look_at == o.look_at;
 }
 
 Expected<std::array<float, 4>> parse_background(const std::string& text) {
@@ -252,6 +253,8 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             st = read_string(v, "retarget_source", s.retarget_source);
         else if (k == "retarget_clip")
             st = read_string(v, "retarget_clip", s.retarget_clip);
+        else if (k == "look_at")
+            st = read_string(v, "look_at", s.look_at);
         else if (k == "retarget_rest")
             st = read_word(v, "retarget_rest", {"aligned", "rest-relative"}, s.retarget_rest);
         else if (k == "speed") {
@@ -378,6 +381,7 @@ std::string settings_to_json(const ViewerSettings& s) {
     j["environment"] = s.environment;
     j["environment_background"] = s.environment_background;
     j["environment_blur"] = s.environment_blur;
+    j["look_at"] = s.look_at;
     return j.dump(2) + "\n";
 }
 

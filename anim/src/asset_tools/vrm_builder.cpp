@@ -46,6 +46,9 @@ const std::vector<Bone>& bones() {
         {"J_Sec_Hair2", "", 17, {0, 0, -0.1}, 0.028},                       // 18
         {"J_Sec_Hair3", "", 18, {0, 0, -0.1}, 0.025},                       // 19
         {"J_Sec_HairTip", "", 19, {0, 0, -0.1}, 0.0},                       // 20
+        // Only with VrmAvatarOptions::look_at (type bone): last, so the others keep their indices.
+        {"J_Adj_L_FaceEye", "leftEye", 4, {0.035, 0.07, 0.09}, 0.0},    // 21
+        {"J_Adj_R_FaceEye", "rightEye", 4, {-0.035, 0.07, 0.09}, 0.0},  // 22
     };
     return b;
 }
@@ -96,8 +99,11 @@ void push_q(std::vector<float>& v, const glm::dquat& q) {
 
 }  // namespace
 
-Asset build_vrm_avatar(VrmVersion version) {
-    const auto& spec = bones();
+Asset build_vrm_avatar(VrmVersion version) { return build_vrm_avatar(version, VrmAvatarOptions{}); }
+
+Asset build_vrm_avatar(VrmVersion version, const VrmAvatarOptions& options) {
+    const bool eyes = options.look_at && options.look_at_type == VrmLookAtType::Bone;
+    const std::vector<Bone> spec(bones().begin(), bones().end() - (eyes ? 0 : 2));
     const int nb = static_cast<int>(spec.size());
     const int first = 2;  // node 0 "Root", node 1 "Body" (the mesh), then the bones
     Asset a;
@@ -192,19 +198,28 @@ Asset build_vrm_avatar(VrmVersion version) {
         box(p, glm::dvec3(nodes[static_cast<size_t>(first + i)].global[3]),
             glm::dvec3(nodes[static_cast<size_t>(first + child)].global[3]), b.half_width, i);
     }
+    // Each eye: a box 3 cm along its +Z, on the eye bone alone (what the look-at turns).
+    for (int i = 21; eyes && i < 23; ++i) {
+        const glm::dvec3 e = glm::dvec3(nodes[static_cast<size_t>(first + i)].global[3]);
+        box(p, e, e + glm::dvec3(0, 0, 0.03), 0.012, i);
+    }
     // The head: a box above the neck joint, on the head bone.
     const glm::dvec3 hp = glm::dvec3(nodes[static_cast<size_t>(head)].global[3]);
     box(p, hp, hp + glm::dvec3(0, 0.22, 0), 0.09, 4);
     // Two morph targets on the head's top face (its last four vertices): "happy" (0.x "joy") lifts
     // it 4 cm, "blink" lowers it 3 cm; plain to measure in a bake.
-    for (const double dy : {0.04, -0.03}) {
+    std::vector<glm::vec3> moves = {{0.0f, 0.04f, 0.0f}, {0.0f, -0.03f, 0.0f}};
+    const bool look_expressions = options.look_at && options.look_at_type == VrmLookAtType::Expression;
+    if (look_expressions)  // lookLeft (+X, the avatar's left), lookRight, lookUp, lookDown
+        moves.insert(moves.end(),
+                     {{0.01f, 0.0f, 0.0f}, {-0.01f, 0.0f, 0.0f}, {0.0f, 0.01f, 0.0f}, {0.0f, -0.01f, 0.0f}});
+    for (const glm::vec3& d : moves) {
         MorphTarget t;
         t.positions.assign(p.positions.size(), glm::vec3(0.0f));
-        for (size_t v = p.positions.size() - 4; v < p.positions.size(); ++v)
-            t.positions[v] = glm::vec3(0.0f, float(dy), 0.0f);
+        for (size_t v = p.positions.size() - 4; v < p.positions.size(); ++v) t.positions[v] = d;
         p.targets.push_back(t);
     }
-    mesh.weights = {0.0f, 0.0f};
+    mesh.weights.assign(moves.size(), 0.0f);
     mesh.primitives.push_back(p);
     a.meshes.push_back(mesh);
     // happy blocks blink (a smile with the eyes shut reads wrong: VRM's override rule); blink is binary.
@@ -217,6 +232,37 @@ Asset build_vrm_avatar(VrmVersion version) {
     blink.binds = {{1, 1, 1.0}};
     blink.is_binary = true;
     vrm.expressions = {happy, blink};
+    if (look_expressions) {
+        const char* names1[] = {"lookLeft", "lookRight", "lookUp", "lookDown"};
+        const char* names0[] = {"lookleft", "lookright", "lookup", "lookdown"};
+        for (int k = 0; k < 4; ++k) {
+            VrmExpression e;
+            e.name = version == VrmVersion::V1 ? names1[k] : names0[k];
+            e.binds = {{1, 2 + k, 1.0}};
+            vrm.expressions.push_back(e);
+        }
+    }
+    if (options.material_binds) {
+        VrmExpression angry;
+        angry.name = "angry";
+        angry.color_binds = {
+            {0, VrmColorTarget::Color, {kAngryColor[0], kAngryColor[1], kAngryColor[2], kAngryColor[3]}},
+            {0,
+             VrmColorTarget::EmissionColor,
+             {kAngryEmission[0], kAngryEmission[1], kAngryEmission[2], 1.0}}};
+        angry.texture_binds = {
+            {0, {kAngryUvScale[0], kAngryUvScale[1]}, {kAngryUvOffset[0], kAngryUvOffset[1]}}};
+        vrm.expressions.push_back(angry);
+    }
+    if (options.look_at) {
+        vrm.look_at.present = true;
+        vrm.look_at.type = options.look_at_type;
+        vrm.look_at.offset = options.offset;
+        vrm.look_at.horizontal_inner = options.horizontal_inner;
+        vrm.look_at.horizontal_outer = options.horizontal_outer;
+        vrm.look_at.vertical_down = options.vertical_down;
+        vrm.look_at.vertical_up = options.vertical_up;
+    }
     Material m;
     m.name = "AvatarSkin";
     m.base_color = {0.85f, 0.7f, 0.6f, 1.0f};
@@ -235,6 +281,8 @@ Asset build_vrm_avatar(VrmVersion version) {
         for (auto& t : a.meshes[0].primitives[0].targets)
             for (auto& v : t.positions) v = glm::vec3(R * glm::dvec3(v));
         for (auto& c : vrm.colliders) c.offset = c.tail = R * c.offset;
+        // The head's rest is an identity in both frames, so its space turns with the avatar too.
+        vrm.look_at.offset = R * vrm.look_at.offset;
         for (auto& ch : a.clips[0].channels)
             for (size_t k = 0; k < ch.times.size(); ++k) {
                 float* v = &ch.values[k * static_cast<size_t>(ch.components())];

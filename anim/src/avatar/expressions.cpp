@@ -22,7 +22,7 @@ Group group_of(const std::string& n) {
 
 }  // namespace
 
-Expected<std::vector<ExpressionMorphWeight>> expression_morph_weights(
+Expected<std::vector<double>> expression_output_weights(
     const Vrm& vrm, const std::vector<std::pair<std::string, double>>& values) {
     std::vector<double> w(vrm.expressions.size(), 0.0);
     for (const auto& [name, value] : values) {
@@ -51,9 +51,18 @@ Expected<std::vector<ExpressionMorphWeight>> expression_morph_weights(
             if (o == VrmOverride::Blend) factor[g] *= 1.0 - w[i];
         }
     }
+    std::vector<double> out(w.size());
+    for (size_t i = 0; i < w.size(); ++i) out[i] = w[i] * factor[group_of(vrm.expressions[i].name)];
+    return out;
+}
+
+Expected<std::vector<ExpressionMorphWeight>> expression_morph_weights(
+    const Vrm& vrm, const std::vector<std::pair<std::string, double>>& values) {
+    auto w = expression_output_weights(vrm, values);
+    if (!w) return w.error();
     std::vector<ExpressionMorphWeight> out;
-    for (size_t i = 0; i < w.size(); ++i) {
-        const double v = w[i] * factor[group_of(vrm.expressions[i].name)];
+    for (size_t i = 0; i < w->size(); ++i) {
+        const double v = (*w)[i];
         for (const VrmMorphBind& b : vrm.expressions[i].binds) {
             auto it = std::find_if(out.begin(), out.end(), [&](const ExpressionMorphWeight& m) {
                 return m.node == b.node && m.index == b.index;

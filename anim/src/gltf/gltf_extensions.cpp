@@ -76,11 +76,14 @@ const std::vector<ExtensionInfo>& known_extensions() {
         {"VRM", Support::Implemented,
          "VRM 0.x: meta in the notes, humanoid map in the Humanoid tab (retargeting and picking read it), "
          "spring bones simulated, expressions' morph binds applied (--expression, the Expressions tab), the "
-         "avatar turned to face +Z (--no-vrm-facing); look-at, first person and material binds not applied"},
+         "avatar turned to face +Z (--no-vrm-facing), firstPerson's look-at applied (bone and blend shape, "
+         "--look-at), materialValues applied (colour, emission, texture scale and offset); first person "
+         "meshes not applied"},
         {"VRMC_vrm", Support::Implemented,
          "VRM 1.0: meta in the notes, humanoid map in the Humanoid tab (retargeting and picking read it), "
-         "expressions' morph binds applied (--expression, the Expressions tab); look-at and material binds "
-         "not applied"},
+         "expressions' morph binds applied (--expression, the Expressions tab), look-at applied (bone and "
+         "expression, --look-at), material colour and texture transform binds applied (colour, emission, "
+         "scale and offset; shade, rim, matcap and outline noted)"},
         {"VRMC_springBone", Support::Implemented,
          "spring bones simulated (the spec's Verlet update, fixed 60 Hz step; --springs off)"},
         {"VRMC_springBone_extended_collider", Support::Ignored, "the extended colliders are not used"},

@@ -55,6 +55,19 @@ Status write_vrm(const Vrm& vrm, json& doc) {
         doc["extensions"]["VRMC_vrm"] = {{"specVersion", vrm.spec_version.empty() ? "1.0" : vrm.spec_version},
                                          {"meta", meta},
                                          {"humanoid", {{"humanBones", bones}}}};
+        if (vrm.look_at.present) {
+            const VrmLookAt& l = vrm.look_at;
+            const auto map = [](const VrmRangeMap& m) {
+                return json{{"inputMaxValue", m.input_max}, {"outputScale", m.output_scale}};
+            };
+            doc["extensions"]["VRMC_vrm"]["lookAt"] = {
+                {"type", l.type == VrmLookAtType::Bone ? "bone" : "expression"},
+                {"offsetFromHeadBone", {l.offset.x, l.offset.y, l.offset.z}},
+                {"rangeMapHorizontalInner", map(l.horizontal_inner)},
+                {"rangeMapHorizontalOuter", map(l.horizontal_outer)},
+                {"rangeMapVerticalDown", map(l.vertical_down)},
+                {"rangeMapVerticalUp", map(l.vertical_up)}};
+        }
         static const char* presets[] = {"happy",    "angry",     "sad",        "relaxed", "surprised",
                                         "aa",       "ih",        "ou",         "ee",      "oh",
                                         "blink",    "blinkLeft", "blinkRight", "lookUp",  "lookDown",
@@ -66,12 +79,28 @@ Status write_vrm(const Vrm& vrm, json& doc) {
                 binds.push_back({{"node", b.node}, {"index", b.index}, {"weight", b.weight}});
             bool preset = false;
             for (const char* p : presets) preset |= e.name == p;
+            static const char* types[] = {"color",       "emissionColor", "shadeColor",
+                                          "matcapColor", "rimColor",      "outlineColor"};
+            json colors = json::array(), transforms = json::array();
+            for (const auto& c : e.color_binds)
+                colors.push_back({{"material", c.material},
+                                  {"type", types[static_cast<int>(c.target)]},
+                                  {"targetValue", {c.value.x, c.value.y, c.value.z, c.value.w}}});
+            for (const auto& t : e.texture_binds)
+                transforms.push_back({{"material", t.material},
+                                      {"scale", {t.scale.x, t.scale.y}},
+                                      {"offset", {t.offset.x, t.offset.y}}});
             doc["extensions"]["VRMC_vrm"]["expressions"][preset ? "preset" : "custom"][e.name] = {
                 {"morphTargetBinds", binds},
                 {"isBinary", e.is_binary},
                 {"overrideBlink", overrides[static_cast<int>(e.override_blink)]},
                 {"overrideLookAt", overrides[static_cast<int>(e.override_look_at)]},
                 {"overrideMouth", overrides[static_cast<int>(e.override_mouth)]}};
+            // Only when there are any, so the committed avatars' bytes stay as they were.
+            json& written =
+                doc["extensions"]["VRMC_vrm"]["expressions"][preset ? "preset" : "custom"][e.name];
+            if (!colors.empty()) written["materialColorBinds"] = colors;
+            if (!transforms.empty()) written["textureTransformBinds"] = transforms;
         }
         if (vrm.springs.empty()) return ok_status();
         json colliders = json::array(), groups = json::array(), springs = json::array();
@@ -158,10 +187,35 @@ Status write_vrm(const Vrm& vrm, json& doc) {
         }
         bool preset = false;
         for (const char* p : presets0) preset |= e.name == p;
+        // Material values name the material; the texture transform is Unity's _MainTex_ST, whose
+        // offset y the reader turns into glTF's (1 - sy - oy), so it is turned back here.
+        static const char* props[] = {"_Color", "_EmissionColor", "_ShadeColor",
+                                      "",       "_RimColor",      "_OutlineColor"};
+        json values = json::array();
+        const auto material_name = [&](int m) -> json {
+            const json& mats = doc["materials"];
+            return m >= 0 && static_cast<size_t>(m) < mats.size() &&
+                           mats[static_cast<size_t>(m)].contains("name")
+                       ? mats[static_cast<size_t>(m)]["name"]
+                       : json(std::string());
+        };
+        for (const auto& c : e.color_binds) {
+            if (!*props[static_cast<int>(c.target)])
+                return make_error("VRM writer: expression '" + e.name + "': 0.x has no matcap colour");
+            values.push_back({{"materialName", material_name(c.material)},
+                              {"propertyName", props[static_cast<int>(c.target)]},
+                              {"targetValue", {c.value.x, c.value.y, c.value.z, c.value.w}}});
+        }
+        for (const auto& t : e.texture_binds)
+            values.push_back(
+                {{"materialName", material_name(t.material)},
+                 {"propertyName", "_MainTex_ST"},
+                 {"targetValue", {t.scale.x, t.scale.y, t.offset.x, 1.0 - t.scale.y - t.offset.y}}});
         shapes.push_back({{"name", e.name},
                           {"presetName", preset ? e.name : std::string("unknown")},
                           {"binds", binds},
                           {"isBinary", e.is_binary}});
+        if (!values.empty()) shapes.back()["materialValues"] = values;
     }
     use(doc, "VRM");
     doc["extensions"]["VRM"] = {
@@ -171,6 +225,25 @@ Status write_vrm(const Vrm& vrm, json& doc) {
         {"humanoid", {{"humanBones", bones}}},
         {"blendShapeMaster", {{"blendShapeGroups", shapes}}},
         {"secondaryAnimation", {{"boneGroups", groups}, {"colliderGroups", cgroups}}}};
+    if (vrm.look_at.present) {
+        const VrmLookAt& l = vrm.look_at;
+        // The default curve (the straight line the reader assumes); offset z mirrored as 0.x stores it.
+        const auto map = [](const VrmRangeMap& m) {
+            return json{
+                {"curve", {0, 0, 0, 1, 1, 1, 1, 0}}, {"xRange", m.input_max}, {"yRange", m.output_scale}};
+        };
+        int head = -1;
+        for (const auto& b : vrm.humanoid)
+            if (b.bone == "head") head = b.node;
+        doc["extensions"]["VRM"]["firstPerson"] = {
+            {"firstPersonBone", head},
+            {"firstPersonBoneOffset", {{"x", l.offset.x}, {"y", l.offset.y}, {"z", -l.offset.z}}},
+            {"lookAtTypeName", l.type == VrmLookAtType::Bone ? "Bone" : "BlendShape"},
+            {"lookAtHorizontalInner", map(l.horizontal_inner)},
+            {"lookAtHorizontalOuter", map(l.horizontal_outer)},
+            {"lookAtVerticalDown", map(l.vertical_down)},
+            {"lookAtVerticalUp", map(l.vertical_up)}};
+    }
     return ok_status();
 }
 

@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "anim/avatar/expression_materials.h"
 #include "anim/scene/character.h"
 #include "render/context.h"
 #include "render/environment.h"
@@ -104,6 +105,14 @@ public:
     void select_variant(int variant);
     int variant() const { return variant_; }
 
+    // VRM expressions' material binds: these values are drawn over their materials' own (the base
+    // colour factor, the emissive factor times the material's emissive strength, and a scale and
+    // offset after every texture slot's own transform; transmission's textures keep theirs). Empty:
+    // the materials as the file gives them. Kept until replaced.
+    void set_material_overrides(std::vector<anim::ExpressionMaterialValue> values) {
+        material_overrides_ = std::move(values);
+    }
+
     // World-space line pairs of the skeleton (bone per joint with a parent) and joint points.
     static std::vector<glm::vec3> skeleton_lines(const anim::Character& character, int skin);
     static std::vector<glm::vec3> joint_points(const anim::Character& character, int skin);
@@ -117,6 +126,7 @@ private:
         std::vector<anim::VariantMaterial> variant_materials;
     };
     int variant_ = -1;
+    std::vector<anim::ExpressionMaterialValue> material_overrides_;
     // Whether any material of the file transmits: only then is the backdrop drawn
     // (render/transmission_backdrop.h).
     bool has_transmission_ = false;

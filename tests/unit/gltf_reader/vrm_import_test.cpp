@@ -239,3 +239,91 @@ TEST(VrmImport, NodeConstraintsRoundTripAndBadOnesAreRefused) {
         EXPECT_NE(bad.error().message.find(c.says), std::string::npos) << bad.error().message;
     }
 }
+
+// The look-at and the material binds through the writer and the reader, both versions: 1.0's
+// lookAt and 0.x's firstPerson come back as built (0.x's offset z mirrored on disk, as for its
+// colliders), 0.x's _MainTex_ST carries Unity's bottom-up v (offset y on disk 1 - sy - oy), and
+// what cannot be used is a note naming it, the rest of the file read.
+TEST(VrmImport, LookAtAndMaterialBindsRoundTrip) {
+    VrmAvatarOptions o;
+    o.look_at = true;
+    o.horizontal_inner = {30.0, 8.0};
+    o.horizontal_outer = {45.0, 12.0};
+    o.vertical_down = {20.0, 6.0};
+    o.vertical_up = {25.0, 9.0};
+    o.offset = {0.0, 0.06, 0.02};
+    o.material_binds = true;
+    for (VrmVersion v : {VrmVersion::V1, VrmVersion::V0}) {
+        const Asset built = build_vrm_avatar(v, o);
+        const auto bytes = bytes_of(built);
+        auto a = load(bytes);
+        ASSERT_TRUE(a.ok()) << a.error().message;
+        const VrmLookAt& l = a->vrm.look_at;
+        ASSERT_TRUE(l.present);
+        EXPECT_EQ(l.type, VrmLookAtType::Bone);
+        EXPECT_LT(glm::length(l.offset - built.vrm.look_at.offset), 1e-12);
+        EXPECT_EQ(l.horizontal_inner.input_max, 30.0);
+        EXPECT_EQ(l.horizontal_outer.output_scale, 12.0);
+        EXPECT_EQ(l.vertical_down.input_max, 20.0);
+        EXPECT_EQ(l.vertical_up.output_scale, 9.0);
+        EXPECT_TRUE(has_line(*a, "VRM look-at: type bone"));
+        const VrmExpression& angry = *std::find_if(a->vrm.expressions.begin(), a->vrm.expressions.end(),
+                                                   [](const VrmExpression& e) { return e.name == "angry"; });
+        EXPECT_EQ(angry.name, "angry");
+        ASSERT_EQ(angry.color_binds.size(), 2u);
+        EXPECT_EQ(angry.color_binds[0].target, VrmColorTarget::Color);
+        EXPECT_EQ(angry.color_binds[0].value.z, kAngryColor[2]);
+        EXPECT_EQ(angry.color_binds[1].target, VrmColorTarget::EmissionColor);
+        ASSERT_EQ(angry.texture_binds.size(), 1u);
+        EXPECT_NEAR(angry.texture_binds[0].scale.y, kAngryUvScale[1], 1e-12);
+        EXPECT_NEAR(angry.texture_binds[0].offset.y, kAngryUvOffset[1], 1e-12);
+        auto glb = sv::test::Glb::parse(bytes);
+        if (v == VrmVersion::V0) {
+            const auto& fp = glb.json["extensions"]["VRM"]["firstPerson"];
+            EXPECT_EQ(fp["firstPersonBoneOffset"]["z"].get<double>(), -built.vrm.look_at.offset.z);
+            EXPECT_EQ(fp["lookAtHorizontalOuter"]["xRange"].get<double>(), 45.0);
+            const auto& mv = glb.json["extensions"]["VRM"]["blendShapeMaster"]["blendShapeGroups"]
+                                 .back()["materialValues"];
+            ASSERT_EQ(mv.size(), 3u);
+            EXPECT_EQ(mv[2]["propertyName"], "_MainTex_ST");
+            EXPECT_NEAR(mv[2]["targetValue"][3].get<double>(), 1.0 - kAngryUvScale[1] - kAngryUvOffset[1],
+                        1e-12);
+            EXPECT_EQ(mv[0]["materialName"], "AvatarSkin");
+        } else {
+            EXPECT_EQ(glb.json["extensions"]["VRMC_vrm"]["lookAt"]["rangeMapVerticalUp"]["inputMaxValue"]
+                          .get<double>(),
+                      25.0);
+        }
+    }
+    {
+        auto glb = sv::test::Glb::parse(bytes_of(build_vrm_avatar(VrmVersion::V1, o)));
+        glb.json["extensions"]["VRMC_vrm"]["lookAt"]["rangeMapHorizontalInner"]["inputMaxValue"] = "ninety";
+        glb.json["extensions"]["VRMC_vrm"]["expressions"]["preset"]["angry"]["materialColorBinds"][0]
+                ["material"] = 7;
+        auto a = load(glb.pack());
+        ASSERT_TRUE(a.ok()) << a.error().message;
+        EXPECT_FALSE(a->vrm.look_at.present);
+        EXPECT_TRUE(has_line(*a,
+                             "VRMC_vrm lookAt: not applied: rangeMapHorizontalInner.inputMaxValue \"ninety\" "
+                             "is not a number"));
+        EXPECT_TRUE(has_line(*a,
+                             "expressions.preset.angry.materialColorBinds[0]: not applied: material 7 is out "
+                             "of range (1 materials)"));
+        EXPECT_EQ(std::find_if(a->vrm.expressions.begin(), a->vrm.expressions.end(),
+                               [](const VrmExpression& e) { return e.name == "angry"; })
+                      ->color_binds.size(),
+                  1u)
+            << "the other bind is kept";
+    }
+    {
+        auto glb = sv::test::Glb::parse(bytes_of(build_vrm_avatar(VrmVersion::V0, o)));
+        auto& g = glb.json["extensions"]["VRM"]["blendShapeMaster"]["blendShapeGroups"].back();
+        g["materialValues"][0]["materialName"] = "Nowhere";
+        glb.json["extensions"]["VRM"]["firstPerson"]["lookAtVerticalUp"]["curve"] = {0, 0, 0, 2, 1, 1, 0, 0};
+        auto a = load(glb.pack());
+        ASSERT_TRUE(a.ok()) << a.error().message;
+        EXPECT_TRUE(a->vrm.look_at.present);
+        EXPECT_TRUE(has_line(*a, "materialValues[0]: not applied: no material is named \"Nowhere\""));
+        EXPECT_TRUE(has_line(*a, "a curve of its own on 1 of the 4 degree maps"));
+    }
+}

@@ -56,6 +56,7 @@ ui::ViewerSettings every_key_off_default() {
     s.spring_damping = 0.7;
     s.environment_background = true;
     s.environment_blur = 0.25;
+    s.look_at = "0.5,1.5,2";
     return s;
 }
 

@@ -18,9 +18,17 @@ struct ExpressionsPanel {
     std::vector<std::string> names;  // the avatar's, file order
     std::vector<char> binary;        // per expression: isBinary (the slider snaps at 0.5)
     std::vector<float> values;       // per expression, 0..1 as the user set it
-    std::vector<std::string> binds;  // per expression: "2 morph binds" / "+1 material bind not applied"
-    std::string error;               // the last failure to turn values into weights
+    std::vector<std::string>
+        binds;          // per expression: "2 morph binds; 1 material bind; 1 MToon colour bind not drawn"
+    std::string error;  // the last failure to turn values into weights
     std::vector<anim::ExpressionMorphWeight> weights;  // what apply writes
+    // The VRM look-at control: whether the eyes follow the camera. The viewer owns the look-at
+    // (viewer/scene_session.h), sets `look_at_follow` and `look_at_text` ("the camera", "off", a
+    // point from a settings file) every frame and reads `look_at_changed` after the panel drew.
+    bool has_look_at = false;
+    bool look_at_follow = false;
+    bool look_at_changed = false;
+    std::string look_at_text;
 
     // Lists the avatar's expressions, every value 0. A file that is no VRM lists none.
     void rebuild(const anim::Character& character);

@@ -77,6 +77,10 @@ struct ViewerSettings {
     // delta on top of the animated local rotation (anim/scene/pose_edits.h). Sorted by name; a name
     // no skin has fails the load naming it.
     std::vector<std::pair<std::string, std::array<double, 3>>> pose_edits;
+    // VRM look-at: "off" | "camera" | "x,y,z" (a world point); empty: as the command line says (the
+    // viewer: the camera; render, bake, suite: --look-at, else off). The viewer saves what it shows for
+    // avatars with a look-at.
+    std::string look_at;
 
     bool operator==(const ViewerSettings& o) const;
     bool operator!=(const ViewerSettings& o) const { return !(*this == o); }

@@ -13,4 +13,25 @@ namespace sv::anim {
 // collider z written by the writer. Deterministic.
 Asset build_vrm_avatar(VrmVersion version);
 
+// What build_vrm_avatar(version) leaves out, so that the committed assets stay as they are.
+struct VrmAvatarOptions {
+    // A look-at: type bone adds leftEye and rightEye bones in front of the head (each with a small
+    // box skinned to it alone, pointing +Z at rest); type expression adds lookLeft, lookRight,
+    // lookUp, lookDown (0.x lookleft, ...) moving the head's top face 1 cm along +X, -X, +Y, -Y.
+    bool look_at = false;
+    VrmLookAtType look_at_type = VrmLookAtType::Bone;
+    VrmRangeMap horizontal_inner{90.0, 10.0}, horizontal_outer{90.0, 10.0}, vertical_down{90.0, 10.0},
+        vertical_up{90.0, 10.0};
+    glm::dvec3 offset{0.0, 0.06, 0.0};  // offsetFromHeadBone, in the 1.0 frame
+    // An expression "angry" with material binds on the avatar's one material: colour toward
+    // kAngryColor, emission toward kAngryEmission, and a texture transform to kAngryUvScale and
+    // kAngryUvOffset (1.0 materialColorBinds and textureTransformBinds, 0.x materialValues).
+    bool material_binds = false;
+};
+inline constexpr double kAngryColor[4] = {0.2, 0.4, 0.9, 1.0};
+inline constexpr double kAngryEmission[3] = {0.3, 0.1, 0.0};
+inline constexpr double kAngryUvScale[2] = {2.0, 3.0};
+inline constexpr double kAngryUvOffset[2] = {0.25, 0.5};
+Asset build_vrm_avatar(VrmVersion version, const VrmAvatarOptions& options);
+
 }  // namespace sv::anim

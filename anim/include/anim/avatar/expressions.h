@@ -26,4 +26,9 @@ struct ExpressionMorphWeight {
 Expected<std::vector<ExpressionMorphWeight>> expression_morph_weights(
     const Vrm& vrm, const std::vector<std::pair<std::string, double>>& values);
 
+// The same rules up to the binds: each expression's output weight (file order), after isBinary and
+// the override factors. What the morph and the material binds are both scaled by.
+Expected<std::vector<double>> expression_output_weights(
+    const Vrm& vrm, const std::vector<std::pair<std::string, double>>& values);
+
 }  // namespace sv::anim

@@ -66,12 +66,34 @@ struct VrmMorphBind {
     double weight = 1.0;
 };
 
+// One material colour an expression drives (1.0 materialColorBinds, 0.x materialValues): the
+// material's value moves toward `target` by the expression's weight (the specification's
+// Base + (Target - Base) x Weight, summed over expressions). skinview draws Color (the base colour
+// factor) and EmissionColor (the emissive factor); the MToon ones are read and not drawn.
+enum class VrmColorTarget { Color, EmissionColor, ShadeColor, MatcapColor, RimColor, OutlineColor };
+
+struct VrmColorBind {
+    int material = -1;
+    VrmColorTarget target = VrmColorTarget::Color;
+    glm::dvec4 value{1.0};  // the 4th component ignored where the property has three
+};
+
+// One texture-transform bind (1.0 textureTransformBinds, 0.x `_MainTex_ST`): every UV-read texture
+// of the material takes uv x scale + offset, blended from (1, 1) and (0, 0) by the weight.
+struct VrmTextureBind {
+    int material = -1;
+    glm::dvec2 scale{1.0};
+    glm::dvec2 offset{0.0};
+};
+
 enum class VrmOverride { None, Block, Blend };
 
 struct VrmExpression {
     std::string name;  // preset or custom name as the file gives it (0.x: presetName or name)
     std::vector<VrmMorphBind> binds;
-    int other_binds = 0;  // material colour and texture-transform binds: read, not applied
+    std::vector<VrmColorBind> color_binds;
+    std::vector<VrmTextureBind> texture_binds;
+    int other_binds = 0;  // binds read but not drawn: MToon colours (shade, matcap, rim, outline)
     bool is_binary = false;
     // 1.0's overrideBlink / overrideLookAt / overrideMouth (0.x has none).
     VrmOverride override_blink = VrmOverride::None;
@@ -93,6 +115,26 @@ struct VrmNodeConstraint {
     double weight = 1.0;
 };
 
+// One of lookAt's four range maps (1.0 `rangeMap*`, 0.x `lookAt*` degree maps): a yaw or pitch of
+// |a| degrees becomes min(|a|, input_max) / input_max x output_scale (degrees for a bone, a weight
+// for an expression). 0.x's `curve` is read as this line, as three-vrm reads it (see the reader).
+struct VrmRangeMap {
+    double input_max = 90.0;
+    double output_scale = 10.0;
+};
+
+// 1.0 `VRMC_vrm.lookAt`, 0.x `firstPerson.lookAt*`: how the eyes follow a point.
+enum class VrmLookAtType { Bone, Expression };
+
+struct VrmLookAt {
+    bool present = false;
+    VrmLookAtType type = VrmLookAtType::Bone;
+    // From the head bone to the point between the eyes, in the head's space (0.x's z mirrored on
+    // reading, as for collider offsets, so this is the glTF node's own).
+    glm::dvec3 offset{0.0, 0.06, 0.0};
+    VrmRangeMap horizontal_inner, horizontal_outer, vertical_down, vertical_up;
+};
+
 struct Vrm {
     VrmVersion version = VrmVersion::None;
     std::string spec_version;  // 1.0's specVersion, 0.x's exporterVersion/specVersion as stated
@@ -102,6 +144,7 @@ struct Vrm {
     std::vector<VrmCollider> colliders;
     std::vector<VrmSpring> springs;
     std::vector<VrmNodeConstraint> constraints;  // VRMC_node_constraint, file node order
+    VrmLookAt look_at;
     bool present() const { return version != VrmVersion::None; }
 };
 

@@ -175,7 +175,10 @@ TEST(Settings, ApplyThenCaptureGivesTheSameSettings) {
     ui::ViewerModel m;
     m.attach(c);
     viewer::FrameState st;
-    const ui::ViewerSettings s = every_key_off_default();
+    // The built-in character has no VRM look-at, and the viewer saves `look_at` only for avatars
+    // that have one (what it shows there); the key's own round trip is the file test above.
+    ui::ViewerSettings s = every_key_off_default();
+    s.look_at.clear();
     auto applied = viewer::apply_settings(s, m, c, st);
     ASSERT_TRUE(applied) << applied.error().message;
     EXPECT_FALSE(c.correction());

@@ -46,5 +46,12 @@ done
 # the plain tier runs them all, and the unit tier's reader and evaluator tests cover every file
 # under ASan. What this misses: a memory error only one of the skipped files provokes.
 families='Files/(BakeSpec|DenseGpu)\.'
-LD_PRELOAD="$preload" ctest -L gl --output-on-failure -j"$(nproc)" -E "ReportInBrowser|$families"
+# Two more repeat one path over a library and were a fifth of this tier's time (2026-12-02, this
+# tier alone on 2 cores: 161 s and 68 s of 1192 s): Fix.FixedCopyDrawnAsGivenIsTheOriginalCorrected
+# bakes every shared character eight ways through `skinview bake` (the path Files/BakeSpec runs,
+# here at its stride; `fix` itself runs on every character in EveryFixedCharacterPasses...), and
+# AuditBatch.ShardsPartitionTheLibraryExactlyAndStably audits the library 27 times to check the
+# shard arithmetic (the other AuditBatch tests run the audit here). The plain tier runs both.
+repeats='Fix\.FixedCopyDrawnAsGivenIsTheOriginalCorrected|AuditBatch\.ShardsPartitionTheLibraryExactlyAndStably'
+LD_PRELOAD="$preload" ctest -L gl --output-on-failure -j"$(nproc)" -E "ReportInBrowser|$families|$repeats"
 LD_PRELOAD="$preload" ctest -L gl --output-on-failure -j"$(nproc)" -R "$families" -I 1,1000000,3

@@ -11,6 +11,7 @@
 #include "render/image_compare.h"
 #include "scene_session.h"
 #include "ui/viewer_settings.h"
+#include "view_names.h"
 
 namespace sv::viewer {
 
@@ -133,14 +134,9 @@ int run_render(const RenderArgs& args) {
     }
     // A settings file holds the armature and the lighting; the flags' defaults must not undo them.
     if (args.settings.empty() || args.armature) s.state().draw.draw_skeleton = args.armature;
-    if (args.view == "base")
-        s.state().draw.debug_view = render::DebugView::BaseColor;
-    else if (args.view == "normals")
-        s.state().draw.debug_view = render::DebugView::Normals;
-    else if (args.view == "roughness-metal")
-        s.state().draw.debug_view = render::DebugView::RoughnessMetal;
-    else if (args.view == "all-weights")
-        s.state().draw.debug_view = render::DebugView::AllWeights;
+    // "lit" leaves the view a settings file chose (or the default, lit).
+    if (args.view != "lit")
+        if (auto view = debug_view_named(args.view)) s.state().draw.debug_view = *view;
     if (!(args.exposure > 0.0f) || !std::isfinite(args.exposure))
         return fail("--exposure " + std::to_string(args.exposure) + ": must be a positive number");
     if (args.settings.empty()) {

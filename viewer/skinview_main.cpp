@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "interactive_viewer.h"
 #include "render/context.h"
+#include "view_names.h"
 
 using namespace sv::viewer;
 
@@ -86,7 +87,7 @@ int main(int argc, char** argv) {
         ->add_option("--view", render.view,
                      "lit (default), or unlit: base, normals, roughness-metal, all-weights (every joint's "
                      "weights, each joint its own colour)")
-        ->check(CLI::IsMember({"lit", "base", "normals", "roughness-metal", "all-weights"}));
+        ->check(CLI::IsMember(view_words()));
     render_cmd->add_option("--exposure", render.exposure, "linear exposure before tone mapping (default 1)")
         ->check(positive_number());
     render_cmd->add_option("--env-rotation", render.environment_rotation,

@@ -16,6 +16,7 @@
 #include "sphere_framing.h"
 #include "suite_file.h"
 #include "suite_report.h"
+#include "view_names.h"
 
 namespace sv::viewer {
 
@@ -110,12 +111,9 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
     }
     r.camera = render::format_pinned_camera(s.state().camera);
     s.state().draw.draw_skeleton = s.state().draw.draw_skeleton || e.armature;
-    if (e.view == "base")
-        s.state().draw.debug_view = render::DebugView::BaseColor;
-    else if (e.view == "normals")
-        s.state().draw.debug_view = render::DebugView::Normals;
-    else if (e.view == "roughness-metal")
-        s.state().draw.debug_view = render::DebugView::RoughnessMetal;
+    // "lit" leaves the view the entry's settings file chose, as `render --view` does.
+    if (e.view != "lit")
+        if (auto view = debug_view_named(e.view)) s.state().draw.debug_view = *view;
     auto image = s.render_image(e.width, e.height);
     if (!image) return error(image.error().message);
     auto measured = measure_sidecar(s, e.width, e.height);

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "anim/skin_frame/skinning_rung.h"
+#include "view_names.h"
 
 namespace sv::viewer {
 
@@ -29,13 +30,13 @@ struct Reader {
         out = v.get<std::string>();
         return ok_status();
     }
-    Status one_of(const json& v, const std::string& key, std::initializer_list<const char*> words,
+    Status one_of(const json& v, const std::string& key, const std::vector<std::string>& words,
                   std::string& out) const {
         if (auto s = string(v, key, out); !s) return s;
         std::string list;
-        for (const char* w : words) {
+        for (const std::string& w : words) {
             if (out == w) return ok_status();
-            list += (list.empty() ? "" : ", ") + std::string(w);
+            list += (list.empty() ? "" : ", ") + w;
         }
         return bad(key, "must be one of " + list + ", got '" + out + "'");
     }
@@ -147,7 +148,7 @@ struct Reader {
                           e.height <= 0 || e.width > 8192 || e.height > 8192))
                     s = bad(k, "must be WIDTHxHEIGHT, each 1..8192, got '" + t + "'");
             } else if (k == "view") {
-                s = one_of(v, k, {"lit", "base", "normals", "roughness-metal"}, e.view);
+                s = one_of(v, k, view_words(), e.view);
             } else if (k == "armature") {
                 s = boolean(v, k, e.armature);
             } else if (k == "grid" || k == "key_light") {

@@ -24,6 +24,7 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
     anim::Character& ch = *c.character;
     bool on = ch.correction();
     if (ImGui::Checkbox("skinning-frame correction (C)", &on)) ch.set_correction(on);
+    log_item_centre("frame tab", "correction");
     if (const std::string hint = FramePanel::correction_hint(ch); !hint.empty()) {
         const FramePanel::HintTone tone = FramePanel::hint_tone(ch);
         ImGui::PushStyleColor(ImGuiCol_Text, tone == FramePanel::HintTone::CannotFix

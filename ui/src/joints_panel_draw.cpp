@@ -68,16 +68,6 @@ void draw_joint_bars(ViewerModel& m, UiContext& c, bool on, const std::vector<in
     }
 }
 
-// Logs where the last item sits ("pose edit: LABEL at X Y", its centre in window pixels), so a
-// scripted test clicks it through ImGui's own hit test, as the camera buttons do.
-void log_item_centre(const char* label) {
-    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-    char line[96];
-    std::snprintf(line, sizeof line, "pose edit: %s at %.0f %.0f", label,
-                  static_cast<double>(lo.x + hi.x) * 0.5, static_cast<double>(lo.y + hi.y) * 0.5);
-    ui_log(line);
-}
-
 // Pose editing (issue #25): the selected joint's edit as three Euler XYZ sliders, in degrees, on
 // top of the animated local rotation (anim/scene/pose_edits.h has the convention). Ctrl+click a
 // slider to type a value.
@@ -106,18 +96,18 @@ void draw_pose_edit(ViewerModel& m, UiContext& c) {
     for (int i = 0; i < 3; ++i) {
         ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 30.0f));
         changed |= ImGui::SliderFloat(kAxes[i], &deg[i], -180.0f, 180.0f, "%.1f deg");
-        log_item_centre(kLogNames[i]);
+        log_item_centre("pose edit", kLogNames[i]);
     }
     if (changed)
         m.pose_edits.set(node, glm::dvec3(static_cast<double>(deg[0]), static_cast<double>(deg[1]),
                                           static_cast<double>(deg[2])));
     if (ImGui::Button("Reset joint")) m.pose_edits.reset(node);
-    log_item_centre("Reset joint");
+    log_item_centre("pose edit", "Reset joint");
     ImGui::SameLine();
     char all[48];
     std::snprintf(all, sizeof all, "Reset all (%zu)###resetall", m.pose_edits.by_node.size());
     if (ImGui::Button(all)) m.pose_edits.reset_all();
-    log_item_centre("Reset all");
+    log_item_centre("pose edit", "Reset all");
     // What the edit is now, so a test reads the value a script set without parsing pixels.
     const glm::dvec3 after = m.pose_edits.get(node);
     char line[160];

@@ -3,6 +3,7 @@
 // accessor in ImGui 1.86.
 #include <imgui_internal.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,15 @@ void set_ui_log(std::vector<std::string>* sink) { g_ui_log = sink; }
 
 void ui_log(const std::string& line) {
     if (g_ui_log) g_ui_log->push_back(line);
+}
+
+void log_item_centre(const char* what, const char* label) {
+    if (!g_ui_log) return;
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    char line[160];
+    std::snprintf(line, sizeof line, "%s: %s at %.0f %.0f", what, label,
+                  static_cast<double>(lo.x + hi.x) * 0.5, static_cast<double>(lo.y + hi.y) * 0.5);
+    g_ui_log->push_back(line);
 }
 
 void show_tooltip(const std::string& text) {

@@ -109,11 +109,7 @@ void draw_camera_row(UiContext& c) {
         if (i > 0) ImGui::SameLine();
         if (ImGui::Button(views[i][0])) c.request_view = views[i][1];
         item_tooltip(views[i][2]);
-        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-        char line[96];
-        std::snprintf(line, sizeof line, "camera button: %s at %.0f %.0f", views[i][0],
-                      static_cast<double>(lo.x + hi.x) * 0.5, static_cast<double>(lo.y + hi.y) * 0.5);
-        ui_log(line);
+        log_item_centre("camera button", views[i][0]);
     }
     if (c.camera_pinned.empty()) return;
     // Copy first: the string's width changes as the view does, and a button after it would move.
@@ -123,13 +119,7 @@ void draw_camera_row(UiContext& c) {
         const char* got = ImGui::GetClipboardText();
         ui_log(std::string("copied: ") + (got ? got : "(clipboard unavailable)"));
     }
-    {
-        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-        char line[96];
-        std::snprintf(line, sizeof line, "camera button: Copy at %.0f %.0f",
-                      static_cast<double>(lo.x + hi.x) * 0.5, static_cast<double>(lo.y + hi.y) * 0.5);
-        ui_log(line);
-    }
+    log_item_centre("camera button", "Copy");
     // Wrapped (ImGui breaks a word longer than the line): nine digits a field do not fit the
     // narrowest Scene panel, and a row wider than it would make the whole panel scroll sideways.
     ImGui::SameLine();

@@ -74,6 +74,9 @@ void item_tooltip(const char* text);
 // bug report carries them. The viewer owns the lines; null (the default) records nothing.
 void set_ui_log(std::vector<std::string>* sink);
 void ui_log(const std::string& line);
+// Logs where the last item sits ("WHAT: LABEL at X Y", its centre in window pixels), so a scripted
+// test clicks it through ImGui's own hit test rather than at pixels guessed from the font.
+void log_item_centre(const char* what, const char* label);
 
 // The heat map's colour bar in the viewport's top-right corner.
 void draw_heat_legend(const HeatLegend& legend, const Rect& viewport);

@@ -1,0 +1,20 @@
+// The words `render --view` and a suite entry's "view" take, and the debug view each names. One
+// table, so a view added to the renderer is offered by both or by neither (a suite that could not
+// ask for `all-weights` while `render` could was the bug this file closed).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "render/skinned_pass.h"
+
+namespace sv::viewer {
+
+// Every word, in the order help texts list them; "lit" first, the default.
+const std::vector<std::string>& view_words();
+
+// The debug view a word names; nullopt for a word outside view_words().
+std::optional<render::DebugView> debug_view_named(const std::string& word);
+
+}  // namespace sv::viewer

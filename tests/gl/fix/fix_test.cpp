@@ -94,8 +94,9 @@ nlohmann::json validate(const std::string& file) {
     // Without LD_PRELOAD: the sanitizer run (scripts/sanitize.sh) preloads ASan's runtime and Mesa
     // into every child, node included, which is not the code under test (with it preloaded,
     // EveryFixedCharacterPassesTheKhronosValidator took 91 s there against 6 s in the plain tier).
-    const auto r = run_command("env -u LD_PRELOAD node " +
-                               quoted((source_dir() / "scripts/validate-gltf.js").string()) + " " + quoted(file));
+    const auto r =
+        run_command("env -u LD_PRELOAD node " + quoted((source_dir() / "scripts/validate-gltf.js").string()) +
+                    " " + quoted(file));
     auto j = nlohmann::json::parse(r.out, nullptr, false);
     EXPECT_FALSE(j.is_discarded()) << file << ": " << r.out << r.err;
     return j.is_discarded() ? nlohmann::json{{"errors", -1}, {"messages", {r.err}}} : j;

@@ -12,7 +12,7 @@ void HumanoidPanel::rebuild(const anim::Character& character) {
         joint_bones.push_back(anim::skin_humanoid_bones(a, static_cast<int>(k)));
     if (!vrm) return;
     const auto& nodes = a.scene.nodes;
-    const anim::HumanoidMapReport report = anim::humanoid_map_report(a.vrm, static_cast<int>(nodes.size()));
+    const anim::HumanoidMapReport report = anim::humanoid_map_report(a.vrm, a.scene);
     for (const auto& e : report.rows) {
         HumanoidPanelRow r;
         r.entry = e;

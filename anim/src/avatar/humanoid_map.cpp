@@ -28,6 +28,80 @@ std::vector<std::string> vocabulary(bool v0) {
 
 const char* version_name(VrmVersion v) { return v == VrmVersion::V0 ? "VRM 0.x" : "VRM 1.0"; }
 
+// VRM 1.0's parent bone of `bone` (humanoid.md, the "Parent Bone" column), and whether the bone may
+// exist only with that parent mapped ("Needs Parent Bone: Yes": upperChest, the thumb's proximal
+// and distal, every finger's intermediate and distal). "" for hips and for names outside 1.0.
+struct ParentRule {
+    std::string parent;
+    bool needs_parent = false;
+};
+ParentRule v1_parent(const std::string& bone) {
+    static const std::unordered_map<std::string, ParentRule> rules = [] {
+        std::unordered_map<std::string, ParentRule> m = {
+            {"spine", {"hips"}},      {"chest", {"spine"}}, {"upperChest", {"chest", true}},
+            {"neck", {"upperChest"}}, {"head", {"neck"}},   {"leftEye", {"head"}},
+            {"rightEye", {"head"}},   {"jaw", {"head"}},
+        };
+        for (const std::string side : {"left", "right"}) {
+            m[side + "UpperLeg"] = {"hips"};
+            m[side + "LowerLeg"] = {side + "UpperLeg"};
+            m[side + "Foot"] = {side + "LowerLeg"};
+            m[side + "Toes"] = {side + "Foot"};
+            m[side + "Shoulder"] = {"upperChest"};
+            m[side + "UpperArm"] = {side + "Shoulder"};
+            m[side + "LowerArm"] = {side + "UpperArm"};
+            m[side + "Hand"] = {side + "LowerArm"};
+            m[side + "ThumbMetacarpal"] = {side + "Hand"};
+            m[side + "ThumbProximal"] = {side + "ThumbMetacarpal", true};
+            m[side + "ThumbDistal"] = {side + "ThumbProximal", true};
+            for (const std::string f : {"Index", "Middle", "Ring", "Little"}) {
+                m[side + f + "Proximal"] = {side + "Hand"};
+                m[side + f + "Intermediate"] = {side + f + "Proximal", true};
+                m[side + f + "Distal"] = {side + f + "Intermediate", true};
+            }
+        }
+        return m;
+    }();
+    const auto it = rules.find(bone);
+    return it == rules.end() ? ParentRule{} : it->second;
+}
+
+// VRM 1.0's parent-child rules over rows that are otherwise sound: a "needs parent" bone whose
+// parent bone is not mapped, and a bone whose node is not below the node of its nearest mapped
+// ancestor bone (the parent, else the parent's parent, ...: humanoid.md's "look for the parent
+// bone of the parent bone"; other nodes may lie between). The first problem of a row stands.
+void check_v1_hierarchy(const Scene& scene, std::vector<HumanoidBoneRow>& rows,
+                        const std::unordered_map<std::string, size_t>& row_of) {
+    const int n = static_cast<int>(scene.nodes.size());
+    auto sound = [&](const std::string& bone) -> const HumanoidBoneRow* {
+        const auto it = row_of.find(bone);
+        if (it == row_of.end()) return nullptr;
+        const HumanoidBoneRow& r = rows[it->second];
+        return r.node >= 0 && r.node < n && r.problem.empty() ? &r : nullptr;
+    };
+    std::vector<std::string> found(rows.size());
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const HumanoidBoneRow& row = rows[i];
+        if (!sound(row.bone)) continue;
+        const ParentRule rule = v1_parent(row.bone);
+        if (rule.needs_parent && !sound(rule.parent)) {
+            found[i] = "needs '" + rule.parent + "' mapped (VRM 1.0)";
+            continue;
+        }
+        for (std::string up = rule.parent; !up.empty(); up = v1_parent(up).parent) {
+            const HumanoidBoneRow* anc = sound(up);
+            if (!anc) continue;
+            if (anc->node == row.node || !scene.reaches(anc->node, row.node))
+                found[i] = "node " + std::to_string(row.node) + " is not below '" + up + "' (node " +
+                           std::to_string(anc->node) + "), its parent bone in VRM 1.0";
+            break;
+        }
+    }
+    // Set after the walk, so one bad row does not hide its children's rule from them.
+    for (size_t i = 0; i < rows.size(); ++i)
+        if (!found[i].empty()) rows[i].problem = found[i];
+}
+
 }  // namespace
 
 const std::vector<std::string>& vrm_humanoid_bone_names(VrmVersion version) {
@@ -45,7 +119,8 @@ bool vrm_bone_required(VrmVersion version, const std::string& bone) {
     return version == VrmVersion::V0 && (bone == "chest" || bone == "neck");
 }
 
-HumanoidMapReport humanoid_map_report(const Vrm& vrm, int node_count) {
+HumanoidMapReport humanoid_map_report(const Vrm& vrm, const Scene& scene) {
+    const int node_count = static_cast<int>(scene.nodes.size());
     HumanoidMapReport r;
     if (!vrm.present()) return r;
     const auto& names = vrm_humanoid_bone_names(vrm.version);
@@ -85,6 +160,7 @@ HumanoidMapReport humanoid_map_report(const Vrm& vrm, int node_count) {
         if (!fresh && row.problem.empty())
             row.problem = "node " + std::to_string(hb.node) + " is also '" + other->second + "'";
     }
+    if (vrm.version == VrmVersion::V1) check_v1_hierarchy(scene, r.rows, row_of);
     for (HumanoidBoneRow& row : r.rows) {
         const bool in_range = row.node >= 0 && row.node < node_count;
         if (in_range) ++r.mapped;

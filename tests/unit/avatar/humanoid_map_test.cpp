@@ -1,7 +1,9 @@
 // The humanoid map's report, against the specifications' required lists written out here (VRM 1.0:
 // 15 bones; 0.x: those and chest and neck), on the project's avatar and on copies of its map with
 // one thing broken each: a required bone dropped, an optional one dropped, a node out of range, one
-// node under two bones, a name the version does not define, a bone listed twice.
+// node under two bones, a name the version does not define, a bone listed twice; and VRM 1.0's
+// parent-child rules (humanoid.md) written out here as cases: a bone that needs its parent bone
+// mapped, and a bone whose node is not below its nearest mapped ancestor bone's node.
 #include "anim/avatar/humanoid_map.h"
 
 #include <gtest/gtest.h>
@@ -17,6 +19,12 @@ namespace {
 const HumanoidBoneRow* row(const HumanoidMapReport& r, const std::string& bone) {
     for (const auto& x : r.rows)
         if (x.bone == bone) return &x;
+    return nullptr;
+}
+
+VrmHumanBone* entry(Asset& a, const std::string& bone) {
+    for (auto& b : a.vrm.humanoid)
+        if (b.bone == bone) return &b;
     return nullptr;
 }
 
@@ -60,7 +68,7 @@ TEST(HumanoidMap, RequiredListsAreTheSpecifications) {
 TEST(HumanoidMap, TheProjectsAvatarsMapEveryRequiredBone) {
     for (const auto v : {VrmVersion::V0, VrmVersion::V1}) {
         const Asset a = build_vrm_avatar(v);
-        const auto r = humanoid_map_report(a.vrm, static_cast<int>(a.scene.nodes.size()));
+        const auto r = humanoid_map_report(a.vrm, a.scene);
         EXPECT_EQ(r.mapped, 17);
         EXPECT_EQ(r.missing_required, 0);
         EXPECT_EQ(r.problems, 0);
@@ -73,13 +81,13 @@ TEST(HumanoidMap, TheProjectsAvatarsMapEveryRequiredBone) {
 
 TEST(HumanoidMap, AMissingRequiredBoneIsFlaggedPerVersion) {
     const Asset hand = without(VrmVersion::V1, "leftHand");
-    auto r = humanoid_map_report(hand.vrm, static_cast<int>(hand.scene.nodes.size()));
+    auto r = humanoid_map_report(hand.vrm, hand.scene);
     EXPECT_EQ(r.missing_required, 1);
     EXPECT_EQ(row(r, "leftHand")->problem, "required by VRM 1.0, not mapped");
     // chest: optional in 1.0, required in 0.x.
     const Asset c1 = without(VrmVersion::V1, "chest"), c0 = without(VrmVersion::V0, "chest");
-    EXPECT_EQ(humanoid_map_report(c1.vrm, static_cast<int>(c1.scene.nodes.size())).missing_required, 0);
-    r = humanoid_map_report(c0.vrm, static_cast<int>(c0.scene.nodes.size()));
+    EXPECT_EQ(humanoid_map_report(c1.vrm, c1.scene).missing_required, 0);
+    r = humanoid_map_report(c0.vrm, c0.scene);
     EXPECT_EQ(r.missing_required, 1);
     EXPECT_EQ(row(r, "chest")->problem, "required by VRM 0.x, not mapped");
 }
@@ -91,7 +99,7 @@ TEST(HumanoidMap, BadEntriesSayWhy) {
     a.vrm.humanoid.push_back({"rightToes", a.vrm.humanoid[0].node});  // the hips' node again
     a.vrm.humanoid.push_back({"leftWing", 3});                        // no such bone
     a.vrm.humanoid.push_back({"head", 5});                            // head twice
-    const auto r = humanoid_map_report(a.vrm, n);
+    const auto r = humanoid_map_report(a.vrm, a.scene);
     EXPECT_EQ(row(r, "leftToes")->problem, "node 999 is out of range (" + std::to_string(n) + " nodes)");
     EXPECT_EQ(row(r, "rightToes")->problem,
               "node " + std::to_string(a.vrm.humanoid[0].node) + " is also 'hips'");
@@ -124,4 +132,54 @@ TEST(HumanoidMap, SkinJointsTakeTheMapsBones) {
     plain.vrm = Vrm();
     for (const auto& b : skin_humanoid_bones(plain, 0)) EXPECT_EQ(b, "");
     EXPECT_TRUE(skin_humanoid_bones(a, 1).empty());
+}
+
+// The avatar maps neither shoulder nor upperChest, so its upper arms answer to chest, two bones up
+// the parent column: an upper arm mapped to the Root node (above everything) breaks that, and only
+// that (its lower arm is below the Root, so it keeps to its rule).
+TEST(HumanoidMap, Vrm1BonesMustLieBelowTheirNearestMappedParentBone) {
+    Asset a = build_vrm_avatar(VrmVersion::V1);
+    const int root = a.scene.find("Root"), chest = entry(a, "chest")->node;
+    ASSERT_GE(root, 0);
+    entry(a, "leftUpperArm")->node = root;
+    auto r = humanoid_map_report(a.vrm, a.scene);
+    EXPECT_EQ(row(r, "leftUpperArm")->problem, "node " + std::to_string(root) +
+                                                   " is not below 'chest' (node " + std::to_string(chest) +
+                                                   "), its parent bone in VRM 1.0");
+    EXPECT_EQ(r.problems, 1);
+
+    // The upper and lower arm swapped: the lower arm's node is now above the upper arm's.
+    a = build_vrm_avatar(VrmVersion::V1);
+    std::swap(entry(a, "leftUpperArm")->node, entry(a, "leftLowerArm")->node);
+    r = humanoid_map_report(a.vrm, a.scene);
+    EXPECT_EQ(row(r, "leftLowerArm")->problem, "node " + std::to_string(entry(a, "leftLowerArm")->node) +
+                                                   " is not below 'leftUpperArm' (node " +
+                                                   std::to_string(entry(a, "leftUpperArm")->node) +
+                                                   "), its parent bone in VRM 1.0");
+    EXPECT_EQ(r.problems, 1) << "the upper arm is still below chest, the hand below the lower arm";
+
+    // Control: the rules are 1.0's; the same swap in a 0.x map is not flagged by them.
+    Asset v0 = build_vrm_avatar(VrmVersion::V0);
+    std::swap(entry(v0, "leftUpperArm")->node, entry(v0, "leftLowerArm")->node);
+    EXPECT_EQ(humanoid_map_report(v0.vrm, v0.scene).problems, 0);
+}
+
+TEST(HumanoidMap, Vrm1BonesThatNeedTheirParentBoneSaySo) {
+    // upperChest "can exist only when chest exists"; a finger's intermediate needs its proximal.
+    Asset a = without(VrmVersion::V1, "chest");
+    const int spare = a.scene.find("J_Bip_C_Chest"), hair = a.scene.find("J_Sec_Hair1");
+    ASSERT_GE(spare, 0);
+    ASSERT_GE(hair, 0);
+    a.vrm.humanoid.push_back({"upperChest", spare});
+    a.vrm.humanoid.push_back({"leftIndexIntermediate", hair});
+    const auto r = humanoid_map_report(a.vrm, a.scene);
+    EXPECT_EQ(row(r, "upperChest")->problem, "needs 'chest' mapped (VRM 1.0)");
+    EXPECT_EQ(row(r, "leftIndexIntermediate")->problem, "needs 'leftIndexProximal' mapped (VRM 1.0)");
+    EXPECT_EQ(r.problems, 2);
+    // Control: with chest mapped (the avatar as built), upperChest on the same node is accepted
+    // by the needs-parent rule (then flagged only as the node chest already has).
+    Asset b = build_vrm_avatar(VrmVersion::V1);
+    b.vrm.humanoid.push_back({"upperChest", spare});
+    EXPECT_EQ(row(humanoid_map_report(b.vrm, b.scene), "upperChest")->problem,
+              "node " + std::to_string(spare) + " is also 'chest'");
 }

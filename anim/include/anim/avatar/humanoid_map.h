@@ -6,8 +6,9 @@
 //
 // Required bones, as the specifications list them: VRM 1.0 (VRMC_vrm humanoid.md) requires 15:
 // hips, spine, head and both arms' upperArm, lowerArm, hand and legs' upperLeg, lowerLeg, foot.
-// VRM 0.x requires those and chest and neck (17). The parent rules of 1.0 (upperChest needs chest,
-// a distal finger needs its intermediate, ...) are not checked here.
+// VRM 0.x requires those and chest and neck (17). For 1.0 also its parent-child rules
+// (humanoid.md): a bone that needs its parent bone (upperChest needs chest, a finger's distal its
+// intermediate, ...) and a bone whose node is not below its nearest mapped ancestor bone's node.
 #pragma once
 
 #include <string>
@@ -23,7 +24,8 @@ struct HumanoidBoneRow {
     int node = -1;          // the node the file maps it to; -1: none
     bool required = false;  // the version's specification requires the bone
     // Why the entry is not usable, or "": "required by VRM 1.0, not mapped", "node 57 is out of
-    // range (40 nodes)", "node 5 is also 'spine'", "not a VRM 0.x bone name".
+    // range (40 nodes)", "node 5 is also 'spine'", "not a VRM 0.x bone name", "needs 'chest'
+    // mapped (VRM 1.0)", "node 9 is not below 'leftUpperArm' (node 12), its parent bone in VRM 1.0".
     std::string problem;
 };
 
@@ -40,8 +42,9 @@ struct HumanoidMapReport {
 const std::vector<std::string>& vrm_humanoid_bone_names(VrmVersion version);
 bool vrm_bone_required(VrmVersion version, const std::string& bone);
 
-// The table for `vrm` over a scene of `node_count` nodes. Empty rows when the asset is no VRM.
-HumanoidMapReport humanoid_map_report(const Vrm& vrm, int node_count);
+// The table for `vrm` over `scene` (its node count and, for 1.0's rules, its parents). Empty rows
+// when the asset is no VRM.
+HumanoidMapReport humanoid_map_report(const Vrm& vrm, const Scene& scene);
 
 // Per joint of `asset.skins[skin]`: the humanoid bone the VRM map names for that joint's node, or
 // "". All "" for a file that is no VRM or a skin out of range (sized 0 then). Entries the report

@@ -65,6 +65,22 @@ inline ViewerRun run_viewer(const ViewerCall& c) {
     return r;
 }
 
+// The text after the last "PREFIX" in a ui log, to the end of its line; empty when none.
+inline std::string last_after(const std::string& log, const std::string& prefix) {
+    const size_t at = log.rfind(prefix);
+    if (at == std::string::npos) return "";
+    const size_t from = at + prefix.size();
+    return log.substr(from, log.find('\n', from) - from);
+}
+
+// Where the ui log last put an item ("WHAT: LABEL at X Y", ui::log_item_centre), so a script
+// clicks it through ImGui's own hit test. False when the log has no such line.
+inline bool item_centre(const std::string& log, const std::string& what, const std::string& label, float& x,
+                        float& y) {
+    const std::string at = last_after(log, what + ": " + label + " at ");
+    return !at.empty() && std::sscanf(at.c_str(), "%f %f", &x, &y) == 2;
+}
+
 inline std::string built_in_character() { return (source_dir() / "assets" / "humanoid_mixamo.glb").string(); }
 
 }  // namespace sv::test

@@ -32,14 +32,6 @@ protected:
         return r;
     }
 
-    // The text after the last "PREFIX" in the log, to the end of its line; empty when none.
-    static std::string last(const std::string& log, const std::string& prefix) {
-        const size_t at = log.rfind(prefix);
-        if (at == std::string::npos) return "";
-        const size_t from = at + prefix.size();
-        return log.substr(from, log.find('\n', from) - from);
-    }
-
     // Channel values that differ inside the viewport.
     static long viewport_difference(const sv::render::RgbaImage& a, const sv::render::RgbaImage& b) {
         if (a.width != b.width || a.height != b.height || a.width == 0) return -1;
@@ -55,15 +47,15 @@ protected:
 TEST_F(FrameTabSmoke, ClickingTheCorrectionCheckboxTurnsItOffOnTheStatusLineAndInTheViewport) {
     const ViewerRun located = run("locate", "1 move viewport 0.5 0.5\n");
     float x = 0, y = 0;
-    const std::string at = last(located.log, "frame tab: correction at ");
-    ASSERT_EQ(std::sscanf(at.c_str(), "%f %f", &x, &y), 2) << "no checkbox position in the log:\n"
-                                                           << located.log;
-    EXPECT_EQ(last(located.log, "status: ").rfind("correction on", 0), 0u) << located.log;
+    ASSERT_TRUE(sv::test::item_centre(located.log, "frame tab", "correction", x, y))
+        << "no checkbox position in the log:\n"
+        << located.log;
+    EXPECT_EQ(sv::test::last_after(located.log, "status: ").rfind("correction on", 0), 0u) << located.log;
 
     std::ostringstream click;
     click << "2 move " << x << "px " << y << "px\n3 click left\n";
     const ViewerRun clicked = run("click", click.str());
-    const std::string status = last(clicked.log, "status: ");
+    const std::string status = sv::test::last_after(clicked.log, "status: ");
     const long changed = viewport_difference(located.image, clicked.image);
     std::printf(
         "[ measure ] checkbox at %.0f %.0f; after the click: status '%s', %ld viewport channel values "
@@ -76,7 +68,7 @@ TEST_F(FrameTabSmoke, ClickingTheCorrectionCheckboxTurnsItOffOnTheStatusLineAndI
     std::ostringstream miss;
     miss << "2 move " << x << "px " << y + 40.0f << "px\n3 click left\n";
     const ViewerRun missed = run("miss", miss.str());
-    EXPECT_EQ(last(missed.log, "status: ").rfind("correction on", 0), 0u) << missed.log;
+    EXPECT_EQ(sv::test::last_after(missed.log, "status: ").rfind("correction on", 0), 0u) << missed.log;
 }
 
 }  // namespace

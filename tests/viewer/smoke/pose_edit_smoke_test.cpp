@@ -51,12 +51,6 @@ protected:
     }
 };
 
-bool widget_at(const std::string& log, const std::string& label, float& x, float& y) {
-    const std::string key = "pose edit: " + label + " at ";
-    const size_t at = log.find(key);
-    return at != std::string::npos && std::sscanf(log.c_str() + at + key.size(), "%f %f", &x, &y) == 2;
-}
-
 // Bakes the built-in character with `settings`; the OBJ's objects.
 test::ObjFile bake(const std::string& settings, const std::string& obj) {
     const std::string cmd = std::string(SKINVIEW_EXE) + " bake \"" + test::built_in_character() +
@@ -68,8 +62,8 @@ test::ObjFile bake(const std::string& settings, const std::string& obj) {
 TEST_F(PoseEditSmoke, ASliderTurnsTheJointsChildrenByTheAngleTypedAndResetGivesTheAnimatedPoseBack) {
     const std::string locate = run("locate", "1 move viewport 0.5 0.5\n").log;
     float sx = 0, sy = 0, rx = 0, ry = 0;
-    ASSERT_TRUE(widget_at(locate, "X", sx, sy)) << "no X slider in the log:\n" << locate;
-    ASSERT_TRUE(widget_at(locate, "Reset joint", rx, ry)) << locate;
+    ASSERT_TRUE(test::item_centre(locate, "pose edit", "X", sx, sy)) << "no X slider in the log:\n" << locate;
+    ASSERT_TRUE(test::item_centre(locate, "pose edit", "Reset joint", rx, ry)) << locate;
     // Ctrl+click turns the slider into a text field with its text selected; 30 and Enter set it.
     std::ostringstream edit;
     edit << "2 move " << sx << "px " << sy << "px\n3 down left +ctrl\n4 up left\n6 type 30\n7 key enter\n";

@@ -49,14 +49,6 @@ protected:
                                      dir + "/viewer_uxfix_" + name + ".txt",
                                      dir + "/viewer_uxfix_" + name + ".png", extra});
     }
-
-    // The text after the last "PREFIX" in the log, to the end of its line; empty when none.
-    static std::string last(const std::string& log, const std::string& prefix) {
-        const size_t at = log.rfind(prefix);
-        if (at == std::string::npos) return "";
-        const size_t from = at + prefix.size();
-        return log.substr(from, log.find('\n', from) - from);
-    }
 };
 
 sv::anim::Asset mirrored_arm() {
@@ -87,7 +79,7 @@ TEST_F(UxFixSmoke, AMirroredJointSaysCannotBeFixedInRedOnTheStatusLine) {
     const std::string file = write(mirrored_arm(), "mirrored");
     const ViewerRun r = run("mirrored", file, 6, "--window 1280");
     ASSERT_EQ(r.rc, 0) << r.log;
-    const std::string shown = last(r.log, "status: ");
+    const std::string shown = sv::test::last_after(r.log, "status: ");
     const Tones t = status_tones(r.image);
     std::printf("[ measure ] mirrored arm: status '%s', %ld red and %ld green pixels on the status line\n",
                 shown.c_str(), t.red, t.green);
@@ -102,7 +94,7 @@ TEST_F(UxFixSmoke, AFixableCharacterKeepsTheGreenCorrectionOn) {
     const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
     const ViewerRun r = run("fixable", file, 6, "--window 1280");
     ASSERT_EQ(r.rc, 0) << r.log;
-    const std::string shown = last(r.log, "status: ");
+    const std::string shown = sv::test::last_after(r.log, "status: ");
     const Tones t = status_tones(r.image);
     std::printf("[ measure ] built-in character: status '%s', %ld red and %ld green pixels\n", shown.c_str(),
                 t.red, t.green);
@@ -137,7 +129,7 @@ TEST_F(UxFixSmoke, TheScaleTableShowsEveryColumnsHeaderAndValues) {
         const ViewerRun r =
             run("scale_" + std::to_string(width), file, 6, "--tab scale --window " + std::to_string(width));
         ASSERT_EQ(r.rc, 0) << r.log;
-        const std::string said = last(r.log, "Scale table");
+        const std::string said = sv::test::last_after(r.log, "Scale table");
         std::printf("[ measure ] Scale tab at %d px: 'Scale table%s'\n", width, said.c_str());
         ASSERT_FALSE(said.empty()) << "the Scale tab drew no table: " << r.log;
         EXPECT_EQ(said.rfind(": every column shows its header and values", 0), 0u) << said;

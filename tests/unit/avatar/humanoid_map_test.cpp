@@ -183,3 +183,44 @@ TEST(HumanoidMap, Vrm1BonesThatNeedTheirParentBoneSaySo) {
     EXPECT_EQ(row(humanoid_map_report(b.vrm, b.scene), "upperChest")->problem,
               "node " + std::to_string(spare) + " is also 'chest'");
 }
+
+// Every bone, not a few: the table's "Needs Parent Bone: Yes" rows (written out here from
+// humanoid.md) each mapped alone onto a spare node are flagged naming their parent bone; and each
+// of the avatar's 16 mapped bones below hips, moved onto the Root node, is flagged as not below its
+// nearest mapped parent bone, and no other row is.
+TEST(HumanoidMap, EveryVrm1BoneIsHeldToBothRules) {
+    std::vector<std::pair<std::string, std::string>> needs = {{"upperChest", "chest"}};
+    for (const std::string side : {"left", "right"}) {
+        needs.push_back({side + "ThumbProximal", side + "ThumbMetacarpal"});
+        needs.push_back({side + "ThumbDistal", side + "ThumbProximal"});
+        for (const std::string f : {"Index", "Middle", "Ring", "Little"}) {
+            needs.push_back({side + f + "Intermediate", side + f + "Proximal"});
+            needs.push_back({side + f + "Distal", side + f + "Intermediate"});
+        }
+    }
+    EXPECT_EQ(needs.size(), 21u);
+    for (const auto& [bone, parent] : needs) {
+        // The avatar maps none of these parents but chest. upperChest takes the node chest left (so
+        // neck and the arms stay below it); a finger, a hair node no bone is below.
+        Asset a = without(VrmVersion::V1, parent);
+        a.vrm.humanoid.push_back({bone, a.scene.find(parent == "chest" ? "J_Bip_C_Chest" : "J_Sec_Hair1")});
+        const auto r = humanoid_map_report(a.vrm, a.scene);
+        EXPECT_EQ(row(r, bone)->problem, "needs '" + parent + "' mapped (VRM 1.0)") << bone;
+        EXPECT_EQ(r.problems, 1) << bone;
+    }
+    const Asset built = build_vrm_avatar(VrmVersion::V1);
+    const int root = built.scene.find("Root");
+    int moved = 0;
+    for (const auto& hb : built.vrm.humanoid) {
+        if (hb.bone == "hips") continue;
+        Asset a = built;
+        entry(a, hb.bone)->node = root;
+        const auto r = humanoid_map_report(a.vrm, a.scene);
+        EXPECT_NE(row(r, hb.bone)->problem.find("node " + std::to_string(root) + " is not below '"),
+                  std::string::npos)
+            << hb.bone << ": '" << row(r, hb.bone)->problem << "'";
+        EXPECT_EQ(r.problems, 1) << hb.bone;
+        ++moved;
+    }
+    EXPECT_EQ(moved, 16);
+}

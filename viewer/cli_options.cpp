@@ -92,8 +92,6 @@ void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
                    "default materials)");
 }
 
-std::string default_asset_path() {
-    return (std::filesystem::path(data_dir()) / "humanoid_mixamo.glb").string();
-}
+std::string default_asset_path() { return (std::filesystem::path(data_dir()) / "humanoid.glb").string(); }
 
 }  // namespace sv::viewer

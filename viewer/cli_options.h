@@ -42,7 +42,7 @@ CLI::Validator non_negative_number();  // finite and >= 0 (thresholds, tolerance
 // Adds the shared options to a CLI11 app or subcommand.
 void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file = true);
 
-// The built-in character the viewer opens with no file: humanoid_mixamo.glb in data_dir() (the
+// The built-in character the viewer opens with no file: humanoid.glb in data_dir() (the
 // installed share/skinview, or the build tree's copy of assets/).
 std::string default_asset_path();
 

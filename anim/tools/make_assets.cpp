@@ -1,5 +1,5 @@
-// Writes the project's generated characters (arm.glb, humanoid_mixamo.glb, humanoid_prescale.glb,
-// avatar_vrm1.glb, avatar_vrm0.glb)
+// Writes the project's generated characters (arm.glb, humanoid.glb -- the built-in character --,
+// humanoid_mixamo.glb, humanoid_prescale.glb, avatar_vrm1.glb, avatar_vrm0.glb)
 // into the folder given as the only argument. The unit test anim_core/asset_builder_test.cpp
 // regenerates them and compares bytes with the committed copies under assets/.
 //
@@ -40,12 +40,16 @@ int main(int argc, char** argv) {
     const struct {
         const char* file;
         Asset asset;
-    } outputs[] = {{"arm.glb", build_arm_asset()},
-                   {"humanoid_mixamo.glb", build_humanoid_asset(HumanoidShape::MixamoExport)},
-                   {"humanoid_prescale.glb", build_humanoid_asset(HumanoidShape::PreScale)},
-                   // VRM avatars as .glb (what they are) so the validator's *.glb picks them up.
-                   {"avatar_vrm1.glb", build_vrm_avatar(VrmVersion::V1)},
-                   {"avatar_vrm0.glb", build_vrm_avatar(VrmVersion::V0)}};
+    } outputs[] = {
+        {"arm.glb", build_arm_asset()},
+        // The built-in character: the Mixamo export's shape with rounded limbs, so that its
+        // soup (the correction off) is something to see.
+        {"humanoid.glb", build_humanoid_asset(HumanoidShape::MixamoExport, HumanoidSurface::Rounded)},
+        {"humanoid_mixamo.glb", build_humanoid_asset(HumanoidShape::MixamoExport)},
+        {"humanoid_prescale.glb", build_humanoid_asset(HumanoidShape::PreScale)},
+        // VRM avatars as .glb (what they are) so the validator's *.glb picks them up.
+        {"avatar_vrm1.glb", build_vrm_avatar(VrmVersion::V1)},
+        {"avatar_vrm0.glb", build_vrm_avatar(VrmVersion::V0)}};
     for (const auto& o : outputs) {
         const auto st = write_gltf_file(o.asset, dir + "/" + o.file);
         if (!st) {

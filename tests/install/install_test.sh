@@ -14,7 +14,7 @@ fail() { echo "install_test: $*" >&2; exit 1; }
 
 cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
 [ -x "$scratch/prefix/bin/skinview" ] || fail "bin/skinview was not installed"
-[ -f "$scratch/prefix/share/skinview/humanoid_mixamo.glb" ] || fail "the built-in character was not installed"
+[ -f "$scratch/prefix/share/skinview/humanoid.glb" ] || fail "the built-in character was not installed"
 [ -f "$scratch/prefix/share/doc/skinview/README.md" ] || fail "the README was not installed"
 mv "$scratch/prefix" "$scratch/moved"
 (cd / && "$scratch/moved/bin/skinview" --version) | grep -Eq '^skinview [0-9]+\.[0-9]+\.[0-9]+ \(' \
@@ -28,7 +28,7 @@ mkdir "$scratch/empty"
 if (cd / && SKINVIEW_DATA_DIR="$scratch/empty" "$scratch/moved/bin/skinview" render -o "$scratch/x.png" 2>"$scratch/err"); then
   fail "SKINVIEW_DATA_DIR was ignored"
 fi
-grep -q "$scratch/empty/humanoid_mixamo.glb" "$scratch/err" || fail "the error does not name $scratch/empty: $(cat "$scratch/err")"
+grep -q "$scratch/empty/humanoid.glb" "$scratch/err" || fail "the error does not name $scratch/empty: $(cat "$scratch/err")"
 
 # And it looks there, not in the source or build tree: without the moved share folder it fails,
 # naming the moved folder.
@@ -36,7 +36,7 @@ mv "$scratch/moved/share/skinview" "$scratch/hidden"
 if (cd / && "$scratch/moved/bin/skinview" render -o "$scratch/y.png" 2>"$scratch/err2"); then
   fail "rendered the built-in character without its installed data: something else was read"
 fi
-grep -q "$scratch/moved/share/skinview/humanoid_mixamo.glb" "$scratch/err2" \
+grep -q "$scratch/moved/share/skinview/humanoid.glb" "$scratch/err2" \
   || fail "the error does not name the moved data folder: $(cat "$scratch/err2")"
 mv "$scratch/hidden" "$scratch/moved/share/skinview"
 

@@ -81,7 +81,7 @@ inline bool item_centre(const std::string& log, const std::string& what, const s
     return !at.empty() && std::sscanf(at.c_str(), "%f %f", &x, &y) == 2;
 }
 
-inline std::string built_in_character() { return (source_dir() / "assets" / "humanoid_mixamo.glb").string(); }
+inline std::string built_in_character() { return (source_dir() / "assets" / "humanoid.glb").string(); }
 
 }  // namespace sv::test
 

@@ -74,10 +74,11 @@ TEST_P(Fill, DrawnHeightIsAtLeast70PercentOfTheFrame) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Characters, Fill,
-                         ::testing::Values("project:humanoid_mixamo.glb", "project:humanoid_prescale.glb",
-                                           "project:arm.glb", "project:avatar_vrm0.glb",
-                                           "project:avatar_vrm1.glb", "Xbot.glb", "Fox.glb",
-                                           "RobotExpressive.glb", "../khronos/CesiumMan/glTF/CesiumMan.gltf",
+                         ::testing::Values("project:humanoid.glb", "project:humanoid_mixamo.glb",
+                                           "project:humanoid_prescale.glb", "project:arm.glb",
+                                           "project:avatar_vrm0.glb", "project:avatar_vrm1.glb", "Xbot.glb",
+                                           "Fox.glb", "RobotExpressive.glb",
+                                           "../khronos/CesiumMan/glTF/CesiumMan.gltf",
                                            "../khronos/RiggedFigure/glTF/RiggedFigure.gltf"),
                          [](const ::testing::TestParamInfo<std::string>& i) {
                              std::string n = i.param.substr(i.param.find_last_of(":/") + 1);

@@ -44,9 +44,11 @@ TEST(AssetBuilder, CommittedAssetsAreByteIdenticalToTheBuilder) {
     const struct {
         const char* file;
         Asset asset;
-    } cases[] = {{"arm.glb", build_arm_asset()},
-                 {"humanoid_mixamo.glb", build_humanoid_asset(HumanoidShape::MixamoExport)},
-                 {"humanoid_prescale.glb", build_humanoid_asset(HumanoidShape::PreScale)}};
+    } cases[] = {
+        {"arm.glb", build_arm_asset()},
+        {"humanoid.glb", build_humanoid_asset(HumanoidShape::MixamoExport, HumanoidSurface::Rounded)},
+        {"humanoid_mixamo.glb", build_humanoid_asset(HumanoidShape::MixamoExport)},
+        {"humanoid_prescale.glb", build_humanoid_asset(HumanoidShape::PreScale)}};
     for (const auto& c : cases) {
         ASSERT_TRUE(write_gltf_file(c.asset, (dir / c.file).string()).ok());
         const auto fresh = sv::test::read_bytes((dir / c.file).string());
@@ -142,6 +144,46 @@ TEST(AssetBuilder, HumanoidHasSingleJointAndBlendedVertices) {
     for (const auto& w : a.meshes[0].primitives[0].weights) (w[1] > 0 ? blended : single)++;
     EXPECT_GT(single, 100);
     EXPECT_GT(blended, 100);
+}
+
+TEST(AssetBuilder, TheBuiltInCharacterIsTheBoxHumanoidWithARoundedDenseSkin) {
+    // assets/humanoid.glb, what `skinview` opens with no file: the same nodes, skin and clip as the
+    // box fixture (so every figure measured on the fixture's skeleton holds for it), a mesh of
+    // thousands of vertices, weights that sum to 1, and triangles wound to face out.
+    // Both as loaded: the reader sorts the joints parents-first the same way for both.
+    const Asset box = load_committed("humanoid_mixamo.glb");
+    const Asset round = load_committed("humanoid.glb");
+    ASSERT_EQ(round.scene.nodes.size(), box.scene.nodes.size());
+    for (size_t i = 0; i < box.scene.nodes.size(); ++i) {
+        EXPECT_EQ(round.scene.nodes[i].name, box.scene.nodes[i].name);
+        EXPECT_LT(max_abs_diff(round.scene.nodes[i].local(), box.scene.nodes[i].local()), 1e-6) << i;
+    }
+    ASSERT_EQ(round.skins.size(), 1u);
+    ASSERT_EQ(round.skins[0].inverse_bind.size(), box.skins[0].inverse_bind.size());
+    for (size_t j = 0; j < box.skins[0].inverse_bind.size(); ++j)
+        EXPECT_LT(max_abs_diff(round.skins[0].inverse_bind[j], box.skins[0].inverse_bind[j]), 1e-5) << j;
+    ASSERT_EQ(round.clips.size(), 1u);
+    EXPECT_EQ(round.clips[0].channels.size(), box.clips[0].channels.size());
+
+    const Primitive& p = round.meshes[0].primitives[0];
+    EXPECT_GT(p.positions.size(), 5000u);
+    for (const auto& w : p.weights) {
+        const double sum = double(w[0]) + w[1] + w[2] + w[3];
+        EXPECT_NEAR(sum, 1.0, 1e-6);
+    }
+    int inward = 0, triangles = 0;
+    for (size_t t = 0; t + 2 < p.indices.size(); t += 3) {
+        const glm::vec3 a = p.positions[p.indices[t]], b = p.positions[p.indices[t + 1]],
+                        c = p.positions[p.indices[t + 2]];
+        const glm::vec3 n = glm::cross(b - a, c - a);
+        if (glm::length(n) < 1e-12f) continue;
+        const glm::vec3 avg =
+            p.normals[p.indices[t]] + p.normals[p.indices[t + 1]] + p.normals[p.indices[t + 2]];
+        ++triangles;
+        inward += glm::dot(n, avg) < 0.0f;
+    }
+    EXPECT_GT(triangles, 10000);
+    EXPECT_EQ(inward, 0) << "triangles wound against their normals (culled from outside)";
 }
 
 TEST(AssetBuilder, WalkClipSwingsTwistsAndSteps) {

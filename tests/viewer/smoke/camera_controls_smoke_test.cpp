@@ -83,7 +83,7 @@ std::string drag(int start, int dx, int dy) {
 // window, as the session frames it headless: the camera a framed view must be.
 OrbitCamera framed_from(float yaw, float pitch) {
     sv::viewer::SceneOptions o;
-    o.file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
+    o.file = sv::test::built_in_character();
     auto h = sv::viewer::open_headless(o);
     EXPECT_TRUE(h.ok()) << h.error().message;
     if (!h) return OrbitCamera{};

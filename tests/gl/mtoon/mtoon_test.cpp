@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "render/context.h"
+#include "render/hdr_image.h"
 #include "render/image.h"
 #include "scene_session.h"
 #include "test_paths.h"
@@ -124,7 +125,9 @@ struct Rgb {
 
 // Renders `path` at 200 x 200 from the front, no grid, no environment; the key light (irradiance
 // `key`, 0 off) towards `key_dir`.
-render::RgbaImage render_front(const std::string& path, render::Api api, glm::vec3 key_dir, float key) {
+// `env`: an .hdr lighting the scene at intensity 1 instead of no environment.
+render::RgbaImage render_front(const std::string& path, render::Api api, glm::vec3 key_dir, float key,
+                               const std::string& env = "") {
     render::RgbaImage none;
     auto ctx = render::create_headless_context(api);
     EXPECT_TRUE(ctx.ok()) << (ctx.ok() ? "" : ctx.error().message);
@@ -135,9 +138,13 @@ render::RgbaImage render_front(const std::string& path, render::Api api, glm::ve
     SceneOptions o;
     o.camera = "front";
     EXPECT_TRUE((*session)->apply(o).ok());
+    if (!env.empty()) {
+        const Status st = (*session)->apply_environment(env);
+        EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message);
+    }
     auto& draw = (*session)->state().draw;
     draw.draw_grid = false;
-    draw.lighting.environment_intensity = 0.0f;
+    draw.lighting.environment_intensity = env.empty() ? 0.0f : 1.0f;
     draw.lighting.key_light = key > 0.0f;
     draw.lighting.key_direction = key_dir;
     draw.lighting.key_intensity = key;
@@ -239,6 +246,39 @@ TEST_P(MToon, RimAndEmissionWithoutLight) {
     EXPECT_NEAR(got.r, 0.4 * rim, 0.006);
     EXPECT_NEAR(got.g, 0.0, 0.006);
     EXPECT_NEAR(got.b, 0.2, 0.006);
+}
+
+// Global illumination: no light but an environment red 0.3 towards +Z and green 0.6 towards -Z, lit
+// colour (1, 1, 0). The diffuse light (irradiance / pi) of that step along +Z is (0.3, 0, 0) and
+// along +Y or -Y half of each, (0.15, 0.3, 0) (the nine-term irradiance holds a step's exactly), so
+// the square shows mix((0.3, 0, 0), (0.15, 0.3, 0), giEqualizationFactor).
+TEST_P(MToon, GlobalIlluminationIsEqualisedTowardUpAndDown) {
+    render::HdrImage env;
+    env.width = 128;
+    env.height = 64;
+    env.rgb.resize(128 * 64 * 3);
+    for (int y = 0; y < 64; ++y)
+        for (int x = 0; x < 128; ++x) {
+            const glm::vec3 d = render::equirect_direction({(x + 0.5f) / 128, (y + 0.5f) / 64});
+            float* p = &env.rgb[(static_cast<size_t>(y) * 128 + x) * 3];
+            p[0] = d.z > 0.0f ? 0.3f : 0.0f;
+            p[1] = d.z > 0.0f ? 0.0f : 0.6f;
+            p[2] = 0.0f;
+        }
+    const std::string sky = (test::output_dir() / ("mtoon_" + test::current_test_stem() + ".hdr")).string();
+    ASSERT_TRUE(render::write_hdr(sky, env).ok());
+    for (double eq : {0.0, 0.5, 0.9}) {
+        json m = mtoon_material(0.9, 0.0);
+        m["pbrMetallicRoughness"]["baseColorFactor"] = {1.0, 1.0, 0.0, 1.0};
+        m["extensions"]["VRMC_materials_mtoon"]["giEqualizationFactor"] = eq;
+        const Rgb got = centre(render_front(write_square(m), GetParam(), glm::vec3(0, 0, 1), 0.0f, sky));
+        const double r = 0.3 + (0.15 - 0.3) * eq, g = 0.3 * eq;
+        std::printf("[ figure ] giEqualization %.1f: %.4f %.4f %.4f (expected %.4f %.4f 0)\n", eq, got.r,
+                    got.g, got.b, r, g);
+        EXPECT_NEAR(got.r, r, 0.015) << eq;
+        EXPECT_NEAR(got.g, g, 0.015) << eq;
+        EXPECT_NEAR(got.b, 0.0, 0.006) << eq;
+    }
 }
 
 // Outline pixels (outlineColorFactor (0, 0.6, 0), lighting mix 0, so drawn as is) on the centre row,

@@ -47,8 +47,11 @@ std::string to_base64(const std::vector<std::uint8_t>& b) {
 }
 
 // A mesh of `pos` / `nrm` / `idx` (node 0) with `material`, written as a .gltf named for the test.
+// `light_to`: when not zero, a KHR_lights_punctual directional light of intensity pi whose
+// direction towards the light is `light_to` (in the XZ plane; node 1, turned about Y).
 std::string write_mesh(const std::vector<float>& pos, const std::vector<float>& nrm,
-                       const std::vector<std::uint16_t>& idx, const json& material) {
+                       const std::vector<std::uint16_t>& idx, const json& material,
+                       glm::vec3 light_to = glm::vec3(0.0f)) {
     const size_t pb = pos.size() * 4, nb = nrm.size() * 4, ib = idx.size() * 2;
     std::vector<std::uint8_t> bin(pb + nb + ib);
     std::memcpy(bin.data(), pos.data(), pb);
@@ -57,7 +60,7 @@ std::string write_mesh(const std::vector<float>& pos, const std::vector<float>& 
     float lo[3] = {1e9f, 1e9f, 1e9f}, hi[3] = {-1e9f, -1e9f, -1e9f};
     for (size_t i = 0; i < pos.size(); ++i)
         lo[i % 3] = std::min(lo[i % 3], pos[i]), hi[i % 3] = std::max(hi[i % 3], pos[i]);
-    const json doc = {
+    json doc = {
         {"asset", {{"version", "2.0"}}},
         {"extensionsUsed", {"VRMC_materials_mtoon"}},
         {"scene", 0},
@@ -82,15 +85,25 @@ std::string write_mesh(const std::vector<float>& pos, const std::vector<float>& 
            {"max", {hi[0], hi[1], hi[2]}}},
           {{"bufferView", 1}, {"componentType", 5126}, {"count", nrm.size() / 3}, {"type", "VEC3"}},
           {{"bufferView", 2}, {"componentType", 5123}, {"count", idx.size()}, {"type", "SCALAR"}}}}};
+    if (light_to != glm::vec3(0.0f)) {
+        // The light shines down its node's -Z; turned by a about Y, its +Z is (sin a, 0, cos a).
+        const double a = std::atan2(double(light_to.x), double(light_to.z));
+        doc["extensionsUsed"].push_back("KHR_lights_punctual");
+        doc["extensions"] = {
+            {"KHR_lights_punctual", {{"lights", {{{"type", "directional"}, {"intensity", kMToonPi}}}}}}};
+        doc["nodes"].push_back({{"rotation", {0.0, std::sin(a / 2), 0.0, std::cos(a / 2)}},
+                                {"extensions", {{"KHR_lights_punctual", {{"light", 0}}}}}});
+        doc["scenes"][0]["nodes"].push_back(1);
+    }
     const auto path = test::output_dir() / ("mtoon_" + test::current_test_stem() + "_" +
                                             std::to_string(std::hash<std::string>()(doc.dump())) + ".gltf");
     std::ofstream(path) << doc.dump();
     return path.string();
 }
 
-std::string write_square(const json& material) {
+std::string write_square(const json& material, glm::vec3 light_to = glm::vec3(0.0f)) {
     return write_mesh({-0.5f, -0.5f, 0, 0.5f, -0.5f, 0, 0.5f, 0.5f, 0, -0.5f, 0.5f, 0},
-                      {0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1}, {0, 1, 2, 0, 2, 3}, material);
+                      {0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1}, {0, 1, 2, 0, 2, 3}, material, light_to);
 }
 
 // A UV sphere of radius `r`, smooth normals, counter-clockwise outside.
@@ -227,6 +240,25 @@ TEST_P(MToon, ShadingFollowsTheSpecificationAcrossTheToonyBand) {
     std::printf("[ figure ] without the extension at N.L 0.20: red %.4f against MToon's %.4f\n", pbr.r,
                 kShade[0] + (kLit[0] - kShade[0]) * s);
     EXPECT_GT(std::abs(pbr.r - (kShade[0] + (kLit[0] - kShade[0]) * s)), 0.1);
+}
+
+// The file's own light takes the same ramp: a directional light of intensity pi at N.L 0.2 and 0.6,
+// the viewer's key light off.
+TEST_P(MToon, TheFilesPunctualLightTakesTheSameRamp) {
+    const double toony = 0.5, shift = -0.2;
+    for (double n_dot_l : {0.2, 0.6}) {
+        const glm::vec3 l(float(std::sqrt(1.0 - n_dot_l * n_dot_l)), 0.0f, float(n_dot_l));
+        const Rgb got = centre(render_front(write_square(mtoon_material(toony, shift), l), GetParam(),
+                                            glm::vec3(0, 0, 1), 0.0f));
+        const double sh = spec_shading(n_dot_l, shift, toony);
+        const double want[3] = {kShade[0] + (kLit[0] - kShade[0]) * sh, 0.0,
+                                kShade[2] + (kLit[2] - kShade[2]) * sh};
+        std::printf("[ figure ] file light, N.L %.1f: %.4f %.4f %.4f (expected %.4f %.4f %.4f)\n", n_dot_l,
+                    got.r, got.g, got.b, want[0], want[1], want[2]);
+        EXPECT_NEAR(got.r, want[0], 0.006);
+        EXPECT_NEAR(got.g, want[1], 0.006);
+        EXPECT_NEAR(got.b, want[2], 0.006);
+    }
 }
 
 // No light: the parametric rim at N.V = 1 (colour x lift^power; lighting mix 0 leaves it unlit)

@@ -52,6 +52,13 @@ struct Reader {
         if (!good) return note(key, "is not three finite numbers of at least 0");
         out = c;
     }
+    // A part of MToon skinview reads and does not draw (matcap, UV animation): one note a material.
+    void not_drawn(bool used, const char* what_part) {
+        if (!used) return;
+        asset.report.push_back(what + " " + what_part +
+                               ": not drawn (skinview approximates MToon without it)");
+        asset.picture_notes.push_back(asset.report.back());
+    }
     void texture(const tg::Value& x, const char* key, TextureRef& out) {
         TextureRef t;
         if (auto st = read_value_slot(model, what, x, key, t, asset); !st) {
@@ -99,6 +106,12 @@ void read_v1(const tg::Value& x, Reader& r, MToon& m) {
     r.texture(x, "outlineWidthMultiplyTexture", m.outline_width_texture);
     r.color(x, "outlineColorFactor", m.outline_color);
     r.number(x, "outlineLightingMixFactor", m.outline_lighting_mix, unit, "a number in [0, 1]");
+    r.not_drawn(m.matcap_texture.present(), "matcapTexture");
+    bool animated = x.Has("uvAnimationMaskTexture");
+    for (const char* k :
+         {"uvAnimationScrollXSpeedFactor", "uvAnimationScrollYSpeedFactor", "uvAnimationRotationSpeedFactor"})
+        animated = animated || (x.Has(k) && x.Get(k).IsNumber() && x.Get(k).GetNumberAsDouble() != 0.0);
+    r.not_drawn(animated, "uvAnimation");
 }
 
 // Unity's colours in 0.x properties are gamma-encoded; three-vrm decodes them with x^2.2 (its
@@ -217,6 +230,10 @@ void read_v0(const tg::Value& props, Reader& r, MToon& m) {
         r.note("floatProperties._OutlineWidth", "is below 0");
     texture("_OutlineWidthTexture", m.outline_width_texture);
     m.outline_color = color("_OutlineColor", glm::vec3(0.0f));
+    r.not_drawn(m.matcap_texture.present(), "textureProperties._SphereAdd (matcap)");
+    r.not_drawn(f("_UvAnimScrollX", 0.0) != 0.0 || f("_UvAnimScrollY", 0.0) != 0.0 ||
+                    f("_UvAnimRotation", 0.0) != 0.0,
+                "floatProperties._UvAnim* (UV animation)");
     // _OutlineColorMode 0 (fixed) draws the colour as it is; 1 (mixed) mixes in the lighting.
     m.outline_lighting_mix =
         f("_OutlineColorMode", 0.0) == 1.0 ? static_cast<float>(f("_OutlineLightingMix", 1.0)) : 0.0f;
@@ -243,9 +260,8 @@ void import_mtoon(const tg::Model& model, Asset& out) {
     }
     // 0.x: only for a 0.x file (a file with VRMC_vrm too is a 1.0 file that kept its 0.x data).
     const auto v0 = model.extensions.find("VRM");
-    if (v0_count == 0 && v1_count == 0 && v0 != model.extensions.end() &&
-        !model.extensions.count("VRMC_vrm") && v0->second.IsObject() &&
-        v0->second.Has("materialProperties")) {
+    if (v1_count == 0 && v0 != model.extensions.end() && !model.extensions.count("VRMC_vrm") &&
+        v0->second.IsObject() && v0->second.Has("materialProperties")) {
         const tg::Value& list = v0->second.Get("materialProperties");
         for (size_t i = 0; list.IsArray() && i < list.ArrayLen(); ++i) {
             const tg::Value& p = list.Get(static_cast<int>(i));

@@ -45,7 +45,8 @@ const char* kV1 = R"({
       "parametricRimColorFactor": [0.7, 0.6, 0.5], "parametricRimFresnelPowerFactor": 3.0,
       "parametricRimLiftFactor": 0.15, "rimLightingMixFactor": 0.35,
       "outlineWidthMode": "screenCoordinates", "outlineWidthFactor": 0.004,
-      "outlineColorFactor": [0.9, 0.8, 0.7], "outlineLightingMixFactor": 0.45}}},
+      "outlineColorFactor": [0.9, 0.8, 0.7], "outlineLightingMixFactor": 0.45,
+      "uvAnimationScrollXSpeedFactor": 0.5}}},
     {"name": "Defaults", "extensions": {"VRMC_materials_mtoon": {"specVersion": "1.0"}}},
     {"name": "Bad", "extensions": {"VRMC_materials_mtoon": {
       "specVersion": "1.0", "shadeColorFactor": [1, "a", 0], "shadingToonyFactor": 2.0,
@@ -108,6 +109,9 @@ TEST(MToonImport, Version1EveryPropertyAndTheDefaults) {
     EXPECT_FLOAT_EQ(d.outline_lighting_mix, 1.0f);
     EXPECT_FALSE(d.has_outline());
     EXPECT_FALSE(a.materials[3].mtoon.present);
+    // UV animation is read as used and noted, not drawn; the material without it has no such note.
+    EXPECT_TRUE(has_line(a, "material 0 ('Full') VRMC_materials_mtoon uvAnimation: not drawn"));
+    EXPECT_FALSE(has_line(a, "material 1 ('Defaults') VRMC_materials_mtoon uvAnimation"));
 }
 
 TEST(MToonImport, Version1BadValuesAreNotesAndDefaults) {

@@ -1,7 +1,8 @@
 // glTF 2.0 metallic-roughness materials (with KHR_materials_ior, _specular, _clearcoat, _sheen,
 // _unlit, _pbrSpecularGlossiness; _iridescence and _anisotropy through their own chunks;
 // _transmission, _volume and _dispersion with TRANSMISSION, transmission.glsl;
-// _diffuse_transmission with DIFFUSE_TRANSMISSION, diffuse_transmission.glsl) under a
+// _diffuse_transmission with DIFFUSE_TRANSMISSION, diffuse_transmission.glsl; VRMC_materials_mtoon
+// with MTOON, mtoon.glsl, which replaces the PBR shading) under a
 // prefiltered sky and one key light, tone mapped (Khronos PBR Neutral) and written as sRGB. The
 // layers (specular-glossiness, specular textures, sheen, clearcoat) are compiled only with
 // MATERIAL_LAYERS, the film with MATERIAL_IRIDESCENCE, the anisotropic lobe with
@@ -216,6 +217,22 @@ void main() {
 
     vec3 emissive = u_emissive;
     if (u_texture_set[4] >= 0) emissive *= texture(u_emissive_texture, slot_uv(4)).rgb;
+#ifdef MTOON
+    {
+        // VRMC_materials_mtoon (mtoon.glsl) in place of everything below. The outline pass sees the
+        // hull's back faces and lights them with the surface's own outward normal, as three-vrm does.
+        vec3 n_toon = u_mtoon_outline_mode != 0 ? normalize(v_world_normal) : n;
+        vec3 lit = u_base_color.rgb;
+        if (u_texture_set[0] >= 0) lit *= texture(u_base_texture, slot_uv(0)).rgb;
+        vec3 v_toon = normalize(u_camera_position - v_world_position);
+        vec3 color = mtoon_color(n_toon, v_toon, v_world_position, lit, emissive, u_key_direction, u_key_color,
+                                 u_env_intensity * env_diffuse(n_toon), u_env_intensity * env_diffuse(vec3(0.0, 1.0, 0.0)),
+                                 u_env_intensity * env_diffuse(vec3(0.0, -1.0, 0.0)), v_uv, v_uv1);
+        frag_color = u_linear_output != 0 ? vec4(color, alpha)
+                                          : vec4(srgb_encode(pbr_neutral(color * u_exposure)), alpha);
+        return;
+    }
+#endif
 
     vec3 v = normalize(u_camera_position - v_world_position);
     float n_dot_v = max(dot(n, v), 1e-4);

@@ -71,6 +71,15 @@ uniform int u_selected_joint;
 #endif
 uniform float u_heat_scale;     // error that maps to full red
 
+#ifdef MTOON
+uniform int u_mtoon_outline_mode;  // 0 the surface; 1 world, 2 screen widths: the outline pass
+uniform float u_mtoon_outline_width;
+uniform float u_mtoon_aspect;  // the viewport's height over its width
+uniform sampler2D u_mtoon_outline_width_texture;  // G
+uniform int u_mtoon_outline_width_set;            // -1: none
+uniform mat3 u_mtoon_outline_width_transform;
+#endif
+
 out vec3 v_world_normal;
 out vec2 v_uv;
 out vec4 v_color;
@@ -243,4 +252,32 @@ void main() {
     else if (DEBUG_VIEW == 6) v_color = vec4(weight_sum > 0.0 ? all_joints / weight_sum : vec3(0.5), 1.0);
     else v_color = vec4(1.0);
     gl_Position = u_view_proj * world;
+#ifdef MTOON
+    // VRMC_materials_mtoon's outline, an inverted hull: the outline pass (u_mtoon_outline_mode 1 or
+    // 2; render/skinned_pass.cpp culls front faces for it) pushes each skinned vertex out along its
+    // skinned normal, so the hull follows the pose. World: outlineWidthFactor metres (times G of
+    // outlineWidthMultiplyTexture). Screen: that share of the viewport's height, in the normal's
+    // direction on screen; scaled by clip w, so it is the same number of pixels near and far, as
+    // the specification says (three-vrm leaves w out, and its lines thin with distance).
+    if (u_mtoon_outline_mode != 0) {
+        float width = u_mtoon_outline_width;
+        if (u_mtoon_outline_width_set >= 0) {
+            vec2 uv = (u_mtoon_outline_width_transform * vec3(u_mtoon_outline_width_set == 1 ? a_uv1 : a_uv, 1.0)).xy;
+            width *= textureLod(u_mtoon_outline_width_texture, uv, 0.0).g;
+        }
+        vec3 nw = dot(v_world_normal, v_world_normal) > 0.0 ? normalize(v_world_normal) : vec3(0.0);
+        if (u_mtoon_outline_mode == 1) {
+            world.xyz += width * nw;
+            v_world_position = world.xyz;
+            gl_Position = u_view_proj * world;
+        } else {
+            vec2 d = (u_view_proj * vec4(nw, 0.0)).xy;
+            d = dot(d, d) > 0.0 ? normalize(d) : vec2(0.0);
+            d.x *= u_mtoon_aspect;  // height over width: as many pixels across as down
+            gl_Position.xy += 2.0 * width * d * gl_Position.w;
+        }
+        // Behind the surface where the two meet, by a hair (three-vrm's 1e-6 w).
+        gl_Position.z += 1e-6 * gl_Position.w;
+    }
+#endif
 }

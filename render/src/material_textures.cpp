@@ -64,6 +64,10 @@ Expected<MaterialTextures> MaterialTextures::create(const anim::Asset& a) {
         need(m.iridescence_texture.image, false);
         need(m.iridescence_thickness_texture.image, false);
         need(m.anisotropy_texture.image, false);
+        need(m.mtoon.shade_texture.image, true);
+        need(m.mtoon.shading_shift_texture.image, false);
+        need(m.mtoon.rim_texture.image, true);
+        need(m.mtoon.outline_width_texture.image, false);
     }
     for (const anim::Sampler& s : a.samplers) {
         GlSampler sampler = GlSampler::make();
@@ -164,6 +168,26 @@ MaterialBinding MaterialTextures::binding(const anim::Asset& a, int index) const
     fill(dt.thickness_texture, m.thickness_texture, m.thickness_texture.image, false);
     dt.attenuation_distance = tr.attenuation_distance;
     dt.attenuation_color = m.attenuation_color;
+    const anim::MToon& mt = m.mtoon;
+    MToonBinding& mb = b.mtoon;
+    mb.present = mt.present;
+    mb.shade_color = mt.shade_color;
+    fill(mb.shade_texture, mt.shade_texture, mt.shade_texture.image, true);
+    mb.shading_shift = mt.shading_shift;
+    fill(mb.shading_shift_texture, mt.shading_shift_texture, mt.shading_shift_texture.image, false);
+    mb.shading_shift_scale = mt.shading_shift_texture.strength;
+    mb.shading_toony = mt.shading_toony;
+    mb.gi_equalization = mt.gi_equalization;
+    mb.rim_color = mt.rim_color;
+    mb.rim_fresnel_power = mt.rim_fresnel_power;
+    mb.rim_lift = mt.rim_lift;
+    mb.rim_lighting_mix = mt.rim_lighting_mix;
+    fill(mb.rim_texture, mt.rim_texture, mt.rim_texture.image, true);
+    mb.outline_mode = static_cast<int>(mt.outline_mode);
+    mb.outline_width = mt.outline_width;
+    fill(mb.outline_width_texture, mt.outline_width_texture, mt.outline_width_texture.image, false);
+    mb.outline_color = mt.outline_color;
+    mb.outline_lighting_mix = mt.outline_lighting_mix;
     return b;
 }
 

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "render/diffuse_transmission_binding.h"
+#include "render/mtoon_binding.h"
 #include "render/transmission_binding.h"
 
 namespace sv::render {
@@ -184,10 +185,14 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
     // without either. A file with neither tries what it tried before (the repeats of a failed
     // variant are refused at once by failed_variants_).
     constexpr unsigned kTransmissions = kVariantTransmission | kVariantDiffuseTransmission;
+    // VRMC_materials_mtoon replaces the PBR shading the other bits extend, so its program has none
+    // of them but flat normals; failing that, the material draws as its glTF self.
+    const bool toon = params.material.mtoon.present && params.debug_view == DebugView::Lit;
+    const unsigned toon_variant = toon ? kVariantMToon | (wanted & kVariantFlatNormals) : 0u;
     unsigned variant = 0;
     for (unsigned v :
-         {wanted, (wanted & kTransmissions) ? wanted & ~kVariantLayers : 0u, wanted & ~kVariantTransmission,
-          wanted & ~kVariantDiffuseTransmission, wanted & ~kTransmissions}) {
+         {toon_variant, wanted, (wanted & kTransmissions) ? wanted & ~kVariantLayers : 0u,
+          wanted & ~kVariantTransmission, wanted & ~kVariantDiffuseTransmission, wanted & ~kTransmissions}) {
         if (!v) continue;
         if (const ShaderProgram* p = variant_program(index, v)) {
             chosen = p;
@@ -221,8 +226,26 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
                                  3.0f;
         bind_diffuse_transmission(program, params.material.diffuse_transmission, mean_scale);
     }
+    if (variant & kVariantMToon) bind_mtoon(program, params.material.mtoon);
     bind_instances(mesh, instances);
     mesh.draw(static_cast<GLsizei>(instances.size()));
+    if ((variant & kVariantMToon) && params.material.mtoon.has_outline()) {
+        // The inverted hull: the same skinned vertices pushed out (skinned_vs.glsl), front faces
+        // culled whatever doubleSided says (the extension's rule), so only the rim of the hull that
+        // sticks out past the surface is seen.
+        GLint viewport[4] = {0, 0, 1, 1};
+        glGetIntegerv(GL_VIEWPORT, viewport);
+        set_mtoon_outline(
+            program, params.material.mtoon.outline_mode,
+            viewport[2] > 0 ? static_cast<float>(viewport[3]) / static_cast<float>(viewport[2]) : 1.0f);
+        glEnable(GL_CULL_FACE);
+        glCullFace(GL_FRONT);
+        mesh.draw(static_cast<GLsizei>(instances.size()));
+        glCullFace(GL_BACK);
+    }
+    if (variant & kVariantMToon)
+        for (GLuint unit : {kMToonShadeUnit, kMToonShiftUnit, kMToonRimUnit, kMToonOutlineUnit})
+            glBindSampler(unit, 0);
     unbind_material();
 }
 
@@ -240,6 +263,7 @@ const ShaderProgram* SkinnedPass::variant_program(size_t index, unsigned variant
                      {}};
     if (variant & kVariantTransmission) desc.fragment_chunks.push_back("transmission.glsl");
     if (variant & kVariantDiffuseTransmission) desc.fragment_chunks.push_back("diffuse_transmission.glsl");
+    if (variant & kVariantMToon) desc.fragment_chunks.push_back("mtoon.glsl");
     desc.fragment_chunks.push_back("material_fs.glsl");
     if (variant & kVariantLayers) desc.defines.push_back("MATERIAL_LAYERS");
     if (variant & kVariantIridescence) desc.defines.push_back("MATERIAL_IRIDESCENCE");
@@ -247,21 +271,23 @@ const ShaderProgram* SkinnedPass::variant_program(size_t index, unsigned variant
     if (variant & kVariantFlatNormals) desc.defines.push_back("FLAT_NORMALS");
     if (variant & kVariantTransmission) desc.defines.push_back("TRANSMISSION");
     if (variant & kVariantDiffuseTransmission) desc.defines.push_back("DIFFUSE_TRANSMISSION");
+    if (variant & kVariantMToon) desc.defines.push_back("MTOON");
     if (no_fallback) desc.defines.push_back("SKIN_DQ_NO_FALLBACK");
     auto built = ShaderProgram::build(api_, desc);
     if (!built) {
         failed_variants_.insert(variant);
-        std::fprintf(stderr,
-                     "skinview: the material shader variant %s%s%s%s%s%s did not build (%s); those materials "
-                     "are drawn with fewer of their extensions (the next variant that builds, or the plain "
-                     "shading)\n",
-                     variant & kVariantLayers ? "MATERIAL_LAYERS " : "",
-                     variant & kVariantIridescence ? "MATERIAL_IRIDESCENCE " : "",
-                     variant & kVariantAnisotropy ? "MATERIAL_ANISOTROPY " : "",
-                     variant & kVariantFlatNormals ? "FLAT_NORMALS " : "",
-                     variant & kVariantTransmission ? "TRANSMISSION " : "",
-                     variant & kVariantDiffuseTransmission ? "DIFFUSE_TRANSMISSION" : "",
-                     built.error().message.c_str());
+        std::fprintf(
+            stderr,
+            "skinview: the material shader variant %s%s%s%s%s%s%s did not build (%s); those materials "
+            "are drawn with fewer of their extensions (the next variant that builds, or the plain "
+            "shading)\n",
+            variant & kVariantLayers ? "MATERIAL_LAYERS " : "",
+            variant & kVariantIridescence ? "MATERIAL_IRIDESCENCE " : "",
+            variant & kVariantAnisotropy ? "MATERIAL_ANISOTROPY " : "",
+            variant & kVariantFlatNormals ? "FLAT_NORMALS " : "",
+            variant & kVariantTransmission ? "TRANSMISSION " : "",
+            variant & kVariantDiffuseTransmission ? "DIFFUSE_TRANSMISSION " : "",
+            variant & kVariantMToon ? "MTOON" : "", built.error().message.c_str());
         return nullptr;
     }
     program = std::move(*built);

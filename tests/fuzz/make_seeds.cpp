@@ -21,6 +21,7 @@
 
 #include "anim/asset_tools/asset_builder.h"
 #include "anim/asset_tools/pointer_builder.h"
+#include "anim/asset_tools/vrm_builder.h"
 #include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
 
@@ -57,6 +58,12 @@ int main(int argc, char** argv) {
     write_asset("arm.glb", arm);
     write_asset("humanoid_mixamo.glb", build_humanoid_asset(HumanoidShape::MixamoExport));
     write_asset("humanoid_prescale.glb", build_humanoid_asset(HumanoidShape::PreScale));
+    {  // MToon: 1.0's VRMC_materials_mtoon and 0.x's VRM/MToon materialProperties, outline on.
+        VrmAvatarOptions o;
+        o.mtoon = true;
+        write_asset("avatar_vrm1_mtoon.glb", build_vrm_avatar(VrmVersion::V1, o));
+        write_asset("avatar_vrm0_mtoon.glb", build_vrm_avatar(VrmVersion::V0, o));
+    }
     if (!write_gltf_file(arm, (out_dir / "arm.gltf").string()).ok()) return 1;
 
     {  // CUBICSPLINE: each key's value with zero tangents either side.

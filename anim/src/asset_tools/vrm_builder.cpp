@@ -268,6 +268,19 @@ Asset build_vrm_avatar(VrmVersion version, const VrmAvatarOptions& options) {
     m.base_color = {0.85f, 0.7f, 0.6f, 1.0f};
     m.metallic = 0.0f;
     m.roughness = 0.8f;
+    if (options.mtoon) {
+        MToon& t = m.mtoon;
+        t.present = true;
+        t.shade_color = {kMToonShade[0], kMToonShade[1], kMToonShade[2]};
+        t.shading_toony = 0.8f;
+        t.shading_shift = -0.1f;
+        t.gi_equalization = 0.8f;
+        t.rim_lighting_mix = 0.5f;
+        t.outline_mode = options.mtoon_outline_mode;
+        t.outline_width = kMToonOutlineWidth;
+        t.outline_color = {kMToonOutline[0], kMToonOutline[1], kMToonOutline[2]};
+        t.outline_lighting_mix = 0.0f;
+    }
     a.materials.push_back(m);
 
     // Turned after the geometry is made, so both versions list the same vertices in the same order.

@@ -77,8 +77,8 @@ const std::vector<ExtensionInfo>& known_extensions() {
          "VRM 0.x: meta in the notes, humanoid map in the Humanoid tab (retargeting and picking read it), "
          "spring bones simulated, expressions' morph binds applied (--expression, the Expressions tab), the "
          "avatar turned to face +Z (--no-vrm-facing), firstPerson's look-at applied (bone and blend shape, "
-         "--look-at), materialValues applied (colour, emission, texture scale and offset); first person "
-         "meshes not applied"},
+         "--look-at), materialValues applied (colour, emission, texture scale and offset), VRM/MToon "
+         "materialProperties drawn as VRMC_materials_mtoon; first person meshes not applied"},
         {"VRMC_vrm", Support::Implemented,
          "VRM 1.0: meta in the notes, humanoid map in the Humanoid tab (retargeting and picking read it), "
          "expressions' morph binds applied (--expression, the Expressions tab), look-at applied (bone and "
@@ -90,8 +90,10 @@ const std::vector<ExtensionInfo>& known_extensions() {
         {"VRMC_node_constraint", Support::Implemented,
          "roll, aim and rotation constraints applied after the pose and before the springs, in dependency "
          "order"},
-        {"VRMC_materials_mtoon", Support::Ignored,
-         "MToon materials draw with their glTF base colour under the viewer's shading"},
+        {"VRMC_materials_mtoon", Support::Implemented,
+         "approximated: shade colour with shading shift and toony, GI equalisation, parametric rim, "
+         "emission, "
+         "the outline as an inverted hull (world and screen widths); no matcap, no UV animation"},
         {"VRMC_materials_hdr_emissiveMultiplier", Support::Ignored, "emission is drawn as glTF gives it"},
         {"VRMC_vrm_animation", Support::Ignored, "the file's glTF animations play as they are"},
     };

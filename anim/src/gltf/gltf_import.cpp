@@ -21,6 +21,7 @@
 #include "gltf_importer.h"
 #include "gltf_material_import.h"
 #include "gltf_meshopt.h"
+#include "gltf_mtoon_import.h"
 #include "gltf_read_guard.h"
 #include "vrm_import.h"
 
@@ -44,6 +45,7 @@ Expected<Asset> convert(const tg::Model& model, const std::string& source, const
     if (auto st = im.nodes(); !st) return st.error();
     if (auto st = im.skins(); !st) return st.error();
     if (auto st = import_materials(model, asset); !st) return st.error();
+    import_mtoon(model, asset);
     if (auto st = import_variant_names(model, asset); !st) return st.error();
     if (auto st = im.images(); !st) return st.error();
     im.drop_undecoded_textures();

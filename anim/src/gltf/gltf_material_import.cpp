@@ -43,6 +43,8 @@ int basisu_source(const tg::Texture& t) {
     return -1;
 }
 
+}  // namespace
+
 // Reads one texture slot: the texture's image and sampler, the slot's texCoord, and
 // KHR_texture_transform (whose texCoord, when given, replaces the slot's).
 Status read_slot(const tg::Model& m, const std::string& what, int index, int tex_coord,
@@ -113,6 +115,8 @@ Status read_value_slot(const tg::Model& m, const std::string& what, const tg::Va
     if (t.Has("scale")) out.strength = number(t.Get("scale"), 1.0f);
     return ok_status();
 }
+
+namespace {
 
 const tg::Value* extension(const tg::Material& src, const char* name) {
     const auto it = src.extensions.find(name);

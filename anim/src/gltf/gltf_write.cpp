@@ -290,6 +290,7 @@ Expected<Writer> build(const Asset& a, const WriteOptions& options) {
         w.doc["animations"].push_back(jc);
     }
     if (auto st = gltf::write_vrm(a.vrm, w.doc); !st) return st.error();
+    gltf::write_mtoon(a, w.doc);
     while (w.bin.size() % 4) w.bin.push_back(0);
     return w;
 }

@@ -1,5 +1,7 @@
 #include "vrm_write.h"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace sv::anim::gltf {
@@ -245,6 +247,70 @@ Status write_vrm(const Vrm& vrm, json& doc) {
             {"lookAtVerticalUp", map(l.vertical_up)}};
     }
     return ok_status();
+}
+
+void write_mtoon(const Asset& asset, json& doc) {
+    static const char* modes[] = {"none", "worldCoordinates", "screenCoordinates"};
+    const bool v0 = asset.vrm.version == VrmVersion::V0;
+    json props = json::array();
+    for (size_t i = 0; i < asset.materials.size(); ++i) {
+        const Material& mat = asset.materials[i];
+        const MToon& m = mat.mtoon;
+        if (v0) {
+            if (!m.present) {
+                props.push_back({{"name", mat.name}, {"shader", "VRM_USE_GLTFSHADER"}});
+                continue;
+            }
+            // The inverse of the reader's mapping: shift0 = -shift - (1 - toony), and
+            // toony = lerp(toony0, 1, k) with k = 0.5 + 0.5 shift0 gives toony0 = (toony - k) / (1 - k).
+            const double shift0 = -double(m.shading_shift) - (1.0 - m.shading_toony);
+            const double k = 0.5 + 0.5 * shift0;
+            const double toony0 = k < 1.0 ? (m.shading_toony - k) / (1.0 - k) : 0.9;
+            const auto gamma = [](glm::vec3 c) {
+                return json::array({std::pow(double(c.r), 1.0 / 2.2), std::pow(double(c.g), 1.0 / 2.2),
+                                    std::pow(double(c.b), 1.0 / 2.2), 1.0});
+            };
+            props.push_back({{"name", mat.name},
+                             {"shader", "VRM/MToon"},
+                             {"floatProperties",
+                              {{"_ShadeToony", toony0},
+                               {"_ShadeShift", shift0},
+                               {"_IndirectLightIntensity", 1.0 - double(m.gi_equalization)},
+                               {"_RimFresnelPower", m.rim_fresnel_power},
+                               {"_RimLift", m.rim_lift},
+                               {"_RimLightingMix", m.rim_lighting_mix},
+                               {"_OutlineWidthMode", static_cast<int>(m.outline_mode)},
+                               {"_OutlineWidth", 100.0 * double(m.outline_width)},
+                               {"_OutlineColorMode", 1},
+                               {"_OutlineLightingMix", m.outline_lighting_mix}}},
+                             {"vectorProperties",
+                              {{"_ShadeColor", gamma(m.shade_color)},
+                               {"_RimColor", gamma(m.rim_color)},
+                               {"_OutlineColor", gamma(m.outline_color)}}},
+                             {"textureProperties", json::object()}});
+            continue;
+        }
+        if (!m.present) continue;
+        use(doc, "VRMC_materials_mtoon");
+        doc["materials"][i]["extensions"]["VRMC_materials_mtoon"] = {
+            {"specVersion", "1.0"},
+            {"shadeColorFactor", {m.shade_color.r, m.shade_color.g, m.shade_color.b}},
+            {"shadingShiftFactor", m.shading_shift},
+            {"shadingToonyFactor", m.shading_toony},
+            {"giEqualizationFactor", m.gi_equalization},
+            {"parametricRimColorFactor", {m.rim_color.r, m.rim_color.g, m.rim_color.b}},
+            {"parametricRimFresnelPowerFactor", m.rim_fresnel_power},
+            {"parametricRimLiftFactor", m.rim_lift},
+            {"rimLightingMixFactor", m.rim_lighting_mix},
+            {"outlineWidthMode", modes[static_cast<int>(m.outline_mode)]},
+            {"outlineWidthFactor", m.outline_width},
+            {"outlineColorFactor", {m.outline_color.r, m.outline_color.g, m.outline_color.b}},
+            {"outlineLightingMixFactor", m.outline_lighting_mix}};
+    }
+    const bool any = std::any_of(asset.materials.begin(), asset.materials.end(),
+                                 [](const Material& m) { return m.mtoon.present; });
+    if (v0 && any && doc.contains("extensions") && doc["extensions"].contains("VRM"))
+        doc["extensions"]["VRM"]["materialProperties"] = props;
 }
 
 }  // namespace sv::anim::gltf

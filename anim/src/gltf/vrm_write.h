@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/core/expected.h"
+#include "anim/scene/asset.h"
 #include "anim/scene/vrm.h"
 
 namespace sv::anim::gltf {
@@ -14,5 +15,11 @@ namespace sv::anim::gltf {
 // not one subtree walked parents-first from its first joint (0.x can only say "this root and all
 // below"), and a 1.0 spring whose last joint has no tail node.
 Status write_vrm(const Vrm& vrm, nlohmann::json& doc);
+
+// The materials' MToon parameters (their factors; the fixtures texture no MToon slot): 1.0's
+// VRMC_materials_mtoon on each material, or for a VRM 0.x asset "VRM/MToon" materialProperties
+// holding the 0.x values that the reader's three-vrm mapping turns back into them. After
+// write_vrm and the materials.
+void write_mtoon(const Asset& asset, nlohmann::json& doc);
 
 }  // namespace sv::anim::gltf

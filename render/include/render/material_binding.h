@@ -69,6 +69,31 @@ struct DiffuseTransmissionBinding {
     bool active() const { return factor > 0.0f; }
 };
 
+// VRMC_materials_mtoon (shaders/mtoon.glsl, render/mtoon_binding.h): drawn by the MTOON program in
+// place of the PBR shading, and a second draw of the mesh for the outline; its own textures and
+// uniforms, as transmission's, so the slot arrays and every program without it are as they were.
+struct MToonBinding {
+    bool present = false;  // false: the material is drawn as glTF says
+    glm::vec3 shade_color{0.0f};
+    TextureBinding shade_texture;  // sRGB RGB
+    float shading_shift = 0.0f;
+    TextureBinding shading_shift_texture;  // R, times shading_shift_scale
+    float shading_shift_scale = 1.0f;
+    float shading_toony = 0.9f;
+    float gi_equalization = 0.9f;
+    glm::vec3 rim_color{0.0f};
+    float rim_fresnel_power = 5.0f;
+    float rim_lift = 0.0f;
+    float rim_lighting_mix = 1.0f;
+    TextureBinding rim_texture;  // sRGB RGB
+    int outline_mode = 0;        // 0 none, 1 world coordinates, 2 screen coordinates
+    float outline_width = 0.0f;
+    TextureBinding outline_width_texture;  // G
+    glm::vec3 outline_color{0.0f};
+    float outline_lighting_mix = 1.0f;
+    bool has_outline() const { return present && outline_mode != 0 && outline_width > 0.0f; }
+};
+
 // glTF's default material (specification 3.9.1: every property at its default) unless filled in.
 struct MaterialBinding {
     glm::vec4 base_color{1.0f};
@@ -101,6 +126,7 @@ struct MaterialBinding {
     std::array<TextureBinding, kSlotCount> textures{};
     TransmissionBinding transmission;
     DiffuseTransmissionBinding diffuse_transmission;
+    MToonBinding mtoon;
     // Needs the MATERIAL_LAYERS program (skinned_pass.h says why it is a separate one).
     bool layered() const {
         return workflow == anim::Workflow::SpecularGlossiness || clearcoat > 0.0f ||

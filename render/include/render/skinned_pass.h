@@ -150,9 +150,11 @@ private:
     // the layers, and failing that without transmission, with a note each.
     // DIFFUSE_TRANSMISSION (shaders/diffuse_transmission.glsl) likewise, 3 samplers: past the budget
     // with the layers too, where it keeps the lobe and drops the layers first, then drops itself.
+    // MTOON (shaders/mtoon.glsl, VRMC_materials_mtoon) replaces the PBR shading, so it is asked for
+    // alone (flat normals aside); its outline is a second draw of the mesh with the same program.
     static constexpr unsigned kVariantLayers = 1, kVariantIridescence = 2, kVariantAnisotropy = 4,
                               kVariantFlatNormals = 8, kVariantTransmission = 16,
-                              kVariantDiffuseTransmission = 32;
+                              kVariantDiffuseTransmission = 32, kVariantMToon = 64;
     std::map<std::pair<size_t, unsigned>, ShaderProgram> layered_programs_;
     std::set<unsigned> failed_variants_;  // built once, failed: not tried again each draw
     // The program for (index, variant), built on first use; null when its build failed.

@@ -13,10 +13,11 @@
 namespace {
 
 // Extensions the fragment shader draws. KHR_materials_variants chooses which material a primitive
-// has (on the CPU, SceneSession::select_variant), so no chunk draws it.
+// has (on the CPU, SceneSession::select_variant), so no chunk draws it. VRM's material extensions
+// (VRMC_materials_mtoon, _hdr_emissiveMultiplier) are held to the same rule.
 bool is_material_extension(const std::string& name) {
     return (name.rfind("KHR_materials_", 0) == 0 && name != "KHR_materials_variants") ||
-           name == "KHR_texture_transform";
+           name.rfind("VRMC_materials_", 0) == 0 || name == "KHR_texture_transform";
 }
 
 bool some_chunk_names(const std::string& name) {

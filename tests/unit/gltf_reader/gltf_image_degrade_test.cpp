@@ -164,10 +164,17 @@ TEST(GltfImageDegrade, EverySlotThatUsesAFailedImageLosesIt) {
         {"diffuseTransmissionFactor", 0.5},
         {"diffuseTransmissionTexture", {{"index", 0}}},
         {"diffuseTransmissionColorTexture", {{"index", 0}}}};
+    m["extensions"]["VRMC_materials_mtoon"] = {{"specVersion", "1.0"},
+                                               {"shadeMultiplyTexture", {{"index", 0}}},
+                                               {"shadingShiftTexture", {{"index", 0}}},
+                                               {"matcapTexture", {{"index", 0}}},
+                                               {"rimMultiplyTexture", {{"index", 0}}},
+                                               {"outlineWidthMultiplyTexture", {{"index", 0}}}};
     g.json["extensionsUsed"] = {"KHR_materials_clearcoat",  "KHR_materials_specular",
                                 "KHR_materials_sheen",      "KHR_materials_iridescence",
                                 "KHR_materials_anisotropy", "KHR_materials_transmission",
-                                "KHR_materials_volume",     "KHR_materials_diffuse_transmission"};
+                                "KHR_materials_volume",     "KHR_materials_diffuse_transmission",
+                                "VRMC_materials_mtoon"};
     const auto a = load_gltf_from_memory(g.pack(), "", true);
     ASSERT_TRUE(a.ok()) << a.error().message;
     ASSERT_EQ(a->image_failures.size(), 1u);
@@ -177,7 +184,7 @@ TEST(GltfImageDegrade, EverySlotThatUsesAFailedImageLosesIt) {
         ++slots;
         EXPECT_EQ(t.image, -1) << "slot " << slots << " still uses the failed image";
     });
-    EXPECT_EQ(slots, 20);
+    EXPECT_EQ(slots, 25);
     // The control: the same file with a good image keeps it in those slots.
     Glb good = arm_with_images({{kRedPng, "skin"}}, {{{"source", 0}}});
     good.json["materials"][0]["extensions"] = m["extensions"];
@@ -190,4 +197,6 @@ TEST(GltfImageDegrade, EverySlotThatUsesAFailedImageLosesIt) {
     EXPECT_EQ(b->materials[0].anisotropy_texture.image, 0);
     EXPECT_EQ(b->materials[0].transmission_texture.image, 0);
     EXPECT_EQ(b->materials[0].thickness_texture.image, 0);
+    EXPECT_EQ(b->materials[0].mtoon.shade_texture.image, 0);
+    EXPECT_EQ(b->materials[0].mtoon.outline_width_texture.image, 0);
 }

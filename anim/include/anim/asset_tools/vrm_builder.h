@@ -27,7 +27,14 @@ struct VrmAvatarOptions {
     // kAngryColor, emission toward kAngryEmission, and a texture transform to kAngryUvScale and
     // kAngryUvOffset (1.0 materialColorBinds and textureTransformBinds, 0.x materialValues).
     bool material_binds = false;
+    // The avatar's material as MToon (1.0 VRMC_materials_mtoon, 0.x "VRM/MToon" materialProperties)
+    // with kMToon* below: a shade colour, a toony band and an outline of `mtoon_outline_mode`.
+    bool mtoon = false;
+    MToonOutlineMode mtoon_outline_mode = MToonOutlineMode::WorldCoordinates;
 };
+inline constexpr float kMToonShade[3] = {0.25f, 0.15f, 0.3f};
+inline constexpr float kMToonOutline[3] = {0.0f, 0.0f, 0.8f};
+inline constexpr float kMToonOutlineWidth = 0.01f;  // metres (world) or a share of the height (screen)
 inline constexpr double kAngryColor[4] = {0.2, 0.4, 0.9, 1.0};
 inline constexpr double kAngryEmission[3] = {0.3, 0.1, 0.0};
 inline constexpr double kAngryUvScale[2] = {2.0, 3.0};

@@ -159,6 +159,36 @@ enum class AlphaMode { Opaque, Mask, Blend };
 // the diffuseTexture), or KHR_materials_unlit (the base colour is the output, no light at all).
 enum class Workflow { MetallicRoughness, SpecularGlossiness, Unlit };
 
+// VRMC_materials_mtoon 1.0 (or VRM 0.x's "VRM/MToon" materialProperties, mapped to 1.0's
+// parameters as three-vrm's VRM0 importer maps them) on a material. Defaults are the 1.0
+// specification's; `present` false: the material is drawn as glTF says (PBR).
+enum class MToonOutlineMode { None, WorldCoordinates, ScreenCoordinates };
+
+struct MToon {
+    bool present = false;
+    glm::vec3 shade_color{0.0f};
+    TextureRef shade_texture;  // sRGB RGB, multiplies shade_color
+    float shading_shift = 0.0f;
+    TextureRef shading_shift_texture;  // R, times its `scale` (held in strength), added to the shift
+    float shading_toony = 0.9f;
+    float gi_equalization = 0.9f;
+    glm::vec3 matcap_factor{1.0f};  // read, not drawn
+    TextureRef matcap_texture;      // read, not drawn
+    glm::vec3 rim_color{0.0f};      // parametricRimColorFactor
+    float rim_fresnel_power = 5.0f;
+    float rim_lift = 0.0f;
+    TextureRef rim_texture;  // sRGB RGB, multiplies the rim
+    float rim_lighting_mix = 1.0f;
+    MToonOutlineMode outline_mode = MToonOutlineMode::None;
+    float outline_width = 0.0f;        // metres (world) or a share of the screen height (screen)
+    TextureRef outline_width_texture;  // G, multiplies the width
+    glm::vec3 outline_color{0.0f};
+    float outline_lighting_mix = 1.0f;
+    bool has_outline() const {
+        return present && outline_mode != MToonOutlineMode::None && outline_width > 0.0f;
+    }
+};
+
 // glTF 2.0's metallic-roughness material with KHR_materials_emissive_strength, unlit,
 // pbrSpecularGlossiness, ior, specular and clearcoat. Defaults are the
 // specification's, so a material the file leaves empty draws as glTF says it should.
@@ -242,6 +272,8 @@ struct Material {
     float anisotropy = 0.0f;
     float anisotropy_rotation = 0.0f;
     TextureRef anisotropy_texture;
+    // VRMC_materials_mtoon (VRM avatars): drawn by the MTOON program instead of the PBR shading.
+    MToon mtoon;
 
     // Every texture slot, for what must treat them all alike (an image that failed to decode is
     // dropped from each slot that uses it). A new slot goes here too, or that code misses it.
@@ -255,6 +287,9 @@ struct Material {
               &iridescence_texture, &iridescence_thickness_texture, &anisotropy_texture})
             f(*t);
         for (TextureRef* t : {&diffuse_transmission_texture, &diffuse_transmission_color_texture}) f(*t);
+        for (TextureRef* t : {&mtoon.shade_texture, &mtoon.shading_shift_texture, &mtoon.matcap_texture,
+                              &mtoon.rim_texture, &mtoon.outline_width_texture})
+            f(*t);
     }
 };
 

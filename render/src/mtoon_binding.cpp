@@ -1,0 +1,63 @@
+#include "render/mtoon_binding.h"
+
+#include <glm/gtc/type_ptr.hpp>
+
+#include "render/diffuse_transmission_binding.h"
+#include "render/transmission_binding.h"
+
+namespace sv::render {
+
+namespace {
+constexpr bool free_unit(GLuint unit) {
+    for (GLuint u : kMaterialUnits)
+        if (u == unit) return false;
+    return unit != kEnvironmentUnit && unit != kBrdfLutUnit && unit != kSheenAtlasUnit &&
+           unit != kSheenAlbedoUnit && unit != kDiffuseTransmissionUnit &&
+           unit != kDiffuseTransmissionColorUnit && unit != kDiffuseTransmissionThicknessUnit && unit < 31;
+}
+static_assert(free_unit(kMToonShadeUnit) && free_unit(kMToonShiftUnit) && free_unit(kMToonRimUnit) &&
+                  free_unit(kMToonOutlineUnit),
+              "an MToon texture unit is shared with the material or the skinning pass");
+static_assert(kMToonShadeUnit != kTransmissionUnit && kMToonOutlineUnit != kTransmissionUnit &&
+                  kMToonShadeUnit != kThicknessUnit && kMToonOutlineUnit != kThicknessUnit &&
+                  kMToonShadeUnit != kBackdropUnit && kMToonOutlineUnit != kBackdropUnit,
+              "only the shift and rim units may be transmission's");
+
+void bind_slot(const ShaderProgram& program, GLuint unit, const TextureBinding& t, const char* sampler,
+               const char* set, const char* transform) {
+    glActiveTexture(GL_TEXTURE0 + unit);
+    glBindTexture(GL_TEXTURE_2D, t.texture);
+    glBindSampler(unit, t.sampler);
+    glUniform1i(program.uniform(sampler), static_cast<GLint>(unit));
+    glUniform1i(program.uniform(set), t.texture ? t.set : -1);
+    glUniformMatrix3fv(program.uniform(transform), 1, GL_FALSE, glm::value_ptr(t.transform));
+}
+}  // namespace
+
+void bind_mtoon(const ShaderProgram& program, const MToonBinding& m) {
+    glUniform3fv(program.uniform("u_mtoon_shade_color"), 1, glm::value_ptr(m.shade_color));
+    glUniform3f(program.uniform("u_mtoon_shading"), m.shading_shift, m.shading_toony, m.shading_shift_scale);
+    glUniform1f(program.uniform("u_mtoon_gi_equalization"), m.gi_equalization);
+    glUniform3fv(program.uniform("u_mtoon_rim_color"), 1, glm::value_ptr(m.rim_color));
+    glUniform3f(program.uniform("u_mtoon_rim"), m.rim_fresnel_power, m.rim_lift, m.rim_lighting_mix);
+    glUniform3fv(program.uniform("u_mtoon_outline_color"), 1, glm::value_ptr(m.outline_color));
+    glUniform1f(program.uniform("u_mtoon_outline_mix"), m.outline_lighting_mix);
+    glUniform1f(program.uniform("u_mtoon_outline_width"), m.outline_width);
+    bind_slot(program, kMToonShadeUnit, m.shade_texture, "u_mtoon_shade_texture", "u_mtoon_shade_set",
+              "u_mtoon_shade_transform");
+    bind_slot(program, kMToonShiftUnit, m.shading_shift_texture, "u_mtoon_shift_texture", "u_mtoon_shift_set",
+              "u_mtoon_shift_transform");
+    bind_slot(program, kMToonRimUnit, m.rim_texture, "u_mtoon_rim_texture", "u_mtoon_rim_set",
+              "u_mtoon_rim_transform");
+    bind_slot(program, kMToonOutlineUnit, m.outline_width_texture, "u_mtoon_outline_width_texture",
+              "u_mtoon_outline_width_set", "u_mtoon_outline_width_transform");
+    glActiveTexture(GL_TEXTURE0);
+    set_mtoon_outline(program, 0, 1.0f);
+}
+
+void set_mtoon_outline(const ShaderProgram& program, int mode, float aspect) {
+    glUniform1i(program.uniform("u_mtoon_outline_mode"), mode);
+    glUniform1f(program.uniform("u_mtoon_aspect"), aspect);
+}
+
+}  // namespace sv::render

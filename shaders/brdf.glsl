@@ -45,19 +45,23 @@ vec3 brdf_evaluate(vec3 n, vec3 v, vec3 l, vec3 base_color, float metallic, floa
     return brdf_evaluate_layered(n, v, l, base_color, metallic, roughness, vec3(0.04), 1.0);
 }
 
-vec3 image_based_light_layered(vec3 base_color, float metallic, float roughness, float n_dot_v, vec2 f_ab,
-                               vec3 radiance, vec3 irradiance, vec3 f0_dielectric, float specular_weight) {
-    vec3 f0 = mix(f0_dielectric, base_color, metallic);
-    vec3 c_diff = mix(base_color, vec3(0.0), metallic);
-    float weight = specular_weight + (1.0 - specular_weight) * metallic;
+// Mirrors render/brdf.h's ibl_ggx_fresnel and image_based_light_layered (the reasons are there).
+vec3 ibl_ggx_fresnel(vec3 f0, float weight, float roughness, float n_dot_v, vec2 f_ab) {
     vec3 fr = max(vec3(1.0 - roughness), f0) - f0;
     vec3 k_s = f0 + fr * pow(1.0 - clamp(n_dot_v, 0.0, 1.0), 5.0);
     vec3 fss_ess = weight * (k_s * f_ab.x + f_ab.y);
     float ems = 1.0 - (f_ab.x + f_ab.y);
-    vec3 f_avg = f0 + (vec3(1.0) - f0) / 21.0;
+    vec3 f_avg = weight * (f0 + (vec3(1.0) - f0) / 21.0);
     vec3 fms_ems = ems * fss_ess * f_avg / (vec3(1.0) - f_avg * ems);
-    vec3 k_d = c_diff * (vec3(1.0) - fss_ess - fms_ems);
-    return fss_ess * radiance + (fms_ems + k_d) * irradiance;
+    return fss_ess + fms_ems;
+}
+
+vec3 image_based_light_layered(vec3 base_color, float metallic, float roughness, float n_dot_v, vec2 f_ab,
+                               vec3 radiance, vec3 irradiance, vec3 f0_dielectric, float specular_weight) {
+    vec3 metal = ibl_ggx_fresnel(base_color, 1.0, roughness, n_dot_v, f_ab) * radiance;
+    vec3 f_dielectric = ibl_ggx_fresnel(f0_dielectric, specular_weight, roughness, n_dot_v, f_ab);
+    vec3 dielectric = mix(base_color * irradiance, radiance, f_dielectric);
+    return mix(dielectric, metal, metallic);
 }
 
 vec3 image_based_light(vec3 base_color, float metallic, float roughness, float n_dot_v, vec2 f_ab, vec3 radiance,

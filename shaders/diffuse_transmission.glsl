@@ -47,20 +47,12 @@ vec3 dt_color(vec2 uv0, vec2 uv1) {
     return c;
 }
 
-// The image-based light's diffuse weight as image_based_light_layered (brdf.glsl) computes its k_d,
-// without the colour: (1 - metallic) (1 - the single- and multiple-scattering specular). Repeated
-// here rather than factored out of brdf.glsl so the programs without the extension stay as they were.
+// The image-based light's diffuse weight as image_based_light_layered (brdf.glsl) gives it, without
+// the colour: (1 - metallic) (1 - the dielectric's single- and multiple-scattering specular).
 vec3 dt_ibl_weight(vec3 base_color, float metallic, float roughness, float n_dot_v, vec2 f_ab, vec3 f0_dielectric,
                    float specular_weight) {
-    vec3 f0 = mix(f0_dielectric, base_color, metallic);
-    float weight = specular_weight + (1.0 - specular_weight) * metallic;
-    vec3 fr = max(vec3(1.0 - roughness), f0) - f0;
-    vec3 k_s = f0 + fr * pow(1.0 - clamp(n_dot_v, 0.0, 1.0), 5.0);
-    vec3 fss_ess = weight * (k_s * f_ab.x + f_ab.y);
-    float ems = 1.0 - (f_ab.x + f_ab.y);
-    vec3 f_avg = f0 + (vec3(1.0) - f0) / 21.0;
-    vec3 fms_ems = ems * fss_ess * f_avg / (vec3(1.0) - f_avg * ems);
-    return (1.0 - metallic) * (vec3(1.0) - fss_ess - fms_ems);
+    return (1.0 - metallic) *
+           (vec3(1.0) - ibl_ggx_fresnel(f0_dielectric, specular_weight, roughness, n_dot_v, f_ab));
 }
 
 // The image-based light's change: the diffuse share mixed from the irradiance about n times the

@@ -135,30 +135,43 @@ inline glm::vec2 integrate_split_sum(float n_dot_v, float roughness, std::uint32
     return {a / float(samples), b / float(samples)};
 }
 
-// The image-based light of one surface point from the split-sum terms, with the multiple-scattering
-// compensation of Fdez-Aguera (2019) that the Khronos sample viewer uses: `radiance` is the
-// prefiltered environment along the reflection, `irradiance` the cosine-convolved one divided by
-// pi (so a uniform environment of 1 gives 1), `f_ab` the table entry. Mirrored in brdf.glsl.
-//
-// The layered form takes the dielectric F0 and strength of KHR_materials_ior / _specular: the
-// specular terms are scaled by the strength as the Khronos renderer's getIBLGGXFresnel does, and
-// the strength fades to 1 with metallic (metals have no dielectric lobe). With F0 0.04 and
-// strength 1 every operation is the plain form's, so the characters' pictures are unchanged.
-inline glm::vec3 image_based_light_layered(glm::vec3 base_color, float metallic, float roughness,
-                                           float n_dot_v, glm::vec2 f_ab, glm::vec3 radiance,
-                                           glm::vec3 irradiance, glm::vec3 f0_dielectric,
-                                           float specular_weight) {
-    const glm::vec3 f0 = glm::mix(f0_dielectric, base_color, metallic);
-    const glm::vec3 c_diff = glm::mix(base_color, glm::vec3(0.0f), metallic);
-    const float weight = specular_weight + (1.0f - specular_weight) * metallic;
+// The split-sum reflectance of one lobe, single scattering F_ss E_ss plus the multiple-scattering
+// compensation F_ms E_ms of Fdez-Aguera (2019), for reflectance `f0` at strength `weight` (the
+// Khronos renderer's getIBLGGXFresnel, the strength scaling F_avg too). `f_ab` is the table entry.
+inline glm::vec3 ibl_ggx_fresnel(glm::vec3 f0, float weight, float roughness, float n_dot_v, glm::vec2 f_ab) {
     const glm::vec3 fr = glm::max(glm::vec3(1.0f - roughness), f0) - f0;
     const glm::vec3 k_s = f0 + fr * std::pow(1.0f - std::clamp(n_dot_v, 0.0f, 1.0f), 5.0f);
     const glm::vec3 fss_ess = weight * (k_s * f_ab.x + f_ab.y);
     const float ems = 1.0f - (f_ab.x + f_ab.y);
-    const glm::vec3 f_avg = f0 + (glm::vec3(1.0f) - f0) / 21.0f;
+    const glm::vec3 f_avg = weight * (f0 + (glm::vec3(1.0f) - f0) / 21.0f);
     const glm::vec3 fms_ems = ems * fss_ess * f_avg / (glm::vec3(1.0f) - f_avg * ems);
-    const glm::vec3 k_d = c_diff * (glm::vec3(1.0f) - fss_ess - fms_ems);
-    return fss_ess * radiance + (fms_ems + k_d) * irradiance;
+    return fss_ess + fms_ems;
+}
+
+// The image-based light of one surface point from the split-sum terms: `radiance` is the
+// prefiltered environment along the reflection, `irradiance` the cosine-convolved one divided by
+// pi (so a uniform environment of 1 gives 1), `f_ab` the table entry. Mirrored in brdf.glsl.
+//
+// Combined as the Khronos Sample Renderer (1.1.0) does, since its pictures are the reference this
+// project is held to and the specification prescribes no image-based light: a metal lobe (F0 the
+// base colour) and a dielectric lobe (F0 and strength of KHR_materials_ior / _specular) each
+// reflect the prefiltered radiance by their whole ibl_ggx_fresnel, the dielectric's diffuse takes
+// the irradiance times the rest, and the two are mixed by metallic. What it costs against
+// Fdez-Aguera's own form (kept here until 2026-12): the multiply-scattered energy F_ms E_ms is
+// light bounced many times inside the microsurface, close to diffuse, and the paper lights it with
+// the irradiance; here it reads the radiance prefiltered at the surface's roughness, so a smooth
+// metal's compensation mirrors the sky's detail where it should be a blur. On a rough white metal
+// (roughness 1, glTF's default material) the two differ by about 12/255 under the sky; the Khronos
+// files without a material are drawn that way, and were 0% within 8/255 of the Khronos render
+// before (README, "HDR environments and the Khronos reference").
+inline glm::vec3 image_based_light_layered(glm::vec3 base_color, float metallic, float roughness,
+                                           float n_dot_v, glm::vec2 f_ab, glm::vec3 radiance,
+                                           glm::vec3 irradiance, glm::vec3 f0_dielectric,
+                                           float specular_weight) {
+    const glm::vec3 metal = ibl_ggx_fresnel(base_color, 1.0f, roughness, n_dot_v, f_ab) * radiance;
+    const glm::vec3 f_dielectric = ibl_ggx_fresnel(f0_dielectric, specular_weight, roughness, n_dot_v, f_ab);
+    const glm::vec3 dielectric = glm::mix(base_color * irradiance, radiance, f_dielectric);
+    return glm::mix(dielectric, metal, metallic);
 }
 
 inline glm::vec3 image_based_light(glm::vec3 base_color, float metallic, float roughness, float n_dot_v,

@@ -6,12 +6,21 @@
 // `make_assets <folder> --sunflower N` writes only sunflower_N.glb, the generated skin of N joints
 // (anim/asset_tools/many_joint_builder.h), for benchmarks and by-hand runs of the viewer; it is not
 // committed (a 4096-joint file is 10.8 MB; the tests build theirs in memory).
+//
+// `make_assets <folder> --khronos` writes only the files the Khronos comparison renders
+// (tests/khronos_reference: its scripts write them into that folder's git-ignored `generated/`
+// before each run): pointer.glb, the KHR_animation_pointer fixture (anim/asset_tools/
+// pointer_builder.h) with its node translation through a pointer too, as
+// tests/gl/cli/cli_animation_pointer_test.cpp writes it; and diffuse_transmission.glb
+// (anim/asset_tools/diffuse_transmission_builder.h).
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
 #include "anim/asset_tools/asset_builder.h"
+#include "anim/asset_tools/diffuse_transmission_builder.h"
 #include "anim/asset_tools/many_joint_builder.h"
+#include "anim/asset_tools/pointer_builder.h"
 #include "anim/asset_tools/vrm_builder.h"
 #include "anim/gltf/gltf_write.h"
 
@@ -32,8 +41,28 @@ int main(int argc, char** argv) {
         std::printf("wrote %s\n", path.c_str());
         return 0;
     }
+    if (argc == 3 && std::string(argv[2]) == "--khronos") {
+        WriteOptions pointers;
+        pointers.node_pointers = true;
+        const struct {
+            const char* file;
+            Asset asset;
+            WriteOptions options;
+        } outputs[] = {{"pointer.glb", build_pointer_asset(), pointers},
+                       {"diffuse_transmission.glb", build_diffuse_transmission_asset(), {}}};
+        for (const auto& o : outputs) {
+            const std::string path = std::string(argv[1]) + "/" + o.file;
+            const auto st = write_gltf_file(o.asset, path, o.options);
+            if (!st) {
+                std::fprintf(stderr, "%s\n", st.error().message.c_str());
+                return 1;
+            }
+            std::printf("wrote %s\n", path.c_str());
+        }
+        return 0;
+    }
     if (argc != 2) {
-        std::fprintf(stderr, "usage: %s <output folder> [--sunflower JOINTS]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s <output folder> [--sunflower JOINTS | --khronos]\n", argv[0]);
         return 2;
     }
     const std::string dir = argv[1];

@@ -5,8 +5,13 @@
 #
 #   tests/khronos_reference/check-references.sh [BUILD_DIR] [JOB...]
 #
-# Regenerate all of them (after changing jobs.json, the sky, the pins or IBL below):
-#   tests/khronos_reference/check-references.sh BUILD_DIR --regenerate
+# Regenerate all of them (after changing jobs.json, the sky, the pins or IBL below), or only the
+# jobs named (new jobs: the others' files stay as they are):
+#   tests/khronos_reference/check-references.sh BUILD_DIR --regenerate [JOB...]
+#
+# Jobs whose file is under generated/ render files skinview's asset builder writes
+# (`skinview_make_assets generated --khronos`: the KHR_animation_pointer and diffuse transmission
+# fixtures); this script and compare.sh write them afresh before each run (git ignores the folder).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -18,22 +23,35 @@ shift || true
 # skinview's 128 x 64 atlas, and each sample is mip-filtered, so the figures move by little.
 ibl=128,512,1024,64,256
 jobs=("$@")
-[ ${#jobs[@]} -gt 0 ] || jobs=(Duck CesiumMan_t1 MetalRoughSpheresNoTextures)
+# The two generated jobs add under a second (they also hold the asset builder's files to their
+# committed renders).
+[ ${#jobs[@]} -gt 0 ] || jobs=(Duck CesiumMan_t1 MetalRoughSpheresNoTextures AnimationPointer_1.25s DiffuseTransmissionSpheres)
 "$root/scripts/install-khronos-reference.sh" >/dev/null
-cmake --build "$build" -j2 --target skinview >&2
+cmake --build "$build" -j2 --target skinview skinview_make_assets >&2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$root"  # jobs.json names files relative to the repository root
+mkdir -p "$here/generated"
+"$build/anim/skinview_make_assets" "$here/generated" --khronos >/dev/null
 "$build/viewer/skinview" write-sky -o "$work/sky.hdr" --size 1024x512 >/dev/null
+# The jobs named, as a job list in $work/jobs.json.
+select_jobs() {
+  node -e 'const j=require(process.argv[1]);const want=process.argv.slice(3);
+    const sel=j.filter(x=>want.includes(x.name));
+    if(sel.length!==want.length){console.error("check-references: no such job among "+want);process.exit(1);}
+    require("fs").writeFileSync(process.argv[2],JSON.stringify(sel));' \
+    "$here/jobs.json" "$work/jobs.json" "$@"
+}
 if [ "${jobs[0]}" = "--regenerate" ]; then
-  node "$here/harness.js" --jobs "$here/jobs.json" --env "$work/sky.hdr" --out "$here/reference" --size 640x480 --ibl "$ibl"
+  if [ ${#jobs[@]} -gt 1 ]; then
+    select_jobs "${jobs[@]:1}"
+    node "$here/harness.js" --jobs "$work/jobs.json" --env "$work/sky.hdr" --out "$here/reference" --size 640x480 --ibl "$ibl"
+  else
+    node "$here/harness.js" --jobs "$here/jobs.json" --env "$work/sky.hdr" --out "$here/reference" --size 640x480 --ibl "$ibl"
+  fi
   exit 0
 fi
-node -e 'const j=require(process.argv[1]);const want=process.argv.slice(2);
-  const sel=j.filter(x=>want.includes(x.name));
-  if(sel.length!==want.length){console.error("check-references: no such job among "+want);process.exit(1);}
-  require("fs").writeFileSync(process.argv[1].replace(/.*/,"'"$work"'/jobs.json"),JSON.stringify(sel));' \
-  "$here/jobs.json" "${jobs[@]}"
+select_jobs "${jobs[@]}"
 node "$here/harness.js" --jobs "$work/jobs.json" --env "$work/sky.hdr" --out "$work/out" --size 640x480 --ibl "$ibl"
 status=0
 for j in "${jobs[@]}"; do

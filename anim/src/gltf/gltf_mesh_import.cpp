@@ -148,12 +148,16 @@ Status Importer::material_attributes(const tg::Primitive& p, const std::string& 
 }
 
 // KHR_materials_variants' mappings of one primitive, each material and variant index checked
-// (Asset::variants is filled before the meshes).
+// (Asset::variants is filled before the meshes). "Across the entire mappings array, each variant
+// index must be used no more than one time" (the extension; the Khronos validator's
+// KHR_MATERIALS_VARIANTS_NON_UNIQUE_VARIANT error): a variant mapped twice is refused, since which
+// of its materials was meant is not said.
 Status Importer::import_variant_mappings(const tg::Primitive& p, const std::string& name, Primitive& q) {
     const auto x = p.extensions.find("KHR_materials_variants");
     if (x == p.extensions.end() || !x->second.Has("mappings")) return ok_status();
     const tg::Value& mappings = x->second.Get("mappings");
     const std::string what = name + " KHR_materials_variants";
+    std::vector<int> mapped_by(out.variants.size(), -1);  // the mapping that names each variant
     for (size_t i = 0; i < mappings.ArrayLen(); ++i) {
         const tg::Value& e = mappings.Get(static_cast<int>(i));
         if (!e.Has("material") || !e.Get("material").IsInt() || !e.Has("variants"))
@@ -169,6 +173,13 @@ Status Importer::import_variant_mappings(const tg::Primitive& p, const std::stri
             if (variant < 0 || static_cast<size_t>(variant) >= out.variants.size())
                 return make_error(what + " mapping " + str(i) + ": variant " + str(variant) +
                                   " is out of range (" + str(out.variants.size()) + " variants)");
+            int& first = mapped_by[static_cast<size_t>(variant)];
+            if (first >= 0)
+                return make_error(what + " mapping " + str(i) + ": variant " + str(variant) + " ('" +
+                                  out.variants[static_cast<size_t>(variant)] +
+                                  "') is already mapped by mapping " + str(first) +
+                                  " (each variant at most once a primitive)");
+            first = static_cast<int>(i);
             q.variant_materials.push_back({variant, material});
         }
     }

@@ -75,15 +75,17 @@ void use_extension(json& doc, const char* name) {
 }
 
 // A material's base colour texture, with its sampler and KHR_texture_transform when they are not
-// the defaults (the only slot the project's fixtures texture).
-json texture_info(Writer& w, const TextureRef& t) {
+// the defaults (the only slot the project's fixtures texture), or when a clip animates that
+// transform through a pointer (`animated`): the pointer then names an object the file holds, which
+// readers that resolve pointers against the document (the Khronos Sample Renderer) need.
+json texture_info(Writer& w, const TextureRef& t, bool animated) {
     json s = json::object();
     if (t.sampler >= 0) s["sampler"] = t.sampler;
     s["source"] = t.image;
     w.doc["textures"].push_back(s);
     json info = {{"index", w.doc["textures"].size() - 1}};
     if (t.tex_coord != 0) info["texCoord"] = t.tex_coord;
-    if (t.offset != glm::vec2(0.0f) || t.rotation != 0.0f || t.scale != glm::vec2(1.0f)) {
+    if (animated || t.offset != glm::vec2(0.0f) || t.rotation != 0.0f || t.scale != glm::vec2(1.0f)) {
         info["extensions"]["KHR_texture_transform"] = {{"offset", {t.offset.x, t.offset.y}},
                                                        {"rotation", t.rotation},
                                                        {"scale", {t.scale.x, t.scale.y}}};
@@ -203,15 +205,37 @@ Expected<Writer> build(const Asset& a, const WriteOptions& options) {
         if (s.min_filter) js["minFilter"] = s.min_filter;
         w.doc["samplers"].push_back(js);
     }
-    for (const Material& m : a.materials) {
+    // Materials whose base colour texture transform a clip animates.
+    std::vector<bool> animated_transform(a.materials.size(), false);
+    for (const Clip& c : a.clips)
+        for (const PropertyChannel& ch : c.properties) {
+            const AnimatedProperty p = ch.target.property;
+            if ((p == AnimatedProperty::TextureOffset || p == AnimatedProperty::TextureRotation ||
+                 p == AnimatedProperty::TextureScale) &&
+                ch.target.slot == TextureSlot::BaseColor && ch.target.index >= 0 &&
+                static_cast<size_t>(ch.target.index) < a.materials.size())
+                animated_transform[static_cast<size_t>(ch.target.index)] = true;
+        }
+    for (size_t mi = 0; mi < a.materials.size(); ++mi) {
+        const Material& m = a.materials[mi];
         json jm = {{"name", m.name},
                    {"pbrMetallicRoughness",
                     {{"baseColorFactor", {m.base_color.r, m.base_color.g, m.base_color.b, m.base_color.a}},
                      {"metallicFactor", m.metallic},
                      {"roughnessFactor", m.roughness}}}};
         if (m.base_color_texture.present())
-            jm["pbrMetallicRoughness"]["baseColorTexture"] = texture_info(w, m.base_color_texture);
+            jm["pbrMetallicRoughness"]["baseColorTexture"] =
+                texture_info(w, m.base_color_texture, animated_transform[mi]);
         if (m.emissive != glm::vec3(0.0f)) jm["emissiveFactor"] = {m.emissive.r, m.emissive.g, m.emissive.b};
+        // KHR_materials_diffuse_transmission's factors (no texture), only where the factor is
+        // above 0: a material without it writes as before.
+        if (m.diffuse_transmission > 0.0f) {
+            const glm::vec3& c = m.diffuse_transmission_color;
+            jm["extensions"]["KHR_materials_diffuse_transmission"] = {
+                {"diffuseTransmissionFactor", m.diffuse_transmission},
+                {"diffuseTransmissionColorFactor", {c.r, c.g, c.b}}};
+            use_extension(w.doc, "KHR_materials_diffuse_transmission");
+        }
         w.doc["materials"].push_back(jm);
     }
     for (const Light& l : a.lights) {

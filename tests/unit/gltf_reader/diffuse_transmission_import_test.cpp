@@ -7,6 +7,7 @@
 // a bad texture reference is refused, as in every other slot.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "anim/asset_tools/asset_builder.h"
@@ -183,6 +184,41 @@ TEST(DiffuseTransmissionImport, ABadTextureIsRefusedByName) {
                                {"diffuseTransmissionTexture", {{"index", 1}}},
                                {"diffuseTransmissionColorTexture", {{"index", 0}}}}))
                     .ok());
+}
+
+// The writer (anim/gltf/gltf_write.h) writes the extension's factor and colour, which the
+// Khronos comparison's fixture (anim/asset_tools/diffuse_transmission_builder.h) needs; read back,
+// they are the values set here, and a material whose factor is 0 writes no extension (so the files
+// the project already writes keep their bytes).
+TEST(DiffuseTransmissionImport, TheWriterWritesTheFactorsTheReaderReadsBack) {
+    Asset asset = build_arm_asset();
+    ASSERT_GE(asset.materials.size(), 1u);
+    Material leaf = asset.materials[0];
+    leaf.name = "leaf";
+    leaf.diffuse_transmission = 0.625f;
+    leaf.diffuse_transmission_color = {1.0f, 0.5f, 0.25f};
+    Material plain = asset.materials[0];
+    plain.name = "plain";
+    asset.materials = {leaf, plain};
+    for (auto& mesh : asset.meshes)
+        for (auto& p : mesh.primitives) p.material = 0;
+    const auto bytes = write_glb(asset);
+    ASSERT_TRUE(bytes.ok()) << bytes.error().message;
+    const Glb g = Glb::parse(*bytes);
+    EXPECT_TRUE(g.json["materials"][0]["extensions"].contains("KHR_materials_diffuse_transmission"));
+    EXPECT_FALSE(g.json["materials"][1].contains("extensions"));
+    const auto& used = g.json["extensionsUsed"];
+    EXPECT_NE(std::find(used.begin(), used.end(), "KHR_materials_diffuse_transmission"), used.end());
+    const auto a = load(g);
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    EXPECT_EQ(a->materials.at(0).diffuse_transmission, 0.625f);
+    EXPECT_EQ(a->materials.at(0).diffuse_transmission_color, glm::vec3(1.0f, 0.5f, 0.25f));
+    EXPECT_EQ(a->materials.at(1).diffuse_transmission, 0.0f);
+    EXPECT_TRUE(a->picture_notes.empty()) << notes(*a);
+    // Control: the arm as built (no material with the extension) names it nowhere.
+    const auto arm = write_glb(build_arm_asset());
+    ASSERT_TRUE(arm.ok());
+    EXPECT_EQ(Glb::parse(*arm).json.dump().find("KHR_materials_diffuse_transmission"), std::string::npos);
 }
 
 }  // namespace

@@ -291,3 +291,32 @@ TEST(GltfAnimationPointer, TheBuildersFixtureRoundTripsThroughTheWriter) {
     EXPECT_TRUE(b->clips[0].channels.empty());
     EXPECT_EQ(b->clips[0].properties.size(), 3u);
 }
+
+// Every pointer the writer writes resolves to an object the file holds, as readers that walk the
+// document by the pointer need (the Khronos Sample Renderer 1.1.0 fails on a pointer whose parent
+// is absent): the fixture's texture offset is 0 at rest, which alone writes no
+// KHR_texture_transform, so the writer writes the transform (identity) because a clip animates it.
+TEST(GltfAnimationPointer, EveryWrittenPointerNamesAnObjectTheFileHolds) {
+    WriteOptions o;
+    o.node_pointers = true;
+    const auto bytes = write_glb(build_pointer_asset(), o);
+    ASSERT_TRUE(bytes.ok()) << bytes.error().message;
+    const Glb g = Glb::parse(*bytes);
+    int resolved = 0;
+    for (const auto& ch : g.json["animations"][0]["channels"]) {
+        std::string pointer = ch["target"]["extensions"]["KHR_animation_pointer"]["pointer"];
+        // The parent object of the animated property (the property itself may be a default).
+        const std::string parent = pointer.substr(0, pointer.rfind('/'));
+        EXPECT_TRUE(g.json.contains(nlohmann::json::json_pointer(parent))) << pointer;
+        resolved += g.json.contains(nlohmann::json::json_pointer(parent)) ? 1 : 0;
+    }
+    EXPECT_EQ(resolved, 4);
+    const auto& t = g.json["materials"][1]["pbrMetallicRoughness"]["baseColorTexture"];
+    ASSERT_TRUE(t.contains("extensions")) << t.dump();
+    EXPECT_EQ(t["extensions"]["KHR_texture_transform"]["offset"], nlohmann::json::array({0.0, 0.0}));
+    // Control: without the clip nothing animates the offset, and no transform is written.
+    Asset still = build_pointer_asset();
+    still.clips.clear();
+    const Glb h = Glb::parse(write_glb(still).value());
+    EXPECT_FALSE(h.json["materials"][1]["pbrMetallicRoughness"]["baseColorTexture"].contains("extensions"));
+}

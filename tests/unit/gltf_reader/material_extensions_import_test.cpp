@@ -271,4 +271,94 @@ TEST(MaterialExtensionsImport, BadValuesAreRefusedByName) {
     EXPECT_EQ(load_error(arm_with_variants()), "(loaded)");
 }
 
+// The extension's own example (its "Example" section: the sneaker's shoelaces): four variants, the
+// laces' mappings material 2 for variants 0 and 3, 4 for 1, 5 for 2; its table gives each
+// variant's material. A second primitive of the same mesh has no mapping at all. The extension:
+// "When no mapping contains the active variant, or there is no active variant, a compliant viewer
+// will fall back on vanilla glTF behaviour for the primitive", and "across the entire mappings
+// array, each variant index must be used no more than one time".
+Glb sneaker_laces(const json& mappings) {
+    Glb g = arm();
+    json materials = json::array();
+    for (int k = 0; k < 6; ++k) materials.push_back({{"name", "m" + std::to_string(k)}});
+    g.json["materials"] = materials;
+    g.json["extensionsUsed"] = {"KHR_materials_variants"};
+    g.json["extensions"]["KHR_materials_variants"]["variants"] = {{{"name", "Yellow Sneaker"}},
+                                                                  {{"name", "Red Sneaker"}},
+                                                                  {{"name", "Black Sneaker"}},
+                                                                  {{"name", "Orange Sneaker"}}};
+    json& prims = g.json["meshes"][0]["primitives"];
+    json plain = prims[0];
+    plain["material"] = 1;
+    prims[0]["material"] = 0;
+    prims[0]["extensions"]["KHR_materials_variants"]["mappings"] = mappings;
+    prims.push_back(plain);
+    return g;
+}
+
+TEST(MaterialExtensionsImport, VariantsFollowTheExtensionsExampleAndFallBackToTheDefault) {
+    const json example = {{{"material", 2}, {"variants", {0, 3}}},
+                          {{"material", 4}, {"variants", {1}}},
+                          {{"material", 5}, {"variants", {2}}}};
+    // The same mappings in another order: each variant is named once, so the order says nothing.
+    const json reordered = {example[2], example[0], example[1]};
+    for (const json& mappings : {example, reordered}) {
+        const auto a = load_gltf_from_memory(sneaker_laces(mappings).pack(), "", true);
+        ASSERT_TRUE(a.ok()) << a.error().message;
+        ASSERT_EQ(a->meshes[0].primitives.size(), 2u);
+        const Primitive& laces = a->meshes[0].primitives[0];
+        const Primitive& plain = a->meshes[0].primitives[1];
+        // The example's table: Yellow and Orange 2, Red 4, Black 5; no variant: the default (0).
+        const int want[] = {2, 4, 5, 2};
+        for (int v = 0; v < 4; ++v) {
+            EXPECT_EQ(material_for_variant(laces, v), want[v]) << a->variants[static_cast<size_t>(v)];
+            // No mapping on this primitive: its own material whichever variant is chosen.
+            EXPECT_EQ(material_for_variant(plain, v), 1) << a->variants[static_cast<size_t>(v)];
+        }
+        EXPECT_EQ(material_for_variant(laces, -1), 0);
+        EXPECT_EQ(material_for_variant(plain, -1), 1);
+        EXPECT_EQ(find_variant(*a, "Orange Sneaker").value(), 3);
+    }
+    // Without a mapping for Black Sneaker the laces keep their default under it.
+    json partial = example;
+    partial.erase(2);
+    const auto b = load_gltf_from_memory(sneaker_laces(partial).pack(), "", true);
+    ASSERT_TRUE(b.ok()) << b.error().message;
+    EXPECT_EQ(material_for_variant(b->meshes[0].primitives[0], 2), 0);
+    EXPECT_EQ(material_for_variant(b->meshes[0].primitives[0], 1), 4);
+    // A name the file lacks is refused naming it and listing the file's; a file without variants
+    // says so.
+    const auto missing = find_variant(*b, "Blue Sneaker");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_EQ(missing.error().message,
+              "variant 'Blue Sneaker' is not one of the file's: 'Yellow Sneaker', 'Red Sneaker', 'Black "
+              "Sneaker', 'Orange Sneaker'");
+    const auto none = load_gltf_from_memory(arm().pack(), "", true);
+    ASSERT_TRUE(none.ok());
+    const auto no_variants = find_variant(*none, "Yellow Sneaker");
+    ASSERT_FALSE(no_variants.ok());
+    EXPECT_EQ(no_variants.error().message, "variant 'Yellow Sneaker': the file has no material variants");
+}
+
+TEST(MaterialExtensionsImport, AVariantMappedTwiceInAPrimitiveIsRefused) {
+    // Red Sneaker in the second and the third mapping: which material it means is not said.
+    const json twice = {{{"material", 2}, {"variants", {0, 3}}},
+                        {{"material", 4}, {"variants", {1}}},
+                        {{"material", 5}, {"variants", {2, 1}}}};
+    EXPECT_EQ(load_error(sneaker_laces(twice)),
+              "mesh 0 ('ArmMesh') primitive 0 KHR_materials_variants mapping 2: variant 1 ('Red Sneaker') is "
+              "already mapped by mapping 1 (each variant at most once a primitive)");
+    // Twice within one mapping too (the schema's uniqueItems).
+    const json repeated = {{{"material", 2}, {"variants", {3, 3}}}};
+    EXPECT_EQ(
+        load_error(sneaker_laces(repeated)),
+        "mesh 0 ('ArmMesh') primitive 0 KHR_materials_variants mapping 0: variant 3 ('Orange Sneaker') is "
+        "already mapped by mapping 0 (each variant at most once a primitive)");
+    // The same variant on two different primitives is allowed (once each).
+    Glb both = sneaker_laces({{{"material", 2}, {"variants", {1}}}});
+    both.json["meshes"][0]["primitives"][1]["extensions"]["KHR_materials_variants"]["mappings"] = {
+        {{"material", 3}, {"variants", {1}}}};
+    EXPECT_EQ(load_error(both), "(loaded)");
+}
+
 }  // namespace

@@ -261,3 +261,23 @@ TEST(HostileContent, CubicSplineOutputNotThreeTimesTheInput) {
               "animation 0 ('bend') channel 0: output has 3 elements for 3 keys; CUBICSPLINE needs 9 (3x: "
               "in-tangent, value, out-tangent)");
 }
+
+// KHR_materials_variants: a primitive that maps one variant to two materials (the extension allows
+// each variant once a primitive) is refused naming the primitive, both mappings and the variant.
+TEST(HostileContent, VariantMappedTwiceInOnePrimitive) {
+    Glb g = arm();
+    g.json["materials"] = {{{"name", "a"}}, {{"name", "b"}}};
+    g.json["extensionsUsed"] = {"KHR_materials_variants"};
+    g.json["extensions"]["KHR_materials_variants"]["variants"] = {{{"name", "day"}}, {{"name", "night"}}};
+    auto& p = g.json["meshes"][0]["primitives"][0];
+    p["material"] = 0;
+    p["extensions"]["KHR_materials_variants"]["mappings"] = {{{"material", 0}, {"variants", {1}}},
+                                                             {{"material", 1}, {"variants", {0, 1}}}};
+    EXPECT_EQ(
+        load_error(g),
+        "mesh 0 ('ArmMesh') primitive 0 KHR_materials_variants mapping 1: variant 1 ('night') is already "
+        "mapped by mapping 0 (each variant at most once a primitive)");
+    // Control: night once loads.
+    p["extensions"]["KHR_materials_variants"]["mappings"][1]["variants"] = {0};
+    EXPECT_EQ(load_error(g), "(loaded)");
+}

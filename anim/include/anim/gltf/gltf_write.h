@@ -18,7 +18,8 @@ struct WriteOptions {
     bool node_pointers = false;
 };
 
-// Serialises nodes, meshes, materials (factors, a base colour texture with its transform),
+// Serialises nodes, meshes, materials (factors, a base colour texture with its transform,
+// KHR_materials_diffuse_transmission's factor and colour),
 // images (as PNG), samplers, KHR_lights_punctual lights, skins and clips (material and light
 // properties as KHR_animation_pointer channels) as glTF 2.0. Deterministic.
 sv::Expected<std::vector<std::uint8_t>> write_glb(const Asset& asset, const WriteOptions& options = {});

@@ -6,6 +6,10 @@
 // `make_assets <folder> --sunflower N` writes only sunflower_N.glb, the generated skin of N joints
 // (anim/asset_tools/many_joint_builder.h), for benchmarks and by-hand runs of the viewer; it is not
 // committed (a 4096-joint file is 10.8 MB; the tests build theirs in memory).
+//
+// `make_assets <folder> --vrma` writes only walk.vrma, the built-in humanoid's walk as a VRM
+// Animation (anim/asset_tools/vrm_builder.h), for the validator and by-hand retargeting; not
+// committed (the tests write their own).
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -17,6 +21,15 @@
 
 int main(int argc, char** argv) {
     using namespace sv::anim;
+    if (argc == 3 && std::string(argv[2]) == "--vrma") {
+        const std::string path = std::string(argv[1]) + "/walk.vrma";
+        if (const auto st = write_gltf_file(build_vrm_animation(), path); !st) {
+            std::fprintf(stderr, "%s\n", st.error().message.c_str());
+            return 1;
+        }
+        std::printf("wrote %s\n", path.c_str());
+        return 0;
+    }
     if (argc == 4 && std::string(argv[2]) == "--sunflower") {
         const int n = std::atoi(argv[3]);
         if (n < 2) {

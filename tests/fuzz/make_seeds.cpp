@@ -21,6 +21,7 @@
 
 #include "anim/asset_tools/asset_builder.h"
 #include "anim/asset_tools/pointer_builder.h"
+#include "anim/asset_tools/vrm_builder.h"
 #include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
 
@@ -57,6 +58,8 @@ int main(int argc, char** argv) {
     write_asset("arm.glb", arm);
     write_asset("humanoid_mixamo.glb", build_humanoid_asset(HumanoidShape::MixamoExport));
     write_asset("humanoid_prescale.glb", build_humanoid_asset(HumanoidShape::PreScale));
+    // A VRM Animation: the fuzzer mutates its VRMC_vrm_animation map and the skin made from it.
+    write_asset("walk.vrma", build_vrm_animation());
     if (!write_gltf_file(arm, (out_dir / "arm.gltf").string()).ok()) return 1;
 
     {  // CUBICSPLINE: each key's value with zero tangents either side.

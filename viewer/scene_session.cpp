@@ -18,6 +18,12 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
                                                            bool vrm_facing) {
     auto asset = anim::load_gltf(path);
     if (!asset) return asset.error();  // the importer names the file itself
+    // A .vrma is a clip and a skeleton with nothing to draw; said plainly rather than an empty view.
+    if (asset->vrm.version == anim::VrmVersion::Animation)
+        return make_error(path +
+                          ": a VRM Animation (VRMC_vrm_animation) has no mesh to draw; open a character and "
+                          "load this file as its retarget source (the Graph tab's Load, --retarget, the "
+                          "settings' retarget_source)");
     if (asset->vrm.version == anim::VrmVersion::V0) {
         if (vrm_facing)
             asset->report.push_back(anim::apply_vrm_facing(*asset));

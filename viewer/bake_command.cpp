@@ -5,11 +5,13 @@
 // (node, primitive) in the primitive's own vertex order so a script can hold it against another
 // implementation vertex for vertex. No welding, no reordering, no normals: anything added would be
 // something a comparison has to undo.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "anim/avatar/humanoid_map.h"
+#include "anim/avatar/vrm_animation.h"
 #include "anim/gltf/gltf_import.h"
 #include "anim/graph/humanoid_names.h"
 #include "anim/scene/morph_targets.h"
@@ -109,6 +111,28 @@ Status pose_retargeted(SceneSession& s, const BakeArgs& args, std::string& descr
     target.apply_poses();
     (void)s.renderer().write_palettes(target, {});
     s.renderer().upload_palettes();
+    // A .vrma's expression tracks on a VRM target, as the Graph tab plays them; an explicit
+    // --expression wins for its name. Put back after the rest pose above reset the morph weights,
+    // the --expression ones with them.
+    const anim::VrmaExpressionValues faces = anim::vrma_expression_values(*source, target.asset().vrm);
+    std::string face_text;
+    if (target.asset().vrm.present()) {
+        std::vector<std::pair<std::string, double>> values = s.expression_values();
+        for (const auto& [n, w] : faces.values) {
+            if (std::none_of(values.begin(), values.end(), [&](const auto& v) { return v.first == n; }))
+                values.emplace_back(n, w);
+            char one[96];
+            std::snprintf(one, sizeof one, "%s%s=%.6g", face_text.empty() ? "" : " ", n.c_str(), w);
+            face_text += one;
+        }
+        auto mw = anim::expression_morph_weights(target.asset().vrm, values);
+        if (!mw) return make_error("--retarget " + args.retarget + ": " + mw.error().message);
+        s.set_expression_weights(std::move(*mw));
+        s.set_expression_values(std::move(values));
+        s.apply_expressions();
+    }
+    for (const std::string& n : faces.missing)
+        face_text += (face_text.empty() ? "" : " ") + n + " (not on this avatar)";
     const std::string& name = source->asset().clips[static_cast<size_t>(*clip)].name;
     char line[512];
     std::snprintf(line, sizeof line,
@@ -116,6 +140,7 @@ Status pose_retargeted(SceneSession& s, const BakeArgs& args, std::string& descr
                   name.c_str(), args.retarget.c_str(), static_cast<double>(args.scene.time),
                   args.retarget_rest.c_str());
     described = line;
+    if (!face_text.empty()) described += "# retargeted expressions: " + face_text + "\n";
     return ok_status();
 }
 

@@ -95,8 +95,9 @@ const std::vector<ExtensionInfo>& known_extensions() {
         {"VRMC_materials_hdr_emissiveMultiplier", Support::Ignored, "emission is drawn as glTF gives it"},
         {"VRMC_vrm_animation", Support::Implemented,
          "VRM Animation 1.0 (.vrma): the humanoid map read (a skin made over its nodes), so its clips "
-         "retarget onto any character from its nodes' rest (Graph tab's Load, bake --retarget); expressions "
-         "and lookAt read and noted, not applied; opened alone it is refused (no mesh)"},
+         "retarget onto any character from its nodes' rest (Graph tab's Load, bake --retarget); its "
+         "expression tracks set a VRM avatar's expressions, lookAt read and noted, not applied; opened alone "
+         "it is refused (no mesh)"},
     };
     return list;
 }

@@ -113,8 +113,10 @@ Status read_vrm_animation(const json& doc, Vrm& out, std::vector<std::string>& n
     if (!vrm.animation_expressions.empty()) {
         std::string names;
         for (const auto& e : vrm.animation_expressions) names += (names.empty() ? "" : ", ") + e.name;
-        notes.push_back("VRM Animation expressions: " + names +
-                        " (read, not applied: a retargeted clip moves bones only)");
+        notes.push_back(
+            "VRM Animation expressions: " + names +
+            " (retargeted onto a VRM avatar, each sets the expression of that name, or of its VRM "
+            "0.x preset, while the clip plays; names the avatar lacks are left out)");
     }
     if (vrm.animation_look_at >= 0)
         notes.push_back("VRM Animation lookAt: node " + str(vrm.animation_look_at) +

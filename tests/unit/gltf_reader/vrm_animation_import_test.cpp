@@ -98,8 +98,9 @@ TEST(VrmAnimationImport, TheProjectsVrmaRoundTripsThroughAFile) {
                                  "retarget onto another character through this map (Graph tab's Load, bake "
                                  "--retarget)"));
     EXPECT_TRUE(has_line(*a,
-                         "VRM Animation expressions: blink, wink (read, not applied: a retargeted clip "
-                         "moves bones only)"));
+                         "VRM Animation expressions: blink, wink (retargeted onto a VRM avatar, each sets "
+                         "the expression of that name, or of its VRM 0.x preset, while the clip plays; names "
+                         "the avatar lacks are left out)"));
     EXPECT_TRUE(has_line(*a, "VRM Animation: a skin 'VRM Animation humanoid' of " +
                                  std::to_string(joints.size()) +
                                  " joints made over the humanoid nodes and those above them (the file has "

@@ -23,6 +23,7 @@
 #include "test_paths.h"
 #include "ui/graph_panel.h"
 #include "ui/retarget_rest.h"
+#include "ui/viewer_model.h"
 
 namespace {
 
@@ -150,6 +151,39 @@ TEST(VrmaRetarget, WithTheSidesSwappedInTheMapItFailsTheBound) {
         std::printf("[ measure ] swapped .vrma 'limbs' on %s: %d matched, limb-spine angle %.2f deg off\n",
                     file, m.matched, m.worst);
         EXPECT_GT(m.worst, 5.0);
+    }
+}
+
+// The Graph tab playing the .vrma on an avatar: its "blink" track (sin(pi t / 2) over the 2 s walk,
+// the builder's) moves the Expressions slider and so the avatar's blink morph target; a model
+// without the .vrma leaves it at 0 (the control).
+TEST(VrmaRetarget, TheGraphTabPlaysTheExpressionTrackOnTheAvatar) {
+    const std::string vrma = write_vrma({}, "");
+    for (const char* file : {"avatar_vrm1.glb", "avatar_vrm0.glb"}) {
+        SCOPED_TRACE(file);
+        auto target = anim::Character::create(load(avatar(file)));
+        ASSERT_TRUE(target);
+        ui::ViewerModel m;
+        m.attach(*target);
+        const auto blink_slider = [&]() -> double {
+            for (size_t i = 0; i < m.expressions.names.size(); ++i)
+                if (m.expressions.names[i] == "blink") return m.expressions.values[i];
+            ADD_FAILURE() << "no blink slider";
+            return -1.0;
+        };
+        m.animation.time = 1.0;
+        m.pose(*target);
+        EXPECT_EQ(blink_slider(), 0.0) << "the avatar's own clip carries no blink";
+        const Status st = viewer::load_retarget_source(m.graph, vrma, *target, 0);
+        ASSERT_TRUE(st) << st.error().message;
+        m.graph.mode = ui::GraphMode::Retarget;
+        for (const double t : {0.5, 1.0}) {
+            m.animation.time = t;
+            m.pose(*target);
+            EXPECT_NEAR(blink_slider(), std::sin(3.14159265358979 * t / 2.0), 1e-6) << t;
+        }
+        // blink is binary: at 1 s (weight 1) its morph target (the builder's node 1, target 1) is on.
+        EXPECT_EQ(target->morph_weights(1).at(1), 1.0f);
     }
 }
 

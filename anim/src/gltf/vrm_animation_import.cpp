@@ -6,6 +6,7 @@
 #include "vrm_animation_import.h"
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_map>
 
 #include "anim/avatar/humanoid_map.h"
@@ -146,7 +147,10 @@ void add_vrm_animation_skin(Asset& asset) {
         const Node& node = nodes[static_cast<size_t>(n)];
         if (!wanted[static_cast<size_t>(n)]) continue;  // no humanoid node below a node not wanted
         skin.joints.push_back(n);
-        skin.inverse_bind.push_back(glm::inverse(node.global));
+        // As an export writes them (A_j the identity at rest); a node scaled to nothing has no
+        // inverse and keeps the identity, which no vertex reads (a .vrma has no mesh).
+        const bool invertible = std::abs(glm::determinant(node.global)) > 1e-300;
+        skin.inverse_bind.push_back(invertible ? glm::inverse(node.global) : glm::dmat4(1.0));
         for (auto c = node.children.rbegin(); c != node.children.rend(); ++c) stack.push_back(*c);
     }
     if (skin.joints.empty()) return;

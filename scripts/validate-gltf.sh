@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Khronos glTF validator over every file the project writes: the characters anim/asset_builder
-# writes (freshly, by skinview_make_assets; with --khronos, the files the Khronos comparison renders)
-# and the committed variants under tests/data/variants.
+# writes (freshly, by skinview_make_assets; with --khronos, the files the Khronos comparison renders),
+# its VRM Animation (walk.vrma) and the committed variants under tests/data/variants.
 # Fails on any validator error; warnings are printed, not failed (the arm's zero-weight joint slots
 # are warned about and are what the importer's tests exercise).
 #   scripts/validate-gltf.sh MAKE_ASSETS_EXE BUILD_DIR
@@ -25,4 +25,5 @@ rm -rf "$out"
 mkdir -p "$out"
 "$make_assets" "$out" >/dev/null
 "$make_assets" "$out" --khronos >/dev/null
-exec node "$here/scripts/validate-gltf.js" "$out"/*.glb "$here"/tests/data/variants/*.glb
+"$make_assets" "$out" --vrma >/dev/null
+exec node "$here/scripts/validate-gltf.js" "$out"/*.glb "$out"/*.vrma "$here"/tests/data/variants/*.glb

@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -160,8 +160,8 @@ std::string progress_line(size_t done, size_t total, size_t failed, double elaps
     char buf[160];
     char rate_text[32] = "?";
     if (measured) std::snprintf(rate_text, sizeof rate_text, "%.1f", rate);
-    std::snprintf(buf, sizeof buf, "[%s] %zu/%zu files, %zu failed, %s files/s, %s", bar.c_str(), done,
-                  total, failed, rate_text, eta);
+    std::snprintf(buf, sizeof buf, "[%s] %zu/%zu files, %zu failed, %s files/s, %s", bar.c_str(), done, total,
+                  failed, rate_text, eta);
     return buf;
 }
 
@@ -174,7 +174,7 @@ int run_audit(const AuditArgs& args) {
         if (!parse_shard(args.shard, &k, &n)) {
             std::fprintf(stderr, "skinview audit: --shard '%s': expected K/N with 1 <= K <= N\n",
                          args.shard.c_str());
-            return 1;
+            return 2;  // a bad option (CONTRIBUTING)
         }
         files.erase(std::remove_if(files.begin(), files.end(),
                                    [&](const std::string& f) {
@@ -185,7 +185,7 @@ int run_audit(const AuditArgs& args) {
     }
     if (args.json && args.jsonl) {
         std::fprintf(stderr, "skinview audit: --json and --jsonl are two shapes of one report; choose one\n");
-        return 1;
+        return 2;
     }
 
     const size_t total = files.size();

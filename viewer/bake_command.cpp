@@ -5,11 +5,13 @@
 // (node, primitive) in the primitive's own vertex order so a script can hold it against another
 // implementation vertex for vertex. No welding, no reordering, no normals: anything added would be
 // something a comparison has to undo.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "anim/avatar/humanoid_map.h"
+#include "anim/avatar/vrm_animation.h"
 #include "anim/gltf/gltf_import.h"
 #include "anim/graph/humanoid_names.h"
 #include "anim/scene/morph_targets.h"
@@ -23,9 +25,9 @@ namespace sv::viewer {
 
 namespace {
 
-int fail(const std::string& message) {
+int fail(const std::string& message, int status = 1) {
     std::fprintf(stderr, "skinview bake: %s\n", message.c_str());
-    return 1;
+    return status;
 }
 
 struct Object {
@@ -76,7 +78,9 @@ Expected<std::vector<glm::dvec3>> static_positions(SceneSession& s, int i, int p
 
 // FILE's skin 0 at rest, then the source's clip at the time, retargeted onto it (the Graph tab's
 // path: the same map, the same rest measurements), and the palettes written from that pose.
-Status pose_retargeted(SceneSession& s, const BakeArgs& args, std::string& described) {
+// `status` on failure: 2 for a --clip the source lacks (a bad option), else 1 (the files).
+Status pose_retargeted(SceneSession& s, const BakeArgs& args, std::string& described, int& status) {
+    status = 1;
     auto asset = anim::load_gltf(args.retarget);
     if (!asset) return make_error("--retarget " + args.retarget + ": " + asset.error().message);
     auto source = anim::Character::create(std::move(*asset));
@@ -85,7 +89,10 @@ Status pose_retargeted(SceneSession& s, const BakeArgs& args, std::string& descr
     anim::Character& target = s.character();
     if (target.skins().empty()) return make_error(s.path() + ": no skin to retarget onto");
     auto clip = resolve_clip(*source, args.scene.clip);
-    if (!clip) return make_error("--retarget " + args.retarget + ": --clip: " + clip.error().message);
+    if (!clip) {
+        status = 2;
+        return make_error("--retarget " + args.retarget + ": --clip: " + clip.error().message);
+    }
     if (*clip < 0) return make_error("--retarget " + args.retarget + ": the file has no clip to retarget");
     const auto& tsk = target.skins()[0].skeleton;
     const anim::RetargetMap map = anim::build_humanoid_retarget_map(
@@ -104,6 +111,28 @@ Status pose_retargeted(SceneSession& s, const BakeArgs& args, std::string& descr
     target.apply_poses();
     (void)s.renderer().write_palettes(target, {});
     s.renderer().upload_palettes();
+    // A .vrma's expression tracks on a VRM target, as the Graph tab plays them; an explicit
+    // --expression wins for its name. Put back after the rest pose above reset the morph weights,
+    // the --expression ones with them.
+    const anim::VrmaExpressionValues faces = anim::vrma_expression_values(*source, target.asset().vrm);
+    std::string face_text;
+    if (target.asset().vrm.present()) {
+        std::vector<std::pair<std::string, double>> values = s.expression_values();
+        for (const auto& [n, w] : faces.values) {
+            if (std::none_of(values.begin(), values.end(), [&](const auto& v) { return v.first == n; }))
+                values.emplace_back(n, w);
+            char one[96];
+            std::snprintf(one, sizeof one, "%s%s=%.6g", face_text.empty() ? "" : " ", n.c_str(), w);
+            face_text += one;
+        }
+        auto mw = anim::expression_morph_weights(target.asset().vrm, values);
+        if (!mw) return make_error("--retarget " + args.retarget + ": " + mw.error().message);
+        s.set_expression_weights(std::move(*mw));
+        s.set_expression_values(std::move(values));
+        s.apply_expressions();
+    }
+    for (const std::string& n : faces.missing)
+        face_text += (face_text.empty() ? "" : " ") + n + " (not on this avatar)";
     const std::string& name = source->asset().clips[static_cast<size_t>(*clip)].name;
     char line[512];
     std::snprintf(line, sizeof line,
@@ -111,6 +140,7 @@ Status pose_retargeted(SceneSession& s, const BakeArgs& args, std::string& descr
                   name.c_str(), args.retarget.c_str(), static_cast<double>(args.scene.time),
                   args.retarget_rest.c_str());
     described = line;
+    if (!face_text.empty()) described += "# retargeted expressions: " + face_text + "\n";
     return ok_status();
 }
 
@@ -118,7 +148,7 @@ Status pose_retargeted(SceneSession& s, const BakeArgs& args, std::string& descr
 
 int run_bake(const BakeArgs& args) {
     if (args.source != "gpu" && args.source != "cpu")
-        return fail("--source '" + args.source + "': expected gpu or cpu");
+        return fail("--source '" + args.source + "': expected gpu or cpu", 2);
     // With --retarget, --clip and --time name the source's clip: FILE opens at rest.
     SceneOptions scene = args.scene;
     if (!args.retarget.empty()) {
@@ -126,21 +156,23 @@ int run_bake(const BakeArgs& args) {
         scene.time = 0.0f;
         scene.bind_pose = true;
     }
-    auto opened = open_headless(scene);
-    if (!opened) return fail(opened.error().message);
+    OpenFault fault = OpenFault::None;
+    auto opened = open_headless(scene, &fault);
+    if (!opened) return fail(opened.error().message, exit_status(fault));
     SceneSession& s = *opened->session;
     if (!args.settings.empty())
-        if (auto applied = apply_settings_file(args.settings, s); !applied) {
-            (void)fail(applied.error().message);
-            return 2;  // bad input, as render --settings
-        }
+        if (auto applied = apply_settings_file(args.settings, s); !applied)
+            return fail(applied.error().message, 2);  // bad input, as render --settings
     // The clip is sampled at the time given, clamped to its keys: a bake at the clip's duration is
     // its last pose, not its first.
     s.state().loop = false;
     s.pose();
     std::string retargeted;
-    if (!args.retarget.empty())
-        if (auto st = pose_retargeted(s, args, retargeted); !st) return fail(st.error().message);
+    if (!args.retarget.empty()) {
+        int status = 1;
+        if (auto st = pose_retargeted(s, args, retargeted, status); !st)
+            return fail(st.error().message, status);
+    }
     const anim::Character& c = s.character();
     const bool gpu = args.source == "gpu";
 

@@ -1,5 +1,4 @@
 #include <cstdio>
-
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
@@ -9,12 +8,13 @@
 namespace sv::viewer {
 
 int run_diagnose(const DiagnoseArgs& args) {
-    const auto fail = [](const std::string& m) {
+    const auto fail = [](const std::string& m, int status = 1) {
         std::fprintf(stderr, "skinview diagnose: %s\n", m.c_str());
-        return 1;
+        return status;
     };
-    auto opened = open_headless(args.scene);
-    if (!opened) return fail(opened.error().message);
+    OpenFault fault = OpenFault::None;
+    auto opened = open_headless(args.scene, &fault);
+    if (!opened) return fail(opened.error().message, exit_status(fault));
     SceneSession& s = *opened->session;
     const render::Context* ctx = opened->context.get();
     const std::string& path = s.path();
@@ -35,11 +35,14 @@ int run_diagnose(const DiagnoseArgs& args) {
                             {"body_size", d->body_size}};
         std::printf("%s\n", j.dump(2).c_str());
     } else {
-        std::printf("%s on %s, correction %s, clip %d at %.3f s\n", path.c_str(), ctx->info().renderer.c_str(),
-                    s.character().correction() ? "on" : "off", s.state().clip, s.state().time);
-        std::printf("  worst_error               %.6g\n  mean_error                %.6g\n"
-                    "  worst_single_joint_error  %.6g\n  vertices                  %ld\n  body_size                 %.6g\n",
-                    d->worst_error, d->mean_error, d->worst_single_joint_error, d->vertices, d->body_size);
+        std::printf("%s on %s, correction %s, clip %d at %.3f s\n", path.c_str(),
+                    ctx->info().renderer.c_str(), s.character().correction() ? "on" : "off", s.state().clip,
+                    s.state().time);
+        std::printf(
+            "  worst_error               %.6g\n  mean_error                %.6g\n"
+            "  worst_single_joint_error  %.6g\n  vertices                  %ld\n  body_size                 "
+            "%.6g\n",
+            d->worst_error, d->mean_error, d->worst_single_joint_error, d->vertices, d->body_size);
     }
     return 0;
 }

@@ -8,7 +8,7 @@ namespace sv::viewer {
 int run_fix(const FixArgs& args) {
     if (!args.check && args.output.empty()) {
         std::fprintf(stderr, "skinview fix: -o OUT is required (or --check to write nothing)\n");
-        return 1;
+        return 2;  // a missing option is bad input (CONTRIBUTING)
     }
     auto r = anim::fix_gltf(args.input, args.check ? std::string() : args.output);
     if (!r) {

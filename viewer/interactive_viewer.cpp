@@ -174,7 +174,14 @@ public:
         if (options) {
             SceneOptions o = *options;
             if (sized) o.width = static_cast<int>(view.w), o.height = static_cast<int>(view.h);
-            if (auto st = next->apply(o); !st) note(st.error().message);
+            // --env apart: an environment file that fails to load is a file's failure, shown but
+            // not a bad option (which fails a scripted run, below).
+            o.env.clear();
+            if (auto st = next->apply(o); !st) {
+                note(st.error().message);
+                options_failed_ = true;
+            }
+            if (auto st = next->apply_environment(options->env); !st) note(st.error().message);
         } else {
             if (sized) next->frame_camera();
             // A file opened later keeps the light on screen (--env, or a settings file's).
@@ -220,8 +227,10 @@ public:
             int skin = 0, j = session_->character().skins()[0].skeleton.find(opts_.joint);
             // A VRM avatar's joint by its humanoid bone ("leftUpperArm"), through its own map.
             if (j < 0) (void)model_.humanoid.joint_of(opts_.joint, skin, j);
-            if (j < 0 || !model_.select_joint(session_->character(), skin, j))
+            if (j < 0 || !model_.select_joint(session_->character(), skin, j)) {
                 note("--joint '" + opts_.joint + "': no such joint in skin 0 (nor humanoid bone)");
+                options_failed_ = true;
+            }
         }
         if (!problems.empty()) show_error("Some options could not be applied", problems, "");
         framed_correction_ = session_->character().correction();  // framed as opened
@@ -335,6 +344,12 @@ public:
         // must fail it (the message naming the key is above), not pass as the defaults would.
         if (scripted_ && settings_failed_) {
             std::fprintf(stderr, "skinview: the settings could not all be applied (exit 2)\n");
+            return 2;
+        }
+        // The same for a command-line option (--clip, --expression, --look-at, --variant, --camera,
+        // --joint): bad input exits 2 in every subcommand, the viewer's scripted runs too.
+        if (scripted_ && options_failed_) {
+            std::fprintf(stderr, "skinview: the options could not all be applied (exit 2)\n");
             return 2;
         }
         return 0;
@@ -750,6 +765,7 @@ private:
     Inbox inbox_;
     ScriptedInput input_;
     bool scripted_ = false;
+    bool options_failed_ = false;    // the first file's command-line options, as settings_failed_
     bool settings_failed_ = false;   // a settings file was refused or partly applied
     bool framed_correction_ = true;  // the correction the camera was last framed for
     // The IK handles' pixels as drawn last frame: what the user aimed a press at.

@@ -31,10 +31,12 @@ std::string frame_path(const std::string& pattern, int frame) {
     return pattern.substr(0, at) + num + pattern.substr(at + 7);
 }
 
-int fail(const std::string& message) {
+int fail(const std::string& message, int status = 1) {
     std::fprintf(stderr, "skinview render: %s\n", message.c_str());
-    return 1;
+    return status;
 }
+// A bad option or value: exit 2 (CONTRIBUTING), the message naming the option.
+int bad_option(const std::string& message) { return fail(message, 2); }
 
 Expected<int> resolve_joint(const anim::Character& c, const std::string& text) {
     if (c.skins().empty()) return make_error("--weights: the file has no skin");
@@ -95,28 +97,26 @@ int compare_with_reference(const RenderArgs& args, SceneSession& s, const render
 
 int run_render(const RenderArgs& args) {
     int width = 0, height = 0;
-    if (auto s = parse_size(args.size, width, height); !s) return fail(s.error().message);
-    if (args.frames < 1) return fail("--frames must be at least 1");
+    if (auto s = parse_size(args.size, width, height); !s) return bad_option(s.error().message);
+    if (args.frames < 1) return bad_option("--frames must be at least 1");
     bool error_heatmap = args.error_heatmap;
     if (args.frames > 1 && args.output.find("{frame}") == std::string::npos)
-        return fail("--frames " + std::to_string(args.frames) + " needs '{frame}' in the output name");
+        return bad_option("--frames " + std::to_string(args.frames) + " needs '{frame}' in the output name");
     SceneOptions scene = args.scene;  // framed for the picture's own aspect
     scene.width = width, scene.height = height;
-    auto opened = open_headless(scene);
-    if (!opened) return fail(opened.error().message);
+    OpenFault fault = OpenFault::None;
+    auto opened = open_headless(scene, &fault);
+    if (!opened) return fail(opened.error().message, exit_status(fault));
     SceneSession& s = *opened->session;
     if (!args.settings.empty()) {
         auto applied = apply_settings_file(args.settings, s, !args.scene.env.empty());
         // Exit 2: bad input (CONTRIBUTING), as the viewer's scripted run gives for the same file.
-        if (!applied) {
-            (void)fail(applied.error().message);
-            return 2;
-        }
+        if (!applied) return bad_option(applied.error().message);
         error_heatmap = error_heatmap || applied->error_heatmap;
         // Settings win over the scene flags, as in the viewer; an explicit --camera wins over both.
         if (args.camera_given)
             if (auto st = apply_camera_option(args.scene.camera, s.state().camera); !st)
-                return fail(st.error().message);
+                return bad_option(st.error().message);
     }
     // The reference's sidecar says how the golden was made: its camera and size, unless the command
     // line or a settings file says otherwise.
@@ -138,7 +138,7 @@ int run_render(const RenderArgs& args) {
     if (args.view != "lit")
         if (auto view = debug_view_named(args.view)) s.state().draw.debug_view = *view;
     if (!(args.exposure > 0.0f) || !std::isfinite(args.exposure))
-        return fail("--exposure " + std::to_string(args.exposure) + ": must be a positive number");
+        return bad_option("--exposure " + std::to_string(args.exposure) + ": must be a positive number");
     if (args.settings.empty()) {
         s.state().draw.lighting.exposure = args.exposure;
         s.state().draw.lighting.environment_rotation_deg = args.environment_rotation;
@@ -146,7 +146,7 @@ int run_render(const RenderArgs& args) {
         s.state().draw.lighting.file_lights = args.file_lights != "off";
         s.state().draw.draw_grid = args.grid != "off";
         auto background = ui::parse_background(args.background);
-        if (!background) return fail("--" + background.error().message);
+        if (!background) return bad_option("--" + background.error().message);
         s.state().clear_color =
             glm::vec4((*background)[0], (*background)[1], (*background)[2], (*background)[3]);
     }
@@ -156,7 +156,7 @@ int run_render(const RenderArgs& args) {
         std::fprintf(stderr, "skinview render: note: %s\n", note.c_str());
     if (!args.weights_joint.empty()) {
         auto j = resolve_joint(s.character(), args.weights_joint);
-        if (!j) return fail(j.error().message);
+        if (!j) return bad_option(j.error().message);
         s.state().draw.debug_view = render::DebugView::Weights;
         s.state().draw.selected_joint = *j;
     }

@@ -18,6 +18,12 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
                                                            bool vrm_facing) {
     auto asset = anim::load_gltf(path);
     if (!asset) return asset.error();  // the importer names the file itself
+    // A .vrma is a clip and a skeleton with nothing to draw; said plainly rather than an empty view.
+    if (asset->vrm.version == anim::VrmVersion::Animation)
+        return make_error(path +
+                          ": a VRM Animation (VRMC_vrm_animation) has no mesh to draw; open a character and "
+                          "load this file as its retarget source (the Graph tab's Load, --retarget, the "
+                          "settings' retarget_source)");
     if (asset->vrm.version == anim::VrmVersion::V0) {
         if (vrm_facing)
             asset->report.push_back(anim::apply_vrm_facing(*asset));
@@ -104,18 +110,31 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
     return s;
 }
 
-Expected<HeadlessSession> open_headless(const SceneOptions& options) {
+Expected<HeadlessSession> open_headless(const SceneOptions& options, OpenFault* fault) {
+    OpenFault ignored = OpenFault::None;
+    OpenFault& why = fault ? *fault : ignored;
+    why = OpenFault::Option;
     auto api = render::parse_api(options.api);
     if (!api) return api.error();
     HeadlessSession h;
+    why = OpenFault::Machine;
     auto ctx = render::create_headless_context(*api);
     if (!ctx) return ctx.error();
     h.context = std::move(*ctx);
+    why = OpenFault::File;
     auto session = SceneSession::open(options.file.empty() ? default_asset_path() : options.file, *api,
                                       !options.no_vrm_facing);
     if (!session) return session.error();
     h.session = std::move(*session);
-    if (auto st = h.session->apply(options); !st) return st.error();
+    // The options without --env, then --env on its own: an environment file that fails to load is
+    // a file's failure, not a bad option.
+    SceneOptions without_env = options;
+    without_env.env.clear();
+    why = OpenFault::Option;
+    if (auto st = h.session->apply(without_env); !st) return st.error();
+    why = OpenFault::File;
+    if (auto st = h.session->apply_environment(options.env); !st) return st.error();
+    why = OpenFault::None;
     return h;
 }
 
@@ -226,7 +245,7 @@ Status SceneSession::apply(const SceneOptions& o) {
         state_.look_at = *t;
     }
     if (!o.variant.empty())
-        if (auto s = select_variant(o.variant); !s) return s;
+        if (auto s = select_variant(o.variant); !s) return make_error("--" + s.error().message);
     state_.camera.fov_y_degrees = o.fov;
     if (o.width > 0 && o.height > 0) state_.frame_aspect = float(o.width) / float(o.height);
     if (auto s =

@@ -188,7 +188,12 @@ struct HeadlessSession {
     std::unique_ptr<render::Context> context;
     std::unique_ptr<SceneSession> session;
 };
-Expected<HeadlessSession> open_headless(const SceneOptions& options);
+// Whose fault a failed open_headless is, for the exit status (CONTRIBUTING): an option the user gave
+// (a clip, expression, look-at, variant or camera the file lacks or cannot take) is bad input, 2;
+// the file failing to load (FILE or --env) or no GL keeps 1.
+enum class OpenFault { None, Machine, File, Option };
+inline int exit_status(OpenFault f) { return f == OpenFault::Option ? 2 : 1; }
+Expected<HeadlessSession> open_headless(const SceneOptions& options, OpenFault* fault = nullptr);
 
 // Fits the camera to what is drawn over the whole clip (the posed character at times across it; the
 // soup when the correction is off), keeping the current yaw and pitch, and poses the character back

@@ -178,7 +178,7 @@ int main(int argc, char** argv) {
     audit_cmd->add_option("--shard", audit.shard,
                           "K/N: audit only shard K (1..N) of N, split by a hash of each path");
     audit_cmd->add_option("-j,--jobs", audit.jobs, "parallel workers (default: the machine's cores)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(non_negative_number());  // CLI11's own prints its range as a 300-digit number
     audit_cmd->add_flag("--strict", audit.strict, "also fail a file whose correction absorbs non-rigidity");
     std::string audit_progress = "auto";
     audit_cmd
@@ -251,7 +251,11 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        // --help and --version arrive as "errors" that exit 0; every real one is a bad option or
+        // value, which exits 2 like every other bad input (CONTRIBUTING), not with CLI11's own codes
+        // (105 for a value a check refused, 106 for a missing option, ...). CLI11's line names the
+        // option and the reason.
+        return app.exit(e) == 0 ? 0 : 2;
     }
 
     try {

@@ -45,6 +45,10 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
         r.message = why;
         return r;
     };
+    const auto bad_input = [&](const std::string& why) {
+        r.bad_input = true;
+        return error(why);
+    };
     const std::string file = e.file.empty() ? default_asset_path() : e.file;
     if (!fs::exists(file)) return error("file " + file + " is missing");
     if (!bless && !fs::exists(e.golden))
@@ -73,19 +77,19 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
     o.camera = e.camera.empty() ? "auto" : e.camera;
     o.fov = static_cast<float>(e.fov);
     o.width = e.width, o.height = e.height;
-    if (auto st = s.apply(o); !st) return error(st.error().message);
+    if (auto st = s.apply(o); !st) return bad_input(st.error().message);
     // The light lives in the renderer, which consecutive entries of a file share: an entry without
     // settings is lit by the sky whatever the entry before it loaded.
     if (e.settings.empty())
         if (auto st = s.use_environment(""); !st) return error(st.error().message);
     // Always chosen, "" included: the renderer keeps its variant between entries of one file.
-    if (auto st = s.select_variant(e.variant); !st) return error(st.error().message);
+    if (auto st = s.select_variant(e.variant); !st) return bad_input(st.error().message);
     if (!e.settings.empty()) {
         auto applied = apply_settings_file(e.settings, s);
-        if (!applied) return error(applied.error().message);
+        if (!applied) return bad_input(applied.error().message);
         if (!e.camera.empty())
             if (auto st = apply_camera_option(e.camera, s.state().camera); !st)
-                return error(st.error().message);
+                return bad_input(st.error().message);
     }
     // The entry's own keys win over its settings file, as its camera does.
     if (e.sphere_camera) frame_on_sphere(s, *e.sphere_camera);
@@ -221,9 +225,11 @@ int run_suite(const SuiteArgs& args) {
             results[i] = std::move(r);
         }
     }
-    long failed = 0;
-    for (const auto& r : results) failed += !r.passed();
-    int status = failed ? 1 : 0;
+    long failed = 0, bad_input = 0;
+    for (const auto& r : results) failed += !r.passed(), bad_input += r.bad_input;
+    // An entry whose own keys the model cannot take is bad input (2), as the same option is on the
+    // command line; a mismatch, or a missing file or golden, is a finding (1).
+    int status = bad_input ? 2 : failed ? 1 : 0;
     if (!args.junit.empty())
         if (auto w = write_junit(args.junit, name, results); !w) {
             std::fprintf(stderr, "skinview suite: %s\n", w.error().message.c_str());
@@ -237,6 +243,11 @@ int run_suite(const SuiteArgs& args) {
     }
     std::fprintf(stderr, "skinview suite %s: %zu entries, %ld failed%s%s\n", name.c_str(), results.size(),
                  failed, args.report.empty() ? "" : "; report ", args.report.c_str());
+    if (bad_input)
+        std::fprintf(stderr,
+                     "skinview suite %s: %ld entries name a clip, variant, camera or settings file the model "
+                     "cannot take (exit 2)\n",
+                     name.c_str(), bad_input);
     return status;
 }
 

@@ -20,7 +20,10 @@ struct EntryResult {
     bool compared = false;
     ReferenceReport report;  // when compared
     std::string message;     // the reason for an error; the figures otherwise
-    std::string camera;      // the pinned camera it was drawn from
+    // The error is the entry's own input (a clip, variant, camera or settings file the model cannot
+    // take), not its file or golden: the suite still runs the others, then exits 2 for bad input.
+    bool bad_input = false;
+    std::string camera;  // the pinned camera it was drawn from
     // File names in the output folder (empty when not written): the report links them relatively.
     std::string golden_image, actual_image, diff_image;
     double seconds = 0.0;

@@ -14,7 +14,7 @@ int run_write_sky(const WriteSkyArgs& args) {
             stderr,
             "skinview write-sky: --size '%s': expected WIDTHxHEIGHT with WIDTH = 2 HEIGHT, 8..16384\n",
             args.size.c_str());
-        return 1;
+        return 2;  // a bad value (CONTRIBUTING)
     }
     if (auto s = render::write_hdr(args.output, render::sky_image(w, h)); !s) {
         std::fprintf(stderr, "skinview write-sky: %s\n", s.error().message.c_str());

@@ -13,6 +13,10 @@
 // pointer_builder.h) with its node translation through a pointer too, as
 // tests/gl/cli/cli_animation_pointer_test.cpp writes it; and diffuse_transmission.glb
 // (anim/asset_tools/diffuse_transmission_builder.h).
+//
+// `make_assets <folder> --vrma` writes only walk.vrma, the built-in humanoid's walk as a VRM
+// Animation (anim/asset_tools/vrm_builder.h), for the validator and by-hand retargeting; not
+// committed (the tests write their own).
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -26,6 +30,15 @@
 
 int main(int argc, char** argv) {
     using namespace sv::anim;
+    if (argc == 3 && std::string(argv[2]) == "--vrma") {
+        const std::string path = std::string(argv[1]) + "/walk.vrma";
+        if (const auto st = write_gltf_file(build_vrm_animation(), path); !st) {
+            std::fprintf(stderr, "%s\n", st.error().message.c_str());
+            return 1;
+        }
+        std::printf("wrote %s\n", path.c_str());
+        return 0;
+    }
     if (argc == 4 && std::string(argv[2]) == "--sunflower") {
         const int n = std::atoi(argv[3]);
         if (n < 2) {
@@ -62,7 +75,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (argc != 2) {
-        std::fprintf(stderr, "usage: %s <output folder> [--sunflower JOINTS | --khronos]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s <output folder> [--sunflower JOINTS | --khronos | --vrma]\n", argv[0]);
         return 2;
     }
     const std::string dir = argv[1];

@@ -64,6 +64,8 @@ int main(int argc, char** argv) {
         write_asset("avatar_vrm1_mtoon.glb", build_vrm_avatar(VrmVersion::V1, o));
         write_asset("avatar_vrm0_mtoon.glb", build_vrm_avatar(VrmVersion::V0, o));
     }
+    // A VRM Animation: the fuzzer mutates its VRMC_vrm_animation map and the skin made from it.
+    write_asset("walk.vrma", build_vrm_animation());
     if (!write_gltf_file(arm, (out_dir / "arm.gltf").string()).ok()) return 1;
 
     {  // CUBICSPLINE: each key's value with zero tangents either side.

@@ -31,8 +31,10 @@ void HumanoidPanel::rebuild(const anim::Character& character) {
         rows.push_back(std::move(r));
     }
     const int bones = static_cast<int>(anim::vrm_humanoid_bone_names(a.vrm.version).size());
-    summary = std::string(a.vrm.version == anim::VrmVersion::V0 ? "VRM 0.x" : "VRM 1.0") + ": " +
-              std::to_string(report.mapped) + " of " + std::to_string(bones) + " bones mapped; ";
+    summary = std::string(a.vrm.version == anim::VrmVersion::V0          ? "VRM 0.x"
+                          : a.vrm.version == anim::VrmVersion::Animation ? "VRM Animation 1.0"
+                                                                         : "VRM 1.0") +
+              ": " + std::to_string(report.mapped) + " of " + std::to_string(bones) + " bones mapped; ";
     if (report.missing_required == 0)
         summary += "every required bone present";
     else

@@ -57,7 +57,8 @@ std::vector<std::string> OpenPanel::completions(const std::string& typed, size_t
         }
         std::string ext = it->path().extension().string();
         for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (ext == ".glb" || ext == ".gltf") out.push_back(head + name);
+        // .vrm avatars and .vrma clips (a retarget source) are GLB files under their own names.
+        if (ext == ".glb" || ext == ".gltf" || ext == ".vrm" || ext == ".vrma") out.push_back(head + name);
     }
     std::sort(out.begin(), out.end());
     if (out.size() > max) out.resize(max);

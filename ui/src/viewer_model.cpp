@@ -1,5 +1,7 @@
 #include "ui/viewer_model.h"
 
+#include "anim/avatar/vrm_animation.h"
+
 namespace sv::ui {
 
 void ViewerModel::attach(anim::Character& character) {
@@ -78,6 +80,13 @@ void ViewerModel::base_pose(anim::Character& character) {
                 graph.source->pose_at(graph.source_clip, t, animation.loop);
                 retarget_rest_relative(graph.rest, graph.source->skins()[0].skeleton.world(),
                                        skins[skin].skeleton, skins[skin].pose);
+                // A .vrma's expression tracks drive the avatar's Expressions sliders while it
+                // plays, as its bone tracks drive the skeleton (the names the avatar has).
+                if (const auto faces = anim::vrma_expression_values(*graph.source, character.asset().vrm);
+                    !faces.values.empty()) {
+                    for (const auto& [name, w] : faces.values) (void)expressions.set(name, w);
+                    (void)expressions.update(character);
+                }
                 return;
             }
             break;

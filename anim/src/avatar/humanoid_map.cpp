@@ -26,7 +26,9 @@ std::vector<std::string> vocabulary(bool v0) {
     return v;
 }
 
-const char* version_name(VrmVersion v) { return v == VrmVersion::V0 ? "VRM 0.x" : "VRM 1.0"; }
+const char* version_name(VrmVersion v) {
+    return v == VrmVersion::V0 ? "VRM 0.x" : v == VrmVersion::Animation ? "VRM Animation 1.0" : "VRM 1.0";
+}
 
 // VRM 1.0's parent bone of `bone` (humanoid.md, the "Parent Bone" column), and whether the bone may
 // exist only with that parent mapped ("Needs Parent Bone: Yes": upperChest, the thumb's proximal
@@ -106,7 +108,10 @@ void check_v1_hierarchy(const Scene& scene, std::vector<HumanoidBoneRow>& rows,
 
 const std::vector<std::string>& vrm_humanoid_bone_names(VrmVersion version) {
     static const std::vector<std::string> none, v0 = vocabulary(true), v1 = vocabulary(false);
-    return version == VrmVersion::V0 ? v0 : version == VrmVersion::V1 ? v1 : none;
+    // A .vrma names its bones as VRM 1.0 does (VRMC_vrm_animation's schema takes 1.0's list).
+    return version == VrmVersion::V0                                       ? v0
+           : version == VrmVersion::V1 || version == VrmVersion::Animation ? v1
+                                                                           : none;
 }
 
 bool vrm_bone_required(VrmVersion version, const std::string& bone) {
@@ -114,7 +119,8 @@ bool vrm_bone_required(VrmVersion version, const std::string& bone) {
         "hips",         "spine",         "head",          "leftUpperArm",  "leftLowerArm",
         "leftHand",     "rightUpperArm", "rightLowerArm", "rightHand",     "leftUpperLeg",
         "leftLowerLeg", "leftFoot",      "rightUpperLeg", "rightLowerLeg", "rightFoot"};
-    if (version == VrmVersion::None) return false;
+    // VRMC_vrm_animation makes every bone optional: a clip may move the arms alone.
+    if (version == VrmVersion::None || version == VrmVersion::Animation) return false;
     if (std::find(common.begin(), common.end(), bone) != common.end()) return true;
     return version == VrmVersion::V0 && (bone == "chest" || bone == "neck");
 }

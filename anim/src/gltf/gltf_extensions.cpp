@@ -95,7 +95,11 @@ const std::vector<ExtensionInfo>& known_extensions() {
          "emission, "
          "the outline as an inverted hull (world and screen widths); no matcap, no UV animation"},
         {"VRMC_materials_hdr_emissiveMultiplier", Support::Ignored, "emission is drawn as glTF gives it"},
-        {"VRMC_vrm_animation", Support::Ignored, "the file's glTF animations play as they are"},
+        {"VRMC_vrm_animation", Support::Implemented,
+         "VRM Animation 1.0 (.vrma): the humanoid map read (a skin made over its nodes), so its clips "
+         "retarget onto any character from its nodes' rest (Graph tab's Load, bake --retarget); its "
+         "expression tracks set a VRM avatar's expressions, lookAt read and noted, not applied; opened alone "
+         "it is refused (no mesh)"},
     };
     return list;
 }

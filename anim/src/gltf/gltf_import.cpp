@@ -23,6 +23,7 @@
 #include "gltf_meshopt.h"
 #include "gltf_mtoon_import.h"
 #include "gltf_read_guard.h"
+#include "vrm_animation_import.h"
 #include "vrm_import.h"
 
 namespace sv::anim {
@@ -44,6 +45,7 @@ Expected<Asset> convert(const tg::Model& model, const std::string& source, const
     im.facts = &facts;
     if (auto st = im.nodes(); !st) return st.error();
     if (auto st = im.skins(); !st) return st.error();
+    gltf::add_vrm_animation_skin(asset);
     if (auto st = import_materials(model, asset); !st) return st.error();
     import_mtoon(model, asset);
     if (auto st = import_variant_names(model, asset); !st) return st.error();
@@ -99,6 +101,7 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
             if (auto st = gltf::check_document(doc, binary, layout.bin_length, facts); !st) return st.error();
             if (auto st = gltf::check_external_uris(doc, base_dir, facts); !st) return st.error();
             if (auto st = gltf::read_vrm(doc, facts.vrm, facts.notes); !st) return st.error();
+            if (auto st = gltf::read_vrm_animation(doc, facts.vrm, facts.notes); !st) return st.error();
             std::vector<std::uint8_t> edited;
             if (facts.edited) {
                 const std::string text = doc.dump();

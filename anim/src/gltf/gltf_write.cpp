@@ -346,7 +346,11 @@ Expected<std::vector<std::uint8_t>> write_glb(const Asset& asset, const WriteOpt
 
 Status write_gltf_file(const Asset& asset, const std::string& path, const WriteOptions& options) {
     std::vector<std::uint8_t> bytes;
-    const bool glb = path.size() >= 4 && path.compare(path.size() - 4, 4, ".glb") == 0;
+    // .vrm and .vrma are GLB containers by their specifications.
+    const auto ends = [&](const std::string& e) {
+        return path.size() >= e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0;
+    };
+    const bool glb = ends(".glb") || ends(".vrm") || ends(".vrma");
     if (glb) {
         auto b = write_glb(asset, options);
         if (!b) return b.error();

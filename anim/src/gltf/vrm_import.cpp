@@ -735,8 +735,6 @@ Status read_vrm(const json& doc, Vrm& out, std::vector<std::string>& notes) {
                                 " is not positive and uniform, as VRM requires");
         }
     }
-    if (exts && member(*exts, "VRMC_vrm_animation"))
-        notes.push_back("VRMC_vrm_animation: not read; the file's glTF animations play as they are");
     return ok_status();
 }
 

@@ -27,10 +27,42 @@ void use(json& doc, const char* name) {
     used.push_back(name);
 }
 
+// A .vrma: the humanoid map, the expression nodes (preset, custom) and the look-at node; no meta,
+// which VRMC_vrm_animation does not have.
+Status write_vrm_animation(const Vrm& vrm, json& doc) {
+    const size_t nodes = doc.contains("nodes") ? doc["nodes"].size() : 0;
+    const auto in_range = [&](int n) { return n >= 0 && static_cast<size_t>(n) < nodes; };
+    json bones = json::object();
+    for (const auto& b : vrm.humanoid) {
+        if (!in_range(b.node))
+            return make_error("VRM Animation writer: bone '" + b.bone + "' names node " +
+                              std::to_string(b.node) + ", out of range");
+        bones[b.bone] = {{"node", b.node}};
+    }
+    json ext = {{"specVersion", vrm.spec_version.empty() ? "1.0" : vrm.spec_version},
+                {"humanoid", {{"humanBones", bones}}}};
+    for (const auto& e : vrm.animation_expressions) {
+        if (!in_range(e.node))
+            return make_error("VRM Animation writer: expression '" + e.name + "' names node " +
+                              std::to_string(e.node) + ", out of range");
+        ext["expressions"][e.preset ? "preset" : "custom"][e.name] = {{"node", e.node}};
+    }
+    if (vrm.animation_look_at >= 0) {
+        if (!in_range(vrm.animation_look_at))
+            return make_error("VRM Animation writer: lookAt names node " +
+                              std::to_string(vrm.animation_look_at) + ", out of range");
+        ext["lookAt"] = {{"node", vrm.animation_look_at}};
+    }
+    use(doc, "VRMC_vrm_animation");
+    doc["extensions"]["VRMC_vrm_animation"] = ext;
+    return ok_status();
+}
+
 }  // namespace
 
 Status write_vrm(const Vrm& vrm, json& doc) {
     if (!vrm.present()) return ok_status();
+    if (vrm.version == VrmVersion::Animation) return write_vrm_animation(vrm, doc);
     json meta = json::object();
     for (const auto& f : vrm.meta) meta[f.key] = meta_value(f.value);
     if (!vrm.constraints.empty() && vrm.version != VrmVersion::V1)

@@ -114,7 +114,7 @@ TEST(AuditBatch, ShardsPartitionTheLibraryExactlyAndStably) {
     }
     for (const char* bad : {"0/3", "4/3", "1/0", "a/b", "2", "1/2x"}) {
         const auto r = skinview(std::string("audit --shard ") + bad + paths);
-        EXPECT_EQ(r.status, 1) << bad;
+        EXPECT_EQ(r.status, 2) << bad;
         EXPECT_NE(r.err.find("expected K/N with 1 <= K <= N"), std::string::npos) << bad << ": " << r.err;
     }
 }
@@ -166,7 +166,8 @@ TEST(AuditBatch, StrictPassesARigidCorrectionAndFailsAnAbsorbedScale) {
     EXPECT_EQ(r.status, 0) << r.out;
     // A shipped sample with the same property: RiggedSimple's mesh node is off its bind transform
     // by a rigid placement only (absorbing ~1e-16).
-    const fs::path rigged = shared_assets().parent_path() / "khronos/RiggedSimple/glTF-Binary/RiggedSimple.glb";
+    const fs::path rigged =
+        shared_assets().parent_path() / "khronos/RiggedSimple/glTF-Binary/RiggedSimple.glb";
     if (fs::exists(rigged)) {
         r = skinview("audit --strict --jsonl " + quoted(rigged.string()));
         const auto sample = json_lines(r.out);

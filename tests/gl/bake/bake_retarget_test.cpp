@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <string>
 
+#include "anim/asset_tools/vrm_builder.h"
+#include "anim/gltf/gltf_write.h"
 #include "obj_reader.h"
 #include "run_command.h"
 
@@ -63,6 +65,29 @@ TEST(BakeRetarget, AClipTheSourceLacksIsRefusedNamingIt) {
     EXPECT_NE(status, 0);
     EXPECT_NE(r.error.find("--clip"), std::string::npos) << r.error;
     EXPECT_NE(r.error.find("nosuch"), std::string::npos) << r.error;
+}
+
+// A .vrma of the same walk (anim/asset_tools/vrm_builder.h: the humanoid's joints as nodes in VRM
+// 1.0's frame, metres, no Armature, named so no name table knows them): its humanoid map alone
+// finds the joints, and its T-pose rest is the humanoid's own, so the bake is the rig's own walk.
+// Through the real binary, so `bake --retarget FILE.vrma` reads the file as a user would give it.
+TEST(BakeRetarget, TheVrmaOfTheWalkPosesTheRigAsItsOwnClip) {
+    const std::string vrma = (output_dir() / (current_test_stem() + ".vrma")).string();
+    ASSERT_TRUE(anim::write_gltf_file(anim::build_vrm_animation(), vrma).ok());
+    const ObjFile own = bake("--clip walk --time 0.5", current_test_stem() + "_own");
+    const ObjFile re =
+        bake("--retarget " + quoted(vrma) + " --clip walk --time 0.5", current_test_stem() + "_vrma");
+    const ObjFile other =
+        bake("--retarget " + quoted(vrma) + " --clip walk --time 0.2", current_test_stem() + "_other");
+    ASSERT_TRUE(own.ok()) << own.error;
+    ASSERT_TRUE(re.ok()) << re.error;
+    ASSERT_TRUE(other.ok()) << other.error;
+    const double same = worst_distance(own, re), differ = worst_distance(own, other);
+    std::printf(
+        "[ measure ] the walk's .vrma retargeted: %.3g m from the rig's own clip; at another time %.3g m\n",
+        same, differ);
+    EXPECT_LT(same, 1e-4);
+    EXPECT_GT(differ, 0.01) << "the control: another time must pose otherwise";
 }
 
 }  // namespace

@@ -36,7 +36,7 @@ TEST(CliEnv, WriteSkyWritesTheSkyAsAnHdr) {
     EXPECT_EQ(img->width, 256);
     EXPECT_EQ(img->height, 128);
     r = skinview("write-sky -o " + quoted(out("bad.hdr")) + " --size 256x256");
-    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("WIDTH = 2 HEIGHT"), std::string::npos) << r.err;
 }
 

@@ -64,17 +64,17 @@ TEST(Cli, ErrorsGoToStderrWithNonZeroExit) {
 
     r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("x.png")) +
                  " --size 0x10");
-    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.status, 2) << "a bad value is bad input";
     EXPECT_EQ(r.err, "skinview render: --size '0x10': expected WIDTHxHEIGHT, each 1..8192\n");
 
     r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("x.png")) +
                  " --clip nosuch");
-    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.status, 2) << "a clip the file lacks is bad input";
     EXPECT_EQ(r.err, "skinview render: --clip 'nosuch': no clip of that name (clips: 'walk')\n");
 
     r = skinview("render " + quoted(asset("humanoid_mixamo.glb")) + " -o " + quoted(out("x.png")) +
                  " --correction maybe");
-    EXPECT_NE(r.status, 0);
+    EXPECT_EQ(r.status, 2) << "CLI11's refusal, not its own 105";
     EXPECT_NE(r.err.find("--correction"), std::string::npos) << r.err;
 }
 

@@ -221,7 +221,7 @@ TEST(SceneRender, BackgroundAndGridOptions) {
     const auto bad =
         test::run_command(test::quoted(kExe) + " render " + test::quoted(arm) + " -o " +
                           test::quoted((out_dir() / "bad.png").string()) + " --background 300,0,0");
-    EXPECT_EQ(bad.status, 1);
+    EXPECT_EQ(bad.status, 2);
     EXPECT_NE(bad.err.find(
                   "--background '300,0,0': expected R,G,B (each an integer 0..255), transparent or default"),
               std::string::npos)

@@ -112,6 +112,29 @@ TEST(VrmBake, ExpressionsMoveTheHeadTop) {
     EXPECT_NE(bad.err.find("expression 'angry'"), std::string::npos) << bad.err;
 }
 
+// A .vrma's expression track through `bake --retarget`: the builder's "blink" node reads 1 at 1 s
+// (sin(pi t / 2)), so the avatar's binary blink closes (its head top's 4 vertices 3 cm down, as
+// --expression blink=1 moves them at rest); an explicit --expression blink=0 wins and leaves the
+// face open, the control. On the 0.x avatar the same, its "blink" being the same preset.
+TEST(VrmBake, AVrmasExpressionTrackSetsTheAvatarsExpression) {
+    const fs::path vrma = output_dir() / "vrm" / (current_test_stem() + ".vrma");
+    fs::create_directories(vrma.parent_path());
+    ASSERT_TRUE(anim::write_gltf_file(anim::build_vrm_animation(), vrma.string()).ok());
+    const std::string re = "--retarget " + quoted(vrma.string()) + " --clip walk --time 1.0";
+    for (const char* file : {"avatar_vrm1.glb", "avatar_vrm0.glb"}) {
+        SCOPED_TRACE(file);
+        const auto closed = bake(file, re);
+        const auto open = bake(file, re + " --expression blink=0");
+        const Diff d = diff(open, closed);
+        std::printf(
+            "[ measure ] %s retargeted from the .vrma at 1 s: %zu vertices moved by the blink track, "
+            "up to %.4f m\n",
+            file, d.moved, d.worst);
+        EXPECT_EQ(d.moved, 4u) << "the head top only";
+        EXPECT_NEAR(d.worst, 0.03, 1e-4);
+    }
+}
+
 TEST(VrmAudit, NamesTheVersionTheMetaAndTheTurn) {
     const CommandResult zero = run_command(quoted(kExe) + " audit " + quoted(asset("avatar_vrm0.glb")));
     EXPECT_EQ(zero.status, 0) << zero.err;

@@ -301,3 +301,25 @@ TEST(HostileDocument, SchemaBreachesTinygltfWouldNameInItsOwnWordsAreNamedHere) 
         EXPECT_EQ(load_error(g), message);
     }
 }
+
+// VRMC_vrm_animation on a file whose map is the wrong shape: refused naming the element, never
+// read past (the arm has four nodes).
+TEST(HostileDocument, AMalformedVrmAnimationIsRefusedNamingTheElement) {
+    const auto with = [](const nlohmann::json& ext) {
+        Glb g = arm();
+        g.json["extensionsUsed"] = {"VRMC_vrm_animation"};
+        g.json["extensions"]["VRMC_vrm_animation"] = ext;
+        return load_error(g);
+    };
+    EXPECT_EQ(with(7), "VRMC_vrm_animation: is not an object");
+    EXPECT_EQ(with({{"specVersion", "1.0"}, {"humanoid", {{"humanBones", {1, 2}}}}}),
+              "VRMC_vrm_animation: has no humanoid.humanBones object");
+    EXPECT_EQ(with({{"specVersion", "1.0"}, {"humanoid", {{"humanBones", {{"hips", {{"node", "1"}}}}}}}}),
+              "VRMC_vrm_animation humanoid.humanBones.hips: has no node index");
+    EXPECT_EQ(with({{"specVersion", "1.0"}, {"humanoid", {{"humanBones", {{"hips", {{"node", 4}}}}}}}}),
+              "VRMC_vrm_animation humanoid.humanBones.hips: node 4 is out of range (4 nodes)");
+    EXPECT_EQ(with({{"specVersion", "1.0"},
+                    {"humanoid", {{"humanBones", {{"hips", {{"node", 1}}}}}}},
+                    {"expressions", {{"custom", {{"smile", {{"node", 1.5}}}}}}}}),
+              "VRMC_vrm_animation expressions.custom.smile: has no node index");
+}

@@ -248,17 +248,19 @@ TEST(Layout, SmallWindowsKeepTheViewportAndFitTheWorkArea) {
     EXPECT_EQ(ui::fit_to_work_area(1280, 720, 0, 0).w, 1280) << "an unknown work area changes nothing";
 }
 
-TEST(OpenPanel, ThePathFieldCompletesFoldersAndGltfFiles) {
+TEST(OpenPanel, ThePathFieldCompletesFoldersGltfAndVrmFiles) {
     namespace fs = std::filesystem;
     const fs::path dir = test::output_dir() / "complete_me";
     fs::remove_all(dir);
     fs::create_directories(dir / "characters");
-    for (const char* f : {"walker.glb", "walker_2.gltf", "notes.txt", "WALK.GLB"})
+    // .vrm avatars and .vrma clips (a retarget source) are GLB files by other names.
+    for (const char* f : {"walker.glb", "walker_2.gltf", "notes.txt", "WALK.GLB", "avatar.vrm", "dance.vrma"})
         std::ofstream(dir / f) << "x";
     const std::string base = dir.string() + "/";
     const auto all = ui::OpenPanel::completions(base);
-    EXPECT_EQ(all, (std::vector<std::string>{base + "WALK.GLB", base + "characters/", base + "walker.glb",
-                                             base + "walker_2.gltf"}));
+    EXPECT_EQ(all,
+              (std::vector<std::string>{base + "WALK.GLB", base + "avatar.vrm", base + "characters/",
+                                        base + "dance.vrma", base + "walker.glb", base + "walker_2.gltf"}));
     EXPECT_EQ(ui::OpenPanel::complete(base + "wa"), base + "walker");
     EXPECT_EQ(ui::OpenPanel::complete(base + "ch"), base + "characters/");
     EXPECT_EQ(ui::OpenPanel::complete(base + "zzz"), base + "zzz") << "nothing matches: the text stays";

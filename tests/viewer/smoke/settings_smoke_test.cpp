@@ -256,6 +256,9 @@ TEST_F(SettingsSmoke, AnOptionErrorSurvivesToTheScreen) {
     const std::string log =
         run_viewer("\"" + builtin() + "\" --frames 3 --clip nosuch --screenshot \"" + png + "\"", &rc);
     EXPECT_NE(log.find("'nosuch'"), std::string::npos) << log;
+    // Shown, and a scripted run still fails with bad input's status (the window drew on first).
+    EXPECT_EQ(rc, 2) << log;
+    EXPECT_NE(log.find("skinview: the options could not all be applied (exit 2)"), std::string::npos) << log;
     (void)run_viewer("\"" + builtin() + "\" --frames 3 --screenshot \"" + ok_png + "\"", &rc);
     auto bad = sv::render::read_png(png), ok = sv::render::read_png(ok_png);
     ASSERT_TRUE(bad && ok);

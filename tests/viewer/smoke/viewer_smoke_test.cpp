@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "anim/asset_tools/vrm_builder.h"
+#include "anim/gltf/gltf_write.h"
 #include "render/image.h"
 #include "test_paths.h"
 #include "ui/viewport.h"
@@ -236,6 +238,28 @@ TEST_F(ViewerSmoke, RetargetPlaysUprightOrSaysWhyNot) {
         GTEST_SKIP() << sv::test::shared_missing_message("Xbot.glb");
     }
     expect_character(file, out("viewer_retarget_xbot.png"), "--tab graph --retarget \"" + xbot + "\"");
+}
+
+// A VRM Animation (.vrma) plays on an avatar from --retarget (the same path as the Graph tab's
+// Load), the avatar upright and in view, no error window; opened as the main file it has nothing to
+// draw and says so in the error window and the log, the window carrying on (exit 0, as any file
+// that fails to load).
+TEST_F(ViewerSmoke, AVrmaPlaysAsARetargetSourceAndIsRefusedAsTheMainFile) {
+    const std::string vrma = out("viewer_smoke_walk.vrma");
+    ASSERT_TRUE(sv::anim::write_gltf_file(sv::anim::build_vrm_animation(), vrma).ok());
+    const std::string avatar = (sv::test::source_dir() / "assets" / "avatar_vrm1.glb").string();
+    expect_character(avatar, out("viewer_vrma_retarget.png"), "--tab graph --retarget \"" + vrma + "\"");
+    const std::string png = out("viewer_vrma_main.png");
+    std::filesystem::remove(png);
+    const RunResult r = run("\"" + vrma + "\" --frames 4 --screenshot \"" + png + "\"");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    EXPECT_NE(r.output.find("could not open " + vrma +
+                            ": a VRM Animation (VRMC_vrm_animation) has no mesh to draw; open a character"),
+              std::string::npos)
+        << r.output;
+    auto img = sv::render::read_png(png);
+    ASSERT_TRUE(img);
+    EXPECT_GT(error_window_pixels(*img), 2000) << "the refusal is not on screen";
 }
 
 // A file that fails to load mid-session (as a drop or the Open field would bring it) shows its

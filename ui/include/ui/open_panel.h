@@ -22,8 +22,8 @@ struct OpenPanel {
     void save_recent(const std::string& file) const;
 
     // Path completion for the Open field: the entries of the typed path's folder whose names start
-    // with what follows its last '/', folders (with a trailing '/') and .glb / .gltf files, sorted,
-    // at most `max`. An unreadable folder completes to nothing (no error: the user is typing).
+    // with what follows its last '/', folders (with a trailing '/') and .glb / .gltf / .vrm / .vrma files,
+    // sorted, at most `max`. An unreadable folder completes to nothing (no error: the user is typing).
     static std::vector<std::string> completions(const std::string& typed, size_t max = 32);
     // What Tab does: the longest common prefix of the completions (`typed` when there are none).
     static std::string complete(const std::string& typed);

@@ -41,4 +41,18 @@ inline constexpr double kAngryUvScale[2] = {2.0, 3.0};
 inline constexpr double kAngryUvOffset[2] = {0.25, 0.5};
 Asset build_vrm_avatar(VrmVersion version, const VrmAvatarOptions& options);
 
+// A VRM Animation (.vrma, VRMC_vrm_animation 1.0) of the built-in humanoid's "walk"
+// (build_humanoid_asset): its 65 joints as nodes in VRM 1.0's frame (metres, +Y up, +Z forward,
+// identity rest rotations: the T-pose the specification wants as the rest), no Armature, no mesh,
+// no skin; the humanoid map from the Mixamo name table; the walk with the Armature's turn and
+// scale taken out (the same motion in the new frame). Nodes are named `VRMA_<joint>`, which no name
+// table knows, so only the map can say which is which. Also an expression node ("blink", preset:
+// translation.x 0 -> 1 -> 0 over the walk), a custom one ("wink") and a lookAt node. A second clip
+// "limbs" moves the two sides differently (left arm up as the right goes down, left thigh out,
+// right thigh forward), so a map with its sides swapped shows.
+struct VrmAnimationOptions {
+    bool swap_sides = false;  // the map's left and right bones exchanged (a negative control)
+};
+Asset build_vrm_animation(const VrmAnimationOptions& options = {});
+
 }  // namespace sv::anim

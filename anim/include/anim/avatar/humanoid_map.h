@@ -38,7 +38,8 @@ struct HumanoidMapReport {
 
 // The bone names of `version` in the specification's order (torso, head, legs, arms, fingers).
 // 0.x's thumb is thumbProximal, thumbIntermediate, thumbDistal; 1.0's is thumbMetacarpal,
-// thumbProximal, thumbDistal (the same three joints, renamed). Empty for VrmVersion::None.
+// thumbProximal, thumbDistal (the same three joints, renamed). Empty for VrmVersion::None; a VRM
+// Animation (.vrma) uses 1.0's names and requires none of them.
 const std::vector<std::string>& vrm_humanoid_bone_names(VrmVersion version);
 bool vrm_bone_required(VrmVersion version, const std::string& bone);
 

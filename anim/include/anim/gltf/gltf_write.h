@@ -23,7 +23,8 @@ struct WriteOptions {
 // images (as PNG), samplers, KHR_lights_punctual lights, skins and clips (material and light
 // properties as KHR_animation_pointer channels) as glTF 2.0. Deterministic.
 sv::Expected<std::vector<std::uint8_t>> write_glb(const Asset& asset, const WriteOptions& options = {});
-// `.glb` writes binary; any other name writes .gltf JSON with the buffer as a data URI.
+// `.glb`, `.vrm` and `.vrma` write binary; any other name writes .gltf JSON with the buffer as a
+// data URI.
 sv::Status write_gltf_file(const Asset& asset, const std::string& path, const WriteOptions& options = {});
 
 }  // namespace sv::anim

@@ -14,7 +14,9 @@
 
 namespace sv::anim {
 
-enum class VrmVersion { None, V0, V1 };
+// Animation: a VRM Animation file (.vrma, `VRMC_vrm_animation`): no avatar, only a humanoid map
+// (in 1.0's bone names) over nodes a clip drives, so that the clip can be retargeted.
+enum class VrmVersion { None, V0, V1, Animation };
 
 struct VrmField {
     std::string key;    // the file's own key (0.x "licenseName", 1.0 "licenseUrl", ...)
@@ -135,6 +137,14 @@ struct VrmLookAt {
     VrmRangeMap horizontal_inner, horizontal_outer, vertical_down, vertical_up;
 };
 
+// VRMC_vrm_animation's expression and look-at entries: a node whose animated translation carries
+// the value (an expression's weight in translation.x; the point the eyes look at).
+struct VrmAnimationNode {
+    std::string name;  // the expression's preset or custom name; "lookAt" for the look-at
+    int node = -1;
+    bool preset = true;
+};
+
 struct Vrm {
     VrmVersion version = VrmVersion::None;
     std::string spec_version;  // 1.0's specVersion, 0.x's exporterVersion/specVersion as stated
@@ -145,6 +155,9 @@ struct Vrm {
     std::vector<VrmSpring> springs;
     std::vector<VrmNodeConstraint> constraints;  // VRMC_node_constraint, file node order
     VrmLookAt look_at;
+    // Animation only: expressions (preset, then custom) and the look-at node (-1: none).
+    std::vector<VrmAnimationNode> animation_expressions;
+    int animation_look_at = -1;
     bool present() const { return version != VrmVersion::None; }
 };
 

@@ -168,6 +168,9 @@ int main(int argc, char** argv) {
         o.fov = j.value("fov", 40.0f);
         o.time = j.value("time", 0.0f);
         o.env = j.value("skinview_env", "");
+        // "skinview_skinning": the rung (as --skinning), to hold skinview's linear blend against the
+        // Khronos renderer's, which is glTF's rule; skinview's default is the rung its report picks.
+        o.skinning = j.value("skinview_skinning", "auto");
         const int anim = j.value("animation", -1);
         if (anim >= 0)
             o.clip = std::to_string(anim);

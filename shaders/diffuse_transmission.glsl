@@ -92,20 +92,8 @@ vec3 dt_punctual(vec3 n, vec3 v, vec3 world_position, vec3 base_color, float met
     vec3 sum = vec3(0.0);
     for (int i = 0; i < MAX_PUNCTUAL_LIGHTS; ++i) {
         if (i >= u_punctual_count) break;
-        vec3 l = u_punctual_to_light[i];
-        float attenuation = 1.0;
-        if (u_punctual_type[i] != 0) {
-            vec3 d = u_punctual_position[i] - world_position;
-            float dist2 = max(dot(d, d), 1e-10);
-            float dist = sqrt(dist2);
-            l = d / dist;
-            float range = u_punctual_range[i];
-            attenuation = range > 0.0 ? clamp(1.0 - pow(dist / range, 4.0), 0.0, 1.0) / dist2 : 1.0 / dist2;
-            if (u_punctual_type[i] == 2) {
-                float a = clamp(dot(u_punctual_to_light[i], l) * u_punctual_cone[i].x + u_punctual_cone[i].y, 0.0, 1.0);
-                attenuation *= a * a;
-            }
-        }
+        vec3 l;
+        float attenuation = punctual_light(i, world_position, l);
         if (attenuation > 0.0)
             sum += dt_light(n, v, l, u_punctual_radiance[i] * attenuation, base_color, metallic, f0, specular_weight,
                             factor, color);

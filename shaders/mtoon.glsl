@@ -64,20 +64,8 @@ vec3 mtoon_punctual(vec3 n, vec3 world_position, vec3 lit, vec3 shade, float shi
     vec3 sum = vec3(0.0);
     for (int i = 0; i < MAX_PUNCTUAL_LIGHTS; ++i) {
         if (i >= u_punctual_count) break;
-        vec3 l = u_punctual_to_light[i];
-        float attenuation = 1.0;
-        if (u_punctual_type[i] != 0) {
-            vec3 d = u_punctual_position[i] - world_position;
-            float dist2 = max(dot(d, d), 1e-10);
-            float dist = sqrt(dist2);
-            l = d / dist;
-            float range = u_punctual_range[i];
-            attenuation = range > 0.0 ? clamp(1.0 - pow(dist / range, 4.0), 0.0, 1.0) / dist2 : 1.0 / dist2;
-            if (u_punctual_type[i] == 2) {
-                float a = clamp(dot(u_punctual_to_light[i], l) * u_punctual_cone[i].x + u_punctual_cone[i].y, 0.0, 1.0);
-                attenuation *= a * a;
-            }
-        }
+        vec3 l;
+        float attenuation = punctual_light(i, world_position, l);
         vec3 e = u_punctual_radiance[i] * attenuation;
         sum += mtoon_direct(n, l, e, lit, shade, shift);
         light += e / PI;

@@ -11,6 +11,26 @@ uniform vec3 u_punctual_radiance[MAX_PUNCTUAL_LIGHTS];
 uniform float u_punctual_range[MAX_PUNCTUAL_LIGHTS];    // 0: none
 uniform vec2 u_punctual_cone[MAX_PUNCTUAL_LIGHTS];      // spot: scale, offset
 
+// Light i as seen from `world_position`: the direction towards it (normalised) and the share of its
+// radiance that arrives, by the specification's smooth range window (1 near the light, 0 at range,
+// inverse square inside) and the spot's cone. One place for every lobe that loops over the lights
+// (this file's BRDF, diffuse transmission's back lobe, MToon's toon ramp).
+float punctual_light(int i, vec3 world_position, out vec3 l) {
+    l = u_punctual_to_light[i];
+    if (u_punctual_type[i] == 0) return 1.0;
+    vec3 d = u_punctual_position[i] - world_position;
+    float dist2 = max(dot(d, d), 1e-10);
+    float dist = sqrt(dist2);
+    l = d / dist;
+    float range = u_punctual_range[i];
+    float attenuation = range > 0.0 ? clamp(1.0 - pow(dist / range, 4.0), 0.0, 1.0) / dist2 : 1.0 / dist2;
+    if (u_punctual_type[i] == 2) {
+        float a = clamp(dot(u_punctual_to_light[i], l) * u_punctual_cone[i].x + u_punctual_cone[i].y, 0.0, 1.0);
+        attenuation *= a * a;
+    }
+    return attenuation;
+}
+
 // f0_dielectric and specular_weight: KHR_materials_ior's and _specular's dielectric lobe, as the key
 // light takes it (the Khronos renderer lights its punctual lights with the same lobe).
 vec3 punctual_lights(vec3 n, vec3 v, vec3 world_position, vec3 base, float metallic, float roughness,
@@ -18,22 +38,8 @@ vec3 punctual_lights(vec3 n, vec3 v, vec3 world_position, vec3 base, float metal
     vec3 sum = vec3(0.0);
     for (int i = 0; i < MAX_PUNCTUAL_LIGHTS; ++i) {
         if (i >= u_punctual_count) break;
-        vec3 l = u_punctual_to_light[i];
-        float attenuation = 1.0;
-        if (u_punctual_type[i] != 0) {
-            vec3 d = u_punctual_position[i] - world_position;
-            float dist2 = max(dot(d, d), 1e-10);
-            float dist = sqrt(dist2);
-            l = d / dist;
-            float range = u_punctual_range[i];
-            // The specification's smooth window: 1 near the light, 0 at range, inverse square inside.
-            attenuation = range > 0.0 ? clamp(1.0 - pow(dist / range, 4.0), 0.0, 1.0) / dist2 : 1.0 / dist2;
-            if (u_punctual_type[i] == 2) {
-                float cd = dot(u_punctual_to_light[i], l);
-                float a = clamp(cd * u_punctual_cone[i].x + u_punctual_cone[i].y, 0.0, 1.0);
-                attenuation *= a * a;
-            }
-        }
+        vec3 l;
+        float attenuation = punctual_light(i, world_position, l);
         float n_dot_l = dot(n, l);
         // 0.03: the key light's floor on roughness, for the same reason (a finite highlight).
         if (n_dot_l > 0.0 && attenuation > 0.0)

@@ -18,15 +18,6 @@ static_assert(distinct_unit(kDiffuseTransmissionUnit) && distinct_unit(kDiffuseT
                   distinct_unit(kDiffuseTransmissionThicknessUnit),
               "a diffuse transmission texture unit is shared with the material, transmission or skinning");
 
-void bind_slot(const ShaderProgram& program, GLuint unit, const TextureBinding& t, const char* sampler,
-               const char* set, const char* transform) {
-    glActiveTexture(GL_TEXTURE0 + unit);
-    glBindTexture(GL_TEXTURE_2D, t.texture);
-    glBindSampler(unit, t.sampler);
-    glUniform1i(program.uniform(sampler), static_cast<GLint>(unit));
-    glUniform1i(program.uniform(set), t.texture ? t.set : -1);
-    glUniformMatrix3fv(program.uniform(transform), 1, GL_FALSE, glm::value_ptr(t.transform));
-}
 }  // namespace
 
 void bind_diffuse_transmission(const ShaderProgram& program, const DiffuseTransmissionBinding& dt,
@@ -36,11 +27,12 @@ void bind_diffuse_transmission(const ShaderProgram& program, const DiffuseTransm
     glUniform1f(program.uniform("u_dt_thickness"), dt.thickness * mean_scale);
     glUniform4f(program.uniform("u_dt_attenuation"), dt.attenuation_color.r, dt.attenuation_color.g,
                 dt.attenuation_color.b, dt.attenuation_distance);
-    bind_slot(program, kDiffuseTransmissionUnit, dt.texture, "u_dt_texture", "u_dt_set", "u_dt_transform");
-    bind_slot(program, kDiffuseTransmissionColorUnit, dt.color_texture, "u_dt_color_texture",
-              "u_dt_color_set", "u_dt_color_transform");
-    bind_slot(program, kDiffuseTransmissionThicknessUnit, dt.thickness_texture, "u_dt_thickness_texture",
-              "u_dt_thickness_set", "u_dt_thickness_transform");
+    bind_texture_binding(program, kDiffuseTransmissionUnit, dt.texture, "u_dt_texture", "u_dt_set",
+                         "u_dt_transform");
+    bind_texture_binding(program, kDiffuseTransmissionColorUnit, dt.color_texture, "u_dt_color_texture",
+                         "u_dt_color_set", "u_dt_color_transform");
+    bind_texture_binding(program, kDiffuseTransmissionThicknessUnit, dt.thickness_texture,
+                         "u_dt_thickness_texture", "u_dt_thickness_set", "u_dt_thickness_transform");
     glActiveTexture(GL_TEXTURE0);
 }
 

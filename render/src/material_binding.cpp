@@ -7,6 +7,16 @@
 
 namespace sv::render {
 
+void bind_texture_binding(const ShaderProgram& program, GLuint unit, const TextureBinding& t,
+                          const char* sampler, const char* set, const char* transform) {
+    glActiveTexture(GL_TEXTURE0 + unit);
+    glBindTexture(GL_TEXTURE_2D, t.texture);
+    glBindSampler(unit, t.sampler);
+    glUniform1i(program.uniform(sampler), static_cast<GLint>(unit));
+    glUniform1i(program.uniform(set), t.texture ? t.set : -1);
+    glUniformMatrix3fv(program.uniform(transform), 1, GL_FALSE, glm::value_ptr(t.transform));
+}
+
 glm::mat3 texture_transform(glm::vec2 offset, float rotation, glm::vec2 scale) {
     const float c = std::cos(rotation), s = std::sin(rotation);
     // The extension's matrices, written as columns: translation, then rotation by -rotation in

@@ -23,15 +23,6 @@ static_assert(kMToonShadeUnit != kTransmissionUnit && kMToonOutlineUnit != kTran
                   kMToonShadeUnit != kBackdropUnit && kMToonOutlineUnit != kBackdropUnit,
               "only the shift and rim units may be transmission's");
 
-void bind_slot(const ShaderProgram& program, GLuint unit, const TextureBinding& t, const char* sampler,
-               const char* set, const char* transform) {
-    glActiveTexture(GL_TEXTURE0 + unit);
-    glBindTexture(GL_TEXTURE_2D, t.texture);
-    glBindSampler(unit, t.sampler);
-    glUniform1i(program.uniform(sampler), static_cast<GLint>(unit));
-    glUniform1i(program.uniform(set), t.texture ? t.set : -1);
-    glUniformMatrix3fv(program.uniform(transform), 1, GL_FALSE, glm::value_ptr(t.transform));
-}
 }  // namespace
 
 void bind_mtoon(const ShaderProgram& program, const MToonBinding& m) {
@@ -43,14 +34,14 @@ void bind_mtoon(const ShaderProgram& program, const MToonBinding& m) {
     glUniform3fv(program.uniform("u_mtoon_outline_color"), 1, glm::value_ptr(m.outline_color));
     glUniform1f(program.uniform("u_mtoon_outline_mix"), m.outline_lighting_mix);
     glUniform1f(program.uniform("u_mtoon_outline_width"), m.outline_width);
-    bind_slot(program, kMToonShadeUnit, m.shade_texture, "u_mtoon_shade_texture", "u_mtoon_shade_set",
-              "u_mtoon_shade_transform");
-    bind_slot(program, kMToonShiftUnit, m.shading_shift_texture, "u_mtoon_shift_texture", "u_mtoon_shift_set",
-              "u_mtoon_shift_transform");
-    bind_slot(program, kMToonRimUnit, m.rim_texture, "u_mtoon_rim_texture", "u_mtoon_rim_set",
-              "u_mtoon_rim_transform");
-    bind_slot(program, kMToonOutlineUnit, m.outline_width_texture, "u_mtoon_outline_width_texture",
-              "u_mtoon_outline_width_set", "u_mtoon_outline_width_transform");
+    bind_texture_binding(program, kMToonShadeUnit, m.shade_texture, "u_mtoon_shade_texture",
+                         "u_mtoon_shade_set", "u_mtoon_shade_transform");
+    bind_texture_binding(program, kMToonShiftUnit, m.shading_shift_texture, "u_mtoon_shift_texture",
+                         "u_mtoon_shift_set", "u_mtoon_shift_transform");
+    bind_texture_binding(program, kMToonRimUnit, m.rim_texture, "u_mtoon_rim_texture", "u_mtoon_rim_set",
+                         "u_mtoon_rim_transform");
+    bind_texture_binding(program, kMToonOutlineUnit, m.outline_width_texture, "u_mtoon_outline_width_texture",
+                         "u_mtoon_outline_width_set", "u_mtoon_outline_width_transform");
     glActiveTexture(GL_TEXTURE0);
     set_mtoon_outline(program, 0, 1.0f);
 }

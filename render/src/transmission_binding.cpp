@@ -17,15 +17,6 @@ static_assert(distinct_from_material_units(kTransmissionUnit) &&
                   distinct_from_material_units(kThicknessUnit) && distinct_from_material_units(kBackdropUnit),
               "a transmission texture unit is shared with the material");
 
-void bind_slot(const ShaderProgram& program, GLuint unit, const TextureBinding& t, const char* sampler,
-               const char* set, const char* transform) {
-    glActiveTexture(GL_TEXTURE0 + unit);
-    glBindTexture(GL_TEXTURE_2D, t.texture);
-    glBindSampler(unit, t.sampler);
-    glUniform1i(program.uniform(sampler), static_cast<GLint>(unit));
-    glUniform1i(program.uniform(set), t.texture ? t.set : -1);
-    glUniformMatrix3fv(program.uniform(transform), 1, GL_FALSE, glm::value_ptr(t.transform));
-}
 }  // namespace
 
 void bind_transmission(const ShaderProgram& program, const TransmissionBinding& t, GLuint backdrop,
@@ -39,10 +30,10 @@ void bind_transmission(const ShaderProgram& program, const TransmissionBinding& 
     glUniform3fv(program.uniform("u_model_scale"), 1, glm::value_ptr(model_scale));
     glUniformMatrix4fv(program.uniform("u_transmission_view_proj"), 1, GL_FALSE, glm::value_ptr(view_proj));
     glUniform1f(program.uniform("u_backdrop_max_lod"), TransmissionBackdrop::max_lod());
-    bind_slot(program, kTransmissionUnit, t.texture, "u_transmission_texture", "u_transmission_set",
-              "u_transmission_transform");
-    bind_slot(program, kThicknessUnit, t.thickness_texture, "u_thickness_texture", "u_thickness_set",
-              "u_thickness_transform");
+    bind_texture_binding(program, kTransmissionUnit, t.texture, "u_transmission_texture",
+                         "u_transmission_set", "u_transmission_transform");
+    bind_texture_binding(program, kThicknessUnit, t.thickness_texture, "u_thickness_texture",
+                         "u_thickness_set", "u_thickness_transform");
     glActiveTexture(GL_TEXTURE0 + kBackdropUnit);
     glBindTexture(GL_TEXTURE_2D, backdrop);
     glBindSampler(kBackdropUnit, 0);

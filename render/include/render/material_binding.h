@@ -39,6 +39,12 @@ struct TextureBinding {
     glm::mat3 transform{1.0f};
 };
 
+// Binds `t` to texture unit `unit` and points the program's sampler, TEXCOORD set (-1 for an empty
+// slot) and transform uniforms at it: the extensions that keep their own textures outside the slot
+// arrays (transmission, diffuse transmission, MToon) all bind them this way.
+void bind_texture_binding(const ShaderProgram& program, GLuint unit, const TextureBinding& t,
+                          const char* sampler, const char* set, const char* transform);
+
 // KHR_materials_transmission, _volume and _dispersion (render/transmission_backdrop.h draws the
 // scene they see; shaders/transmission.glsl the maths). Its own textures and uniforms rather than
 // slots of the arrays above, so the array layout (and every program without transmission) is as it was.

@@ -4,5 +4,5 @@
 #   scripts/run.sh [FILE] [skinview options...]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-"$here/scripts/setup.sh" "$here/build"
+"$here/scripts/setup.sh" --viewer "$here/build"
 exec "$here/build/viewer/skinview" "$@"

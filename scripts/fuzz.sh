@@ -11,7 +11,12 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 build="$here/build-fuzz"
 seconds=${1:-60}
 SKINVIEW_SETUP_NO_BUILD=1 "$here/scripts/setup.sh"
-cmake -S "$here" -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+# Through the compiler cache, line tables relative to the checkout (see scripts/sanitize.sh).
+# shellcheck source=scripts/ccache-env.sh
+. "$here/scripts/ccache-env.sh"
+cmake -S "$here" -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ "${skinview_ccache_args[@]}" \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g -DNDEBUG -fdebug-prefix-map=$here/=" \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g -DNDEBUG -fdebug-prefix-map=$here/=" \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSKINVIEW_GL=OFF -DSKINVIEW_FUZZ=ON -DSKINVIEW_TESTS=OFF \
   -DSKINVIEW_BENCHMARKS=OFF -DSKINVIEW_WERROR=ON -DSKINVIEW_FUZZ_SECONDS="$seconds" >/dev/null
 cmake --build "$build" -j"$(nproc)"

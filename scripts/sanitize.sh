@@ -15,9 +15,16 @@ SKINVIEW_SETUP_NO_BUILD=1 "$here/scripts/setup.sh"
 # -O1 -g1, not RelWithDebInfo's -O2 -g: the sanitizers want little optimisation anyway (fewer
 # inlined frames, exact lines in a report), line tables are all a stack trace reads, and the build
 # is most of this step's time on CI's two cores. NDEBUG stays, as in the build users run.
+# Through the compiler cache (scripts/ccache-env.sh). -g1's line tables hold absolute paths, which
+# would make every clone's objects differ: -fdebug-prefix-map writes them relative to the checkout,
+# and ASan's reports then name tests/... and anim/... as the plain build's messages do.
+# SKINVIEW_CHECK_HEADERS=OFF: the plain build (scripts/test.sh) already compiles each ui header alone.
+# shellcheck source=scripts/ccache-env.sh
+. "$here/scripts/ccache-env.sh"
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSKINVIEW_SANITIZE=ON -DSKINVIEW_WERROR=ON \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
-  -DSKINVIEW_BENCHMARKS=OFF >/dev/null
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG -fdebug-prefix-map=$here/=" \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG -fdebug-prefix-map=$here/=" \
+  -DSKINVIEW_BENCHMARKS=OFF -DSKINVIEW_CHECK_HEADERS=OFF "${skinview_ccache_args[@]}" >/dev/null
 # Only what the two tiers run: the test executables named unit_* and gl_* (and what they link).
 targets=$(cmake --build "$build" --target help | sed -n 's/^\.\.\. \(\(unit\|gl\)_[A-Za-z0-9_]*\).*/\1/p')
 # shellcheck disable=SC2086

@@ -70,19 +70,14 @@ vec3 image_based_light(vec3 base_color, float metallic, float roughness, float n
                                      vec3(0.04), 1.0);
 }
 
-// The split-sum specular reflectance alone (the coat's lobe: no diffuse, no multiple scattering).
-vec3 ibl_specular(vec3 f0, float roughness, float n_dot_v, vec2 f_ab) {
-    vec3 fr = max(vec3(1.0 - roughness), f0) - f0;
-    vec3 k_s = f0 + fr * pow(1.0 - clamp(n_dot_v, 0.0, 1.0), 5.0);
-    return k_s * f_ab.x + f_ab.y;
-}
-
 float clearcoat_fresnel(float clearcoat, float nc_dot_v) {
     return clearcoat * fresnel_schlick(vec3(0.04), nc_dot_v).x;
 }
 
-vec3 apply_clearcoat(vec3 base, float clearcoat, float nc_dot_v, vec3 coat_specular) {
-    return base * (1.0 - clearcoat_fresnel(clearcoat, nc_dot_v)) + clearcoat * coat_specular;
+// The extension's fresnel_coat: one weight, clearcoat x F(N_c.V), dims the base and scales the
+// coat's own light, which carries no Fresnel (render/brdf.h says what that costs).
+vec3 apply_clearcoat(vec3 base, float clearcoat, float nc_dot_v, vec3 coat_light) {
+    return mix(base, coat_light, clearcoat_fresnel(clearcoat, nc_dot_v));
 }
 
 // KHR_materials_sheen: the Charlie distribution and visibility (render/brdf.h).
@@ -113,6 +108,13 @@ float sheen_evaluate(vec3 n, vec3 v, vec3 l, float roughness) {
     float vis = clamp(1.0 / ((1.0 + sheen_lambda(n_dot_v, alpha) + sheen_lambda(n_dot_l, alpha)) * (4.0 * n_dot_v * n_dot_l)),
                       0.0, 1.0);
     return distribution_charlie(dot(n, h), roughness) * vis;
+}
+
+// A light's albedo scaling, the specification's
+// min(1 - max(sheenColor) E(N.V), 1 - max(sheenColor) E(N.L)).
+float sheen_light_scaling(vec3 sheen_color, float e_v, float e_l) {
+    float m = max(sheen_color.r, max(sheen_color.g, sheen_color.b));
+    return min(1.0 - m * e_v, 1.0 - m * e_l);
 }
 
 vec3 apply_sheen(vec3 base, vec3 sheen_color, float albedo, vec3 sheen_light) {

@@ -34,7 +34,7 @@ uniform vec4 u_specular_glossiness;  // KHR_materials_pbrSpecularGlossiness: F0 
 uniform vec3 u_clearcoat;  // KHR_materials_clearcoat: factor (0: no coat), roughness, normal scale
 uniform vec4 u_sheen;      // KHR_materials_sheen: colour (black: none), roughness
 uniform sampler2D u_sheen_atlas;   // the sky prefiltered with the sheen lobe, six bands
-uniform sampler2D u_sheen_albedo;  // the sheen lobe's directional albedo E(N.V, roughness)
+// u_sheen_albedo, the sheen lobe's directional albedo E(N.V, roughness): punctual_lights.glsl.
 // Texture slots 0 base colour (spec-gloss: diffuse), 1 metallic-roughness (spec-gloss: its
 // specular-glossiness texture), 2 normal, 3 occlusion, 4 emissive, 5 specular (A), 6 specular
 // colour, 7 clearcoat (R), 8 clearcoat roughness (G), 9 clearcoat normal, 10 sheen colour (sRGB
@@ -287,21 +287,43 @@ void main() {
         ao = 1.0 + u_occlusion_strength * (texture(u_occlusion_texture, slot_uv(3)).r - 1.0);
         color *= ao;
     }
+#ifdef MATERIAL_LAYERS
+    {
+        // KHR_materials_sheen under the sky: the light below dimmed by 1 - max(sheenColor) E(N.V)
+        // and the sheen's own, sheenColor E(N.V) times the sky prefiltered with the lobe. Each
+        // light's share is layered by punctual_lights.glsl's sheen_over_light, which reads these.
+        vec3 sheen_color = u_sheen.rgb;
+        float sheen_roughness = u_sheen.a;
+        // The extension's textures: colour in sRGB RGB (decoded by the texture), roughness in A.
+        if (u_texture_set[10] >= 0) sheen_color *= texture(u_sheen_color_texture, slot_uv(10)).rgb;
+        if (u_texture_set[11] >= 0) sheen_roughness *= texture(u_sheen_roughness_texture, slot_uv(11)).a;
+        g_sheen_color = sheen_color;
+        g_sheen_roughness = clamp(sheen_roughness, 0.0, 1.0);
+        if (max(sheen_color.r, max(sheen_color.g, sheen_color.b)) > 0.0) {
+            g_sheen_e_v = texture(u_sheen_albedo, vec2(n_dot_v, g_sheen_roughness)).r;
+            vec3 sheen_sky = sheen_color * g_sheen_e_v * sheen_radiance(r, g_sheen_roughness);
+            color = apply_sheen(color, sheen_color, g_sheen_e_v, u_env_intensity * ao * sheen_sky);
+        }
+    }
+#endif
     float n_dot_l = dot(n, u_key_direction);
     // A point light on a perfect mirror is an infinitely small highlight, and D is 0/0 at
     // roughness 0 along the mirror direction; 0.03 gives it a visible size (as engines do) and
     // changes nothing above that roughness.
     if (n_dot_l > 0.0)
 #if defined(MATERIAL_ANISOTROPY)
-        color += anisotropy_brdf(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03), f0_dielectric,
-                                 specular_weight) *
+        color += sheen_over_light(anisotropy_brdf(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03),
+                                                  f0_dielectric, specular_weight),
+                                  n, v, u_key_direction) *
                  u_key_color * n_dot_l;
 #elif defined(MATERIAL_IRIDESCENCE)
-        color += iridescence_brdf(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03)) * u_key_color *
-                 n_dot_l;
+        color += sheen_over_light(iridescence_brdf(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03)),
+                                  n, v, u_key_direction) *
+                 u_key_color * n_dot_l;
 #else
-        color += brdf_evaluate_layered(n, v, u_key_direction, base.rgb, metallic, max(roughness, 0.03),
-                                       f0_dielectric, specular_weight) *
+        color += sheen_over_light(brdf_evaluate_layered(n, v, u_key_direction, base.rgb, metallic,
+                                                        max(roughness, 0.03), f0_dielectric, specular_weight),
+                                  n, v, u_key_direction) *
                  u_key_color * n_dot_l;
 #endif
     color += punctual_lights(n, v, v_world_position, base.rgb, metallic, roughness, f0_dielectric,
@@ -317,21 +339,6 @@ void main() {
                       dt_col) +
              dt_punctual(n, v, v_world_position, base.rgb, metallic, f0_dielectric, specular_weight, dt, dt_col);
 #endif
-#ifdef MATERIAL_LAYERS
-    vec3 sheen_color = u_sheen.rgb;
-    if (max(sheen_color.r, max(sheen_color.g, sheen_color.b)) > 0.0) {
-        float sheen_roughness = u_sheen.a;
-        // The extension's textures: colour in sRGB RGB (decoded by the texture), roughness in A.
-        if (u_texture_set[10] >= 0) sheen_color *= texture(u_sheen_color_texture, slot_uv(10)).rgb;
-        if (u_texture_set[11] >= 0) sheen_roughness *= texture(u_sheen_roughness_texture, slot_uv(11)).a;
-        sheen_roughness = clamp(sheen_roughness, 0.0, 1.0);
-        float albedo = texture(u_sheen_albedo, vec2(n_dot_v, sheen_roughness)).r;
-        vec3 sheen_light = u_env_intensity * ao * sheen_color * albedo * sheen_radiance(r, sheen_roughness);
-        if (n_dot_l > 0.0)
-            sheen_light += sheen_color * sheen_evaluate(n, v, u_key_direction, sheen_roughness) * u_key_color * n_dot_l;
-        color = apply_sheen(color, sheen_color, albedo, sheen_light);
-    }
-#endif
     color += emissive;
 #ifdef MATERIAL_LAYERS
     float coat = u_clearcoat.x;
@@ -342,14 +349,25 @@ void main() {
         coat_roughness = clamp(coat_roughness, 0.0, 1.0);
         if (u_texture_set[9] >= 0) n_coat = apply_normal_map(n_coat, u_clearcoat_normal_texture, 9, u_clearcoat.z);
         float nc_dot_v = max(dot(n_coat, v), 1e-4);
-        vec2 coat_ab = texture(u_brdf_lut, vec2(nc_dot_v, coat_roughness)).rg;
-        vec3 coat_light = u_env_intensity * ao * ibl_specular(vec3(0.04), coat_roughness, nc_dot_v, coat_ab) *
-                          env_radiance(reflect(-v, n_coat), coat_roughness);
+        // The coat's own light without Fresnel (apply_clearcoat weighs it by clearcoat x F(N_c.V)):
+        // the sky prefiltered at its roughness, and D V (N_c.L) of each light, the key light's and
+        // the file's (a dielectric lobe of F0 1 is D V alone; 0.03 the key light's floor).
+        vec3 coat_light = u_env_intensity * ao * env_radiance(reflect(-v, n_coat), coat_roughness);
+        float coat_lit_roughness = max(coat_roughness, 0.03);
         float nc_dot_l = dot(n_coat, u_key_direction);
         if (nc_dot_l > 0.0)
-            coat_light += brdf_evaluate_layered(n_coat, v, u_key_direction, vec3(0.0), 0.0, max(coat_roughness, 0.03),
-                                                vec3(0.04), 1.0) *
+            coat_light += brdf_evaluate_layered(n_coat, v, u_key_direction, vec3(0.0), 0.0, coat_lit_roughness,
+                                                vec3(1.0), 1.0) *
                           u_key_color * nc_dot_l;
+        for (int i = 0; i < MAX_PUNCTUAL_LIGHTS; ++i) {
+            if (i >= u_punctual_count) break;
+            vec3 l;
+            float attenuation = punctual_light(i, v_world_position, l);
+            float ncl = dot(n_coat, l);
+            if (ncl > 0.0 && attenuation > 0.0)
+                coat_light += brdf_evaluate_layered(n_coat, v, l, vec3(0.0), 0.0, coat_lit_roughness, vec3(1.0), 1.0) *
+                              u_punctual_radiance[i] * (attenuation * ncl);
+        }
         color = apply_clearcoat(color, coat, nc_dot_v, coat_light);
     }
 #endif

@@ -31,6 +31,26 @@ float punctual_light(int i, vec3 world_position, out vec3 l) {
     return attenuation;
 }
 
+// KHR_materials_sheen over one light, as its specification layers it: the light's BRDF f below the
+// sheen scaled by min(1 - max(sheenColor) E(N.V), 1 - max(sheenColor) E(N.L)) and the sheen's own
+// lobe, sheenColor D V, added. The sky's share is scaled by E(N.V) alone (material_fs.glsl). The
+// material sets the g_sheen_ values once a pixel before its lights run; a black sheen colour (no
+// sheen) returns f. E is read at lod 0: inside the lights' loop the branch is not uniform.
+#ifdef MATERIAL_LAYERS
+uniform sampler2D u_sheen_albedo;  // the sheen lobe's directional albedo E(N.V, roughness)
+vec3 g_sheen_color = vec3(0.0);
+float g_sheen_roughness = 0.0;
+float g_sheen_e_v = 0.0;  // E(N.V)
+vec3 sheen_over_light(vec3 f, vec3 n, vec3 v, vec3 l) {
+    if (max(g_sheen_color.r, max(g_sheen_color.g, g_sheen_color.b)) <= 0.0) return f;
+    float e_l = textureLod(u_sheen_albedo, vec2(clamp(dot(n, l), 0.0, 1.0), g_sheen_roughness), 0.0).r;
+    return f * sheen_light_scaling(g_sheen_color, g_sheen_e_v, e_l) +
+           g_sheen_color * sheen_evaluate(n, v, l, g_sheen_roughness);
+}
+#else
+vec3 sheen_over_light(vec3 f, vec3 n, vec3 v, vec3 l) { return f; }
+#endif
+
 // f0_dielectric and specular_weight: KHR_materials_ior's and _specular's dielectric lobe, as the key
 // light takes it (the Khronos renderer lights its punctual lights with the same lobe).
 vec3 punctual_lights(vec3 n, vec3 v, vec3 world_position, vec3 base, float metallic, float roughness,
@@ -44,14 +64,17 @@ vec3 punctual_lights(vec3 n, vec3 v, vec3 world_position, vec3 base, float metal
         // 0.03: the key light's floor on roughness, for the same reason (a finite highlight).
         if (n_dot_l > 0.0 && attenuation > 0.0)
 #if defined(MATERIAL_ANISOTROPY)
-            sum += anisotropy_brdf(n, v, l, base, metallic, max(roughness, 0.03), f0_dielectric, specular_weight) *
+            sum += sheen_over_light(
+                       anisotropy_brdf(n, v, l, base, metallic, max(roughness, 0.03), f0_dielectric, specular_weight),
+                       n, v, l) *
                    u_punctual_radiance[i] * (attenuation * n_dot_l);
 #elif defined(MATERIAL_IRIDESCENCE)
-            sum += iridescence_brdf(n, v, l, base, metallic, max(roughness, 0.03)) * u_punctual_radiance[i] *
-                   (attenuation * n_dot_l);
+            sum += sheen_over_light(iridescence_brdf(n, v, l, base, metallic, max(roughness, 0.03)), n, v, l) *
+                   u_punctual_radiance[i] * (attenuation * n_dot_l);
 #else
-            sum += brdf_evaluate_layered(n, v, l, base, metallic, max(roughness, 0.03), f0_dielectric,
-                                         specular_weight) *
+            sum += sheen_over_light(brdf_evaluate_layered(n, v, l, base, metallic, max(roughness, 0.03),
+                                                          f0_dielectric, specular_weight),
+                                    n, v, l) *
                    u_punctual_radiance[i] * (attenuation * n_dot_l);
 #endif
     }

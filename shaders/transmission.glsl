@@ -124,20 +124,11 @@ vec3 transmission_punctual(vec3 n, vec3 v, vec3 world_position, vec3 base, float
     vec3 sum = vec3(0.0);
     for (int i = 0; i < MAX_PUNCTUAL_LIGHTS; ++i) {
         if (i >= u_punctual_count) break;
-        vec3 to_light = u_punctual_to_light[i];
-        float attenuation = 1.0;
-        if (u_punctual_type[i] != 0) {
-            to_light = u_punctual_position[i] - world_position;
-            float dist2 = max(dot(to_light, to_light), 1e-10);
-            float range = u_punctual_range[i];
-            attenuation = range > 0.0 ? clamp(1.0 - pow(sqrt(dist2) / range, 4.0), 0.0, 1.0) / dist2 : 1.0 / dist2;
-            if (u_punctual_type[i] == 2) {
-                float a = clamp(dot(u_punctual_to_light[i], to_light / sqrt(dist2)) * u_punctual_cone[i].x +
-                                    u_punctual_cone[i].y,
-                                0.0, 1.0);
-                attenuation *= a * a;
-            }
-        }
+        // The window and cone of punctual_light (punctual_lights.glsl), one copy for every lobe;
+        // transmission_light wants the unnormalised vector to a positioned light.
+        vec3 l;
+        float attenuation = punctual_light(i, world_position, l);
+        vec3 to_light = u_punctual_type[i] == 0 ? l : u_punctual_position[i] - world_position;
         if (attenuation > 0.0)
             sum += transmission_light(n, v, to_light, u_punctual_radiance[i] * attenuation, base, metallic, roughness,
                                       f0, specular_weight, transmission, thickness);

@@ -20,7 +20,10 @@ shift || true
 # The renderer's prefilter, reduced (harness.js --ibl): a 128 cube, 512 GGX, 1024 Lambertian and 64
 # Charlie samples, 256^2 LUTs, instead of 1.1.0's 256 / 1024 / 2048 / 64 / 1024^2, which takes
 # over four minutes of SwiftShader on a loaded 2-core machine. The cube is still finer than
-# skinview's 128 x 64 atlas, and each sample is mip-filtered, so the figures move by little.
+# skinview's 128 x 64 atlas, and each sample is mip-filtered, so the figures move by little:
+# measured against the full prefilter on SheenChair, MetalRoughSpheresNoTextures,
+# TransmissionRoughnessTest, LightsPunctualLamp and ClearCoatTest (508 s for the full one here),
+# within 8/255 moves by at most 0.3 point, within 16/255 by at most 0.1, the mean by 0.3/255.
 ibl=128,512,1024,64,256
 jobs=("$@")
 # The two generated jobs add under a second (they also hold the asset builder's files to their

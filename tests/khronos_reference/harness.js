@@ -50,31 +50,57 @@ const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "applic
   ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gltf": "model/gltf+json", ".glb": "model/gltf-binary",
   ".bin": "application/octet-stream", ".hdr": "application/octet-stream", ".webp": "image/webp", ".ktx2": "image/ktx2" };
 
-// --ibl SIZE,GGX,LAMBERT,SHEEN,LUT changes the renderer's prefilter (its iblSampler constructor:
-// cube size 256, 1024 GGX, 2048 Lambertian and 64 Charlie samples, 1024^2 LUTs in 1.1.0) in the module as
-// served; without it the module is served as published. Used only where the full prefilter does
-// not fit the time (it is ~1.6 G texture reads, minutes of SwiftShader on a loaded machine).
+// The module as served: 1.1.0 with one line of its loader fixed, always. 1.1.0 marks the sheen E
+// table's texture as "already initialized" (a line copied from the prefiltered maps), so the table
+// is fetched but never uploaded: u_SheenELUT samples an empty texture, reads 0, and the sheen's
+// albedo scaling 1 - max(sheenColor) E is 1 everywhere (KhronosGroup/glTF-Sample-Viewer#606). The
+// renderer's repository fixed it after 1.1.0 (glTF-Sample-Renderer#22: initialized = false); npm
+// has no release with the fix, so the same change is made here. Without it no served table changes
+// the picture.
+//
+// --ibl SIZE,GGX,LAMBERT,SHEEN,LUT also changes the renderer's prefilter (its iblSampler
+// constructor: cube size 256, 1024 GGX, 2048 Lambertian and 64 Charlie samples, 1024^2 LUTs in
+// 1.1.0). Used only where the full prefilter does not fit the time (it is ~1.6 G texture reads,
+// minutes of SwiftShader on a loaded machine).
+const sheenTableFix = ["sheenELut.initialized = true; // iblsampler has already initialized the texture",
+  "sheenELut.initialized = false; // the table is a PNG: upload it (glTF-Sample-Renderer#22)"];
 function patchedModule(file, ibl) {
-  const [size, ggx, lambert, sheen, lut] = ibl.split(",").map(Number);
   let text = fs.readFileSync(file, "utf8");
-  const subs = [["this.textureSize = 256;", `this.textureSize = ${size};`],
-    ["this.ggxSampleCount = 1024;", `this.ggxSampleCount = ${ggx};`],
-    ["this.lambertianSampleCount = 2048;", `this.lambertianSampleCount = ${lambert};`],
-    ["this.sheenSamplCount = 64;", `this.sheenSamplCount = ${sheen};`],
-    ["this.lutResolution = 1024;", `this.lutResolution = ${lut};`]];
+  const subs = [sheenTableFix];
+  if (ibl) {
+    const [size, ggx, lambert, sheen, lut] = ibl.split(",").map(Number);
+    subs.push(["this.textureSize = 256;", `this.textureSize = ${size};`],
+      ["this.ggxSampleCount = 1024;", `this.ggxSampleCount = ${ggx};`],
+      ["this.lambertianSampleCount = 2048;", `this.lambertianSampleCount = ${lambert};`],
+      ["this.sheenSamplCount = 64;", `this.sheenSamplCount = ${sheen};`],
+      ["this.lutResolution = 1024;", `this.lutResolution = ${lut};`]);
+  }
   for (const [from, to] of subs) {
-    if (!text.includes(from)) throw new Error("--ibl: the module has no '" + from + "' (another renderer version?)");
+    if (!text.includes(from)) throw new Error("the module has no '" + from + "' (another renderer version?)");
     text = text.replace(from, to);
   }
   return text;
 }
 
+// The sheen E table 1.1.0 asks for (assets/images/lut_sheen_E.png, as page.js names it) and does not
+// ship: 1.0.10's copy, installed beside it under an alias (package.json), the same renderer's table.
+function sheenTablePath() {
+  return path.join(path.dirname(require.resolve("khronos-gltf-viewer-1.0.10/package.json")), "dist", "assets",
+    "lut_sheen_E.png");
+}
+
 function serve(routes, ibl) {
+  const moduleText = patchedModule(path.join(routes[0][1], "gltf-viewer.module.js"), ibl);
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent(req.url.split("?")[0]);
-    if (ibl && url === "/viewer/gltf-viewer.module.js") {
+    if (url === "/viewer/gltf-viewer.module.js") {
       res.writeHead(200, { "Content-Type": "text/javascript" });
-      res.end(patchedModule(path.join(routes[0][1], "gltf-viewer.module.js"), ibl));
+      res.end(moduleText);
+      return;
+    }
+    if (url === "/assets/lut_sheen_E.png") {
+      res.writeHead(200, { "Content-Type": "image/png" });
+      res.end(fs.readFileSync(sheenTablePath()));
       return;
     }
     for (const [prefix, dir] of routes) {
@@ -100,7 +126,7 @@ async function main() {
   fs.mkdirSync(a.out, { recursive: true });
   const here = __dirname;
   const viewerDist = path.join(path.dirname(require.resolve("@khronosgroup/gltf-viewer/package.json")), "dist");
-  const routes = [["/viewer/", viewerDist], ["/assets/", path.join(here, "assets")]];
+  const routes = [["/viewer/", viewerDist]];
   jobs.forEach((j, i) => routes.push(["/model/" + i + "/", path.dirname(path.resolve(j.file))]));
   routes.push(["/env/", path.dirname(path.resolve(a.env))]);
   routes.push(["/", here]);
@@ -123,7 +149,10 @@ async function main() {
     await page.waitForFunction("window.harnessReady === true", { timeout: 60000 });
     const setup = await page.evaluate((w, h, env) => window.setupRenderer(w, h, env), a.width, a.height,
       "/env/" + path.basename(a.env));
-    process.stderr.write(`harness: environment prefiltered in ${setup.seconds.toFixed(1)} s (${setup.renderer})\n`);
+    process.stderr.write(`harness: environment prefiltered in ${setup.seconds.toFixed(1)} s (${setup.renderer}), ` +
+      `sheen E table ${setup.sheenTable}\n`);
+    if (setup.sheenTable === "missing") throw new Error("the sheen E table did not load");
+    let tableShown = false;
     for (let i = 0; i < jobs.length; ++i) {
       const j = jobs[i];
       const job = { url: "/model/" + i + "/" + path.basename(j.file), camera: cameraFromPinned(j.camera, j.fov || 40),
@@ -134,6 +163,19 @@ async function main() {
       const png = Buffer.from(url.slice(url.indexOf(",") + 1), "base64");
       fs.writeFileSync(path.join(a.out, j.name + ".png"), png);
       process.stderr.write(`harness: ${j.name} in ${((Date.now() - t0) / 1000).toFixed(2)} s\n`);
+      if (!tableShown) {
+        // The first frame that drew sheen uploaded the table: what its shader reads, E(N.V, roughness)
+        // in 8 bits, at three points (the PNG holds the sRGB curve of the lobe's albedo; 0 everywhere
+        // would be the empty texture of the unpatched 1.1.0).
+        const pts = [[0.5, 0.5], [0.9, 0.3], [0.2, 1.0]];
+        const e = await page.evaluate((p) => window.sheenTableTexels(p), pts);
+        if (e) {
+          tableShown = true;
+          process.stderr.write("harness: sheen E table as uploaded, 255 E at (N.V, roughness) " +
+            pts.map((p, k) => `(${p}) ${e[k]}`).join(", ") + "\n");
+          if (e.every((x) => x === 0)) throw new Error("the sheen E table reads 0: not uploaded");
+        }
+      }
     }
   } finally {
     await browser.close();

@@ -17,13 +17,13 @@ window.setupRenderer = async (width, height, envUrl) => {
   view = new GltfView(gl);
   resourceLoader = view.createResourceLoader(undefined, undefined, "./viewer/libs/");
   const t0 = performance.now();
-  environment = await resourceLoader.loadEnvironment(envUrl, {
-    lut_ggx_file: "./assets/lut_ggx.png",
-    lut_charlie_file: "./assets/lut_charlie.png",
-    lut_sheen_E_file: "./assets/lut_sheen_E.png",
-  });
+  // 1.1.0 computes its GGX and Charlie tables and reads only the sheen E table from a file
+  // (harness.js serves the renderer's own, from 1.0.10).
+  environment = await resourceLoader.loadEnvironment(envUrl, { lut_sheen_E_file: "./assets/lut_sheen_E.png" });
   if (!environment) throw new Error("environment " + envUrl + " did not load");
-  return { seconds: (performance.now() - t0) / 1000, renderer: gl.getParameter(gl.RENDERER) };
+  const table = environment.images[environment.textures[environment.sheenELUT.index].source].image;
+  return { seconds: (performance.now() - t0) / 1000, renderer: gl.getParameter(gl.RENDERER),
+           sheenTable: table && table.width ? table.width + "x" + table.height : "missing" };
 };
 
 // job: {url, camera: {eye, target, yfov}, time, animation (index or -1), rotation (degrees),
@@ -71,6 +71,27 @@ window.renderModel = async (job) => {
   gl.finish();
   console.log("harness-step frame 2");
   return canvas.toDataURL("image/png");
+};
+// The sheen E table as the renderer uploaded it (after a frame that drew sheen; null before): the
+// red channel at texel centres (u, v) = (N.V, roughness), for the harness's check that the table
+// reached the GPU and for reading what the shader reads.
+window.sheenTableTexels = (points) => {
+  const tex = environment.textures[environment.sheenELUT.index].glTexture;
+  if (!tex) return null;
+  const fb = gl.createFramebuffer();
+  gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
+  gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, tex, 0);
+  const size = environment.images[environment.textures[environment.sheenELUT.index].source].image.width;
+  const out = [];
+  const px = new Uint8Array(4);
+  for (const [u, v] of points) {
+    gl.readPixels(Math.min(size - 1, Math.floor(u * size)), Math.min(size - 1, Math.floor(v * size)), 1, 1,
+                  gl.RGBA, gl.UNSIGNED_BYTE, px);
+    out.push(px[0]);
+  }
+  gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  gl.deleteFramebuffer(fb);
+  return out;
 };
 function cameraToWorld(eye, target) {
   const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];

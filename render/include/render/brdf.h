@@ -180,22 +180,23 @@ inline glm::vec3 image_based_light(glm::vec3 base_color, float metallic, float r
                                      glm::vec3(0.04f), 1.0f);
 }
 
-// KHR_materials_clearcoat's layering (the extension's "coated = mix(material, coat, clearcoat *
-// fresnel(coat))"): the base is dimmed by what the coat reflects, clearcoat * F(0.04, N_c.V), and
-// the coat's own specular is added. `coat_specular` is the coat's GGX reflection with F0 0.04
-// (image_based_light of a black metal-free base gives it); the layering is not energy-exact since
-// the coat's Fresnel is taken at N_c.V and not integrated over its lobe (see the furnace test).
-// The split-sum specular reflectance alone (the coat's lobe: no diffuse, no multiple scattering).
-inline glm::vec3 ibl_specular(glm::vec3 f0, float roughness, float n_dot_v, glm::vec2 f_ab) {
-    const glm::vec3 fr = glm::max(glm::vec3(1.0f - roughness), f0) - f0;
-    const glm::vec3 k_s = f0 + fr * std::pow(1.0f - std::clamp(n_dot_v, 0.0f, 1.0f), 5.0f);
-    return k_s * f_ab.x + f_ab.y;
-}
+// KHR_materials_clearcoat's layering, the extension's fresnel_coat:
+//   coated = mix(material, clearcoat_brdf, clearcoat * (F0 + (1 - F0) (1 - |N_c.V|)^5)), F0 = 0.04
+// (the coat's ior is 1.5 whatever KHR_materials_ior says of the base), where clearcoat_brdf is the
+// specular lobe D V about the coat's normal with no Fresnel of its own: the one Fresnel weight,
+// at N_c.V, both dims the base and scales the coat. `coat_light` is therefore the coat's light
+// without Fresnel: a light's D V (N_c.L) radiance, and under the sky the environment prefiltered
+// at the coat's roughness along the coat's reflection, as the Khronos Sample Renderer takes it
+// (its getIBLRadianceGGX; the extension prescribes no image-based light). What that costs: the
+// lobe's own split-sum albedo A + B (below 1 for a rough coat, 0.6 at roughness 1 head-on) is not
+// applied, so a rough coat under the sky reflects up to 1 / (A + B) more than its lobe integrates
+// to. The form before added clearcoat x the coat's split sum (its roughness-dependent Fresnel
+// integrated over the lobe) to the dimmed base: two Fresnel weights where the extension has one.
 inline float clearcoat_fresnel(float clearcoat, float nc_dot_v) {
     return clearcoat * fresnel_schlick(glm::vec3(0.04f), nc_dot_v).x;
 }
-inline glm::vec3 apply_clearcoat(glm::vec3 base, float clearcoat, float nc_dot_v, glm::vec3 coat_specular) {
-    return base * (1.0f - clearcoat_fresnel(clearcoat, nc_dot_v)) + clearcoat * coat_specular;
+inline glm::vec3 apply_clearcoat(glm::vec3 base, float clearcoat, float nc_dot_v, glm::vec3 coat_light) {
+    return glm::mix(base, coat_light, clearcoat_fresnel(clearcoat, nc_dot_v));
 }
 
 // KHR_materials_sheen. The Charlie distribution (Estevez and Kulla 2017, the extension's D), with
@@ -301,8 +302,15 @@ glm::vec3 sheen_prefilter(const Radiance& radiance, glm::vec3 r,
     return weight > 0.0f ? sum / weight : glm::vec3(radiance(r));
 }
 
-// The extension's layering: the material below is scaled by 1 - max(sheenColor) E(N.V) (the share
-// the sheen takes), and the sheen's own light added.
+// One light's albedo scaling (the specification's, for punctual lights): the material below keeps
+// min(1 - max(sheenColor) E(N.V), 1 - max(sheenColor) E(N.L)). Mirrored in brdf.glsl.
+inline float sheen_light_scaling(glm::vec3 sheen_color, float e_v, float e_l) {
+    const float m = std::max(sheen_color.r, std::max(sheen_color.g, sheen_color.b));
+    return std::min(1.0f - m * e_v, 1.0f - m * e_l);
+}
+
+// The extension's layering under the sky: the material below is scaled by 1 - max(sheenColor)
+// E(N.V) (the share the sheen takes), and the sheen's own light added.
 inline glm::vec3 apply_sheen(glm::vec3 base, glm::vec3 sheen_color, float albedo, glm::vec3 sheen_light) {
     const float scale = 1.0f - std::max(sheen_color.r, std::max(sheen_color.g, sheen_color.b)) * albedo;
     return base * scale + sheen_light;

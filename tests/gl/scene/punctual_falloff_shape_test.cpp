@@ -1,0 +1,191 @@
+// KHR_lights_punctual's falloff held to its shape, not only to where it ends (punctual_lights_test
+// checks that): a white Lambertian floor (metal 0, KHR_materials_specular 0, so the BRDF is
+// base / pi and nothing else) seen from straight above, lit by one light and nothing else, and
+// every pixel of the picture compared with the specification's formulas written out here in
+// double: the range window clamp(1 - (d / range)^4, 0, 1) / d^2, the spot cone
+// saturate(cos * scale + offset)^2 with scale = 1 / max(0.001, cos inner - cos outer) and
+// offset = -cos outer * scale, N.L = h / d, then PBR Neutral and the sRGB curve. Each pixel's centre
+// is a floor point at a known distance and angle from the light, so one picture holds the formula
+// at some 40 000 distances and angles; a change of one character in the window, the cone or the
+// inverse square moves hundreds of pixels by far more than the 2/255 allowed here.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "anim/scene/character.h"
+#include "lobe_formulas.h"
+#include "render/character_renderer.h"
+#include "render/context.h"
+#include "render/gl.h"
+#include "render/image.h"
+#include "render/punctual_lights.h"
+#include "render/render_target.h"
+#include "test_paths.h"
+
+using namespace sv;
+namespace falloff_shape {
+
+using sv::test::lobe::range_window;
+using sv::test::lobe::spot_cone;
+
+constexpr int kPixels = 200;
+constexpr double kSpan = 4.0;  // the view spans -4..4 m in x and z
+
+// A white floor at y = 0 under one light on node 1 at height h, pointing down.
+anim::Asset lit_floor(const anim::Light& light, double h) {
+    anim::Asset a;
+    a.source = "punctual_falloff_shape_test";
+    anim::Mesh m;
+    m.name = "floor";
+    anim::Primitive p;
+    p.positions = {{-10, 0, -10}, {10, 0, -10}, {10, 0, 10}, {-10, 0, 10}};
+    p.normals = {{0, 1, 0}, {0, 1, 0}, {0, 1, 0}, {0, 1, 0}};
+    p.indices = {0, 2, 1, 0, 3, 2};
+    p.material = 0;
+    m.primitives.push_back(p);
+    a.meshes.push_back(m);
+    anim::Material mat;
+    mat.metallic = 0.0f;
+    mat.roughness = 1.0f;
+    mat.specular = 0.0f;  // no specular lobe: f = base / pi exactly
+    mat.double_sided = true;
+    a.materials.push_back(mat);
+    a.lights.push_back(light);
+    a.scene.nodes.resize(2);
+    a.scene.nodes[0].mesh = 0;
+    a.scene.nodes[1].translation = {0.0, h, 0.0};
+    a.scene.nodes[1].rotation = glm::dquat(std::cos(-M_PI / 4), std::sin(-M_PI / 4), 0.0, 0.0);
+    a.scene.nodes[1].light = 0;
+    a.scene.update_matrices();
+    return a;
+}
+
+render::RgbaImage draw(const anim::Light& light, double h) {
+    auto ctx = render::create_headless_context(render::Api::GL);
+    EXPECT_TRUE(ctx.ok()) << (ctx.ok() ? "" : ctx.error().message);
+    if (!ctx) return {};
+    auto c = anim::Character::create(lit_floor(light, h));
+    EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().message);
+    if (!c) return {};
+    c->pose_at(-1, 0.0f, false);
+    auto r = render::CharacterRenderer::create(render::Api::GL, *c);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
+    if (!r) return {};
+    render::RenderTarget target;
+    EXPECT_TRUE(target.resize(kPixels, kPixels).ok());
+    target.bind();
+    glViewport(0, 0, kPixels, kPixels);
+    glEnable(GL_DEPTH_TEST);
+    glClearColor(0, 0, 1, 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    render::DrawOptions o;
+    o.draw_grid = false;
+    o.lighting.key_light = false;
+    o.lighting.environment_intensity = 0.0f;
+    o.lighting.exposure = 1.0f;
+    o.lighting.punctual = render::gather_punctual_lights(*c);
+    EXPECT_EQ(o.lighting.punctual.count, 1);
+    const float half = static_cast<float>(kSpan);
+    const glm::mat4 vp = glm::ortho(-half, half, -half, half, 0.1f, 100.0f) *
+                         glm::lookAt(glm::vec3(0, 20, 0), glm::vec3(0), glm::vec3(0, 0, -1));
+    (*r)->draw(*c, {render::CharacterInstance{}}, vp, o);
+    return target.read();
+}
+
+// Khronos PBR Neutral, as its reference implementation writes it, for a grey (r = g = b): its
+// desaturation mixes the three channels towards the new peak, which a grey already is.
+double pbr_neutral_grey(double c) {
+    const double start = 0.8 - 0.04;
+    c -= c < 0.08 ? c - 6.25 * c * c : 0.04;
+    if (c < start) return c;
+    const double d = 1.0 - start;
+    return 1.0 - d * d / (c + d - start);
+}
+
+int srgb8(double linear) {
+    linear = std::clamp(linear, 0.0, 1.0);
+    const double s = linear <= 0.0031308 ? 12.92 * linear : 1.055 * std::pow(linear, 1.0 / 2.4) - 0.055;
+    return static_cast<int>(std::lround(s * 255.0));
+}
+
+// The specification's falloff of a light at height h above the origin, at floor point (x, z).
+struct Expected {
+    double intensity, h, range;  // range 0: none
+    bool spot = false;
+    double inner = 0, outer = 0;  // radians
+    int at(double x, double z) const {
+        const double d2 = x * x + z * z + h * h, d = std::sqrt(d2);
+        const double window = range_window(d, range);
+        const double cone = spot ? spot_cone(h / d, inner, outer) : 1.0;
+        const double n_dot_l = h / d;
+        return srgb8(pbr_neutral_grey(intensity * window * cone * n_dot_l / M_PI));
+    }
+};
+
+struct Agreement {
+    long pixels = 0, off = 0, lit = 0;
+    int worst = 0;
+};
+
+// Every pixel's red channel (the floor is white and the light white; blue is the clear colour's)
+// against the formula at that pixel's centre.
+Agreement compare(const render::RgbaImage& image, const Expected& e) {
+    Agreement a;
+    for (int y = 0; y < image.height; ++y)
+        for (int x = 0; x < image.width; ++x) {
+            const double wx = ((x + 0.5) / kPixels * 2.0 - 1.0) * kSpan;
+            const double wz = ((y + 0.5) / kPixels * 2.0 - 1.0) * kSpan;
+            const int want = e.at(wx, wz), got = image.at(x, y)[0];
+            const int diff = std::abs(want - got);
+            ++a.pixels;
+            a.lit += want > 0 ? 1 : 0;
+            a.worst = std::max(a.worst, diff);
+            a.off += diff > 2 ? 1 : 0;
+        }
+    return a;
+}
+
+TEST(PunctualFalloffShape, APointLightsRangeWindowAtEveryDistance) {
+    anim::Light l;
+    l.type = anim::Light::Type::Point;
+    l.intensity = 6.0f;
+    l.range = 3.5f;
+    const Expected e{6.0, 1.2, 3.5};
+    const render::RgbaImage image = draw(l, e.h);
+    ASSERT_EQ(image.width, kPixels);
+    (void)render::write_png((sv::test::output_dir() / "punctual_window_shape.png").string(), image);
+    const Agreement a = compare(image, e);
+    // Most of the view is inside the range (sqrt(3.5^2 - 1.2^2) = 3.29 m of the 4 m half span).
+    EXPECT_GT(a.lit, a.pixels / 2);
+    EXPECT_EQ(a.off, 0) << "worst " << a.worst << "/255 from clamp(1 - (d/range)^4, 0, 1) / d^2";
+    // Negative control: the same picture against the inverse square alone (no window) is far off.
+    const Agreement control = compare(image, Expected{6.0, 1.2, 0.0});
+    EXPECT_GT(control.off, a.pixels / 4) << "the window is indistinguishable from none";
+}
+
+TEST(PunctualFalloffShape, ASpotLightsConeAtEveryAngle) {
+    anim::Light l;
+    l.type = anim::Light::Type::Spot;
+    l.intensity = 9.0f;
+    l.range = 5.0f;
+    l.inner_cone = 0.35f;
+    l.outer_cone = 1.0f;
+    Expected e{9.0, 2.0, 5.0, true, 0.35, 1.0};
+    const render::RgbaImage image = draw(l, e.h);
+    ASSERT_EQ(image.width, kPixels);
+    (void)render::write_png((sv::test::output_dir() / "punctual_cone_shape.png").string(), image);
+    const Agreement a = compare(image, e);
+    EXPECT_GT(a.lit, a.pixels / 4);
+    EXPECT_EQ(a.off, 0) << "worst " << a.worst << "/255 from saturate(cos * scale + offset)^2";
+    // Negative controls: the same picture against another inner angle, and against no cone.
+    Expected wider = e;
+    wider.inner = 0.0;  // a wider smooth band: the formula's shape, not its edge, is what moves
+    EXPECT_GT(compare(image, wider).off, a.lit / 4) << "the cone's inner angle makes no difference";
+    Expected no_cone = e;
+    no_cone.spot = false;
+    EXPECT_GT(compare(image, no_cone).off, a.pixels / 4) << "the cone makes no difference";
+}
+
+}  // namespace falloff_shape

@@ -10,7 +10,8 @@
 #include "run_command.h"
 
 namespace sv::test {
-namespace {
+// Named, not anonymous: the folder compiles as unity batches, where cli_test.cpp has its own kExe.
+namespace cli_cache_test {
 
 namespace fs = std::filesystem;
 
@@ -61,5 +62,5 @@ TEST(CliCache, ARenderFromTheCacheIsTheSamePngAsOneThatComputedIt) {
     EXPECT_EQ(again.err.find("precompute (sky, BRDF, sheen)"), std::string::npos) << again.err;
 }
 
-}  // namespace
+}  // namespace cli_cache_test
 }  // namespace sv::test

@@ -19,7 +19,8 @@
 #include "test_paths.h"
 
 namespace sv::render {
-namespace {
+// Named, not anonymous: the folder compiles as unity batches.
+namespace precompute_cache_test {
 
 namespace fs = std::filesystem;
 
@@ -172,5 +173,5 @@ TEST(PrecomputeCache, TheFolderFollowsXdgCacheHomeThenHome) {
     restore("SKINVIEW_CACHE", off);
 }
 
-}  // namespace
+}  // namespace precompute_cache_test
 }  // namespace sv::render

@@ -16,7 +16,9 @@
 
 using namespace sv::anim;
 
-namespace {
+// Named, not anonymous: the folder compiles as unity batches, where another file's helpers share
+// the translation unit.
+namespace local_to_world_test {
 
 void local_of(const float* t, const float* q, const float* s, float* m) {
     const float x = q[0], y = q[1], z = q[2], w = q[3];
@@ -115,8 +117,8 @@ TEST(LocalToWorld, BothDoorsGiveTheDocumentedProductsBitForBit) {
 }
 
 TEST(LocalToWorld, TheBitComparisonSeesAReorderedSum) {
-    // The control: the same products summed in another order differ in some bit on such a tree, so
-    // the test above would see an implementation that reordered them.
+    // The control: the same products summed in another association, x + (y + z), differ in some
+    // bit on such a tree, so the test above would see an implementation that regrouped them.
     std::mt19937 rng(5);
     const Tree t = random_tree(65, rng);
     std::vector<float> world, palette, other(t.locals.size());
@@ -128,7 +130,7 @@ TEST(LocalToWorld, TheBitComparisonSeesAReorderedSum) {
         const float* b = &t.locals[j * 16];
         for (int c = 0; c < 4; ++c)
             for (int r = 0; r < 4; ++r) {
-                float v = a[8 + r] * b[c * 4 + 2] + (a[4 + r] * b[c * 4 + 1] + a[r] * b[c * 4]);
+                float v = a[r] * b[c * 4] + (a[4 + r] * b[c * 4 + 1] + a[8 + r] * b[c * 4 + 2]);
                 if (c == 3) v += a[12 + r];
                 other[j * 16 + size_t(c * 4 + r)] = r == 3 ? (c == 3 ? 1.0f : 0.0f) : v;
             }
@@ -136,4 +138,4 @@ TEST(LocalToWorld, TheBitComparisonSeesAReorderedSum) {
     EXPECT_FALSE(same_bits(world, other));
 }
 
-}  // namespace
+}  // namespace local_to_world_test

@@ -132,11 +132,11 @@ private:
     // not help (1.08). GPUs skip such a branch; the variant costs them nothing either.
     //
     // Every program is built on first use (skinned_programs.cpp), not at create: a file draws with
-    // one or two of the twelve draw and read-back programs, and on llvmpipe with an empty shader
-    // cache each costs about 80 ms to compile and link (measured: 13 programs were most of a cold
-    // `render`). What it costs: a shader that fails to compile is said at its first draw (once, on
-    // stderr; the primitive is not drawn) rather than refusing the renderer's creation; read-backs
-    // still return the error.
+    // one or two of the twelve draw and read-back programs, and compiling all of them was most of a
+    // cold `render` (issue 37: 1.61 s with Mesa's shader cache off against 0.65 s warm). What it
+    // costs: a shader that fails to compile is said at its first draw (once, on stderr; the
+    // primitive is not drawn) rather than refusing the renderer's creation; read-backs still return
+    // the error. tests/gl/skinning/lazy_programs_test.cpp counts the builds.
     static constexpr size_t kUnskinned = 3;
     static constexpr size_t kNoFallback = 4;          // + SKIN_MODE
     std::array<ShaderProgram, 6> draw_programs_;      // built on first use

@@ -107,7 +107,9 @@ int run_render(const RenderArgs& args) {
     scene.width = width, scene.height = height;
     OpenFault fault = OpenFault::None;
     auto opened = [&] {
-        render::PhaseTimer timer("open (session, framing)");
+        // The glTF and its images, the character; the context, GPU upload, programs and
+        // precomputation inside it are their own phases.
+        render::PhaseTimer timer("load (glTF, images, character)");
         return open_headless(scene, &fault);
     }();
     if (!opened) return fail(opened.error().message, exit_status(fault));

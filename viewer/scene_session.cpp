@@ -10,17 +10,13 @@
 #include "anim/gltf/gltf_import.h"
 #include "anim/scene/material_variants.h"
 #include "render/gl.h"
-#include "render/phase_timings.h"
 #include "render/punctual_lights.h"
 
 namespace sv::viewer {
 
 Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& path, render::Api api,
                                                            bool vrm_facing) {
-    auto asset = [&] {
-        render::PhaseTimer timer("load (glTF, images)");
-        return anim::load_gltf(path);
-    }();
+    auto asset = anim::load_gltf(path);
     if (!asset) return asset.error();  // the importer names the file itself
     // A .vrma is a clip and a skeleton with nothing to draw; said plainly rather than an empty view.
     if (asset->vrm.version == anim::VrmVersion::Animation)
@@ -65,10 +61,7 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
             asset->report.push_back("VRM look-at: not applied: " + la.error().message);
     }
     anim::Scene scene_copy = asset->scene;
-    auto character = [&] {
-        render::PhaseTimer timer("character (skins, reports)");
-        return anim::Character::create(std::move(*asset));
-    }();
+    auto character = anim::Character::create(std::move(*asset));
     if (!character) return make_error(path + ": " + character.error().message);
     auto s = std::make_unique<SceneSession>();
     s->path_ = path;

@@ -9,6 +9,7 @@
 #include "reference_check.h"
 #include "render/gpu_diagnose.h"
 #include "render/image_compare.h"
+#include "render/phase_timings.h"
 #include "scene_session.h"
 #include "ui/viewer_settings.h"
 #include "view_names.h"
@@ -105,7 +106,12 @@ int run_render(const RenderArgs& args) {
     SceneOptions scene = args.scene;  // framed for the picture's own aspect
     scene.width = width, scene.height = height;
     OpenFault fault = OpenFault::None;
-    auto opened = open_headless(scene, &fault);
+    auto opened = [&] {
+        // The glTF and its images, the character; the context, GPU upload, programs and
+        // precomputation inside it are their own phases.
+        render::PhaseTimer timer("load (glTF, images, character)");
+        return open_headless(scene, &fault);
+    }();
     if (!opened) return fail(opened.error().message, exit_status(fault));
     SceneSession& s = *opened->session;
     if (!args.settings.empty()) {
@@ -177,7 +183,10 @@ int run_render(const RenderArgs& args) {
             s.state().draw.heat_scale = static_cast<float>(0.01 * d->body_size);
             std::printf("read-back error: %s\n", d->summary().c_str());
         }
-        auto image = s.render_image(width, height);
+        auto image = [&] {
+            render::PhaseTimer timer("pose, draw");
+            return s.render_image(width, height);
+        }();
         if (!image) return fail(image.error().message);
         const std::string out = frame_path(args.output, f);
         if (auto w = render::write_png(out, *image); !w) return fail(w.error().message);
@@ -196,6 +205,7 @@ int run_render(const RenderArgs& args) {
             }
         }
     }
+    render::print_phase_timings(stderr);  // SKINVIEW_TIMINGS=1 only
     return status;
 }
 

@@ -1,16 +1,17 @@
 #include "render/context.h"
 
+#include <glad/egl.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
-
-#include <glad/egl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
 #include "render/gl.h"
+#include "render/phase_timings.h"
 
 namespace sv::render {
 
@@ -87,12 +88,14 @@ bool has_extension(const char* list, const char* name) {
 // marked EGL_MESA_device_software, and that one is better reached through the surfaceless
 // platform, which is what Mesa documents for it.
 EGLDisplay hardware_device_display() {
-    if (!GLAD_EGL_EXT_device_enumeration || !GLAD_EGL_EXT_platform_device || !eglQueryDevicesEXT) return EGL_NO_DISPLAY;
+    if (!GLAD_EGL_EXT_device_enumeration || !GLAD_EGL_EXT_platform_device || !eglQueryDevicesEXT)
+        return EGL_NO_DISPLAY;
     EGLDeviceEXT devices[16];
     EGLint count = 0;
     if (!eglQueryDevicesEXT(16, devices, &count)) return EGL_NO_DISPLAY;
     for (EGLint i = 0; i < count; ++i) {
-        const char* ext = eglQueryDeviceStringEXT ? eglQueryDeviceStringEXT(devices[i], EGL_EXTENSIONS) : nullptr;
+        const char* ext =
+            eglQueryDeviceStringEXT ? eglQueryDeviceStringEXT(devices[i], EGL_EXTENSIONS) : nullptr;
         if (has_extension(ext, "EGL_MESA_device_software")) continue;
         EGLDisplay d = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
         if (d != EGL_NO_DISPLAY) return d;
@@ -103,6 +106,7 @@ EGLDisplay hardware_device_display() {
 }  // namespace
 
 Expected<std::unique_ptr<Context>> create_headless_context(Api api) {
+    PhaseTimer timer("context (EGL, driver)");
     // First pass without a display: only client extensions (the platforms) are known yet.
     if (!gladLoaderLoadEGL(EGL_NO_DISPLAY))
         return make_error("headless: could not load libEGL (install libegl1 and a driver: libegl-mesa0)");
@@ -120,8 +124,10 @@ Expected<std::unique_ptr<Context>> create_headless_context(Api api) {
     if (display == EGL_NO_DISPLAY) return make_error("headless: no EGL display on " + platform);
     EGLint major = 0, minor = 0;
     if (!eglInitialize(display, &major, &minor))
-        return make_error("headless: eglInitialize failed on " + platform + " (EGL error " + hex(eglGetError()) + ")");
-    if (!gladLoaderLoadEGL(display)) return make_error("headless: could not load EGL " + platform + " entry points");
+        return make_error("headless: eglInitialize failed on " + platform + " (EGL error " +
+                          hex(eglGetError()) + ")");
+    if (!gladLoaderLoadEGL(display))
+        return make_error("headless: could not load EGL " + platform + " entry points");
 
     if (!eglBindAPI(api == Api::GL ? EGL_OPENGL_API : EGL_OPENGL_ES_API))
         return make_error(std::string("headless: this EGL cannot bind the ") + api_name(api) + " API");
@@ -134,8 +140,13 @@ Expected<std::unique_ptr<Context>> create_headless_context(Api api) {
 
     std::vector<EGLint> attribs;
     if (api == Api::GL) {
-        attribs = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                   EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+        attribs = {EGL_CONTEXT_MAJOR_VERSION,
+                   3,
+                   EGL_CONTEXT_MINOR_VERSION,
+                   3,
+                   EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                   EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                   EGL_NONE};
     } else {
         attribs = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE};
     }
@@ -182,7 +193,8 @@ std::string glfw_error_text() {
 
 }  // namespace
 
-Expected<std::unique_ptr<Context>> create_window_context(Api api, int width, int height, const std::string& title) {
+Expected<std::unique_ptr<Context>> create_window_context(Api api, int width, int height,
+                                                         const std::string& title) {
     if (!display_available()) return make_error("no display: neither DISPLAY nor WAYLAND_DISPLAY is set");
     // GLFW's own description (for X11 e.g. "Failed to open display :99") is what tells a
     // transient server reset from a missing server, so it goes into the message.

@@ -5,6 +5,7 @@
 #include <memory>
 #include <utility>
 
+#include "parallel_rows.h"
 #include "render/brdf.h"
 #include "render/float_texture.h"
 
@@ -62,14 +63,15 @@ EnvironmentData compute(const RadianceSource& source, std::uint32_t samples) {
     const int w = EnvironmentData::kWidth, h = EnvironmentData::kHeight, levels = EnvironmentData::kLevels;
     e.atlas.assign(static_cast<size_t>(w * h * levels * 4), 1.0f);
     const float texel = (2.0f * kPi / w) * (kPi / h);
-    for (int k = 0; k < levels; ++k)
-        for (int y = 0; y < h; ++y)
-            for (int x = 0; x < w; ++x) {
-                const glm::vec3 d = latlong_direction((x + 0.5f) / w, (y + 0.5f) / h);
-                const glm::vec3 c = prefilter(source, d, float(k) / float(levels - 1), samples, texel);
-                float* px = &e.atlas[static_cast<size_t>(((k * h + y) * w + x) * 4)];
-                px[0] = c.r, px[1] = c.g, px[2] = c.b;
-            }
+    detail::for_each_row(levels * h, [&](int row) {
+        const int k = row / h, y = row % h;
+        for (int x = 0; x < w; ++x) {
+            const glm::vec3 d = latlong_direction((x + 0.5f) / w, (y + 0.5f) / h);
+            const glm::vec3 c = prefilter(source, d, float(k) / float(levels - 1), samples, texel);
+            float* px = &e.atlas[static_cast<size_t>(((k * h + y) * w + x) * 4)];
+            px[0] = c.r, px[1] = c.g, px[2] = c.b;
+        }
+    });
     // Projection onto SH over a lat-long grid weighted by each cell's solid angle, then the
     // cosine lobe's bands (pi, 2pi/3, pi/4) and a 1/pi so a uniform sky of 1 gives 1.
     const int sw = 128, shh = 64;
@@ -118,15 +120,12 @@ glm::vec3 sh_diffuse(const std::array<glm::vec3, 9>& sh, glm::vec3 n) {
     return glm::max(out, glm::vec3(0.0f));
 }
 
-const EnvironmentData& environment_data() {
-    static const EnvironmentData data = [] {
-        EnvironmentData d = compute([](glm::vec3 dir, float) { return sky_radiance(dir); }, 96);
-        // 512 x 256: the sky is smooth but for the glow (a lobe of cos^48, about 10 degrees wide),
-        // which this resolves with some 14 texels; 0.5 MB of floats once a process.
-        d.panorama = sky_image(512, 256);
-        return d;
-    }();
-    return data;
+EnvironmentData compute_sky_environment() {
+    EnvironmentData d = compute([](glm::vec3 dir, float) { return sky_radiance(dir); }, kSkySamples);
+    // 512 x 256: the sky is smooth but for the glow (a lobe of cos^48, about 10 degrees wide),
+    // which this resolves with some 14 texels; 0.5 MB of floats once a process.
+    d.panorama = sky_image(kSkyPanoramaWidth, kSkyPanoramaHeight);
+    return d;
 }
 
 EnvironmentData compute_environment(const RadianceSource& source, std::uint32_t samples) {

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "render/phase_timings.h"
+
 namespace sv::render {
 
 void RenderTarget::release() {
@@ -44,6 +46,13 @@ void RenderTarget::bind() const {
 }
 
 RgbaImage read_framebuffer(int width, int height) {
+    if (timings_enabled()) {
+        // The driver draws when the pixels are asked for: finished first, so the draw's time is
+        // the draw's and the read-back's is the copy's.
+        PhaseTimer timer("draw (GPU finish)");
+        glFinish();
+    }
+    PhaseTimer timer("readback");
     RgbaImage img;
     img.width = width;
     img.height = height;
@@ -53,7 +62,8 @@ RgbaImage read_framebuffer(int width, int height) {
     glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rows.data());
     const size_t stride = static_cast<size_t>(width) * 4;
     for (int y = 0; y < height; ++y)
-        std::memcpy(&img.pixels[static_cast<size_t>(y) * stride], &rows[static_cast<size_t>(height - 1 - y) * stride], stride);
+        std::memcpy(&img.pixels[static_cast<size_t>(y) * stride],
+                    &rows[static_cast<size_t>(height - 1 - y) * stride], stride);
     return img;
 }
 

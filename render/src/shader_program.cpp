@@ -6,10 +6,13 @@
 #include <map>
 #include <regex>
 
+#include "render/phase_timings.h"
+
 namespace sv::render {
 
 namespace {
 std::atomic<long> g_driver_lookups{0};
+std::atomic<long> g_builds{0};
 
 // Every active uniform's name and location, sorted by name. An array is listed by the driver as
 // "u_x[0]"; it is entered under "u_x" too, which glGetUniformLocation also accepts.
@@ -103,6 +106,8 @@ Expected<GlShader> compile(Api api, GLenum stage, const ProgramDesc& desc,
 }  // namespace
 
 Expected<ShaderProgram> ShaderProgram::build(Api api, const ProgramDesc& desc) {
+    PhaseTimer timer("programs (compile, link)");
+    ++g_builds;
     auto vs = compile(api, GL_VERTEX_SHADER, desc, desc.vertex_chunks);
     if (!vs) return vs.error();
     auto fs = compile(api, GL_FRAGMENT_SHADER, desc, desc.fragment_chunks);
@@ -147,5 +152,7 @@ GLint ShaderProgram::uniform(const char* name) const {
 }
 
 long ShaderProgram::driver_lookups() { return g_driver_lookups; }
+
+long ShaderProgram::builds() { return g_builds; }
 
 }  // namespace sv::render

@@ -52,28 +52,7 @@ struct InstanceData {
 
 Expected<SkinnedPass> SkinnedPass::create(Api api) {
     SkinnedPass pass;
-    pass.api_ = api;
-    for (size_t index = 0; index < pass.draw_programs_.size(); ++index) {
-        const bool no_fallback = index >= kNoFallback;
-        const int mode = static_cast<int>(no_fallback ? index - kNoFallback : index);
-        const std::string name =
-            mode == static_cast<int>(kUnskinned) ? "unskinned" : anim::to_id(static_cast<SkinMode>(mode));
-        ProgramDesc desc{"skinned_" + name + (no_fallback ? "_no_fallback" : ""),
-                         {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
-                         {"brdf.glsl", "punctual_lights.glsl", "material_fs.glsl"},
-                         {"SKIN_MODE " + std::to_string(mode)},
-                         {},
-                         {}};
-        if (no_fallback) desc.defines.push_back("SKIN_DQ_NO_FALLBACK");
-        auto draw = ShaderProgram::build(api, desc);
-        if (!draw) return draw.error();
-        pass.draw_programs_[index] = std::move(*draw);
-        desc.name += "_feedback";
-        desc.feedback_varyings = {"v_world_position"};
-        auto fb = ShaderProgram::build(api, desc);
-        if (!fb) return fb.error();
-        pass.feedback_programs_[index] = std::move(*fb);
-    }
+    pass.api_ = api;  // the programs are built on first use (skinned_programs.cpp)
     pass.instance_vbo_ = GlBuffer::make();
     pass.feedback_buffer_ = GlBuffer::make();
     return pass;
@@ -169,7 +148,7 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
     if (instances.empty()) return;
     const size_t index = prepare_joint_dual_quats(palette, instances.data(), instances.size(),
                                                   params.mesh_global, params.mode, params.unskinned);
-    const ShaderProgram* chosen = &draw_programs_[index];
+    const ShaderProgram* chosen = nullptr;
     const bool transmissive = params.material.transmission.active() && params.backdrop != 0 &&
                               params.debug_view == DebugView::Lit && !params.linear_output;
     const bool diffuse_transmissive =
@@ -200,6 +179,8 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
             break;
         }
     }
+    if (!chosen) chosen = draw_program(index);
+    if (!chosen) return;  // its build failed, said once on stderr
     const ShaderProgram& program = *chosen;
     set_common_uniforms(program, mesh, params.mesh_global, palette);
     bind_joint_dual_quats(program);
@@ -247,51 +228,6 @@ void SkinnedPass::draw(const GpuMesh& mesh, const PaletteTexture& palette,
         for (GLuint unit : {kMToonShadeUnit, kMToonShiftUnit, kMToonRimUnit, kMToonOutlineUnit})
             glBindSampler(unit, 0);
     unbind_material();
-}
-
-const ShaderProgram* SkinnedPass::variant_program(size_t index, unsigned variant) {
-    if (failed_variants_.count(variant)) return nullptr;
-    ShaderProgram& program = layered_programs_[{index, variant}];
-    if (program.id()) return &program;
-    const bool no_fallback = index >= kNoFallback;
-    const size_t skin_mode = no_fallback ? index - kNoFallback : index;
-    ProgramDesc desc{"skinned_layered_" + std::to_string(index) + "_" + std::to_string(variant),
-                     {"palette.glsl", "dual_quat.glsl", "morph.glsl", "skinned_vs.glsl"},
-                     {"brdf.glsl", "iridescence.glsl", "anisotropy.glsl", "punctual_lights.glsl"},
-                     {"SKIN_MODE " + std::to_string(skin_mode)},
-                     {},
-                     {}};
-    if (variant & kVariantTransmission) desc.fragment_chunks.push_back("transmission.glsl");
-    if (variant & kVariantDiffuseTransmission) desc.fragment_chunks.push_back("diffuse_transmission.glsl");
-    if (variant & kVariantMToon) desc.fragment_chunks.push_back("mtoon.glsl");
-    desc.fragment_chunks.push_back("material_fs.glsl");
-    if (variant & kVariantLayers) desc.defines.push_back("MATERIAL_LAYERS");
-    if (variant & kVariantIridescence) desc.defines.push_back("MATERIAL_IRIDESCENCE");
-    if (variant & kVariantAnisotropy) desc.defines.push_back("MATERIAL_ANISOTROPY");
-    if (variant & kVariantFlatNormals) desc.defines.push_back("FLAT_NORMALS");
-    if (variant & kVariantTransmission) desc.defines.push_back("TRANSMISSION");
-    if (variant & kVariantDiffuseTransmission) desc.defines.push_back("DIFFUSE_TRANSMISSION");
-    if (variant & kVariantMToon) desc.defines.push_back("MTOON");
-    if (no_fallback) desc.defines.push_back("SKIN_DQ_NO_FALLBACK");
-    auto built = ShaderProgram::build(api_, desc);
-    if (!built) {
-        failed_variants_.insert(variant);
-        std::fprintf(
-            stderr,
-            "skinview: the material shader variant %s%s%s%s%s%s%s did not build (%s); those materials "
-            "are drawn with fewer of their extensions (the next variant that builds, or the plain "
-            "shading)\n",
-            variant & kVariantLayers ? "MATERIAL_LAYERS " : "",
-            variant & kVariantIridescence ? "MATERIAL_IRIDESCENCE " : "",
-            variant & kVariantAnisotropy ? "MATERIAL_ANISOTROPY " : "",
-            variant & kVariantFlatNormals ? "FLAT_NORMALS " : "",
-            variant & kVariantTransmission ? "TRANSMISSION " : "",
-            variant & kVariantDiffuseTransmission ? "DIFFUSE_TRANSMISSION " : "",
-            variant & kVariantMToon ? "MTOON" : "", built.error().message.c_str());
-        return nullptr;
-    }
-    program = std::move(*built);
-    return &program;
 }
 
 Status SkinnedPass::capture_feedback(const ShaderProgram& program, const GpuMesh& mesh,
@@ -344,10 +280,11 @@ Expected<std::vector<glm::vec3>> SkinnedPass::read_back(const GpuMesh& mesh, con
                                                         const SkinInstance& instance,
                                                         const glm::mat4& mesh_global, SkinMode mode,
                                                         bool unskinned) {
-    const ShaderProgram& program =
-        feedback_programs_[prepare_joint_dual_quats(palette, &instance, 1, mesh_global, mode, unskinned)];
+    auto program =
+        feedback_program(prepare_joint_dual_quats(palette, &instance, 1, mesh_global, mode, unskinned));
+    if (!program) return program.error();
     std::vector<glm::vec3> out(static_cast<size_t>(mesh.vertex_count()));
-    if (auto s = capture_feedback(program, mesh, palette, instance, mesh_global, out.data(),
+    if (auto s = capture_feedback(**program, mesh, palette, instance, mesh_global, out.data(),
                                   out.size() * sizeof(glm::vec3), "GPU read-back");
         !s)
         return s.error();

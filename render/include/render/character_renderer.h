@@ -134,6 +134,12 @@ private:
     TransmissionBackdrop backdrop_;
     // The environment behind the scene (LightingSettings::environment_background).
     void draw_background(const glm::mat4& view_proj, const LightingSettings& lighting, bool linear_output);
+    // The overlays (character_overlays.cpp): the floor grid under the meshes, and the skeleton,
+    // the selected joint and the joints' axes over them.
+    void draw_grid(const anim::Character& character, const glm::mat4& view_proj, const glm::vec3& eye);
+    void draw_joint_overlays(const anim::Character& character,
+                             const std::vector<CharacterInstance>& instances, const glm::mat4& view_proj,
+                             const DrawOptions& options);
     Api api_ = Api::GL;
     std::unique_ptr<EnvironmentBackground> background_;
     bool background_failed_ = false;

@@ -1,7 +1,8 @@
 // The image-based light: a procedural sky (the default) or an equirectangular .hdr (--env),
 // prefiltered at load for six roughness levels by GGX importance sampling, its diffuse light as
 // nine spherical-harmonic coefficients, and the split-sum BRDF table, all made with the formulas of
-// render/brdf.h. The sky's CPU data is computed once a process; the textures once a context.
+// render/brdf.h. The sky's CPU data is computed once a build and kept on disk (precompute_cache.h), read once
+// a process; the textures are made once a context.
 #pragma once
 
 #include <array>
@@ -13,6 +14,7 @@
 #include "render/gl.h"
 #include "render/gl_name.h"
 #include "render/hdr_image.h"
+#include "render/precompute_cache.h"
 #include "render/punctual_lights.h"
 #include "render/sheen_environment.h"
 
@@ -61,8 +63,17 @@ struct EnvironmentData {
 glm::vec3 sky_radiance(glm::vec3 d);
 // The sky's diffuse light (irradiance / pi) along normal n from the SH coefficients.
 glm::vec3 sh_diffuse(const std::array<glm::vec3, 9>& sh, glm::vec3 n);
-// Computed on first use and kept (about 0.1 s of CPU).
+// The procedural sky's data, made on first use and kept for the process: read from the disk cache
+// (render/precompute_cache.h) when it holds this build's, else computed (about 0.1 s of CPU) and
+// stored there (sky_cache.cpp).
 const EnvironmentData& environment_data();
+// The same from `cache_dir` ("" computes), saying what the cache did: for tests.
+EnvironmentData sky_environment(const std::string& cache_dir, CacheOutcome* outcome = nullptr);
+// The sky's data computed from scratch, with kSkySamples GGX samples a texel and a panorama of
+// kSkyPanoramaWidth x kSkyPanoramaHeight.
+inline constexpr std::uint32_t kSkySamples = 96;
+inline constexpr int kSkyPanoramaWidth = 512, kSkyPanoramaHeight = 256;
+EnvironmentData compute_sky_environment();
 
 // A source of radiance for the prefilter: radiance along unit d, blurred over about `solid_angle`
 // steradians (the filtered-importance-sampling footprint of one sample; 0: a point sample). The

@@ -43,6 +43,9 @@ public:
     GLint uniform(const char* name) const;
     // How many times uniform() went to the driver (tests: the table answers the draw path).
     static long driver_lookups();
+    // How many programs build() has compiled and linked in this process (tests: a pass builds the
+    // programs a draw needs, not every one it might).
+    static long builds();
 
 private:
     GlProgram id_;

@@ -23,11 +23,15 @@ struct SheenEnvironmentData {
     std::vector<float> albedo;
 };
 
-// The procedural sky's sheen data, computed on first use and kept (0.3 to 0.4 s of CPU, measured
-// on the shared build machine).
+// The procedural sky's sheen data, made on first use and kept for the process: from the disk cache
+// (render/precompute_cache.h) when it holds this build's, else computed (0.3 to 0.4 s of CPU,
+// measured on the shared build machine) and stored (sky_cache.cpp).
 const SheenEnvironmentData& sheen_environment_data();
-// E(N.V, roughness) alone (its `albedo`), computed on first use and kept.
+// E(N.V, roughness) alone (its `albedo`), the same way.
 const std::vector<float>& sheen_albedo_table();
+// Both computed from scratch: the sky's sheen atlas (kWidth x kHeight x kLevels RGBA) and the table.
+std::vector<float> compute_sky_sheen_atlas();
+std::vector<float> compute_sheen_albedo_table();
 
 class SheenEnvironment {
 public:

@@ -130,10 +130,22 @@ private:
     // second pass over the palette cost every DQS vertex a quarter of its time (measured: DQS/LBS
     // 1.11 in CPU time with it, 0.80 without) although no vertex took it; a uniform condition did
     // not help (1.08). GPUs skip such a branch; the variant costs them nothing either.
+    //
+    // Every program is built on first use (skinned_programs.cpp), not at create: a file draws with
+    // one or two of the twelve draw and read-back programs, and compiling all of them was most of a
+    // cold `render` (issue 37: 1.61 s with Mesa's shader cache off against 0.65 s warm). What it
+    // costs: a shader that fails to compile is said at its first draw (once, on stderr; the
+    // primitive is not drawn) rather than refusing the renderer's creation; read-backs still return
+    // the error. tests/gl/skinning/lazy_programs_test.cpp counts the builds.
     static constexpr size_t kUnskinned = 3;
-    static constexpr size_t kNoFallback = 4;  // + SKIN_MODE
-    std::array<ShaderProgram, 6> draw_programs_;
-    std::array<ShaderProgram, 6> feedback_programs_;
+    static constexpr size_t kNoFallback = 4;          // + SKIN_MODE
+    std::array<ShaderProgram, 6> draw_programs_;      // built on first use
+    std::array<ShaderProgram, 6> feedback_programs_;  // read_back, built on first use
+    std::array<bool, 6> draw_failed_{};               // said once, not retried every draw
+    // The plain draw program of `index`, built on first use; null (said once) when it fails.
+    const ShaderProgram* draw_program(size_t index);
+    // The position read-back program of `index`, built on first use.
+    Expected<const ShaderProgram*> feedback_program(size_t index);
     std::array<ShaderProgram, 6> frame_programs_;   // read_back_frames, built on first use
     std::array<ShaderProgram, 6> colour_programs_;  // read_back_colors, built on first use
     // The draw programs with MATERIAL_LAYERS (specular-glossiness, specular textures, clearcoat,

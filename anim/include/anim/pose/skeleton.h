@@ -66,6 +66,11 @@ private:
     std::vector<float> world_;
     std::vector<float> palette_;
     Pose rest_;
+    // The inverse binds as the SSE2 frame path reads them: each joint's 12 elements (column by
+    // column, rows 0 to 2), each four times over, so the palette product loads its operands rather
+    // than shuffling them (local_to_world.cpp). Made by create(), with the inverse binds.
+    std::vector<float> ib_splat_;
+    void build_frame_tables();
 };
 
 }  // namespace sv::anim

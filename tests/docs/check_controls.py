@@ -15,6 +15,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
 
 import check_links  # noqa: E402
+import check_readme_size  # noqa: E402
 import check_settings_keys  # noqa: E402
 import cli_reference  # noqa: E402
 
@@ -71,6 +72,11 @@ def main(argv):
             copy_tree(root, tmp)
             edit(os.path.join(tmp, rel), old, new)
             expect("links: " + name, links_of(tmp), mention)
+
+    readme = os.path.getsize(os.path.join(root, "README.md"))
+    expect("README size: one byte past the limit", check_readme_size.problems(check_readme_size.LIMIT), "over the")
+    if check_readme_size.problems(readme):
+        blind.append("README size on the untouched README")
 
     cli = cli_reference.read_cli(skinview)
     ver = cli_reference.version(skinview)

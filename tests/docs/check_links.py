@@ -18,7 +18,7 @@ LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"
 REF_DEF = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+.*)?$")
 HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE = re.compile(r"^\s{0,3}(```|~~~)")
-INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
+INLINE_CODE = re.compile(r"(`+)(?:(?!\1)[^\n]|\n(?!\n))+?\1")
 
 
 def prose_lines(text):
@@ -59,12 +59,18 @@ def anchors(text):
 
 
 def links(text):
-    """(line number, target) of every link and image outside code."""
+    """(line number, target) of every link and image outside code. The text is read whole, with
+    fenced blocks blanked and inline code removed, so a link whose text wraps onto the next line is
+    still found (a line-by-line reading would miss it, and skip its check)."""
+    kept = [""] * len(text.split("\n"))
     for n, line in prose_lines(text):
-        bare = INLINE_CODE.sub("", line)
-        for m in LINK.finditer(bare):
-            yield n, m.group(1)
-        m = REF_DEF.match(bare)
+        kept[n - 1] = line
+    prose = "\n".join(kept)
+    prose = INLINE_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), prose)
+    for m in LINK.finditer(prose):
+        yield prose.count("\n", 0, m.start(1)) + 1, m.group(1)
+    for n, line in enumerate(prose.split("\n"), 1):
+        m = REF_DEF.match(line)
         if m:
             yield n, m.group(1)
 

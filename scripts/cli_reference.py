@@ -48,7 +48,8 @@ def parse_help(text):
         i += 1
     out["description"] = "\n".join(desc).strip()
     if i < len(lines):
-        out["usage"] = lines[i][len("Usage:"):].strip()
+        # CLI11 prints the path the program was run by; the pages name it as the installed command.
+        out["usage"] = re.sub(r"^\S*/skinview\b", "skinview", lines[i][len("Usage:"):].strip())
         i += 1
     section = None
     footer = []
@@ -181,7 +182,7 @@ def roff(cli, ver):
            ".SH NAME", "skinview \\- a reference renderer and viewer for skinned glTF characters",
            ".SH SYNOPSIS", ".nf"]
     for verb, h in cli:
-        out.append(_roff(h["usage"].replace("skinview", "skinview", 1)))
+        out.append(_roff(h["usage"]))
     out += [".fi", ".SH DESCRIPTION", _roff(MAN_DESCRIPTION).replace("\n\n", "\n.PP\n")]
     for verb, h in cli:
         out.append(".SH %s" % ("VIEWER OPTIONS" if not verb else "SKINVIEW " + verb.upper()))

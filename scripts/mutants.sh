@@ -4,7 +4,7 @@
 # rebuilds the fast tiers' test binaries, runs them, restores the file, and prints how many of the
 # mutants the suite killed (a test failed). Every mutant listed must be killed; a survivor is a
 # formula the suite cannot see, so the script exits 1 naming it.
-#   scripts/mutants.sh [build-dir]        (default build/, configured as CONTRIBUTING/README say)
+#   scripts/mutants.sh [build-dir]        (default build/, configured as CONTRIBUTING says)
 #   MUTANTS="3 7" scripts/mutants.sh     only those (1-based) mutants
 # Optional (not in scripts/test.sh or CI): each mutant costs a rebuild of one file and relinks, then
 # about a minute of tests on two cores.

@@ -30,11 +30,13 @@ viewer_packages=(
 )
 # What the tests add (scripts/test.sh, CI): GoogleTest, Google Benchmark, Xvfb for the windowed
 # tiers, clang for the fuzz build, and chromium, which opens the suite's HTML report headless in
-# tests/gl/suite (skipped, saying so, without it) and runs the Khronos renderer.
+# tests/gl/suite (skipped, saying so, without it) and runs the Khronos renderer; man-db, with which
+# tests/install renders the installed man page (`man -l`).
 test_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth
   clang libclang-rt-dev
   chromium
+  man-db
 )
 packages=("${viewer_packages[@]}")
 [ -n "$viewer_only" ] || packages+=("${test_packages[@]}")

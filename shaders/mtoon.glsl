@@ -1,4 +1,4 @@
-// VRMC_materials_mtoon 1.0, approximated (the README's "What differs from three-vrm's MToon"): the
+// VRMC_materials_mtoon 1.0, approximated (docs/vrm.md, "MToon"): the
 // specification's lighting (shading = N.L + shadingShiftFactor + R of shadingShiftTexture x its
 // scale, linearstep(-1 + toony, 1 - toony, shading), the colour mix(shade, lit, shading) times the
 // light, Lambert-normalised as three-vrm's BRDF_Lambert), its global illumination (the diffuse

@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
                    "scripted: click this joint in the viewport (as a user would)");
     app.add_option("--pick-at", view.pick_at, "the frame --pick-joint clicks at (default 2)");
     app.add_option("--input", view.input,
-                   "scripted: replay this input script (mouse, keys, text by frame; README)");
+                   "scripted: replay this input script (mouse, keys, text by frame; docs/command-line.md)");
     app.add_option("--retarget", view.retarget,
                    "play this file's first clip on the character, relative to each rig's rest");
     app.add_flag("--keys-help", view.show_keys, "open with the keys overlay (F1) shown");
@@ -148,7 +148,7 @@ int main(int argc, char** argv) {
     SuiteArgs suite;
     CLI::App* suite_cmd = app.add_subcommand(
         "suite", "render a regression suite in one process and check it against its goldens");
-    suite_cmd->add_option("suite", suite.suite, "suite JSON (README: Regression tests in CI)")->required();
+    suite_cmd->add_option("suite", suite.suite, "suite JSON (docs/suites.md)")->required();
     suite_cmd
         ->add_option("--path", suite.paths,
                      "NAME=DIR: what \"$NAME/...\" paths in the suite stand for (repeatable)")

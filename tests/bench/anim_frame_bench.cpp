@@ -3,7 +3,7 @@
 // S; each frame advances 1/60 s and loops; per frame: sample, apply_pose (local to world), palette
 // (world x inverse bind, formed inside apply_pose). The clips are packed once (pack_clip), as ozz
 // builds its runtime animation once offline; BM_SampleOnlyChannels keeps the channel path's figure.
-// The side-by-side comparison with ozz-animation is ../shared/bench/ozz (README: Benchmarks).
+// The side-by-side comparison with ozz-animation is ../shared/bench/ozz (docs/benchmarks.md).
 //
 // Run: cmake --build <build> --target anim_frame_bench && <build>/tests/bench/anim_frame_bench
 #include <benchmark/benchmark.h>

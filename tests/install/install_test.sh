@@ -16,6 +16,19 @@ cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
 [ -x "$scratch/prefix/bin/skinview" ] || fail "bin/skinview was not installed"
 [ -f "$scratch/prefix/share/skinview/humanoid.glb" ] || fail "the built-in character was not installed"
 [ -f "$scratch/prefix/share/doc/skinview/README.md" ] || fail "the README was not installed"
+[ -f "$scratch/prefix/share/doc/skinview/docs/command-line.md" ] || fail "the reference pages (docs/) were not installed"
+# The man page: installed where man looks (share/man/man1) and rendered by man itself, naming
+# every verb (a page that is there but does not render, or an old one, fails here).
+page="$scratch/prefix/share/man/man1/skinview.1"
+[ -f "$page" ] || fail "the man page share/man/man1/skinview.1 was not installed"
+command -v man >/dev/null || fail "man is missing (scripts/setup.sh installs man-db)"
+# Here-strings, not `echo | grep -q`: grep -q stops reading early and, under pipefail, the echo's
+# SIGPIPE would fail the check on a page that does have the line.
+rendered=$(LC_ALL=C MANWIDTH=100 man -l "$page" 2>"$scratch/man.err") || fail "man -l could not render the page: $(cat "$scratch/man.err")"
+for verb in RENDER SUITE AUDIT FIX DIAGNOSE BAKE FRAME-TABLE WRITE-SKY; do
+  grep -q "SKINVIEW $verb" <<<"$rendered" || fail "the rendered man page has no section for $verb"
+done
+grep -q -- "--correction" <<<"$rendered" || fail "the rendered man page does not list --correction"
 mv "$scratch/prefix" "$scratch/moved"
 (cd / && "$scratch/moved/bin/skinview" --version) | grep -Eq '^skinview [0-9]+\.[0-9]+\.[0-9]+ \(' \
   || fail "--version did not print 'skinview X.Y.Z (commit)'"
@@ -50,6 +63,7 @@ for lib in libglfw3 libtinygltf libegl1; do
 done
 contents=$(dpkg-deb -c "$deb")
 echo "$contents" | grep -Eq '\./usr/bin/skinview$' || fail "the package does not carry usr/bin/skinview"
+echo "$contents" | grep -Eq '\./usr/share/man/man1/skinview\.1(\.gz)?$' || fail "the package does not carry the man page"
 dpkg -x "$deb" "$scratch/root"
 (cd / && "$scratch/root/usr/bin/skinview" render -o "$scratch/deb.png" --size 64x48 >/dev/null) \
   || fail "the unpacked package could not render from /"

@@ -1,6 +1,6 @@
 // khronos_compare: skinview's lit render of each job in a harness job list beside the Khronos glTF
 // Sample Renderer's render of the same job (harness.js), pixel by pixel over the footprint. A
-// program, not a test: it prints figures (the README's table), and exits 1 only on an error.
+// program, not a test: it prints figures (the table in docs/materials.md), and exits 1 only on an error.
 //
 //   khronos_compare --jobs JOBS.json --khronos DIR [--size 640x480] [--diff DIR] [--markdown]
 //   khronos_compare --jobs JOBS.json --frame-jobs OUT.json   # pin skinview's framing as each camera

@@ -50,7 +50,7 @@ inline std::string shared_missing_message(const std::string& name) {
            "). Get it: symlink the team's third-party test material beside the checkout "
            "(ln -s /path/to/shared " +
            (source_dir().parent_path() / "shared").string() +
-           "; it holds assets/*.glb and khronos/), see README 'Tests'." +
+           "; it holds assets/*.glb and khronos/), see docs/testing.md." +
            (in_ci() ? " CI is set: CI always has ../shared, so this is a failure." : "");
 }
 

@@ -1,5 +1,5 @@
 // The glTF extensions skinview knows, and what it does with each (private to anim/src). The
-// README's support table is this list in prose; a test holds the two together.
+// support table of docs/gltf-support.md is this list in prose; a test holds the two together.
 #pragma once
 
 #include <string>
@@ -19,7 +19,7 @@ enum class Support {
 struct ExtensionInfo {
     const char* name;
     Support support;
-    const char* how;  // one line for notes and the README: what skinview does with it, or why not
+    const char* how;  // one line for notes and the docs table: what skinview does with it, or why not
 };
 
 // Every extension the project knows; an extension not listed is unknown (refused when required,

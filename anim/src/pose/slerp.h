@@ -17,7 +17,7 @@
 // What it costs: against the fitted nlerp correction it replaces (7.6e-4 rad at keys half a turn
 // apart) 2 x 6 Horner steps a rotation instead of two short polynomials, and for keys over 90
 // degrees apart one more square root and division. The frame-path figures against ozz-animation
-// are in README.md (Benchmarks).
+// are in docs/measurements.md (the programs: docs/benchmarks.md).
 //
 // The scalar and SSE forms do the same operations in the same order, and SSE's square root and
 // division are correctly rounded like the scalar ones, so the channel sampler and the packed sampler

@@ -163,7 +163,7 @@ inline glm::vec3 ibl_ggx_fresnel(glm::vec3 f0, float weight, float roughness, fl
 // metal's compensation mirrors the sky's detail where it should be a blur. On a rough white metal
 // (roughness 1, glTF's default material) the two differ by about 12/255 under the sky; the Khronos
 // files without a material are drawn that way, and were 0% within 8/255 of the Khronos render
-// before (README, "HDR environments and the Khronos reference").
+// before (docs/materials.md, "The Khronos reference").
 inline glm::vec3 image_based_light_layered(glm::vec3 base_color, float metallic, float roughness,
                                            float n_dot_v, glm::vec2 f_ab, glm::vec3 radiance,
                                            glm::vec3 irradiance, glm::vec3 f0_dielectric,

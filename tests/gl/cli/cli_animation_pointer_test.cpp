@@ -99,7 +99,7 @@ TEST(CliAnimationPointer, EachTimeDrawsTheValuesItsKeysGive) {
     const std::string animated = out("animated.glb");
     write(anim::build_pointer_asset(), animated);
     // Inside every key interval of the four tracks, on a STEP key, and 2.6 s: past the clip's 2 s,
-    // which render plays looping (README, What animates), so it draws 0.6 s.
+    // which render plays looping (docs/gltf-support.md, What animates), so it draws 0.6 s.
     const double times[] = {0.0, 0.5, 0.8, 1.3, 1.75, 2.6};
     for (double t : times) {
         const double played = t >= 2.0 ? t - 2.0 : t;

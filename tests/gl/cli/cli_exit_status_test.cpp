@@ -1,4 +1,4 @@
-// One exit status for bad input (CONTRIBUTING, README "The command line"): every bad option or
+// One exit status for bad input (CONTRIBUTING, docs/command-line.md "Exit status"): every bad option or
 // value exits 2 with a line naming the option and the reason, in every subcommand, whether the
 // option parser refuses it (CLI11, which would exit 105 or 106 on its own) or the command finds it
 // does not fit the file (a clip, expression, look-at, variant or camera the file lacks); a file that

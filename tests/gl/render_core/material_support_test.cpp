@@ -1,4 +1,4 @@
-// The materials the importer's table (and so the README, held to it by GltfSupportTable) calls
+// The materials the importer's table (and so docs/gltf-support.md, held to it by GltfSupportTable) calls
 // implemented are the ones the shader implements. The rule (CONTRIBUTING.md): the shader chunk that
 // draws a material extension names it. So a material extension is "implemented" exactly when some
 // chunk names it; one marked implemented that no chunk draws, or drawn while the table says

@@ -41,7 +41,7 @@ namespace {
 constexpr int kW = 160, kH = 120;
 constexpr float kFovY = 50.0f;  // degrees
 
-// The specification's panorama (README, render/hdr_image.h): the top row is straight up, the
+// The specification's panorama (docs/materials.md, render/hdr_image.h): the top row is straight up, the
 // centre column +X, three quarters across +Z. Texel centre (u, v) is the direction at azimuth
 // phi = (u - 0.5) 2 pi from +X towards +Z and polar angle theta = v pi from +Y.
 glm::dvec3 panorama_direction(double u, double v) {

@@ -1,5 +1,5 @@
 // Materials as glTF defines them: the goldens of the Khronos sample boards (../shared/khronos/;
-// each looked at beside the model's own screenshot/ before it was blessed, README "Materials" says
+// each looked at beside the model's own screenshot/ before it was blessed, docs/materials.md says
 // what still differs and why) are tests/screenshot/suites/materials.suite.json, which ctest runs
 // through `skinview suite` (screenshot.suite.materials) on both APIs, with the controls a suite entry
 // can say (key light off, the environment turned, exposure 2, the debug views, another variant).

@@ -1,4 +1,4 @@
-// The one rule for required extensions (README, "glTF support"): a file is refused only when it
+// The one rule for required extensions (docs/gltf-support.md): a file is refused only when it
 // requires an extension skinview does not implement. Held over the whole support table, so it holds
 // whatever each row says: every row that is not "refused when required" loads when required, every
 // refused row is KHR_texture_basisu or a decoder this build lacks, and an extension the table does

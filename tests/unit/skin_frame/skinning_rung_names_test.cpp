@@ -1,6 +1,6 @@
 // The ladder's one name table (anim/skinning_rung.h): every rung has one id and one label, the
 // parser is the table read backwards, and the words the command line and the settings file accept
-// are the table's. The expected spellings below are the documented interface (README, --help,
+// are the table's. The expected spellings below are the documented interface (docs, --help,
 // settings keys), written out here rather than read from the table, so a renamed rung fails here.
 #include <gtest/gtest.h>
 

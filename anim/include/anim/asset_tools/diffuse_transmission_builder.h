@@ -5,7 +5,7 @@
 // colour (1, 0.55, 0.1); lit from behind (the camera's side is +Z) by
 //   - a directional light of 3 lux shining along (0.3, -0.4, 1) normalised (from behind, above and
 //     to the left of the row), off every sphere's line of sight, so the renderers' choices of the
-//     transmitted lobe's Fresnel (README, Materials and lighting) differ on it;
+//     transmitted lobe's Fresnel (docs/materials.md) differ on it;
 //   - a point light of 2 cd at (0.3, 0.1, -1.2), behind the middle sphere.
 // No clip. The numbers here are the ones the builder uses.
 #pragma once

@@ -33,7 +33,7 @@ namespace sv::anim {
 inline constexpr int kMaxImageSide = 8192;
 inline constexpr std::size_t kMaxZeroAccessorCount = std::size_t(1) << 20;
 
-// The glTF extensions the importer knows (README's "glTF support" table, held to this by a test):
+// The glTF extensions the importer knows (docs/gltf-support.md's table, held to this by a test):
 // status is "implemented", "refused when required" (known, not decoded by this build) or
 // "ignored" (noted, never a refusal: it changes no vertex); `how` is one line on what is done.
 struct GltfExtensionSupport {

@@ -19,6 +19,7 @@
 #include "anim/gltf/gltf_write.h"
 #include "anim/graph/humanoid_names.h"
 #include "anim/graph/retarget_rest.h"
+#include "anim/scene/character.h"
 #include "limb_spine_angle.h"
 #include "test_paths.h"
 

@@ -14,12 +14,14 @@
 #include "anim/avatar/vrm_animation.h"
 #include "anim/gltf/gltf_import.h"
 #include "anim/graph/humanoid_names.h"
+#include "anim/graph/retarget_rest.h"
 #include "anim/scene/morph_targets.h"
+#include "anim/scene/shared_joints.h"
 #include "anim/skin_frame/reference_skinner.h"
 #include "commands.h"
 #include "headless_settings.h"
 #include "scene_session.h"
-#include "ui/retarget_rest.h"
+#include "view_layers.h"
 
 namespace sv::viewer {
 
@@ -99,15 +101,18 @@ Status pose_retargeted(SceneSession& s, const BakeArgs& args, std::string& descr
         source->skins()[0].skeleton.names(), anim::skin_humanoid_bones(source->asset(), 0), tsk.names(),
         anim::skin_humanoid_bones(target.asset(), 0), tsk.parents());
     source->pose_at(-1, 0.0f, true);
-    ui::RetargetRest rest;
-    const ui::RestAlign align =
-        args.retarget_rest == "rest-relative" ? ui::RestAlign::RestRelative : ui::RestAlign::Aligned;
-    if (auto st = ui::prepare_rest_retarget(*source, map, tsk.joint_count(), rest, align); !st)
+    anim::RetargetRest rest;
+    const anim::RestAlign align =
+        args.retarget_rest == "rest-relative" ? anim::RestAlign::RestRelative : anim::RestAlign::Aligned;
+    if (auto st =
+            anim::prepare_rest_retarget(source->skins()[0].skeleton, map, tsk.joint_count(), rest, align);
+        !st)
         return make_error("--retarget " + args.retarget + ": " + st.error().message);
     target.pose_at(-1, 0.0f, true);
     source->pose_at(*clip, args.scene.time, false);
-    ui::retarget_rest_relative(rest, source->skins()[0].skeleton.world(), target.skins()[0].skeleton,
-                               target.skins()[0].pose);
+    anim::retarget_rest_relative(rest, source->skins()[0].skeleton.world(), target.skins()[0].skeleton,
+                                 target.skins()[0].pose);
+    anim::share_skin_pose(target, 0);  // a second skin over the same nodes moves with skin 0
     target.apply_poses();
     (void)s.renderer().write_palettes(target, {});
     s.renderer().upload_palettes();
@@ -149,6 +154,7 @@ Status pose_retargeted(SceneSession& s, const BakeArgs& args, std::string& descr
 int run_bake(const BakeArgs& args) {
     if (args.source != "gpu" && args.source != "cpu")
         return fail("--source '" + args.source + "': expected gpu or cpu", 2);
+    if (auto st = refuse_conflicting_flags(args.scene.given); !st) return fail(st.error().message, 2);
     // With --retarget, --clip and --time name the source's clip: FILE opens at rest.
     SceneOptions scene = args.scene;
     if (!args.retarget.empty()) {
@@ -160,9 +166,15 @@ int run_bake(const BakeArgs& args) {
     auto opened = open_headless(scene, &fault);
     if (!opened) return fail(opened.error().message, exit_status(fault));
     SceneSession& s = *opened->session;
-    if (!args.settings.empty())
-        if (auto applied = apply_settings_file(args.settings, s); !applied)
+    if (!args.settings.empty()) {
+        // The flags the command line named win over the file (ui/settings_layers.h); with
+        // --retarget, --clip and --time are the source's and say nothing about FILE's view.
+        auto flags = scene_flags_layer(args.scene, args.retarget.empty());
+        if (!flags) return fail(flags.error().message, 2);
+        if (auto applied = apply_settings_file(args.settings, s, {&*flags}); !applied)
             return fail(applied.error().message, 2);  // bad input, as render --settings
+        if (args.retarget.empty() && args.scene.bind_pose) s.state().clip = -1;
+    }
     // The clip is sampled at the time given, clamped to its keys: a bake at the clip's duration is
     // its last pose, not its first.
     s.state().loop = false;

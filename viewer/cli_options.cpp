@@ -92,6 +92,13 @@ void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
                    "default materials)");
 }
 
+std::set<std::string> given_options(const CLI::App& app) {
+    std::set<std::string> given;
+    for (const CLI::Option* o : app.get_options())
+        if (o->count() > 0) given.insert(o->get_name());
+    return given;
+}
+
 std::string default_asset_path() { return (std::filesystem::path(data_dir()) / "humanoid.glb").string(); }
 
 }  // namespace sv::viewer

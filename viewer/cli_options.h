@@ -4,6 +4,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ struct SceneOptions {
     std::vector<std::string> expressions;  // --expression NAME=WEIGHT: VRM expressions
     std::string look_at;                   // --look-at x,y,z | camera | off: VRM look-at; empty: the default
     std::string variant;                   // KHR_materials_variants name; empty: the file's default materials
+    // The options the command line named ("--clip", "--time", ...; given_options): an explicit
+    // flag wins over a settings file (ui/settings_layers.h), a default does not.
+    std::set<std::string> given;
 };
 
 // Validators for numbers CLI11 would otherwise take as given: "nan" and "inf" parse as floats, and
@@ -41,6 +45,9 @@ CLI::Validator non_negative_number();  // finite and >= 0 (thresholds, tolerance
 
 // Adds the shared options to a CLI11 app or subcommand.
 void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file = true);
+
+// The options of `app` (not of its subcommands) the command line named, by their long name.
+std::set<std::string> given_options(const CLI::App& app);
 
 // The built-in character the viewer opens with no file: humanoid.glb in data_dir() (the
 // installed share/skinview, or the build tree's copy of assets/).

@@ -76,7 +76,7 @@ struct BakeArgs {
     // A second file whose clip (--clip, by name or index, of that file) is retargeted onto FILE at
     // --time before baking, exactly as the viewer's Graph tab plays it; empty: FILE's own clip.
     std::string retarget;
-    std::string retarget_rest = "aligned";  // aligned | rest-relative (ui/retarget_rest.h)
+    std::string retarget_rest = "aligned";  // aligned | rest-relative (anim/graph/retarget_rest.h)
     // The viewer's settings file applied over the scene options, as render --settings does: its
     // clip, time, correction, rung and pose edits are what is baked.
     std::string settings;

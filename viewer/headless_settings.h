@@ -1,11 +1,16 @@
-// The viewer's settings file applied to a headless session (`render --settings`, a suite entry's
-// "settings"): the same apply_settings the Load button runs, over a panel model nobody draws.
+// The viewer's settings file applied to a headless session (`render --settings`, `bake --settings`,
+// a suite entry's "settings"): the same apply_settings the Load button runs, over a panel model
+// nobody draws, after the command line's flags and the suite entry's keys are put over the file
+// (ui/settings_layers.h: explicit flag > suite entry > settings file > defaults).
 #pragma once
 
+#include <initializer_list>
 #include <string>
 
 #include "anim/core/expected.h"
 #include "scene_session.h"
+#include "ui/settings_layers.h"
+#include "ui/viewer_settings.h"
 
 namespace sv::viewer {
 
@@ -15,9 +20,12 @@ struct HeadlessSettings {
 
 // Refused whole when any key cannot be honoured (a joint or clip the character lacks): a headless
 // render of part of a view would make a golden of something nobody looked at. The error names the
-// file and the keys. Its `environment` lights the session (the procedural sky when empty) unless
-// `keep_environment`: an explicit --env wins over the file, as an explicit --camera does.
+// file and the keys. The view's `environment` lights the session (the procedural sky when empty; a
+// flag layer's --env is that key).
 Expected<HeadlessSettings> apply_settings_file(const std::string& path, SceneSession& session,
-                                               bool keep_environment = false);
+                                               std::initializer_list<const ui::SettingsLayer*> layers = {});
+// A view already resolved; `label` names its source in errors.
+Expected<HeadlessSettings> apply_view_settings(const ui::ViewerSettings& view, const std::string& label,
+                                               SceneSession& session);
 
 }  // namespace sv::viewer

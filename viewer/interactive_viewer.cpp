@@ -29,6 +29,7 @@
 #include "ui/viewer_model.h"
 #include "ui/viewport.h"
 #include "ui_bridge.h"
+#include "view_layers.h"
 
 namespace sv::viewer {
 
@@ -196,7 +197,22 @@ public:
         model_.attach(session_->character());
         model_.animation.clip = session_->state().clip;
         model_.animation.time = session_->state().time;
+        // The first file's --settings under the flags the command line named (ui/settings_layers.h:
+        // explicit flag > settings file > defaults); the Load button loads a file as it was saved.
+        ui::ViewerSettings view_settings = settings ? *settings : ui::ViewerSettings{};
+        if (settings && options) {
+            auto flags = scene_flags_layer(*options);
+            auto resolved =
+                flags ? ui::resolve_view(*settings, {&*flags}) : Expected<ui::ViewerSettings>(flags.error());
+            if (resolved) {
+                view_settings = *resolved;
+            } else {
+                note(resolved.error().message);
+                options_failed_ = true;
+            }
+        }
         if (settings) {
+            settings = &view_settings;
             if (auto st = apply_settings(*settings, model_, session_->character(), session_->state()); !st) {
                 note(st.error().message);
                 settings_failed_ = true;

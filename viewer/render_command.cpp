@@ -10,8 +10,10 @@
 #include "render/gpu_diagnose.h"
 #include "render/image_compare.h"
 #include "render/phase_timings.h"
+#include "render/punctual_lights.h"
 #include "scene_session.h"
 #include "ui/viewer_settings.h"
+#include "view_layers.h"
 #include "view_names.h"
 
 namespace sv::viewer {
@@ -103,6 +105,10 @@ int run_render(const RenderArgs& args) {
     bool error_heatmap = args.error_heatmap;
     if (args.frames > 1 && args.output.find("{frame}") == std::string::npos)
         return bad_option("--frames " + std::to_string(args.frames) + " needs '{frame}' in the output name");
+    if (!(args.exposure > 0.0f) || !std::isfinite(args.exposure))
+        return bad_option("--exposure " + std::to_string(args.exposure) + ": must be a positive number");
+    if (auto st = refuse_conflicting_flags(args.scene.given); !st) return bad_option(st.error().message);
+    const auto given = [&args](const char* flag) { return args.scene.given.count(flag) > 0; };
     SceneOptions scene = args.scene;  // framed for the picture's own aspect
     scene.width = width, scene.height = height;
     OpenFault fault = OpenFault::None;
@@ -115,14 +121,17 @@ int run_render(const RenderArgs& args) {
     if (!opened) return fail(opened.error().message, exit_status(fault));
     SceneSession& s = *opened->session;
     if (!args.settings.empty()) {
-        auto applied = apply_settings_file(args.settings, s, !args.scene.env.empty());
+        // The flags the command line named win over the file (ui/settings_layers.h); the file wins
+        // over the flags' defaults.
+        auto flags = render_flags_layer(args);
+        if (!flags) return bad_option(flags.error().message);
+        auto applied = apply_settings_file(args.settings, s, {&*flags});
         // Exit 2: bad input (CONTRIBUTING), as the viewer's scripted run gives for the same file.
         if (!applied) return bad_option(applied.error().message);
         error_heatmap = error_heatmap || applied->error_heatmap;
-        // Settings win over the scene flags, as in the viewer; an explicit --camera wins over both.
-        if (args.camera_given)
-            if (auto st = apply_camera_option(args.scene.camera, s.state().camera); !st)
-                return bad_option(st.error().message);
+        if (given("--bind")) s.state().clip = -1;  // the rest pose, even with a clip called "rest"
+        if (given("--key-light") && args.key_light == "auto")
+            s.state().draw.lighting.key_light = !render::has_punctual_lights(s.character());
     }
     // The reference's sidecar says how the golden was made: its camera and size, unless the command
     // line or a settings file says otherwise.
@@ -140,16 +149,16 @@ int run_render(const RenderArgs& args) {
     }
     // A settings file holds the armature and the lighting; the flags' defaults must not undo them.
     if (args.settings.empty() || args.armature) s.state().draw.draw_skeleton = args.armature;
-    // "lit" leaves the view a settings file chose (or the default, lit).
-    if (args.view != "lit")
+    // An unnamed --view leaves the view a settings file chose (or the default, lit); a named one,
+    // lit included, wins over the file.
+    if (args.view != "lit" || given("--view"))
         if (auto view = debug_view_named(args.view)) s.state().draw.debug_view = *view;
-    if (!(args.exposure > 0.0f) || !std::isfinite(args.exposure))
-        return bad_option("--exposure " + std::to_string(args.exposure) + ": must be a positive number");
+    // No settings key says which lights of the file to use: the flag holds with or without a file.
+    s.state().draw.lighting.file_lights = args.file_lights != "off";
     if (args.settings.empty()) {
         s.state().draw.lighting.exposure = args.exposure;
         s.state().draw.lighting.environment_rotation_deg = args.environment_rotation;
         if (args.key_light != "auto") s.state().draw.lighting.key_light = args.key_light == "on";
-        s.state().draw.lighting.file_lights = args.file_lights != "off";
         s.state().draw.draw_grid = args.grid != "off";
         auto background = ui::parse_background(args.background);
         if (!background) return bad_option("--" + background.error().message);
@@ -167,8 +176,11 @@ int run_render(const RenderArgs& args) {
         s.state().draw.selected_joint = *j;
     }
     int status = 0;
+    // The time the view holds: --time, else the settings file's `time` (it used to be --time's
+    // default, 0, so a view saved at t = 0.8 was drawn at 0 while bake drew 0.8).
+    const float start = s.state().time;
     for (int f = 0; f < args.frames; ++f) {
-        s.state().time = args.scene.time + static_cast<float>(f) / args.fps;
+        s.state().time = start + static_cast<float>(f) / args.fps;
         if (error_heatmap) {
             s.pose();
             auto d = render::diagnose(s.renderer(), s.character(), {}, s.state().draw);

@@ -138,54 +138,6 @@ Expected<HeadlessSession> open_headless(const SceneOptions& options, OpenFault* 
     return h;
 }
 
-Status apply_camera_option(const std::string& text, render::OrbitCamera& camera,
-                           const std::vector<anim::Camera>* file_cameras, int* file_camera) {
-    if (text.rfind("file:", 0) == 0) {
-        const std::string n = text.substr(5);
-        char* end = nullptr;
-        const long i = std::strtol(n.c_str(), &end, 10);
-        if (n.empty() || end == n.c_str() || *end != '\0' || i < 0)
-            return make_error("--camera '" + text +
-                              "': expected file:N with N the index of one of the file's cameras");
-        if (!file_cameras || !file_camera)
-            return make_error("--camera '" + text + "': the file's cameras are not known here");
-        if (static_cast<size_t>(i) >= file_cameras->size())
-            return make_error("--camera '" + text + "': the file has " +
-                              std::to_string(file_cameras->size()) + " cameras");
-        if ((*file_cameras)[static_cast<size_t>(i)].node < 0)
-            return make_error("--camera '" + text + "': camera " + std::to_string(i) +
-                              " cannot be used (no node places it, or it is malformed; see the notes)");
-        *file_camera = static_cast<int>(i);
-        return ok_status();
-    }
-    if (file_camera) *file_camera = -1;
-    if (text == "auto") {
-        camera.yaw_degrees = 25.0f;
-        camera.pitch_degrees = 12.0f;
-    } else if (text == "front") {
-        camera.yaw_degrees = 0.0f;
-        camera.pitch_degrees = 5.0f;
-    } else if (text == "side") {
-        camera.yaw_degrees = 90.0f;
-        camera.pitch_degrees = 5.0f;
-    } else if (text.rfind("orbit:", 0) == 0) {
-        char* end = nullptr;
-        const double deg = std::strtod(text.c_str() + 6, &end);
-        if (end == text.c_str() + 6 || *end != '\0')
-            return make_error("--camera '" + text + "': expected orbit:DEG with DEG a number of degrees");
-        camera.yaw_degrees = static_cast<float>(deg);
-        camera.pitch_degrees = 12.0f;
-    } else if (render::looks_pinned(text)) {
-        auto pinned = render::parse_pinned_camera(text, camera);
-        if (!pinned) return make_error("--" + pinned.error().message);
-        camera = *pinned;
-    } else {
-        return make_error("--camera '" + text +
-                          "': expected auto, front, side, orbit:DEG, file:N or yaw,pitch,distance,tx,ty,tz");
-    }
-    return ok_status();
-}
-
 Expected<int> resolve_clip(const anim::Character& character, const std::string& text) {
     const auto& clips = character.asset().clips;
     if (text.empty()) return clips.empty() ? -1 : 0;
@@ -202,6 +154,22 @@ Expected<int> resolve_clip(const anim::Character& character, const std::string& 
     for (const auto& c : clips) names += (names.empty() ? "" : ", ") + ("'" + c.name + "'");
     return make_error("--clip '" + text +
                       "': no clip of that name (clips: " + (names.empty() ? "none" : names) + ")");
+}
+
+Status SceneSession::reset_view(const FrameState& fresh) {
+    state_ = fresh;
+    pose_edits_.reset_all();
+    expression_weights_.clear();
+    expression_values_.clear();
+    look_values_.clear();
+    look_angles_ = {};
+    springs_on_ = true;
+    spring_step_ = -1;
+    spring_clip_ = -2;
+    character_->set_correction(true);
+    renderer_->set_material_overrides({});
+    renderer_->select_variant(-1);
+    return use_environment("");
 }
 
 Status SceneSession::apply(const SceneOptions& o) {
@@ -306,265 +274,6 @@ std::string SceneSession::variant() const {
     const int v = renderer_->variant();
     const auto& names = character_->asset().variants;
     return v >= 0 && static_cast<size_t>(v) < names.size() ? names[static_cast<size_t>(v)] : std::string();
-}
-
-void SceneSession::frame_camera() { viewer::frame_camera(*character_, state_); }
-
-// With the correction off, what it would move is the soup: framed alone, without the static props
-// around it (Fox's plinth, whose size made the fox's soup a speck). A skin the correction leaves as
-// it is keeps the props in view.
-static bool soup_drawn(const anim::Character& character) {
-    if (character.correction()) return false;
-    for (const auto& s : character.skinned_meshes()) {
-        const glm::dmat4 d = s.frame_as_given - s.frame_corrected;
-        double worst = 0.0, size = 0.0;
-        for (int c = 0; c < 4; ++c)
-            for (int r = 0; r < 4; ++r) {
-                worst = std::max(worst, std::abs(d[c][r]));
-                size = std::max(size, std::abs(s.frame_corrected[c][r]));
-            }
-        if (worst > 1e-6 * std::max(size, 1.0)) return true;
-    }
-    return false;
-}
-
-void frame_camera(anim::Character& character, FrameState& state) {
-    const render::SkinMode* forced = state.draw.auto_rung ? nullptr : &state.draw.rung;
-    const bool soup = soup_drawn(character);
-    anim::Aabb b = character.drawn_bounds_over_clip(state.clip, forced, 16, soup);
-    // Sampling posed the character; the frame drawn next poses it again at the state's own time.
-    character.pose_at(state.clip, state.time, state.loop);
-    // A soup far smaller than the ground it covers over the clip (Fox's: 5 cm, carried 2 m by its
-    // root) would be a speck in the clip's framing: it is framed as drawn now instead, and may
-    // leave the view as the clip plays (F frames it again).
-    if (soup && !b.empty()) {
-        const anim::Aabb now = character.drawn_bounds(forced, true);
-        if (!now.empty() && glm::length(now.max - now.min) < 0.1 * glm::length(b.max - b.min)) b = now;
-    }
-    if (b.empty()) b = character.bind_bounds();
-    if (b.empty()) return;
-    state.camera.frame(glm::vec3(b.min), glm::vec3(b.max), state.frame_aspect);
-}
-
-void SceneSession::frame_drawn_now() {
-    const render::SkinMode* forced = state_.draw.auto_rung ? nullptr : &state_.draw.rung;
-    const anim::Aabb b = character_->drawn_bounds(forced, soup_drawn(*character_));
-    if (!b.empty()) state_.camera.frame(glm::vec3(b.min), glm::vec3(b.max), state_.frame_aspect);
-}
-
-void SceneSession::frame_selection(int skin, int joint) {
-    const auto& skins = character_->skins();
-    if (skin < 0 || static_cast<size_t>(skin) >= skins.size() || joint < 0 ||
-        static_cast<size_t>(joint) >= skins[static_cast<size_t>(skin)].skeleton.parents().size())
-        return frame_drawn_now();
-    const anim::Skeleton& sk = skins[static_cast<size_t>(skin)].skeleton;
-    const std::vector<int>& parents = sk.parents();
-    const auto at = [&sk](size_t j) {
-        const float* m = &sk.world()[j * 16];
-        return glm::vec3(m[12], m[13], m[14]);
-    };
-    glm::vec3 lo(1e30f), hi(-1e30f);
-    float longest = 0.0f;
-    for (size_t j = 0; j < parents.size(); ++j) {
-        bool below = false;  // j is `joint` or one of its descendants
-        for (int a = static_cast<int>(j); a >= 0 && !below; a = parents[static_cast<size_t>(a)])
-            below = a == joint;
-        if (!below) continue;
-        lo = glm::min(lo, at(j)), hi = glm::max(hi, at(j));
-        if (static_cast<int>(j) != joint && parents[j] >= 0)
-            longest = std::max(longest, glm::length(at(j) - at(static_cast<size_t>(parents[j]))));
-    }
-    const int parent = parents[static_cast<size_t>(joint)];
-    if (longest == 0.0f && parent >= 0)
-        longest = glm::length(at(static_cast<size_t>(joint)) - at(static_cast<size_t>(parent)));
-    const float pad = std::max(0.5f * longest, 1e-3f * glm::length(hi - lo) + 1e-4f);
-    state_.file_camera = -1;
-    state_.camera.frame(lo - glm::vec3(pad), hi + glm::vec3(pad), state_.frame_aspect);
-}
-
-void SceneSession::pose_clip_at(float t) {
-    character_->pose_at(state_.clip, t, state_.loop);
-    if (anim::apply_pose_edits(pose_edits_, *character_)) character_->apply_poses();
-}
-
-void SceneSession::pose() {
-    pose_clip_at(state_.time);
-    apply_look_at();
-    apply_constraints();
-    if (springs_ && springs_on_) simulate_springs();
-    apply_expressions();
-    (void)renderer_->write_palettes(*character_, {});
-    renderer_->upload_palettes();
-}
-
-// The swing at time t is the fixed-step simulation over the steps up to t, each step seeing the clip
-// posed at its own time: playing forward continues it step by step; a jump back, a clip change or a
-// jump of more than 2 s starts again from the pose 2 s (120 steps) before t, so a still frame at
-// time t (render, bake) is the same every run. What that costs: a hair chain still swinging from
-// more than 2 s ago is not reproduced in a still frame, and a cold start poses the clip 120 times.
-void SceneSession::simulate_springs() {
-    constexpr double dt = anim::SpringBones::kStep;
-    const long target = std::max(0L, static_cast<long>(std::floor(state_.time / dt)));
-    auto posed_at = [this](double t) {
-        pose_clip_at(static_cast<float>(t));
-        apply_look_at();
-        apply_constraints();
-        copy_globals_to_springs();
-    };
-    if (spring_step_ < 0 || spring_clip_ != state_.clip || target < spring_step_ ||
-        target - spring_step_ > 120) {
-        spring_step_ = std::max(0L, target - 120);
-        spring_clip_ = state_.clip;
-        posed_at(static_cast<double>(spring_step_) * dt);
-        springs_->reset(spring_scene_);
-    }
-    for (long k = spring_step_ + 1; k <= target; ++k) {
-        posed_at(static_cast<double>(k) * dt);
-        springs_->step(spring_scene_, dt);
-    }
-    spring_step_ = target;
-    posed_at(state_.time);
-    springs_->apply(spring_scene_);
-    copy_springs_to_poses();
-}
-
-void SceneSession::swing_springs(double seconds) {
-    if (!springs_ || !springs_on_) return;
-    copy_globals_to_springs();
-    springs_->advance(spring_scene_, seconds);
-    springs_->apply(spring_scene_);
-    copy_springs_to_poses();
-    spring_step_ = -1;  // a later pose() (render from the viewer) starts its own run
-}
-
-void SceneSession::apply_constraints() {
-    if (!constraints_) return;
-    const auto& pose = character_->scene_pose();
-    for (size_t i = 0; i < constraint_scene_.nodes.size(); ++i)
-        constraint_scene_.nodes[i].global = pose.global(static_cast<int>(i));
-    constraints_->apply(constraint_scene_);
-    const std::vector<int> nodes = constraints_->nodes();
-    for (size_t i = 0; i < nodes.size(); ++i) {
-        const auto [k, j] = constraint_targets_[i];
-        if (k < 0) continue;  // a constrained node no skin lists draws nothing
-        const glm::dquat& q = constraint_scene_.nodes[static_cast<size_t>(nodes[i])].rotation;
-        float* r = &character_->skins()[static_cast<size_t>(k)].pose.rotation[static_cast<size_t>(j) * 4];
-        r[0] = static_cast<float>(q.x), r[1] = static_cast<float>(q.y), r[2] = static_cast<float>(q.z),
-        r[3] = static_cast<float>(q.w);
-    }
-    character_->apply_poses();
-}
-
-void SceneSession::apply_look_at() {
-    look_values_.clear();
-    look_angles_ = {};
-    if (!look_at_ || state_.look_at.mode == LookTarget::Mode::Off) return;
-    glm::dvec3 target = state_.look_at.point;
-    if (state_.look_at.mode == LookTarget::Mode::Camera) {
-        const auto& cams = character_->asset().cameras;
-        const int fc = state_.file_camera;
-        target = fc >= 0 && static_cast<size_t>(fc) < cams.size() && cams[static_cast<size_t>(fc)].node >= 0
-                     ? glm::dvec3(character_->scene_pose().global(cams[static_cast<size_t>(fc)].node)[3])
-                     : glm::dvec3(state_.camera.eye());
-    }
-    const auto& pose = character_->scene_pose();
-    for (size_t i = 0; i < look_scene_.nodes.size(); ++i)
-        look_scene_.nodes[i].global = pose.global(static_cast<int>(i));
-    look_angles_ = look_at_->angles(look_scene_, target);
-    if (look_at_->type() == anim::VrmLookAtType::Expression) {
-        look_values_ = look_at_->expression_values(look_angles_);
-        return;
-    }
-    const auto eyes = look_at_->eye_rotations(look_angles_);
-    for (size_t i = 0; i < eyes.size(); ++i) {
-        const auto [k, j] = look_targets_[i];
-        if (k < 0) continue;  // an eye no skin lists moves nothing drawn
-        const glm::dquat& q = eyes[i].second;
-        float* r = &character_->skins()[static_cast<size_t>(k)].pose.rotation[static_cast<size_t>(j) * 4];
-        r[0] = static_cast<float>(q.x), r[1] = static_cast<float>(q.y), r[2] = static_cast<float>(q.z),
-        r[3] = static_cast<float>(q.w);
-    }
-    character_->apply_poses();
-}
-
-void SceneSession::apply_expressions() {
-    if (look_values_.empty()) {
-        for (const auto& m : expression_weights_) character_->set_morph_weight(m.node, m.index, m.weight);
-    } else {
-        auto mw = anim::expression_morph_weights(character_->asset().vrm, expression_values_with_look());
-        // The names were checked when they were set, and the look names are the avatar's own.
-        if (mw)
-            for (const auto& m : *mw) character_->set_morph_weight(m.node, m.index, m.weight);
-    }
-    apply_material_binds();
-}
-
-// The look-at's weights replace any given for the same four names (three-vrm's applier sets them
-// every frame); the override rules of the other expressions then act on them as usual.
-std::vector<std::pair<std::string, double>> SceneSession::expression_values_with_look() const {
-    std::vector<std::pair<std::string, double>> values;
-    for (const auto& v : expression_values_)
-        if (std::none_of(look_values_.begin(), look_values_.end(),
-                         [&](const auto& l) { return l.first == v.first; }))
-            values.push_back(v);
-    values.insert(values.end(), look_values_.begin(), look_values_.end());
-    return values;
-}
-
-void SceneSession::apply_material_binds() {
-    if (!character_->asset().vrm.present()) return;
-    auto mv = anim::expression_material_values(character_->asset(), expression_values_with_look());
-    renderer_->set_material_overrides(mv ? std::move(*mv) : std::vector<anim::ExpressionMaterialValue>{});
-}
-
-Expected<LookTarget> parse_look_target(const std::string& text) {
-    LookTarget t;
-    if (text == "off") return t;
-    if (text == "camera") {
-        t.mode = LookTarget::Mode::Camera;
-        return t;
-    }
-    double v[3];
-    const char* c = text.c_str();
-    for (int i = 0; i < 3; ++i) {
-        char* end = nullptr;
-        v[i] = std::strtod(c, &end);
-        const char want = i < 2 ? ',' : '\0';
-        if (end == c || *end != want || !std::isfinite(v[i]))
-            return make_error("--look-at '" + text +
-                              "': expected x,y,z (a world point in metres), camera or off");
-        c = end + (i < 2 ? 1 : 0);
-    }
-    t.mode = LookTarget::Mode::Point;
-    t.point = {v[0], v[1], v[2]};
-    return t;
-}
-
-std::string format_look_target(const LookTarget& t) {
-    if (t.mode == LookTarget::Mode::Off) return "off";
-    if (t.mode == LookTarget::Mode::Camera) return "camera";
-    char b[128];
-    std::snprintf(b, sizeof b, "%.9g,%.9g,%.9g", t.point.x, t.point.y, t.point.z);
-    return b;
-}
-
-void SceneSession::copy_globals_to_springs() {
-    const auto& pose = character_->scene_pose();
-    for (size_t i = 0; i < spring_scene_.nodes.size(); ++i)
-        spring_scene_.nodes[i].global = pose.global(static_cast<int>(i));
-}
-
-void SceneSession::copy_springs_to_poses() {
-    const std::vector<int> nodes = springs_->nodes();
-    for (size_t i = 0; i < nodes.size(); ++i) {
-        const auto [k, j] = spring_targets_[i];
-        if (k < 0) continue;  // a spring node no skin lists: nothing drawn hangs from it
-        const glm::dquat& q = spring_scene_.nodes[static_cast<size_t>(nodes[i])].rotation;
-        float* r = &character_->skins()[static_cast<size_t>(k)].pose.rotation[static_cast<size_t>(j) * 4];
-        r[0] = static_cast<float>(q.x), r[1] = static_cast<float>(q.y), r[2] = static_cast<float>(q.z),
-        r[3] = static_cast<float>(q.w);
-    }
-    character_->apply_poses();
 }
 
 void SceneSession::draw(int width, int height) {

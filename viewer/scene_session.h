@@ -61,6 +61,12 @@ public:
     const std::string& path() const { return path_; }
     FrameState& state() { return state_; }
 
+    // Puts the whole view back to `fresh` (a state this session had) and to what the file opened with:
+    // no pose edits, expressions, look-at values or material binds, the default variant, the
+    // procedural sky, the correction on, springs on and started again. A suite entry starts here,
+    // so nothing one entry set reaches another over the shared load (the loaded file, the GPU
+    // upload and the shaders are shared; no entry changes them).
+    Status reset_view(const FrameState& fresh);
     // Applies the shared options (clip, time, correction, rung, camera). Errors name the option.
     Status apply(const SceneOptions& options);
     // Lights the scene with an equirectangular .hdr (--env); empty: keeps the procedural sky.

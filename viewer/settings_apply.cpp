@@ -116,7 +116,8 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
             fail("retarget_source: " + r.error().message);
         }
     }
-    g.rest.align = s.retarget_rest == "rest-relative" ? ui::RestAlign::RestRelative : ui::RestAlign::Aligned;
+    g.rest.align =
+        s.retarget_rest == "rest-relative" ? anim::RestAlign::RestRelative : anim::RestAlign::Aligned;
     g.rest.measured = false;
     g.source_clip = 0;
     if (g.source && !s.retarget_clip.empty()) {
@@ -311,7 +312,7 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
         if (g.source_clip >= 0 && static_cast<size_t>(g.source_clip) < clips.size())
             s.retarget_clip = clips[static_cast<size_t>(g.source_clip)].name;
     }
-    s.retarget_rest = g.rest.align == ui::RestAlign::RestRelative ? "rest-relative" : "aligned";
+    s.retarget_rest = g.rest.align == anim::RestAlign::RestRelative ? "rest-relative" : "aligned";
     s.speed = decimal_of(m.animation.speed);
     s.springs = g.spring.enabled;
     s.spring_links = g.spring.links;

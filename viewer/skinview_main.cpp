@@ -260,6 +260,7 @@ int main(int argc, char** argv) {
 
     try {
         if (*render_cmd) {
+            render.scene.given = given_options(*render_cmd);
             render.camera_given = render_cmd->count("--camera") > 0;
             render.size_given = render_cmd->count("--size") > 0;
             return run_render(render);
@@ -270,11 +271,15 @@ int main(int argc, char** argv) {
             return run_audit(audit);
         }
         if (*diagnose_cmd) return run_diagnose(diagnose);
-        if (*bake_cmd) return run_bake(bake);
+        if (*bake_cmd) {
+            bake.scene.given = given_options(*bake_cmd);
+            return run_bake(bake);
+        }
         if (*table_cmd) return run_frame_table(table);
         if (*fix_cmd) return run_fix(fix);
         if (*sky_cmd) return run_write_sky(sky);
         view.window_height = view.window_width * 9 / 16;
+        view.scene.given = given_options(app);
         if (!sv::render::display_available()) return headless_fallback(view);
         return run_interactive(view);
     } catch (const std::exception& e) {

@@ -16,6 +16,7 @@
 #include "sphere_framing.h"
 #include "suite_file.h"
 #include "suite_report.h"
+#include "view_layers.h"
 #include "view_names.h"
 
 namespace sv::viewer {
@@ -55,8 +56,10 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
         return error("golden " + e.golden + " is missing (bless it with --bless)");
     // Consecutive entries of one file share its session: the load, the GPU upload and the shader
     // programs are most of an entry's cost (a 50-entry suite of one character ran 3.2x faster than
-    // 50 processes when each entry opened the file again, 5x the target). The frame state starts
-    // afresh each time; what the session keeps is the file's, which no entry changes.
+    // 50 processes when each entry opened the file again, 5x the target). The view starts afresh
+    // each time (reset_view: pose edits, expressions, variant, environment, springs, camera); what
+    // the session keeps is the file's, which no entry changes. Held by the suite order test: a
+    // suite drawn in its order, reversed and shuffled gives the same images.
     if (!cache.session || cache.path != file) {
         cache.session.reset();
         auto opened = SceneSession::open(file, api);
@@ -66,7 +69,7 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
         cache.fresh = cache.session->state();
     }
     SceneSession& s = *cache.session;
-    s.state() = cache.fresh;
+    if (auto st = s.reset_view(cache.fresh); !st) return error(st.error().message);
     SceneOptions o;
     o.clip = e.clip;
     o.time = static_cast<float>(e.time);
@@ -78,20 +81,15 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
     o.fov = static_cast<float>(e.fov);
     o.width = e.width, o.height = e.height;
     if (auto st = s.apply(o); !st) return bad_input(st.error().message);
-    // The light lives in the renderer, which consecutive entries of a file share: an entry without
-    // settings is lit by the sky whatever the entry before it loaded.
-    if (e.settings.empty())
-        if (auto st = s.use_environment(""); !st) return error(st.error().message);
-    // Always chosen, "" included: the renderer keeps its variant between entries of one file.
     if (auto st = s.select_variant(e.variant); !st) return bad_input(st.error().message);
     if (!e.settings.empty()) {
-        auto applied = apply_settings_file(e.settings, s);
+        // The entry's keys over its file (ui/settings_layers.h).
+        const ui::SettingsLayer entry = suite_entry_layer(e);
+        auto applied = apply_settings_file(e.settings, s, {&entry});
         if (!applied) return bad_input(applied.error().message);
-        if (!e.camera.empty())
-            if (auto st = apply_camera_option(e.camera, s.state().camera); !st)
-                return bad_input(st.error().message);
+        if (e.bind) s.state().clip = -1;  // the rest pose, even in a file with a clip called "rest"
     }
-    // The entry's own keys win over its settings file, as its camera does.
+    // The entry's keys that have no settings key (and, without a settings file, these).
     if (e.sphere_camera) frame_on_sphere(s, *e.sphere_camera);
     render::DrawOptions& draw = s.state().draw;
     if (e.grid) draw.draw_grid = *e.grid;

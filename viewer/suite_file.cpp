@@ -104,6 +104,7 @@ struct Reader {
         for (const auto& [k, v] : j.items()) {
             Status s = ok_status();
             double d = 0.0;
+            e.given.insert(k);
             if (k == "name") {
                 s = string(v, k, e.name);
                 name_given = true;

@@ -29,6 +29,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,9 @@ struct SuiteEntry {
     std::string golden;  // resolved
     bool expect_match = true;
     ReferenceOptions options;
+    // The keys the entry (or the suite's defaults) named: those win over its settings file
+    // (ui/settings_layers.h); a key left out leaves the file's value.
+    std::set<std::string> given;
 };
 
 struct Suite {

@@ -137,7 +137,9 @@ void GraphPanel::attach(const anim::Character& character, int skin) {
                 sk.names(), anim::skin_humanoid_bones(character.asset(), skin), sk.parents());
             // The rests are measured against this target, not the one the source was loaded for.
             source->pose_at(-1, 0.0f, true);
-            if (auto st = prepare_rest_retarget(*source, map, sk.joint_count(), rest, rest.align); !st)
+            if (auto st = anim::prepare_rest_retarget(source->skins()[0].skeleton, map, sk.joint_count(),
+                                                      rest, rest.align);
+                !st)
                 source_error = st.error().message;
         }
     }
@@ -204,8 +206,9 @@ Status GraphPanel::set_source(anim::Asset asset, const std::string& path, const 
         c->skins()[0].skeleton.names(), anim::skin_humanoid_bones(c->asset(), 0), sk.names(),
         anim::skin_humanoid_bones(target.asset(), skin), sk.parents());
     c->pose_at(-1, 0.0f, true);
-    RetargetRest r;
-    if (auto st = prepare_rest_retarget(*c, m, sk.joint_count(), r, rest.align); !st)
+    anim::RetargetRest r;
+    if (auto st = anim::prepare_rest_retarget(c->skins()[0].skeleton, m, sk.joint_count(), r, rest.align);
+        !st)
         return make_error(path + ": " + st.error().message);
     rest = std::move(r);
     source = std::make_unique<anim::Character>(std::move(*c));

@@ -98,9 +98,9 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
         if (g.source) {
             ImGui::TextWrapped("source: %s", g.source_path.c_str());
             clip_combo("source clip", g.source->asset().clips, g.source_clip);
-            bool relative = g.rest.align == RestAlign::RestRelative;
+            bool relative = g.rest.align == anim::RestAlign::RestRelative;
             if (ImGui::Checkbox("keep this rig's rest posture", &relative)) {
-                g.rest.align = relative ? RestAlign::RestRelative : RestAlign::Aligned;
+                g.rest.align = relative ? anim::RestAlign::RestRelative : anim::RestAlign::Aligned;
                 g.rest.measured = false;  // measured again against the target on the next frame
             }
             item_tooltip(

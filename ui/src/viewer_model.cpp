@@ -1,6 +1,7 @@
 #include "ui/viewer_model.h"
 
 #include "anim/avatar/vrm_animation.h"
+#include "anim/scene/shared_joints.h"
 
 namespace sv::ui {
 
@@ -78,8 +79,8 @@ void ViewerModel::base_pose(anim::Character& character) {
                 // The target was just posed at rest: its world matrices are the rest the clip is
                 // measured against.
                 graph.source->pose_at(graph.source_clip, t, animation.loop);
-                retarget_rest_relative(graph.rest, graph.source->skins()[0].skeleton.world(),
-                                       skins[skin].skeleton, skins[skin].pose);
+                anim::retarget_rest_relative(graph.rest, graph.source->skins()[0].skeleton.world(),
+                                             skins[skin].skeleton, skins[skin].pose);
                 // A .vrma's expression tracks drive the avatar's Expressions sliders while it
                 // plays, as its bone tracks drive the skeleton (the names the avatar has).
                 if (const auto faces = anim::vrma_expression_values(*graph.source, character.asset().vrm);
@@ -113,6 +114,9 @@ void ViewerModel::pose_with_step(anim::Character& character, double from, double
         anim::apply_spring_chain(graph.spring.chain,
                                  glm::radians(static_cast<double>(graph.spring.impulse_degrees)), 0.0,
                                  graph.clock - graph.spring.impulse_time, skins[0].pose);
+    // The graph, root motion and the spring chain drove skin 0: a second skin over the same nodes
+    // (RobotExpressive's hand) moves with it.
+    anim::share_skin_pose(character, 0);
     (void)anim::apply_pose_edits(pose_edits, character);
     character.apply_poses();
     if (ik.enabled && ik.skin >= 0 && static_cast<size_t>(ik.skin) < skins.size()) {
@@ -120,6 +124,7 @@ void ViewerModel::pose_with_step(anim::Character& character, double from, double
         // placement), so a walking character carries them along; the viewer draws and drags them
         // through the placement.
         ik.solve(skins[static_cast<size_t>(ik.skin)]);
+        anim::share_skin_pose(character, ik.skin);
         character.apply_poses();
     }
     // Over the pose (pose_at reset the morph weights), before the morph list reads what is drawn.

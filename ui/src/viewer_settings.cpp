@@ -4,10 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <vector>
 
 #include "anim/skin_frame/skinning_rung.h"
@@ -330,93 +327,6 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
         if (!st) return st.error();
     }
     return s;
-}
-
-std::string settings_to_json(const ViewerSettings& s) {
-    // ordered_json keeps the keys in the documented order, so a saved file reads like the README.
-    nlohmann::ordered_json j;
-    j["correction"] = s.correction;
-    j["skinning"] = s.skinning;
-    j["show_armature"] = s.show_armature;
-    j["heatmap"] = s.heatmap;
-    j["weights_joint"] = s.weights_joint;
-    j["ik"] = s.ik;
-    j["tab"] = s.tab;
-    j["joint"] = s.joint;
-    j["clip"] = s.clip;
-    j["time"] = s.time;
-    j["playing"] = s.playing;
-    if (s.camera_orbit) {
-        nlohmann::ordered_json c;
-        c["yaw"] = s.yaw_degrees;
-        c["pitch"] = s.pitch_degrees;
-        c["distance"] = s.distance;
-        c["target"] = {s.target[0], s.target[1], s.target[2]};
-        j["camera"] = c;
-    } else {
-        j["camera"] = s.camera_preset;
-    }
-    j["exposure"] = s.exposure;
-    j["environment_rotation"] = s.environment_rotation;
-    j["key_light"] = s.key_light;
-    j["grid"] = s.grid;
-    j["background"] = s.background;
-    j["environment_intensity"] = s.environment_intensity;
-    j["graph"] = s.graph;
-    j["blend"] = s.blend;
-    j["retarget_source"] = s.retarget_source;
-    j["retarget_clip"] = s.retarget_clip;
-    j["retarget_rest"] = s.retarget_rest;
-    j["speed"] = s.speed;
-    j["springs"] = s.springs;
-    j["spring_links"] = s.spring_links;
-    j["spring_frequency_hz"] = s.spring_frequency_hz;
-    j["spring_damping"] = s.spring_damping;
-    nlohmann::ordered_json e = nlohmann::ordered_json::object();
-    for (const auto& [name, w] : s.expressions) e[name] = w;
-    j["expressions"] = e;
-    nlohmann::ordered_json edits = nlohmann::ordered_json::object();
-    for (const auto& [name, deg] : s.pose_edits) edits[name] = {deg[0], deg[1], deg[2]};
-    j["pose_edits"] = edits;
-    j["environment"] = s.environment;
-    j["environment_background"] = s.environment_background;
-    j["environment_blur"] = s.environment_blur;
-    j["look_at"] = s.look_at;
-    return j.dump(2) + "\n";
-}
-
-Expected<ViewerSettings> load_settings_file(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) return make_error("settings file " + path + ": cannot be read");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    auto s = settings_from_json(ss.str());
-    if (!s) return make_error(path + ": " + s.error().message);
-    // A relative environment is the file's neighbour, not the current directory's: a bug report's
-    // folder (view.json beside sky.hdr) reproduces from wherever it is run. Only the path is made;
-    // whether the image opens is the viewer's to find (and to name the key when it does not).
-    const std::filesystem::path env(s->environment);
-    if (!s->environment.empty() && env.is_relative())
-        s->environment = (std::filesystem::path(path).parent_path() / env).lexically_normal().string();
-    return s;
-}
-
-Status save_settings_file(const std::string& path, const ViewerSettings& s) {
-    std::ofstream out(path);
-    if (!out) return make_error("settings file " + path + ": cannot be written");
-    // The environment relative to the file's folder, as load_settings_file reads it back: the file
-    // and its image can move together. An image on another root (no relative path) stays absolute.
-    ViewerSettings written = s;
-    if (!s.environment.empty()) {
-        std::error_code ec;
-        const auto env = std::filesystem::absolute(s.environment, ec);
-        const auto dir = std::filesystem::absolute(path, ec).parent_path();
-        const auto rel = env.lexically_normal().lexically_relative(dir.lexically_normal());
-        written.environment = !ec && !rel.empty() ? rel.string() : env.lexically_normal().string();
-    }
-    out << settings_to_json(written);
-    if (!out) return make_error("settings file " + path + ": write failed");
-    return ok_status();
 }
 
 }  // namespace sv::ui

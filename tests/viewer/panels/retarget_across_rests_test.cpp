@@ -9,9 +9,10 @@
 
 #include "anim/gltf/gltf_import.h"
 #include "anim/graph/humanoid_names.h"
+#include "anim/graph/retarget_rest.h"
+#include "anim/scene/character.h"
 #include "limb_spine_angle.h"
 #include "test_paths.h"
-#include "ui/retarget_rest.h"
 #include "ui/viewer_model.h"
 
 namespace {
@@ -45,15 +46,16 @@ struct Measured {
 };
 
 // Plays `clip` of `source` onto `target` at eight times over its length, measuring both arms.
-Measured retarget_arms(anim::Character& source, int clip, anim::Character& target, ui::RestAlign align) {
+Measured retarget_arms(anim::Character& source, int clip, anim::Character& target, anim::RestAlign align) {
     Measured m;
     const auto& tsk = target.skins()[0].skeleton;
     const anim::RetargetMap map =
         anim::build_humanoid_retarget_map(source.skins()[0].skeleton.names(), tsk.names(), tsk.parents());
     for (int t : map.target_of_source) m.matched += t >= 0;
     source.pose_at(-1, 0.0f, true);
-    ui::RetargetRest rest;
-    const Status st = ui::prepare_rest_retarget(source, map, tsk.joint_count(), rest, align);
+    anim::RetargetRest rest;
+    const Status st =
+        anim::prepare_rest_retarget(source.skins()[0].skeleton, map, tsk.joint_count(), rest, align);
     EXPECT_TRUE(st) << (st ? "" : st.error().message);
     if (!st) return m;
     const double length = source.asset().clips[static_cast<size_t>(clip)].duration;
@@ -61,8 +63,8 @@ Measured retarget_arms(anim::Character& source, int clip, anim::Character& targe
         const float t = static_cast<float>(length * (k + 0.5) / 8.0);
         source.pose_at(clip, t, true);
         target.pose_at(-1, 0.0f, true);
-        ui::retarget_rest_relative(rest, source.skins()[0].skeleton.world(), target.skins()[0].skeleton,
-                                   target.skins()[0].pose);
+        anim::retarget_rest_relative(rest, source.skins()[0].skeleton.world(), target.skins()[0].skeleton,
+                                     target.skins()[0].pose);
         target.apply_poses();
         const auto s = arm_spine_degrees(source.skins()[0].skeleton);
         const auto r = arm_spine_degrees(target.skins()[0].skeleton);
@@ -89,8 +91,8 @@ TEST(RetargetAcrossRests, AnotherRestPostureFollowsTheSourcesArms) {
     auto aligned_target = anim::Character::create(with_arms_turned(load(builtin), 70.0));
     auto relative_target = anim::Character::create(with_arms_turned(load(builtin), 70.0));
     ASSERT_TRUE(source && aligned_target && relative_target);
-    const Measured a = retarget_arms(*source, 0, *aligned_target, ui::RestAlign::Aligned);
-    const Measured r = retarget_arms(*source, 0, *relative_target, ui::RestAlign::RestRelative);
+    const Measured a = retarget_arms(*source, 0, *aligned_target, anim::RestAlign::Aligned);
+    const Measured r = retarget_arms(*source, 0, *relative_target, anim::RestAlign::RestRelative);
     std::printf("[ measure ] arms' rest turned 70 deg: aligned %.2f deg off the source, rest-relative %.2f\n",
                 a.worst, r.worst);
     EXPECT_LT(a.worst, 5.0) << "the target's arms should follow the source's";
@@ -115,10 +117,10 @@ TEST(RetargetAcrossRests, TheSharedCharactersBothWaysKeepTheArmToSpineAngle) {
         SCOPED_TRACE(robot_clip);
         auto target = anim::Character::create(load(xbot));
         ASSERT_TRUE(target);
-        const Measured m = retarget_arms(*r, clip_named(*r, robot_clip), *target, ui::RestAlign::Aligned);
+        const Measured m = retarget_arms(*r, clip_named(*r, robot_clip), *target, anim::RestAlign::Aligned);
         auto target2 = anim::Character::create(load(xbot));
         const Measured rel =
-            retarget_arms(*r, clip_named(*r, robot_clip), *target2, ui::RestAlign::RestRelative);
+            retarget_arms(*r, clip_named(*r, robot_clip), *target2, anim::RestAlign::RestRelative);
         std::printf(
             "[ measure ] RobotExpressive '%s' on Xbot: %d joints matched, arm-spine angle %.2f deg off "
             "(rest-relative %.2f)\n",
@@ -128,9 +130,9 @@ TEST(RetargetAcrossRests, TheSharedCharactersBothWaysKeepTheArmToSpineAngle) {
     }
     auto target = anim::Character::create(load(robot));
     ASSERT_TRUE(target);
-    const Measured m = retarget_arms(*x, 0, *target, ui::RestAlign::Aligned);
+    const Measured m = retarget_arms(*x, 0, *target, anim::RestAlign::Aligned);
     auto target2 = anim::Character::create(load(robot));
-    const Measured rel = retarget_arms(*x, 0, *target2, ui::RestAlign::RestRelative);
+    const Measured rel = retarget_arms(*x, 0, *target2, anim::RestAlign::RestRelative);
     std::printf(
         "[ measure ] Xbot's clip on RobotExpressive: %d joints matched, arm-spine angle %.2f deg off "
         "(rest-relative %.2f)\n",

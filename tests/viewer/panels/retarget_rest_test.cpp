@@ -1,12 +1,13 @@
 // Retargeting relative to each rig's rest: a source whose joints carry other axes (another rig's
 // orientation) plays upright, exactly as the clip plays on the target itself.
-#include "ui/retarget_rest.h"
+#include "anim/graph/retarget_rest.h"
 
 #include <gtest/gtest.h>
 
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/gltf/gltf_import.h"
+#include "anim/scene/character.h"
 #include "retarget_source.h"
 #include "test_paths.h"
 #include "ui/graph_panel.h"
@@ -82,8 +83,8 @@ TEST(RetargetRest, ASourceWithOtherAxesPlaysAsTheClipDoesOnTheTarget) {
     const anim::RetargetMap map =
         anim::build_retarget_map(source->skins()[0].skeleton.names(), tsk.names(), tsk.parents());
     source->pose_at(-1, 0.0f, true);
-    ui::RetargetRest rest;
-    ASSERT_TRUE(ui::prepare_rest_retarget(*source, map, tsk.joint_count(), rest));
+    anim::RetargetRest rest;
+    ASSERT_TRUE(anim::prepare_rest_retarget(source->skins()[0].skeleton, map, tsk.joint_count(), rest));
     for (float t : {0.3f, 0.9f, 1.6f}) {
         SCOPED_TRACE(t);
         source->pose_at(0, t, true);
@@ -98,8 +99,8 @@ TEST(RetargetRest, ASourceWithOtherAxesPlaysAsTheClipDoesOnTheTarget) {
         EXPECT_GT(worst_joint_distance(target->skins()[0].skeleton, direct->skins()[0].skeleton), 0.05)
             << "a local copy should have put the joints off";
         target->pose_at(-1, 0.0f, true);
-        ui::retarget_rest_relative(rest, source->skins()[0].skeleton.world(), target->skins()[0].skeleton,
-                                   target->skins()[0].pose);
+        anim::retarget_rest_relative(rest, source->skins()[0].skeleton.world(), target->skins()[0].skeleton,
+                                     target->skins()[0].pose);
         target->apply_poses();
         // 1e-4 m on a 1.8 m character: float world matrices through two quaternion round trips.
         EXPECT_LT(worst_joint_distance(target->skins()[0].skeleton, direct->skins()[0].skeleton), 1e-4);
@@ -114,8 +115,8 @@ TEST(RetargetRest, NoJointInCommonIsRefusedWithTheReason) {
     for (size_t i = 0; i < other.size(); ++i) other[i] = "other_" + std::to_string(i);
     const anim::RetargetMap map = anim::build_retarget_map(sk.names(), other, sk.parents());
     source->pose_at(-1, 0.0f, true);
-    ui::RetargetRest rest;
-    auto st = ui::prepare_rest_retarget(*source, map, sk.joint_count(), rest);
+    anim::RetargetRest rest;
+    auto st = anim::prepare_rest_retarget(source->skins()[0].skeleton, map, sk.joint_count(), rest);
     ASSERT_FALSE(st);
     EXPECT_NE(st.error().message.find("no joint names in common"), std::string::npos) << st.error().message;
 }

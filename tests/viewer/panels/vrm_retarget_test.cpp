@@ -18,9 +18,10 @@
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
 #include "anim/graph/humanoid_names.h"
+#include "anim/graph/retarget_rest.h"
+#include "anim/scene/character.h"
 #include "limb_spine_angle.h"
 #include "test_paths.h"
-#include "ui/retarget_rest.h"
 
 namespace {
 
@@ -59,8 +60,9 @@ Measured retarget_limbs(anim::Character& source, int clip, anim::Character& targ
         anim::skin_humanoid_bones(target.asset(), 0), tsk.parents());
     for (int t : map.target_of_source) m.matched += t >= 0;
     source.pose_at(-1, 0.0f, true);
-    ui::RetargetRest rest;
-    const Status st = ui::prepare_rest_retarget(source, map, tsk.joint_count(), rest, ui::RestAlign::Aligned);
+    anim::RetargetRest rest;
+    const Status st = anim::prepare_rest_retarget(source.skins()[0].skeleton, map, tsk.joint_count(), rest,
+                                                  anim::RestAlign::Aligned);
     EXPECT_TRUE(st) << (st ? "" : st.error().message);
     if (!st) return m;
     const double length = source.asset().clips[static_cast<size_t>(clip)].duration;
@@ -69,8 +71,8 @@ Measured retarget_limbs(anim::Character& source, int clip, anim::Character& targ
         const float t = static_cast<float>(length * (k + 0.5) / 8.0);
         source.pose_at(clip, t, true);
         target.pose_at(-1, 0.0f, true);
-        ui::retarget_rest_relative(rest, source.skins()[0].skeleton.world(), target.skins()[0].skeleton,
-                                   target.skins()[0].pose);
+        anim::retarget_rest_relative(rest, source.skins()[0].skeleton.world(), target.skins()[0].skeleton,
+                                     target.skins()[0].pose);
         target.apply_poses();
         const auto s = limb_spine_degrees(source);
         const auto r = limb_spine_degrees(target);
@@ -208,8 +210,8 @@ TEST(VrmRetarget, WithoutTheAvatarsMapNothingMatches) {
     for (int t : map.target_of_source) matched += t >= 0;
     EXPECT_EQ(matched, 0);
     source->pose_at(-1, 0.0f, true);
-    ui::RetargetRest rest;
-    const Status st = ui::prepare_rest_retarget(*source, map, tsk.joint_count(), rest);
+    anim::RetargetRest rest;
+    const Status st = anim::prepare_rest_retarget(source->skins()[0].skeleton, map, tsk.joint_count(), rest);
     ASSERT_FALSE(st);
     EXPECT_NE(st.error().message.find("no joint names in common"), std::string::npos) << st.error().message;
 }

@@ -17,12 +17,13 @@
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
 #include "anim/graph/humanoid_names.h"
+#include "anim/graph/retarget_rest.h"
+#include "anim/scene/character.h"
 #include "limb_spine_angle.h"
 #include "retarget_source.h"
 #include "scene_session.h"
 #include "test_paths.h"
 #include "ui/graph_panel.h"
-#include "ui/retarget_rest.h"
 #include "ui/viewer_model.h"
 
 namespace {
@@ -88,8 +89,8 @@ Measured retarget_limbs(const std::string& vrma, int clip, anim::Character& targ
         const float t = static_cast<float>(length * (k + 0.5) / 8.0);
         source.pose_at(clip, t, true);
         target.pose_at(-1, 0.0f, true);
-        ui::retarget_rest_relative(g.rest, source.skins()[0].skeleton.world(), target.skins()[0].skeleton,
-                                   target.skins()[0].pose);
+        anim::retarget_rest_relative(g.rest, source.skins()[0].skeleton.world(), target.skins()[0].skeleton,
+                                     target.skins()[0].pose);
         target.apply_poses();
         const auto s = test::segment_spine_degrees(source.skins()[0].skeleton, truth, test::kUpperLimbs);
         const auto r = limb_spine_degrees(target);

@@ -15,12 +15,12 @@
 #include "anim/graph/blend_tree.h"
 #include "anim/graph/graph_parameters.h"
 #include "anim/graph/retarget.h"
+#include "anim/graph/retarget_rest.h"
 #include "anim/graph/root_motion.h"
 #include "anim/graph/spring.h"
 #include "anim/graph/state_machine.h"
 #include "anim/pose/blend_poses.h"
 #include "anim/scene/character.h"
-#include "ui/retarget_rest.h"
 
 namespace sv::ui {
 
@@ -88,7 +88,7 @@ struct GraphPanel {
     std::string source_path, source_error;
     int source_clip = 0;
     anim::RetargetMap map;
-    RetargetRest rest;  // the source measured at rest: the clip plays relative to each rig's rest
+    anim::RetargetRest rest;  // the source measured at rest: the clip plays relative to each rig's rest
 
     RootMotionTrack root;
     SpringPanel spring;

@@ -5,7 +5,7 @@
 // the target with the source's limbs. The root's translation is where locomotion lives, so it goes
 // across. What this does not do is bridge different topologies (a split spine against a single
 // one), nor differing rest orientations: both need knowledge of the characters this layer does not
-// have (ui/retarget_rest.h lines up the rests). Exact names here; rigs that spell a humanoid's
+// have (retarget_rest.h lines up the rests). Exact names here; rigs that spell a humanoid's
 // bones differently match through build_humanoid_retarget_map (anim/graph/humanoid_names.h),
 // whose tables name each scheme's spelling rather than guess, and list what they cannot match.
 #pragma once

@@ -1,4 +1,4 @@
-#include "ui/retarget_rest.h"
+#include "anim/graph/retarget_rest.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include "anim/graph/humanoid_names.h"
 
-namespace sv::ui {
+namespace sv::anim {
 
 namespace {
 
@@ -173,10 +173,9 @@ bool character_frame(const glm::dvec3& hips, const glm::dvec3& head, const glm::
     return true;
 }
 
-Status prepare_rest_retarget(const anim::Character& source, const anim::RetargetMap& map, int target_joints,
+Status prepare_rest_retarget(const anim::Skeleton& source, const anim::RetargetMap& map, int target_joints,
                              RetargetRest& out, RestAlign align) {
-    if (source.skins().empty()) return make_error("retarget: the source has no skin");
-    const anim::Skeleton& sk = source.skins()[0].skeleton;
+    const anim::Skeleton& sk = source;
     RetargetRest r;
     r.align = align;
     r.source_parents = sk.parents();
@@ -259,4 +258,4 @@ void retarget_rest_relative(RetargetRest& r, const std::vector<float>& source_wo
     }
 }
 
-}  // namespace sv::ui
+}  // namespace sv::anim

@@ -29,9 +29,10 @@
 
 #include "anim/core/expected.h"
 #include "anim/graph/retarget.h"
-#include "anim/scene/character.h"
+#include "anim/pose/pose.h"
+#include "anim/pose/skeleton.h"
 
-namespace sv::ui {
+namespace sv::anim {
 
 enum class RestAlign { Aligned, RestRelative };
 
@@ -53,10 +54,10 @@ struct RetargetRest {
     std::vector<glm::dquat> scratch;            // per target joint: world rotation this frame
 };
 
-// Measures the source at rest (`source` must be posed at rest, skin 0). Refuses, with the reason,
-// a map with no joint in common and a source whose root is level with its lowest joint (no hip
-// height to scale the travel by).
-Status prepare_rest_retarget(const anim::Character& source, const anim::RetargetMap& map, int target_joints,
+// Measures the source at rest (`source`: the skeleton the clip plays on, its world matrices at rest).
+// Refuses, with the reason, a map with no joint in common and a source whose root is level with its lowest
+// joint (no hip height to scale the travel by).
+Status prepare_rest_retarget(const anim::Skeleton& source, const anim::RetargetMap& map, int target_joints,
                              RetargetRest& out, RestAlign align = RestAlign::Aligned);
 // A character's frame as a rotation whose columns are its right (left to right upper leg, made
 // square to up), up (hips to head) and their cross product (its forward or back, the same for
@@ -70,4 +71,4 @@ bool character_frame(const glm::dvec3& hips, const glm::dvec3& head, const glm::
 void retarget_rest_relative(RetargetRest& r, const std::vector<float>& source_world,
                             const anim::Skeleton& target, anim::Pose& out);
 
-}  // namespace sv::ui
+}  // namespace sv::anim

@@ -1,0 +1,107 @@
+#include "view_layers.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <utility>
+
+namespace sv::viewer {
+
+namespace {
+
+bool named(const std::set<std::string>& given, const char* flag) { return given.count(flag) > 0; }
+
+}  // namespace
+
+Expected<ui::SettingsLayer> scene_flags_layer(const SceneOptions& o, bool with_pose) {
+    ui::SettingsLayer l;
+    ui::ViewerSettings& v = l.values;
+    const auto& g = o.given;
+    if (with_pose && named(g, "--clip")) v.clip = o.clip, l.set("clip");
+    // The rest pose; the caller also forces it after the file (a file may hold a clip called "rest").
+    if (with_pose && named(g, "--bind") && o.bind_pose) v.clip = "rest", l.set("clip");
+    if (with_pose && named(g, "--time")) v.time = o.time, l.set("time");
+    if (named(g, "--correction")) v.correction = o.correction != "off", l.set("correction");
+    if (named(g, "--skinning")) v.skinning = o.skinning, l.set("skinning");
+    if (named(g, "--camera")) {
+        v.camera_orbit = false;
+        v.camera_preset = o.camera;
+        l.set("camera");
+    }
+    if (named(g, "--env")) v.environment = o.env, l.set("environment");
+    if (named(g, "--env-background"))
+        v.environment_background = o.env_background == "on", l.set("environment_background");
+    if (named(g, "--env-blur")) v.environment_blur = o.env_blur, l.set("environment_blur");
+    if (named(g, "--look-at")) v.look_at = o.look_at, l.set("look_at");
+    if (named(g, "--expression")) {
+        for (const std::string& e : o.expressions) {
+            const size_t eq = e.find('=');
+            char* end = nullptr;
+            const double w = eq == std::string::npos ? 0.0 : std::strtod(e.c_str() + eq + 1, &end);
+            if (eq == std::string::npos || eq == 0 || end == e.c_str() + eq + 1 || *end != '\0' ||
+                !(w >= 0.0 && w <= 1.0))
+                return make_error("--expression '" + e +
+                                  "': expected NAME=WEIGHT with WEIGHT a number from 0 to 1");
+            v.expressions.emplace_back(e.substr(0, eq), w);
+        }
+        l.set("expressions");
+    }
+    return l;
+}
+
+Expected<ui::SettingsLayer> render_flags_layer(const RenderArgs& a) {
+    auto l = scene_flags_layer(a.scene);
+    if (!l) return l;
+    ui::ViewerSettings& v = l->values;
+    const auto& g = a.scene.given;
+    if (named(g, "--exposure")) v.exposure = a.exposure, l->set("exposure");
+    if (named(g, "--env-rotation"))
+        v.environment_rotation = a.environment_rotation, l->set("environment_rotation");
+    // "auto" (on unless the file has lights) is no value a settings file holds: the caller applies it.
+    if (named(g, "--key-light") && a.key_light != "auto")
+        v.key_light = a.key_light == "on", l->set("key_light");
+    if (named(g, "--grid")) v.grid = a.grid != "off", l->set("grid");
+    if (named(g, "--background")) v.background = a.background, l->set("background");
+    if (named(g, "--armature")) v.show_armature = a.armature, l->set("show_armature");
+    // Every --view but all-weights is no heat map; the caller then draws the view it names.
+    if (named(g, "--view")) v.heatmap = a.view == "all-weights" ? "all-weights" : "off", l->set("heatmap");
+    return l;
+}
+
+ui::SettingsLayer suite_entry_layer(const SuiteEntry& e) {
+    ui::SettingsLayer l;
+    ui::ViewerSettings& v = l.values;
+    const auto& g = e.given;
+    if (named(g, "clip")) v.clip = e.clip, l.set("clip");
+    if (named(g, "bind") && e.bind) v.clip = "rest", l.set("clip");
+    if (named(g, "time")) v.time = e.time, l.set("time");
+    if (named(g, "correction")) v.correction = e.correction != "off", l.set("correction");
+    if (named(g, "skinning")) v.skinning = e.skinning, l.set("skinning");
+    if (named(g, "camera") && !e.camera.empty()) {
+        v.camera_orbit = false;
+        v.camera_preset = e.camera;
+        l.set("camera");
+    }
+    if (e.grid) v.grid = *e.grid, l.set("grid");
+    if (e.key_light) v.key_light = *e.key_light, l.set("key_light");
+    if (e.exposure) v.exposure = *e.exposure, l.set("exposure");
+    if (e.environment_rotation)
+        v.environment_rotation = *e.environment_rotation, l.set("environment_rotation");
+    if (named(g, "armature")) v.show_armature = e.armature, l.set("show_armature");
+    if (named(g, "view")) v.heatmap = e.view == "all-weights" ? "all-weights" : "off", l.set("heatmap");
+    return l;
+}
+
+Status refuse_conflicting_flags(const std::set<std::string>& given) {
+    static const std::pair<const char*, const char*> kPairs[] = {{"--bind", "--clip"},
+                                                                 {"--bind", "--time"},
+                                                                 {"--weights", "--view"},
+                                                                 {"--weights", "--error-heatmap"},
+                                                                 {"--view", "--error-heatmap"}};
+    for (const auto& [a, b] : kPairs)
+        if (named(given, a) && named(given, b))
+            return make_error(std::string(a) + " and " + b +
+                              " cannot be combined: each chooses the same part of the picture (give one)");
+    return ok_status();
+}
+
+}  // namespace sv::viewer

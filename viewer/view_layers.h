@@ -1,0 +1,35 @@
+// What each source of a view says about it, as a settings layer (ui/settings_layers.h): the flags a
+// command line named, a suite entry's keys. The rule they are put together by is written there:
+// explicit command-line flag > suite entry > settings file > defaults.
+//
+// A flag or entry key with no settings key (--fov, --variant, --springs, --file-lights, --weights,
+// --error-heatmap, --view base|normals|roughness-metal, a suite entry's size, fov, variant and
+// sphere_camera) is not in a layer: nothing in a settings file can say otherwise, so the caller
+// applies it after the file and it holds.
+#pragma once
+
+#include <set>
+#include <string>
+
+#include "anim/core/expected.h"
+#include "commands.h"
+#include "suite_file.h"
+#include "ui/settings_layers.h"
+
+namespace sv::viewer {
+
+// The shared scene options the command line named. `with_pose` false leaves out --clip, --time and
+// --bind (bake --retarget: they name the source's clip, not FILE's).
+Expected<ui::SettingsLayer> scene_flags_layer(const SceneOptions& options, bool with_pose = true);
+// render's: the scene flags and its own view flags (--exposure, --env-rotation, --key-light on|off,
+// --grid, --background, --armature, --view).
+Expected<ui::SettingsLayer> render_flags_layer(const RenderArgs& args);
+// A suite entry's keys (its own and the suite's defaults), over its settings file.
+ui::SettingsLayer suite_entry_layer(const SuiteEntry& entry);
+
+// Two named flags that say one thing two ways (--bind with --clip or --time; --weights, --view and
+// --error-heatmap, three choices of one picture) are refused rather than one silently dropped: the
+// error names both.
+Status refuse_conflicting_flags(const std::set<std::string>& given);
+
+}  // namespace sv::viewer

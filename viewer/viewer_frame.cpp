@@ -200,7 +200,7 @@ void ViewerWindow::measure_drawn_scale() {
     const render::SkinMode* forced = st.draw.auto_rung ? nullptr : &st.draw.rung;
     ui_.drawn_scale = ui::FramePanel::measure_drawn_scale(ch, forced);
     if (scripted_)
-        std::fprintf(stderr, "skinview: drawn scale with the correction off: %s\n",
+        std::fprintf(stderr, "skinview: drawn scale, uncorrected over corrected: %s\n",
                      ui::format_number(ui_.drawn_scale).c_str());
 }
 

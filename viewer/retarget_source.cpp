@@ -1,5 +1,6 @@
 #include "retarget_source.h"
 
+#include <exception>
 #include <utility>
 
 #include "anim/gltf/gltf_import.h"
@@ -8,9 +9,15 @@ namespace sv::viewer {
 
 Status load_retarget_source(ui::GraphPanel& graph, const std::string& path, const anim::Character& target,
                             int skin) {
-    auto asset = anim::load_gltf(path);
-    if (!asset) return make_error(path + ": " + asset.error().message);
-    return graph.set_source(std::move(*asset), path, target, skin);
+    // The loader's refusals name the path already; an exception it did not foresee (an
+    // allocation) is this panel's error too, never the viewer's end.
+    try {
+        auto asset = anim::load_gltf(path);
+        if (!asset) return asset.error();
+        return graph.set_source(std::move(*asset), path, target, skin);
+    } catch (const std::exception& e) {
+        return make_error(path + ": " + e.what());
+    }
 }
 
 void serve_retarget_request(ui::GraphPanel& graph, const anim::Character& target) {

@@ -77,6 +77,15 @@ void ScriptedInput::dispatch_keys(GLFWwindow* window, int frame) {
             ImGui::GetIO().AddInputCharactersUTF8(e.text.c_str());
         } else if (e.action == ui::InputAction::Wheel) {
             ImGui_ImplGlfw_ScrollCallback(window, 0.0, static_cast<double>(e.wheel));
+        } else if (e.action == ui::InputAction::Drop) {
+            // Through the window's drop callback, as a file manager's drop arrives.
+            GLFWdropfun callback = glfwSetDropCallback(window, nullptr);
+            glfwSetDropCallback(window, callback);
+            const char* paths[] = {e.text.c_str()};
+            if (callback) callback(window, 1, paths);
+        } else if (e.action == ui::InputAction::Close) {
+            // What GLFW does when the window manager asks the window to close.
+            glfwSetWindowShouldClose(window, GLFW_TRUE);
         } else if (e.action == ui::InputAction::Focus) {
             ImGui_ImplGlfw_WindowFocusCallback(window, e.focused ? GLFW_TRUE : GLFW_FALSE);
         } else {
@@ -96,6 +105,7 @@ void ScriptedInput::apply_pointer(int frame, const ui::Layout& layout, float win
         } else if (e.action == ui::InputAction::ButtonDown || e.action == ui::InputAction::ButtonUp) {
             down_[e.button] = e.action == ui::InputAction::ButtonDown;
             if (down_[e.button]) {
+                just_pressed_[e.button] = true;
                 pressed_[e.button] = true;
                 press_x_[e.button] = x_;
                 press_y_[e.button] = y_;
@@ -111,7 +121,12 @@ void ScriptedInput::apply_pointer(int frame, const ui::Layout& layout, float win
     if (has_position_) io.MousePos = ImVec2(x_, y_);
     // The scripted buttons are held as a finger holds them; a real button pressed meanwhile still
     // counts (the backend polled it), so a user can take over a replay.
-    for (int b = 0; b < 3; ++b) io.MouseDown[b] = io.MouseDown[b] || down_[b];
+    // A press released within the same frame still counts down for this frame, as the GLFW
+    // backend's "just pressed" flag makes it count for a real one (a flick).
+    for (int b = 0; b < 3; ++b) {
+        io.MouseDown[b] = io.MouseDown[b] || down_[b] || just_pressed_[b];
+        just_pressed_[b] = false;
+    }
     // The modifiers it holds stay held the same way. The backend's focus callback clears every key
     // when the window loses focus, and on an X server without a window manager focus follows the
     // pointer to whichever window opened last: a shift-drag turned into an orbit halfway through

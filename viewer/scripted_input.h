@@ -22,7 +22,8 @@ public:
     bool active() const { return active_; }
 
     // Right after glfwPollEvents, where GLFW calls its callbacks: the key, text and wheel events
-    // due by `frame` go through ImGui's GLFW callbacks (which chain to the viewer's own).
+    // due by `frame` go through ImGui's GLFW callbacks (which chain to the viewer's own); a drop
+    // through the window's drop callback, a close as the window manager's close request.
     void dispatch_keys(GLFWwindow* window, int frame);
     // Between ImGui_ImplGlfw_NewFrame and ImGui::NewFrame. The GLFW backend of Dear ImGui 1.86
     // polls the pointer each frame (io.MousePos from glfwGetCursorPos, or -FLT_MAX when the
@@ -48,6 +49,7 @@ private:
     bool has_position_ = false;
     float x_ = 0.0f, y_ = 0.0f;
     bool down_[3] = {false, false, false};
+    bool just_pressed_[3] = {false, false, false};  // went down in this frame's events
     bool pressed_[3] = {false, false, false};
     float press_x_[3] = {0.0f, 0.0f, 0.0f}, press_y_[3] = {0.0f, 0.0f, 0.0f};
     int mods_ = 0;  // GLFW_MOD_* of the modifier keys the script holds

@@ -46,8 +46,12 @@ void draw_timeline_window(ViewerModel& m, UiContext& c) {
     ImGui::SameLine();
     ImGui::Checkbox("root motion", &m.animation.root_motion);
     ImGui::SameLine();
+    // A narrow timeline (an 800 px window leaves it 384 px) has no room left on the row: the speed
+    // takes a line of its own rather than being laid out past the window's edge, out of sight.
+    if (ImGui::GetContentRegionAvail().x < 100.0f) ImGui::NewLine();
     ImGui::SetNextItemWidth(std::max(60.0f, ImGui::GetContentRegionAvail().x));
     ImGui::SliderFloat("##speed", &m.animation.speed, -2.0f, 3.0f, "speed %.2fx");
+    log_item_centre("timeline", "speed");
 
     const double d = m.graph.duration(*c.character, m.animation.clip);
     float t = static_cast<float>(m.animation.time);
@@ -81,7 +85,8 @@ void draw_timeline_window(ViewerModel& m, UiContext& c) {
                                                                     : "no clip: rest pose (%.2f s)",
                             m.graph.clock);
     }
-    ImGui::TextDisabled("space play/pause   C correction   F frame   S screenshot   F1 keys   Esc quit");
+    ImGui::TextDisabled(
+        "space play/pause   arrows step   C correction   F frame   S screenshot   F1 keys   Esc quit");
     ImGui::End();
 }
 

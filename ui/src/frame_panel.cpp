@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <glm/glm.hpp>
 #include <vector>
 
 #include "ui/format.h"
@@ -13,12 +14,30 @@ bool FramePanel::toggle_correction(anim::Character& character) {
     return character.correction();
 }
 
-std::string FramePanel::verdict_line(const anim::SkinnedMeshNode& mesh) {
+std::string FramePanel::verdict_line(const anim::SkinnedMeshNode& mesh, bool correction_on) {
     const auto& r = mesh.report;
     char buf[256];
-    std::snprintf(buf, sizeof buf, "%s: defect %.4g as given -> %.3g on the skin frame",
-                  anim::to_string(r.verdict), r.defect_as_given, r.defect_on_skin_frame);
+    if (!correction_on && r.verdict == anim::FrameVerdict::Corrected)
+        std::snprintf(buf, sizeof buf,
+                      "not corrected (correction off): defect %.4g as given; C corrects it to %.3g",
+                      r.defect_as_given, r.defect_on_skin_frame);
+    else
+        std::snprintf(buf, sizeof buf, "%s: defect %.4g as given -> %.3g on the skin frame",
+                      anim::to_string(r.verdict), r.defect_as_given, r.defect_on_skin_frame);
     return buf;
+}
+
+double FramePanel::measure_drawn_scale(anim::Character& character, const anim::SkinningRung* forced) {
+    const bool on = character.correction();
+    const anim::Aabb now = character.drawn_bounds(forced, true);
+    character.set_correction(!on);
+    const anim::Aabb other = character.drawn_bounds(forced, true);
+    character.set_correction(on);
+    const anim::Aabb& off = on ? other : now;
+    const anim::Aabb& right = on ? now : other;
+    if (off.empty() || right.empty()) return 0.0;
+    const double d_right = glm::length(right.max - right.min);
+    return d_right > 0.0 ? glm::length(off.max - off.min) / d_right : 0.0;
 }
 
 std::string FramePanel::rung_line(const anim::CharacterSkin& skin) {
@@ -37,7 +56,8 @@ FramePanel::HintTone FramePanel::hint_tone(const anim::Character& character) {
     return character.correction() ? HintTone::On : HintTone::Off;
 }
 
-std::vector<std::string> FramePanel::correction_hint_forms(const anim::Character& character) {
+std::vector<std::string> FramePanel::correction_hint_forms(const anim::Character& character,
+                                                           double drawn_scale) {
     const std::string switch_state = character.correction() ? "correction on" : "correction off";
     // First, whatever the switch and whatever the other meshes: C cannot draw this one right, and
     // a "moved onto its skin frame" beside it would read as all fixed. The cost: with two meshes,
@@ -79,12 +99,19 @@ std::vector<std::string> FramePanel::correction_hint_forms(const anim::Character
         return std::vector<std::string>{state + ": " + mesh + " " + what, mesh + " " + what, what};
     };
     if (!character.correction()) {
-        if (visible_fold) {
+        // Measured: the size it is drawn at, which way it is. The same 1.5x threshold.
+        const bool measured = drawn_scale > 0.0 && std::isfinite(drawn_scale);
+        if (measured && std::fabs(std::log(drawn_scale)) > std::log(1.5)) {
+            const std::string name = worst ? worst->report.mesh_name : moved_name;
+            const std::string by = format_number(drawn_scale >= 1.0 ? drawn_scale : 1.0 / drawn_scale) +
+                                   "x too " + (drawn_scale >= 1.0 ? "large" : "small");
+            return forms("correction off", "mesh '" + name + "'", "drawn " + by + ": press C");
+        }
+        if (visible_fold && !measured) {
             const double s = worst->report.folded_scale_as_given;
-            const std::string by =
-                format_number(s >= 1.0 ? s : 1.0 / s) + "x too " + (s >= 1.0 ? "large" : "small");
-            return forms("correction off", "mesh '" + worst->report.mesh_name + "'",
-                         "drawn " + by + ": press C");
+            return forms(
+                "correction off", "mesh '" + worst->report.mesh_name + "'",
+                "drawn in the file's frame (folded " + format_number(s >= 1.0 ? s : 1.0 / s) + "x): press C");
         }
         if (moved)
             return forms("correction off", "mesh '" + moved_name + "'", "drawn in the file's frame: press C");
@@ -95,8 +122,8 @@ std::vector<std::string> FramePanel::correction_hint_forms(const anim::Character
     return {};
 }
 
-std::string FramePanel::correction_hint(const anim::Character& character) {
-    const std::vector<std::string> f = correction_hint_forms(character);
+std::string FramePanel::correction_hint(const anim::Character& character, double drawn_scale) {
+    const std::vector<std::string> f = correction_hint_forms(character, drawn_scale);
     return f.empty() ? std::string() : f.front();
 }
 

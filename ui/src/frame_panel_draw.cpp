@@ -25,7 +25,7 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
     bool on = ch.correction();
     if (ImGui::Checkbox("skinning-frame correction (C)", &on)) ch.set_correction(on);
     log_item_centre("frame tab", "correction");
-    if (const std::string hint = FramePanel::correction_hint(ch); !hint.empty()) {
+    if (const std::string hint = FramePanel::correction_hint(ch, c.drawn_scale); !hint.empty()) {
         const FramePanel::HintTone tone = FramePanel::hint_tone(ch);
         ImGui::PushStyleColor(ImGuiCol_Text, tone == FramePanel::HintTone::CannotFix
                                                  ? ImVec4(1.0f, 0.45f, 0.4f, 1)
@@ -43,14 +43,20 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
         const auto& mesh = meshes[i];
         const auto& r = mesh.report;
         ImGui::PushID(static_cast<int>(i));
+        // With the switch off a mesh the correction would move is drawn as given: the status
+        // line's orange, not the yellow of a correction that is on screen.
+        const bool held_back = !on && r.verdict == anim::FrameVerdict::Corrected;
         const ImVec4 colour = r.verdict == anim::FrameVerdict::Ok          ? ImVec4(0.5f, 0.9f, 0.5f, 1)
+                              : held_back                                  ? ImVec4(1.0f, 0.6f, 0.3f, 1)
                               : r.verdict == anim::FrameVerdict::Corrected ? ImVec4(0.95f, 0.85f, 0.4f, 1)
                                                                            : ImVec4(1.0f, 0.45f, 0.4f, 1);
         const std::string title =
             "mesh '" + r.mesh_name + "', " +
             (r.skin_name.empty() ? std::string("unnamed skin") : "skin '" + r.skin_name + "'");
         if (ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
-            ImGui::TextColored(colour, "%s", FramePanel::verdict_line(mesh).c_str());
+            const std::string verdict = FramePanel::verdict_line(mesh, on);
+            ImGui::TextColored(colour, "%s", verdict.c_str());
+            ui_log("frame tab: " + verdict);
             if (!r.reason.empty()) ImGui::TextWrapped("reason: %s", r.reason.c_str());
             value_row(
                 "defect as given", format_number(r.defect_as_given),
@@ -60,10 +66,12 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
                 "defect on skin frame", format_number(r.defect_on_skin_frame),
                 "The same defect with the mesh moved onto the skin's bind frame (dimensionless). Bad: over "
                 "1e-4; then the correction cannot make this skin rigid and a scale-capable rung is used.");
-            value_row("folded scale as given", format_number(r.folded_scale_as_given) + "x",
-                      "Mean scale of the joints seen from the mesh node as the file gives it. 1 is right; "
-                      "100 means "
-                      "the mesh is drawn 100x too large with the correction off.");
+            value_row(
+                "folded scale as given", format_number(r.folded_scale_as_given) + "x",
+                "Mean scale of the joints seen from the mesh node as the file gives it. 1 is right; "
+                "100 means the joints are 100x the mesh node's scale. How large the mesh is then drawn "
+                "with the correction off depends on the rung (a dual quaternion cannot carry the fold): "
+                "the status line says it, measured.");
             value_row(
                 "non-rigidity absorbed", format_number(r.non_rigidity_absorbed),
                 "The defect the correction C took out of the skinning (dimensionless). 0: nothing to fix.");

@@ -167,6 +167,14 @@ Status GraphPanel::build_tree(const anim::Character& character, int skin) {
     return ok_status();
 }
 
+void GraphPanel::set_mode(GraphMode m, const anim::Character& character, int skin) {
+    const bool entering = m == GraphMode::StateMachine && mode != GraphMode::StateMachine;
+    mode = m;
+    if (!entering) return;
+    auto s = build_machine(character, skin);
+    machine_error = s ? std::string() : s.error().message;
+}
+
 Status GraphPanel::build_machine(const anim::Character& character, int skin) {
     machine.reset();
     const auto& clips = character.asset().clips;

@@ -48,7 +48,7 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
     ImGui::RadioButton("state machine", &mode, 2);
     ImGui::SameLine();
     ImGui::RadioButton("retarget", &mode, 3);
-    g.mode = static_cast<GraphMode>(mode);
+    g.set_mode(static_cast<GraphMode>(mode), ch, 0);
     ImGui::Separator();
 
     if (ImGui::CollapsingHeader("Blend tree",
@@ -86,17 +86,27 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
         if (!g.machine_error.empty())
             ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", g.machine_error.c_str());
     }
-    if (ImGui::CollapsingHeader("Retarget",
-                                g.mode == GraphMode::Retarget ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
+    const bool retarget_open = ImGui::CollapsingHeader(
+        "Retarget", g.mode == GraphMode::Retarget ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+    log_item_centre("graph", "Retarget");
+    if (retarget_open) {
         ImGui::SetNextItemWidth(-60.0f);
         ImGui::InputTextWithHint("##src", "second file (its clip plays here)", c.retarget_path,
                                  sizeof c.retarget_path);
+        log_item_centre("graph", "retarget source");
         ImGui::SameLine();
         if (ImGui::Button("Load") && c.retarget_path[0]) g.source_request = c.retarget_path;
-        if (!g.source_error.empty())
-            ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", g.source_error.c_str());
+        log_item_centre("graph", "Load");
+        if (!g.source_error.empty()) {
+            // Wrapped: a path and its reason run wider than the inspector.
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.5f, 0.4f, 1));
+            ImGui::TextWrapped("%s", g.source_error.c_str());
+            ImGui::PopStyleColor();
+            ui_log("retarget error: " + g.source_error);
+        }
         if (g.source) {
             ImGui::TextWrapped("source: %s", g.source_path.c_str());
+            ui_log("retarget source: " + g.source_path);
             clip_combo("source clip", g.source->asset().clips, g.source_clip);
             bool relative = g.rest.align == anim::RestAlign::RestRelative;
             if (ImGui::Checkbox("keep this rig's rest posture", &relative)) {
@@ -140,7 +150,7 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
         rebuild |= ImGui::SliderFloat("kick", &s.impulse_degrees, -90.0f, 90.0f, "%.0f deg");
         rebuild |= ImGui::SliderFloat("delay a link", &s.delay_per_link, 0.0f, 0.3f, "%.2f s");
         if (rebuild && !ch.skins().empty()) s.rebuild(ch.skins()[0].skeleton);
-        if (ImGui::Button("Kick")) s.impulse_time = g.clock;
+        if (ImGui::Button("Kick")) s.kick();
         if (!s.error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", s.error.c_str());
         for (size_t i = 0; i < s.chain.links.size() && i < s.settle.size(); ++i)
             ImGui::Text("  %s settles in %.2f s",

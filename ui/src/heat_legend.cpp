@@ -40,6 +40,9 @@ HeatLegend error_legend(const DiagnosePanel& p, bool stale) {
         l.note = p.error.empty() ? "no result yet" : p.error;
     else if (stale)
         l.note = "stale: measured in another state";
+    // A map of one flat blue reads as broken; when every vertex passes, say so.
+    else if (p.result.worst_error <= p.tolerance())
+        l.note = "all within tolerance (worst " + format_quantity(p.result.worst_error, "m") + ")";
     return l;
 }
 

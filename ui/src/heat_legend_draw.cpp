@@ -38,8 +38,10 @@ void draw_heat_legend(const HeatLegend& l, const Rect& v) {
         dl->AddLine(ImVec2(x - 4, my), ImVec2(x + bar_w + 4, my), IM_COL32(255, 255, 255, 255), 2.0f);
         dl->AddText(ImVec2(x - 4, y + bar_h + 4), IM_COL32(255, 255, 255, 255), l.mark_label.c_str());
     }
-    if (!l.note.empty())
+    if (!l.note.empty()) {
         dl->AddText(ImVec2(x - 4, y + bar_h + 16), IM_COL32(255, 170, 80, 255), l.note.c_str());
+        ui_log("heat legend: " + l.note);
+    }
 }
 
 void draw_heat_legend_for(const ViewerModel& m, const UiContext& c) {

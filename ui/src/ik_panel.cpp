@@ -111,6 +111,7 @@ Status IkPanel::set_chain_from_tip(const anim::Skeleton& sk, int tip) {
 
 void IkPanel::place_on_pose(const anim::Skeleton& sk) {
     if (chain.tip < 0) return;
+    moved_by_hand = false;
     const glm::dvec3 r = joint_world_position(sk, chain.root);
     const glm::dvec3 m = joint_world_position(sk, chain.mid);
     const glm::dvec3 t = joint_world_position(sk, chain.tip);

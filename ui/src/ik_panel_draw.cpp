@@ -8,7 +8,9 @@ namespace {
 bool drag3(const char* label, glm::dvec3& v, float speed) {
     float f[3] = {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)};
     const bool changed = ImGui::DragFloat3(label, f, speed, 0.0f, 0.0f, "%.3g m");
-    item_tooltip("In metres, in the character's own space (root motion carries it along). Drag here or in the viewport.");
+    item_tooltip(
+        "In metres, in the character's own space (root motion carries it along). Drag here or in the "
+        "viewport.");
     if (!changed) return false;
     v = glm::dvec3(f[0], f[1], f[2]);
     return true;
@@ -43,20 +45,24 @@ void draw_ik_tab(ViewerModel& m, UiContext& c) {
     if (ImGui::Button("Reset target")) ik.place_on_pose(sk);
     const double size = glm::length(c.character->bind_bounds().max - c.character->bind_bounds().min);
     const float speed = static_cast<float>(size > 0.0 ? size * 0.002 : 0.001);
-    drag3("target", ik.target, speed);
-    drag3("pole", ik.pole, speed);
+    if (drag3("target", ik.target, speed)) ik.moved_by_hand = true;
+    if (drag3("pole", ik.pole, speed)) ik.moved_by_hand = true;
     ImGui::SliderFloat("weight", &ik.weight, 0.0f, 1.0f);
     item_tooltip("0: the clip's pose; 1: the solved pose (dimensionless).");
     ImGui::SliderFloat("twist", &ik.twist_degrees, -180.0f, 180.0f, "%.0f deg");
     item_tooltip("Degrees the chain's plane turns about the root-to-target line, on top of the pole.");
     ImGui::SliderFloat("soften", &ik.soften, 0.5f, 1.0f, "%.2f");
-    item_tooltip("Fraction of the full reach past which the chain eases instead of snapping straight (1: no "
-                 "softening). Under 0.9 the limb visibly never straightens.");
+    item_tooltip(
+        "Fraction of the full reach past which the chain eases instead of snapping straight (1: no "
+        "softening). Under 0.9 the limb visibly never straightens.");
     if (!ik.error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", ik.error.c_str());
     if (ik.enabled) {
-        if (!ik.solved) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "not solved (degenerate chain or target)");
-        else if (ik.reachable) ImGui::TextColored(ImVec4(0.5f, 0.95f, 0.5f, 1), "reachable");
-        else ImGui::TextColored(ImVec4(1, 0.7f, 0.3f, 1), "out of reach: the chain straightens toward it");
+        if (!ik.solved)
+            ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "not solved (degenerate chain or target)");
+        else if (ik.reachable)
+            ImGui::TextColored(ImVec4(0.5f, 0.95f, 0.5f, 1), "reachable");
+        else
+            ImGui::TextColored(ImVec4(1, 0.7f, 0.3f, 1), "out of reach: the chain straightens toward it");
     }
     ImGui::TextDisabled("drag the green target and the yellow pole in the viewport");
 }

@@ -120,7 +120,8 @@ private:
         last_frame_ = frame;
         if (w.size() < 2)
             return fail(
-                n, "no action after the frame (move, down, up, click, key, keydown, keyup, type, wheel, focus)");
+                n,
+                "no action after the frame (move, down, up, click, key, keydown, keyup, type, wheel, focus)");
         InputEvent e;
         e.frame = frame;
         e.line = n;
@@ -190,6 +191,19 @@ private:
             events_.push_back(e);
             return ok_status();
         }
+        if (a == "drop") {
+            e.action = InputAction::Drop;
+            e.text = rest_after_words(line, 2);
+            if (e.text.empty()) return fail(n, "drop: no path after 'drop'");
+            events_.push_back(e);
+            return ok_status();
+        }
+        if (a == "close") {
+            if (args != 0) return fail(n, "close: takes nothing after it");
+            e.action = InputAction::Close;
+            events_.push_back(e);
+            return ok_status();
+        }
         if (a == "wheel") {
             if (args != 1 || !parse_float(w[2], e.wheel))
                 return fail(n, "wheel: expected one number of notches");
@@ -198,7 +212,9 @@ private:
             return ok_status();
         }
         return fail(n,
-                    "'" + a + "' is not an action (move, down, up, click, key, keydown, keyup, type, wheel, focus)");
+                    "'" + a +
+                        "' is not an action (move, down, up, click, key, keydown, keyup, type, wheel, focus, "
+                        "drop, close)");
     }
 
     Status move(int n, InputEvent& e, const std::vector<std::string>& w) {

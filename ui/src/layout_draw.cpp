@@ -146,7 +146,7 @@ void draw_status_line(const ViewerModel& m, const UiContext& c) {
     if (c.character) {
         const double fps = c.frame_ms > 0.0 ? 1000.0 / c.frame_ms : 0.0;
         const bool off = !c.character->correction();
-        parts[Hint] = {FramePanel::correction_hint_forms(*c.character), 0};
+        parts[Hint] = {FramePanel::correction_hint_forms(*c.character, c.drawn_scale), 0};
         if (parts[Hint].forms.empty())
             parts[Hint].forms = {std::string("correction ") + (off ? "off" : "on")};
         const FramePanel::HintTone tone = FramePanel::hint_tone(*c.character);
@@ -209,12 +209,13 @@ void draw_keys_help(UiContext& c) {
         ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
     static const char* const lines[][2] = {
         {"space", "play / pause"},
+        {"left / right", "step a frame back / forward (pauses)"},
         {"C", "correction on / off (soup against character)"},
         {"F", "frame what is drawn now"},
         {"Home", "reset the camera (the view at load)"},
         {"S", "screenshot (path in the status line)"},
         {"F1", "this help"},
-        {"Esc", "quit"},
+        {"Esc", "quit (asks first with unsaved pose edits or IK handles; in a text field: leave it)"},
         {"left drag", "orbit"},
         {"middle or shift + left drag", "pan"},
         {"wheel", "zoom"},
@@ -225,6 +226,7 @@ void draw_keys_help(UiContext& c) {
         ImGui::TextUnformatted(l[0]);
         ImGui::SameLine(ImGui::CalcTextSize("middle or shift + left drag").x + 24.0f);
         ImGui::TextDisabled("%s", l[1]);
+        ui_log(std::string("keys help: ") + l[0] + ": " + l[1]);
     }
     ImGui::End();
 }
@@ -241,8 +243,12 @@ void draw_error_window(UiContext& c) {
     const std::string title = c.error_title + "###error";
     ImGui::Begin(title.c_str(), nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize);
     ImGui::TextWrapped("%s", c.load_error.c_str());
-    if (c.error_title == "Could not open the file")
-        ImGui::TextUnformatted(c.character ? "The previous file stays open." : "Nothing is loaded.");
+    const char* kept = c.character ? "The previous file stays open." : "Nothing is loaded.";
+    const bool open_failed = c.error_title == "Could not open the file";
+    if (open_failed) ImGui::TextUnformatted(kept);
+    // The window's words in a scripted run's log, so a test reads what the user was told.
+    ui_log("error window: " + c.error_title + ": " + c.load_error +
+           (open_failed ? std::string(" | ") + kept : ""));
     if (ImGui::Button("Dismiss")) c.dismiss_error = true;
     ImGui::End();
     ImGui::PopStyleColor(3);

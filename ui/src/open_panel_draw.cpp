@@ -176,6 +176,15 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     if (ImGui::Button("Save")) c.request_save_settings = true;
     ImGui::SameLine();
     if (ImGui::Button("Load")) c.request_load_settings = true;
+    // Where S writes (the viewer's screenshot_path): this folder, else $XDG_PICTURES_DIR, else the
+    // current one; never beside the file, which may be read-only or someone else's.
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::InputTextWithHint("##shots", "screenshot folder (S writes there)", c.screenshot_dir,
+                             sizeof c.screenshot_dir);
+    item_tooltip(
+        "The folder S writes its PNG to. Empty: $XDG_PICTURES_DIR, else the folder skinview was started "
+        "in.");
+    log_item_centre("scene", "screenshot folder");
     ImGui::Separator();
     if (!c.character) {
         ImGui::TextDisabled("no scene");
@@ -224,7 +233,13 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
                                    : ImGui::GetFrameHeightWithSpacing() *
                                          (2.0f + std::min<float>(6.0f, float(m.morph.weights.size())));
     ImGui::BeginChild("tree", ImVec2(0, -morph_height), false, ImGuiWindowFlags_HorizontalScrollbar);
+    if (m.scene.scroll_to_top) {
+        ImGui::SetScrollY(0.0f);
+        ImGui::SetScrollX(0.0f);
+        m.scene.scroll_to_top = false;
+    }
     draw_scene_tree(m, c);
+    ui_log("scene tree scroll: " + std::to_string(static_cast<int>(ImGui::GetScrollY())));
     ImGui::EndChild();
     if (m.morph.node >= 0) {
         ImGui::Separator();

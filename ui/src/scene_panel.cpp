@@ -6,6 +6,7 @@ namespace sv::ui {
 
 void ScenePanel::rebuild(const anim::Character& character) {
     rows.clear();
+    scroll_to_top = true;
     selection = {};
     selected_node = -1;
     const anim::Asset& asset = character.asset();

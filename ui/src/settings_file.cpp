@@ -64,6 +64,14 @@ std::string settings_to_json(const ViewerSettings& s) {
 }
 
 Expected<ViewerSettings> load_settings_file(const std::string& path) {
+    // A folder opens as a stream on Linux and then reads nothing (the JSON parser would blame the
+    // text); a FIFO would block the window. Both are refused by what they are.
+    std::error_code ec;
+    const auto type = std::filesystem::status(path, ec).type();
+    if (type == std::filesystem::file_type::directory)
+        return make_error("settings file " + path + ": cannot be read: it is a folder, not a file");
+    if (!ec && type != std::filesystem::file_type::regular && type != std::filesystem::file_type::not_found)
+        return make_error("settings file " + path + ": cannot be read: it is not a regular file");
     std::ifstream in(path);
     if (!in) return make_error("settings file " + path + ": cannot be read");
     std::stringstream ss;

@@ -47,6 +47,7 @@ void ViewerModel::advance_and_pose(anim::Character& character, double dt) {
     const double step = animation.playing ? dt * static_cast<double>(animation.speed) : 0.0;
     const double from = animation.time;
     graph.clock += step;
+    graph.spring.clock += dt;  // the spring swings in wall time, paused or not
     animation.advance(dt, graph.duration(character, animation.clip));
     pose_with_step(character, from, step);
 }
@@ -113,7 +114,7 @@ void ViewerModel::pose_with_step(anim::Character& character, double from, double
     if (graph.spring.enabled && !graph.spring.chain.links.empty() && !skins.empty())
         anim::apply_spring_chain(graph.spring.chain,
                                  glm::radians(static_cast<double>(graph.spring.impulse_degrees)), 0.0,
-                                 graph.clock - graph.spring.impulse_time, skins[0].pose);
+                                 graph.spring.clock - graph.spring.impulse_time, skins[0].pose);
     // The graph, root motion and the spring chain drove skin 0: a second skin over the same nodes
     // (RobotExpressive's hand) moves with it.
     anim::share_skin_pose(character, 0);

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <iterator>
 
+#include "anim/gltf/file_read.h"
+
 namespace sv::anim {
 
 namespace fs = std::filesystem;
@@ -12,11 +14,7 @@ using ojson = nlohmann::ordered_json;
 
 namespace {
 
-Expected<std::vector<std::uint8_t>> read_bytes(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return make_error(path + ": cannot be opened for reading");
-    return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(f), {});
-}
+Expected<std::vector<std::uint8_t>> read_bytes(const std::string& path) { return read_file_bytes(path); }
 
 Status write_bytes(const std::string& path, const void* data, size_t n) {
     std::ofstream f(path, std::ios::binary | std::ios::trunc);

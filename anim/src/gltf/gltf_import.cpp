@@ -11,10 +11,10 @@
 #include <cctype>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "anim/gltf/file_read.h"
 #include "gltf_document_checks.h"
 #include "gltf_draco.h"
 #include "gltf_glb.h"
@@ -142,9 +142,11 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
 }
 
 Expected<Asset> load_gltf(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return make_error(path + ": glTF: cannot open the file");
-    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    // Through read_file_bytes: a folder or a FIFO named here is refused by name, never read (a
+    // stream's read of a folder threw out of this function and ended the viewer).
+    auto read = read_file_bytes(path, "glTF: ");
+    if (!read) return read.error();
+    const std::vector<std::uint8_t>& bytes = *read;
     // A GLB by its magic bytes, or by its name unless it is plainly JSON text: a broken .glb is
     // then refused for its container ("does not start with 'glTF'"), not as JSON it never was.
     std::string ext = std::filesystem::path(path).extension().string();

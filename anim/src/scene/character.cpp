@@ -127,8 +127,44 @@ Expected<Character> Character::create(Asset asset) {
     return c;
 }
 
+namespace {
+
+// What sets a sky dome apart from an ordinary big mesh that happens to hold the rest in its box
+// (Khronos Lantern's pole, whose box holds the lamp and the chain): it is seen from inside
+// (most normals point toward its centre), or unlit, or emissive and far larger than the rest
+// (10x on every axis). An outward-facing lit mesh is never left out of framing, whatever its box.
+bool looks_like_sky(const Asset& asset, const Mesh& mesh, const glm::dmat4& m, const Aabb& box,
+                    const Aabb& rest) {
+    const glm::dvec3 centre = (box.min + box.max) * 0.5;
+    long inward = 0, with_normals = 0;
+    bool all_unlit = !mesh.primitives.empty(), any_emissive = false;
+    const glm::dmat3 nm = glm::transpose(glm::inverse(glm::dmat3(m)));
+    for (const auto& p : mesh.primitives) {
+        const Material* mat = p.material >= 0 && static_cast<size_t>(p.material) < asset.materials.size()
+                                  ? &asset.materials[static_cast<size_t>(p.material)]
+                                  : nullptr;
+        all_unlit = all_unlit && mat && mat->workflow == Workflow::Unlit;
+        any_emissive = any_emissive || (mat && glm::length(mat->emissive) * mat->emissive_strength > 0.0f);
+        if (p.normals.size() != p.positions.size()) continue;
+        for (size_t v = 0; v < p.positions.size(); ++v) {
+            const glm::dvec3 w(m * glm::dvec4(glm::dvec3(p.positions[v]), 1.0));
+            inward += glm::dot(nm * glm::dvec3(p.normals[v]), w - centre) < 0.0;
+            ++with_normals;
+        }
+    }
+    if (with_normals > 0 && inward * 2 > with_normals) return true;
+    if (all_unlit) return true;
+    bool far_larger = true;
+    for (int a = 0; a < 3; ++a)
+        far_larger = far_larger && box.max[a] - box.min[a] >= 10.0 * (rest.max[a] - rest.min[a]);
+    return any_emissive && far_larger;
+}
+
+}  // namespace
+
 // The bind box of each static mesh against the union of everything else's. Only one mesh can hold
-// all the others at twice their size, so marking never makes two meshes ignore each other.
+// all the others at twice their size, so marking never makes two meshes ignore each other; and
+// only a mesh that looks like a sky (looks_like_sky) is marked.
 void Character::mark_enclosing_meshes() {
     if (static_.size() + skins_.size() < 2) return;
     std::vector<Aabb> boxes(static_.size());
@@ -160,7 +196,10 @@ void Character::mark_enclosing_meshes() {
         for (int a = 0; a < 3; ++a)
             encloses = encloses && boxes[i].min[a] <= rest.min[a] && boxes[i].max[a] >= rest.max[a] &&
                        boxes[i].max[a] - boxes[i].min[a] >= 2.0 * (rest.max[a] - rest.min[a]);
-        static_[i].encloses_scene = encloses;
+        static_[i].encloses_scene =
+            encloses &&
+            looks_like_sky(asset_, asset_.meshes[static_cast<size_t>(static_[i].mesh)],
+                           asset_.scene.nodes[static_cast<size_t>(static_[i].node)].global, boxes[i], rest);
     }
 }
 

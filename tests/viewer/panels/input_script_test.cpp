@@ -148,9 +148,14 @@ TEST(StatusLine, NarrowWindowsKeepTheKeyMessageWhole) {
     c->set_correction(false);
     const auto hint = ui::FramePanel::correction_hint_forms(*c);
     ASSERT_EQ(hint.size(), 3u);
-    EXPECT_EQ(hint.back(), "drawn 100x too large: press C");
+    // Not measured here: the fold is named, no size is claimed (frame_panel.h).
+    EXPECT_EQ(hint.back(), "drawn in the file's frame (folded 100x): press C");
+    // The fitting over a measured message's three forms (a mesh drawn 100x too small).
+    const std::vector<std::string> measured = {"correction off: mesh 'Body' drawn 100x too small: press C",
+                                               "mesh 'Body' drawn 100x too small: press C",
+                                               "drawn 100x too small: press C"};
     const std::vector<ui::StatusPart> parts = {
-        {hint, 0},
+        {measured, 0},
         {{"/a/long/path/to/humanoid_mixamo.glb", "humanoid_mixamo.glb"}, 2},
         {{"16.7 ms (60 fps)", "60 fps"}, 3}};
     // Wide: everything, longest forms.

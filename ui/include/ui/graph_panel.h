@@ -54,7 +54,11 @@ struct SpringPanel {
     float damping = 0.3f;
     float impulse_degrees = 30.0f;
     float delay_per_link = 0.06f;
-    double impulse_time = 0.0;  // animation clock time of the last impulse
+    // The spring's own clock: wall-time seconds, running while the clip is paused too, so a Kick
+    // on a paused character swings its tail (on the animation's clock it stood still until play).
+    double clock = 0.0;
+    double impulse_time = 0.0;  // the spring clock's time of the last impulse
+    void kick() { impulse_time = clock; }
     anim::SpringChain chain;
     std::vector<double> settle;  // per link
     double chain_settle = 0.0;
@@ -67,8 +71,8 @@ struct SpringPanel {
 struct GraphPanel {
     GraphMode mode = GraphMode::Clip;
 
-    // The graph's own clock: seconds of played time, never wrapped (the state machine and the
-    // springs need a time that only moves forward).
+    // The graph's own clock: seconds of played time, never wrapped (the state machine needs a
+    // time that only moves forward).
     double clock = 0.0;
     anim::GraphParameters params;  // "blend" (the tree's weight) and "state" (the machine's target)
     int blend_param = -1, state_param = -1;
@@ -98,8 +102,12 @@ struct GraphPanel {
     void attach(const anim::Character& character, int skin);
     // Builds the blend tree over clips blend_a and blend_b (fails for no clips).
     Status build_tree(const anim::Character& character, int skin);
-    // Builds the state machine over the character's clips (fails for none).
+    // Builds the state machine over the character's clips (fails for none), started now: its
+    // first state entered at the current clock.
     Status build_machine(const anim::Character& character, int skin);
+    // Chooses the base pose's source. Entering the state machine starts it again at the current
+    // clock, so its "time in state" counts from 0 (it had run since the file opened: "63 s").
+    void set_mode(GraphMode m, const anim::Character& character, int skin);
     // Takes a loaded retarget source (`path` names it in the panel); on failure the previous
     // source stays. ui reads no file: the viewer loads it (viewer/scene_session.h) and hands the
     // Asset here, so the panels never link the glTF reader.

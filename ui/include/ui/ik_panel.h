@@ -37,6 +37,9 @@ struct IkPanel {
     float weight = 1.0f;
     float twist_degrees = 0.0f;
     float soften = 1.0f;
+    // The target or pole was moved by hand (a viewport drag, the tab's fields) since the chain
+    // placed them: work no file holds, so quitting asks first (ui/quit_guard.h).
+    bool moved_by_hand = false;
 
     // Live, from the last solve.
     bool solved = false;

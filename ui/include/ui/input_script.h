@@ -20,6 +20,9 @@
 //   FRAME focus lost|gained        the window loses or regains keyboard focus (another window came
 //                                  forward). ImGui forgets every key in the frame it learns of it;
 //                                  from the next frame the keys the script holds count again.
+//   FRAME drop PATH                the rest of the line dropped on the window, as a file manager
+//                                  drops a file or a folder
+//   FRAME close                    the window's close button (the window manager's close request)
 //
 // `key` sends the key a shortcut reads (C, F, F1); `type` sends the characters a text field reads.
 // A real keyboard sends both; a script says which it means.
@@ -33,7 +36,7 @@
 
 namespace sv::ui {
 
-enum class InputAction { Move, ButtonDown, ButtonUp, KeyDown, KeyUp, Text, Wheel, Focus };
+enum class InputAction { Move, ButtonDown, ButtonUp, KeyDown, KeyUp, Text, Wheel, Focus, Drop, Close };
 enum class InputRegion { Window, Viewport, Left, Right, Timeline, Status };
 
 struct InputCoordinate {
@@ -49,7 +52,7 @@ struct InputEvent {
     InputCoordinate x, y;                      // Move
     int button = 0;       // ButtonDown/Up: 0 left, 1 right, 2 middle (GLFW's and ImGui's order)
     std::string key;      // KeyDown/Up: one of input_key_names()
-    std::string text;     // Text: UTF-8
+    std::string text;     // Text: UTF-8; Drop: the path
     float wheel = 0.0f;   // Wheel
     bool focused = true;  // Focus: gained (true) or lost
 };

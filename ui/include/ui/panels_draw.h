@@ -10,6 +10,7 @@
 #include "anim/scene/character.h"
 #include "ui/draw_controls.h"
 #include "ui/heat_legend.h"
+#include "ui/quit_guard.h"
 #include "ui/viewer_model.h"
 #include "ui/viewport.h"
 
@@ -26,6 +27,8 @@ struct UiContext {
     bool dismiss_error = false;
     Layout layout;
     bool diagnose_stale = false;  // the diagnose result was measured in another state
+    // FramePanel::measure_drawn_scale for the status line and the Frame tab (0: not measured).
+    double drawn_scale = 0.0;
     // Requests for the viewer.
     bool request_screenshot = false;
     bool request_frame = false;
@@ -56,6 +59,9 @@ void draw_timeline_window(ViewerModel& m, UiContext& c);   // under the viewport
 void draw_inspector_window(ViewerModel& m, UiContext& c);  // right column: one tab a panel
 void draw_status_line(const ViewerModel& m, const UiContext& c);
 void draw_error_window(UiContext& c);  // only when a load failed
+// The confirmation a quit with unsaved work opens (ui/quit_guard.h): what would be lost, Quit and
+// Cancel; logs "quit dialog: WHAT" and its buttons' centres in a scripted run.
+void draw_quit_dialog(QuitGuard& q, const ViewerModel& m);
 // Exposure, sky, key light and the material view (lighting_controls_draw.cpp).
 void draw_lighting_controls(DrawControls& draw);
 

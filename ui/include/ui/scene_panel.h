@@ -38,6 +38,9 @@ struct ScenePanel {
     // Set when the selection changes from elsewhere (a click in the viewport or the joints table,
     // a settings file): the tree opens the row's ancestors and scrolls to it once, then clears it.
     int reveal_row = -1;
+    // Set by rebuild: the tree's view goes back to its top for the new file (ImGui keeps a
+    // child window's scroll by its id, which every file's tree shares).
+    bool scroll_to_top = false;
 
     // Rebuilds the rows from the character's node graph and clears the selection.
     void rebuild(const anim::Character& character);

@@ -46,10 +46,13 @@ struct StaticMeshNode {
     int skin = -1;   // the skin of the nearest joint above it, or -1 (informational)
     int joint = -1;  // that joint's index in the skeleton, or -1
     // A sky dome, cylinder or room around everything else: its bind box holds every other mesh's
-    // with at least twice their extent on each axis. drawn_bounds() and bind_bounds() leave it
-    // out, so the camera frames what stands inside it instead of the outside of the dome. What
-    // would make it wrong: a scene that is a big container with a few small things inside, meant
-    // to be seen from outside (a box of parts); F and the camera keys still reach it by hand.
+    // with at least twice their extent on each axis, and it looks like a sky: seen from inside
+    // (most normals point to its centre), unlit, or emissive and 10x the rest on every axis.
+    // drawn_bounds() and bind_bounds() leave it out, so the camera frames what stands inside it
+    // instead of the outside of the dome. An outward-facing lit mesh whose box happens to hold the
+    // rest (Khronos Lantern's pole holds its lamp and chain) is framed like any other. What would
+    // make it wrong: a room seen from inside meant to be framed from outside (a box of parts with
+    // inward normals); F and the camera keys still reach it by hand.
     bool encloses_scene = false;
 };
 

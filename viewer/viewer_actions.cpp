@@ -1,0 +1,105 @@
+// Keys, drops and the panels' requests turned into actions, and quitting (viewer_window.h).
+#include <cstdio>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "default_view.h"
+#include "ui/frame_panel.h"
+#include "viewer_window.h"
+
+namespace sv::viewer {
+
+namespace {
+// The orbit's pitch at most 89 degrees: at 90 the view's up vector is undefined (and
+// parse_pinned_camera refuses it).
+constexpr float kTopPitch = 89.0f;
+}  // namespace
+
+void ViewerWindow::handle_inputs(int frame) {
+    if (!opts_.then_open.empty() && frame == opts_.then_open_at) inbox_.drops.push_back(opts_.then_open);
+    for (auto& d : inbox_.drops) model_.open.request(d);
+    inbox_.drops.clear();
+    if (std::string req = model_.open.take_request(); !req.empty()) open(req, nullptr);
+    if (ui_.request_save_settings && ui_.settings_path[0]) save_settings(ui_.settings_path);
+    if (ui_.request_load_settings && ui_.settings_path[0]) load_settings(ui_.settings_path);
+    ui_.request_save_settings = ui_.request_load_settings = false;
+    if (ui_.dismiss_error) {
+        ui_.load_error.clear();
+        ui_.dismiss_error = false;
+    }
+    if (session_ && opts_.toggle_correction_at == frame)
+        ui::FramePanel::toggle_correction(session_->character());
+    for (int key : inbox_.keys) handle_key(key, frame);
+    inbox_.keys.clear();
+    // The correction changes what is drawn by up to 100x (the soup): whichever way it changed
+    // (C, the Frame tab's checkbox, --toggle-correction-at), the camera frames the new drawing,
+    // so C off and on gives back the view at load. A settings file or a newly opened file
+    // records its own state (below) and keeps the camera it chose.
+    if (session_ && session_->character().correction() != framed_correction_) {
+        framed_correction_ = session_->character().correction();
+        session_->frame_camera();
+    }
+    measure_drawn_scale();
+}
+
+void ViewerWindow::handle_key(int key, int frame) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (key == GLFW_KEY_ESCAPE) {
+        // Esc answers the dialog first (Cancel), then leaves a text field (ImGui reverts and
+        // leaves it on the same key): typing never quits. Only then is it a quit.
+        if (quit_guard_.dialog_open)
+            quit_guard_.cancel();
+        else if (!io.WantTextInput)
+            request_quit("Esc", frame);
+        return;
+    }
+    if (io.WantTextInput || quit_guard_.dialog_open) return;  // typing a path must not flip switches
+    if (key == GLFW_KEY_SPACE) model_.animation.toggle_play();
+    if ((key == GLFW_KEY_LEFT || key == GLFW_KEY_RIGHT) && session_)
+        model_.animation.step(key == GLFW_KEY_RIGHT ? 1 : -1,
+                              model_.graph.duration(session_->character(), model_.animation.clip));
+    // Reframed in handle_inputs, as every change of the correction is.
+    if (key == GLFW_KEY_C && session_) ui::FramePanel::toggle_correction(session_->character());
+    if (key == GLFW_KEY_F && session_)
+        session_->frame_selection(model_.scene.selection.skin, model_.scene.selection.joint);
+    if (key == GLFW_KEY_HOME && session_) set_framed_view("reset");
+    if (key == GLFW_KEY_S) ui_.request_screenshot = true;
+    if (key == GLFW_KEY_F1) ui_.show_help = !ui_.show_help;
+}
+
+void ViewerWindow::request_quit(const char* why, int frame) {
+    if (quit_guard_.request(model_)) {
+        quit_ = true;
+        if (scripted_) std::fprintf(stderr, "skinview: frame %d: quit (%s)\n", frame, why);
+        return;
+    }
+    if (scripted_)
+        std::fprintf(stderr, "skinview: frame %d: quit (%s) asks first: %s\n", frame, why,
+                     quit_guard_.unsaved(model_).c_str());
+}
+
+void ViewerWindow::set_framed_view(const std::string& name) {
+    // Turned from the character's front (default_view.h): Front shows its face whichever way the
+    // file has it look; Reset is the view the file opened with (unless --camera or the settings
+    // chose another: Reset means the default, not those).
+    static const struct {
+        const char* name;
+        float from_front, pitch;
+    } views[] = {{"reset", kDefaultYawFromFront, kDefaultPitch},
+                 {"front", 0.0f, 5.0f},
+                 {"side", 90.0f, 5.0f},
+                 {"back", 180.0f, 5.0f},
+                 {"top", 0.0f, kTopPitch}};
+    for (const auto& v : views) {
+        if (name != v.name) continue;
+        aim_from_front(session_->character(), session_->state().camera, v.from_front, v.pitch);
+        session_->state().file_camera = -1;
+        ui_controls_.file_camera = -1;  // applied after this, so it must agree
+        session_->frame_camera();
+        return;
+    }
+}
+
+}  // namespace sv::viewer

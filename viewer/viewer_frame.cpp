@@ -1,0 +1,207 @@
+// One frame: the character posed, the panels drawn, the scene drawn under them (viewer_window.h).
+#include <cstdio>
+
+#include "render/gl.h"
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include "render/gpu_diagnose.h"
+#include "retarget_source.h"
+#include "ui/format.h"
+#include "ui/frame_panel.h"
+#include "ui_bridge.h"
+#include "viewer_window.h"
+
+namespace sv::viewer {
+
+void ViewerWindow::render_frame(double dt, bool last_frame, int frame) {
+    int fbw = 0, fbh = 0, ww = 0, wh = 0;
+    glfwGetFramebufferSize(ctx_.window(), &fbw, &fbh);
+    glfwGetWindowSize(ctx_.window(), &ww, &wh);
+    ui_.layout = ui::compute_layout(static_cast<float>(ww), static_cast<float>(wh));
+    if (session_ && ui_.layout.viewport.h > 0.0f)
+        session_->state().frame_aspect = ui_.layout.viewport.w / ui_.layout.viewport.h;
+    const float sx = ww > 0 ? float(fbw) / float(ww) : 1.0f, sy = wh > 0 ? float(fbh) / float(wh) : 1.0f;
+    if (session_) pose_frame(dt);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    draw_panels(frame, static_cast<float>(ww), static_cast<float>(wh));
+    draw_scene(fbw, fbh, sx, sy);
+    write_screenshot(fbw, fbh, last_frame);
+}
+
+void ViewerWindow::pose_frame(double dt) {
+    anim::Character& ch = session_->character();
+    FrameState& st = session_->state();
+    model_.advance_and_pose(ch, dt);
+    ui::ExpressionsPanel& ex = model_.expressions;
+    if (ex.look_at_changed)
+        st.look_at.mode = ex.look_at_follow ? LookTarget::Mode::Camera : LookTarget::Mode::Off;
+    ex.look_at_changed = false;
+    ex.look_at_follow = st.look_at.mode != LookTarget::Mode::Off;
+    ex.look_at_text = st.look_at.mode == LookTarget::Mode::Point
+                          ? "the point " + format_look_target(st.look_at)
+                      : st.look_at.mode == LookTarget::Mode::Camera ? "the camera"
+                                                                    : "off";
+    // VRM 1.0's order: the pose, the look-at, the expressions, the constraints, the springs.
+    if (ch.asset().vrm.present()) {
+        session_->set_expression_values(ex.active());
+        session_->apply_look_at();
+        // The panel wrote its morph weights; the look-at's, when of expression type, are written
+        // again with them. The material binds follow the panel and the look-at.
+        if (session_->look_sets_expressions())
+            session_->apply_expressions();
+        else
+            session_->apply_material_binds();
+    }
+    session_->apply_constraints();
+    session_->swing_springs(dt);
+    st.clip = model_.animation.clip;
+    st.time = static_cast<float>(model_.animation.time);
+    st.draw.selected_skin = model_.scene.selection.skin;
+    st.draw.selected_joint = model_.scene.selection.joint;
+    // The weights map shows the joint the settings named, else the selected one.
+    if (st.draw.debug_view == render::DebugView::Weights && model_.weights_joint >= 0) {
+        st.draw.selected_skin = model_.weights_skin;
+        st.draw.selected_joint = model_.weights_joint;
+    }
+    st.draw.draw_skeleton = model_.draw_skeleton;
+    (void)session_->renderer().write_palettes(ch, {});
+    session_->renderer().upload_palettes();
+    gpu_requests();
+}
+
+void ViewerWindow::draw_panels(int frame, float window_w, float window_h) {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    scripted_pick(frame);
+    input_.apply_pointer(frame, ui_.layout, window_w, window_h);
+    ImGui::NewFrame();
+    input_.begin_ui_log();
+    ui_.character = session_ ? &session_->character() : nullptr;
+    render::DrawOptions& draw = session_ ? session_->state().draw : spare_draw_;
+    ui_controls_ = to_controls(draw);
+    if (session_) {
+        ui_controls_.file_camera = session_->state().file_camera;
+        ui_controls_.file_camera_count = static_cast<int>(session_->character().asset().cameras.size());
+    }
+    ui_.draw = &ui_controls_;
+    ui_.file = session_ ? session_->path() : std::string();
+    ui_.vertices = session_ ? count_vertices(session_->character()) : 0;
+    ui_.camera_pinned = session_ ? render::format_pinned_camera(session_->state().camera) : std::string();
+    ui::draw_scene_window(model_, ui_);
+    if (session_ && !ui_.request_view.empty()) set_framed_view(ui_.request_view);
+    ui_.request_view.clear();
+    ui::draw_timeline_window(model_, ui_);
+    ui::draw_inspector_window(model_, ui_);
+    ui::draw_status_line(model_, ui_);
+    ui::draw_error_window(ui_);
+    if (session_) viewport_interaction();
+    if (session_) serve_retarget_request(model_.graph, session_->character());
+    if (session_) ui::draw_heat_legend_for(model_, ui_);
+    apply_controls(ui_controls_, draw);
+    if (session_) {
+        const auto& cams = session_->character().asset().cameras;
+        const int fc = ui_controls_.file_camera;
+        // A camera no node places cannot be looked through; the list offers it, choosing it keeps
+        // the orbit.
+        session_->state().file_camera =
+            fc >= 0 && static_cast<size_t>(fc) < cams.size() && cams[static_cast<size_t>(fc)].node >= 0 ? fc
+                                                                                                        : -1;
+    }
+    if (ui_.show_help) ui::draw_keys_help(ui_);
+    ui::draw_quit_dialog(quit_guard_, model_);
+    if (quit_guard_.confirmed && !quit_) {
+        quit_ = true;
+        if (scripted_) std::fprintf(stderr, "skinview: frame %d: quit (the dialog's Quit)\n", frame);
+    }
+    input_.end_ui_log(frame);
+    ImGui::Render();
+}
+
+void ViewerWindow::draw_scene(int fbw, int fbh, float sx, float sy) {
+    glViewport(0, 0, fbw, fbh);
+    glDisable(GL_SCISSOR_TEST);
+    const glm::vec4 bg = session_ ? session_->state().clear_color : glm::vec4(0.11f, 0.12f, 0.14f, 1.0f);
+    glClearColor(bg.r, bg.g, bg.b, bg.a);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (session_) {
+        const ui::Rect& v = ui_.layout.viewport;
+        const int x = int(v.x * sx), w = int(v.w * sx), h = int(v.h * sy);
+        const int y = fbh - int((v.y + v.h) * sy);
+        if (w > 0 && h > 0) {
+            glViewport(x, y, w, h);
+            glEnable(GL_DEPTH_TEST);
+            session_->renderer().draw(session_->character(),
+                                      {render::CharacterInstance{model_.graph.root.model(), 0}}, view_proj(),
+                                      session_->state().draw);
+            glDisable(GL_DEPTH_TEST);
+        }
+        glViewport(0, 0, fbw, fbh);
+    }
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+// Palette read-back and diagnose touch framebuffers, so they run before the frame is drawn.
+void ViewerWindow::gpu_requests() {
+    anim::Character& ch = session_->character();
+    auto& rend = session_->renderer();
+    const auto& sel = model_.scene.selection;
+    if (model_.tab == ui::InspectorTab::Palette && sel.joint >= 0 && sel.skin >= 0 &&
+        sel.skin < rend.skin_count()) {
+        // Instance 0: skin k's block starts at its offset; joint j lies j / 512 rows into it.
+        const int block = rend.skin_row_offset(sel.skin);
+        const int row = block + sel.joint / kPaletteMatricesPerRow;
+        model_.palette.inspect(row, sel.joint % kPaletteMatricesPerRow, rend.palette().read_back_row(row),
+                               rend.palette().matrix(block, sel.joint));
+    }
+    auto& d = model_.diagnose;
+    const FrameState& st = session_->state();
+    const ui::DiagnoseState now{ch.correction(),       st.draw.auto_rung,     static_cast<int>(st.draw.rung),
+                                model_.animation.clip, model_.animation.time, model_.pose_edits.revision};
+    // A stale result that is on screen (the heat map, or the Diagnose tab) is measured again: a
+    // run is a few milliseconds, cheaper than a number that belongs to another frame.
+    if (d.stale(now) && (d.heat_map || model_.tab == ui::InspectorTab::Diagnose)) d.run_requested = true;
+    if (d.run_requested || d.run_every_frame) {
+        d.run_requested = false;
+        const Expected<render::DiagnoseResult> r = render::diagnose(rend, ch, {}, session_->state().draw);
+        d.set_result(summarize(r), now);
+        // A scripted run logs each measurement, so a test can tell a re-run from a stale result.
+        if (scripted_ && d.has_result)
+            std::fprintf(stderr, "skinview: diagnose at clip %d, %s s, correction %s: worst error %s m\n",
+                         now.clip, ui::format_number(now.time).c_str(), now.correction ? "on" : "off",
+                         ui::format_number(d.result.worst_error).c_str());
+        if (r)
+            for (size_t i = 0; i < r->vertex_errors.size(); ++i)
+                for (size_t p = 0; p < r->vertex_errors[i].size(); ++p)
+                    rend.set_vertex_errors(static_cast<int>(i), static_cast<int>(p), r->vertex_errors[i][p]);
+    }
+    session_->state().draw.heat_scale = d.effective_heat_scale();
+    ui_.diagnose_stale = d.stale(now);
+}
+
+void ViewerWindow::measure_drawn_scale() {
+    if (!session_) {
+        ui_.drawn_scale = 0.0;
+        measured_session_ = nullptr;
+        return;
+    }
+    anim::Character& ch = session_->character();
+    const FrameState& st = session_->state();
+    // Measured at the pose on screen when the switch, the rung or the file changed: a box of a few
+    // hundred vertices a primitive each way, too slow for every frame of a large file.
+    const int state =
+        (ch.correction() ? 1 : 0) | (st.draw.auto_rung ? 2 : 0) | (static_cast<int>(st.draw.rung) << 2);
+    if (measured_session_ == session_.get() && measured_state_ == state) return;
+    measured_session_ = session_.get();
+    measured_state_ = state;
+    const render::SkinMode* forced = st.draw.auto_rung ? nullptr : &st.draw.rung;
+    ui_.drawn_scale = ui::FramePanel::measure_drawn_scale(ch, forced);
+    if (scripted_)
+        std::fprintf(stderr, "skinview: drawn scale, uncorrected over corrected: %s\n",
+                     ui::format_number(ui_.drawn_scale).c_str());
+}
+
+}  // namespace sv::viewer

@@ -1,0 +1,218 @@
+// Opening files and settings in the window (viewer_window.h).
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include "default_view.h"
+#include "retarget_source.h"
+#include "settings_apply.h"
+#include "ui/frame_panel.h"
+#include "view_layers.h"
+#include "viewer_window.h"
+
+namespace sv::viewer {
+
+std::string recent_file() {
+    namespace fs = std::filesystem;
+    const char* state = std::getenv("XDG_STATE_HOME");
+    const char* home = std::getenv("HOME");
+    fs::path dir;
+    if (state && *state)
+        dir = fs::path(state) / "skinview";
+    else if (home && *home)
+        dir = fs::path(home) / ".local" / "state" / "skinview";
+    else
+        return std::string();
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    return ec ? std::string() : (dir / "recent").string();
+}
+
+long count_vertices(const anim::Character& c) {
+    long n = 0;
+    for (const auto& m : c.skinned_meshes())
+        for (const auto& p : c.asset().meshes[static_cast<size_t>(m.mesh)].primitives)
+            n += static_cast<long>(p.positions.size());
+    for (const auto& m : c.static_meshes())
+        for (const auto& p : c.asset().meshes[static_cast<size_t>(m.mesh)].primitives)
+            n += static_cast<long>(p.positions.size());
+    return n;
+}
+
+void ViewerWindow::open(const std::string& path, const SceneOptions* options,
+                        const ui::ViewerSettings* settings) {
+    // The loader returns its refusals as values; this is for what it did not foresee (an
+    // allocation that failed, a library's throw). Whatever had replaced the session by then stays.
+    try {
+        open_unguarded(path, options, settings);
+    } catch (const std::exception& e) {
+        show_error("Could not open the file", path + ": " + e.what(), "could not open ");
+    } catch (...) {
+        show_error("Could not open the file", path + ": an unknown exception", "could not open ");
+    }
+}
+
+void ViewerWindow::open_unguarded(const std::string& path, const SceneOptions* options,
+                                  const ui::ViewerSettings* settings) {
+    // The command line's VRM choices hold for every file this window opens, dropped ones too.
+    auto s = SceneSession::open(path, api_, !opts_.scene.no_vrm_facing);
+    if (!s) return show_error("Could not open the file", s.error().message, "could not open ");
+    std::unique_ptr<SceneSession> next = std::move(*s);
+    next->set_springs(opts_.scene.springs != "off");
+    // The viewer's eyes follow the camera unless --look-at says otherwise (a bad value is
+    // reported by apply below, for the first file).
+    if (auto t = parse_look_target(opts_.scene.look_at.empty() ? "camera" : opts_.scene.look_at); t)
+        next->state().look_at = *t;
+    std::string problems;
+    const auto note = [&](const std::string& e) { problems += (problems.empty() ? "" : "\n") + e; };
+    // Framed for the 3D view's own shape once the layout is known (the first file opens before it).
+    const ui::Rect& view = ui_.layout.viewport;
+    const bool sized = view.w > 0.0f && view.h > 0.0f;
+    if (sized) next->state().frame_aspect = view.w / view.h;
+    // One default camera however the file came (the command line, the Open field, a drop) and
+    // what Home gives back: three-quarters from the character's front (default_view.h).
+    aim_from_front(next->character(), next->state().camera);
+    if (options) {
+        SceneOptions o = *options;
+        if (sized) o.width = static_cast<int>(view.w), o.height = static_cast<int>(view.h);
+        // --env apart: an environment file that fails to load is a file's failure, shown but
+        // not a bad option (which fails a scripted run, below).
+        o.env.clear();
+        // --camera auto is the default view above, not render's fixed +Z one.
+        const bool auto_camera = o.camera == "auto";
+        if (auto_camera) o.camera = render::format_pinned_camera(next->state().camera);
+        if (auto st = next->apply(o); !st) {
+            note(st.error().message);
+            options_failed_ = true;
+        }
+        if (auto_camera) next->frame_camera();
+        if (auto st = next->apply_environment(options->env); !st) note(st.error().message);
+    } else {
+        next->frame_camera();
+        // A file opened later keeps the light on screen (--env, or a settings file's).
+        if (auto st = next->apply_environment(session_ ? session_->environment_path() : opts_.scene.env); !st)
+            note(st.error().message);
+    }
+    session_ = std::move(next);
+    // Cleared here, before anything of this load is reported, so an error found while applying
+    // the options survives to the first frame (it used to be cleared after being set).
+    ui_.load_error.clear();
+    model_.attach(session_->character());
+    model_.animation.clip = session_->state().clip;
+    model_.animation.time = session_->state().time;
+    // The first file's --settings under the flags the command line named (ui/settings_layers.h:
+    // explicit flag > settings file > defaults); the Load button loads a file as it was saved.
+    ui::ViewerSettings view_settings = settings ? *settings : ui::ViewerSettings{};
+    if (settings && options) {
+        auto flags = scene_flags_layer(*options);
+        auto resolved =
+            flags ? ui::resolve_view(*settings, {&*flags}) : Expected<ui::ViewerSettings>(flags.error());
+        if (resolved) {
+            view_settings = *resolved;
+        } else {
+            note(resolved.error().message);
+            options_failed_ = true;
+        }
+    }
+    if (settings) {
+        settings = &view_settings;
+        if (auto st = apply_settings(*settings, model_, session_->character(), session_->state()); !st) {
+            note(st.error().message);
+            settings_failed_ = true;
+        }
+        // An explicit --env wins over the file's environment, as --tab and --joint win.
+        if (opts_.scene.env.empty())
+            if (auto st = session_->use_environment(settings->environment); !st) {
+                note(st.error().message);
+                settings_failed_ = true;
+            }
+    }
+    if (options && !opts_.retarget.empty()) {  // the first file only, as the other options
+        auto& g = model_.graph;
+        if (auto st = load_retarget_source(g, opts_.retarget, session_->character(), 0); st)
+            g.mode = ui::GraphMode::Retarget;
+        else
+            note(g.source_error = st.error().message);
+    }
+    // The explicit flags come last, so they win over a settings file.
+    if (!opts_.scene.look_at.empty())
+        if (auto t = parse_look_target(opts_.scene.look_at); t) session_->state().look_at = *t;
+    if (options && !session_->expression_values().empty()) {
+        for (const auto& [name, w] : session_->expression_values()) (void)model_.expressions.set(name, w);
+        (void)model_.expressions.update(session_->character());  // the session checked the names
+    }
+    if (!opts_.tab.empty()) model_.set_tab(tab_from_name(opts_.tab));
+    if (!opts_.joint.empty() && !session_->character().skins().empty()) {
+        int skin = 0, j = session_->character().skins()[0].skeleton.find(opts_.joint);
+        // A VRM avatar's joint by its humanoid bone ("leftUpperArm"), through its own map.
+        if (j < 0) (void)model_.humanoid.joint_of(opts_.joint, skin, j);
+        if (j < 0 || !model_.select_joint(session_->character(), skin, j)) {
+            note("--joint '" + opts_.joint + "': no such joint in skin 0 (nor humanoid bone)");
+            options_failed_ = true;
+        }
+    }
+    if (!problems.empty()) show_error("Some options could not be applied", problems, "");
+    framed_correction_ = session_->character().correction();  // framed as opened
+    quit_guard_.mark_saved(model_);  // what the file and the settings hold is no unsaved work
+    // A scripted run says what opened, as it says what did not (show_error), so a test over many
+    // files accounts for each.
+    if (scripted_) std::fprintf(stderr, "skinview: opened %s\n", path.c_str());
+    model_.open.push_recent(path);
+    std::snprintf(model_.open.path, sizeof model_.open.path, "%s", path.c_str());
+    glfwSetWindowTitle(ctx_.window(), ("skinview - " + path).c_str());
+}
+
+void ViewerWindow::show_error(const std::string& title, const std::string& message, const char* log_prefix) {
+    ui_.error_title = title;
+    ui_.load_error = message;
+    std::fprintf(stderr, "skinview: %s%s\n", log_prefix, message.c_str());
+}
+
+void ViewerWindow::open_first() {
+    const std::string first = opts_.scene.file.empty() ? default_asset_path() : opts_.scene.file;
+    if (opts_.settings.empty()) return open(first, &opts_.scene);
+    std::snprintf(ui_.settings_path, sizeof ui_.settings_path, "%s", opts_.settings.c_str());
+    auto settings = ui::load_settings_file(opts_.settings);
+    open(first, &opts_.scene, settings ? &*settings : nullptr);
+    if (!settings) {
+        settings_failed_ = true;
+        show_error("Could not load the settings", settings.error().message, "");
+    }
+}
+
+void ViewerWindow::load_settings(const std::string& path) {
+    auto s = ui::load_settings_file(path);
+    if (!s) {
+        settings_failed_ = true;
+        return show_error("Could not load the settings", s.error().message, "");
+    }
+    if (!session_) return;
+    auto st = apply_settings(*s, model_, session_->character(), session_->state());
+    framed_correction_ = session_->character().correction();  // the file's camera stands
+    // Loaded by hand, the file is the whole state, its environment included.
+    if (auto env = session_->use_environment(s->environment); !env)
+        st = st ? env : Status(make_error(st.error().message + "; " + env.error().message));
+    quit_guard_.mark_saved(model_);  // the pose edits are the file's now
+    if (!st) {
+        settings_failed_ = true;
+        return show_error("Some settings could not be applied", st.error().message, "");
+    }
+    model_.screenshot_message = "settings loaded from " + path;
+}
+
+void ViewerWindow::save_settings(const std::string& path) {
+    if (!session_) return;
+    ui::ViewerSettings captured = capture_settings(model_, session_->character(), session_->state());
+    captured.environment = session_->environment_path();  // the renderer's, not the panels'
+    auto st = ui::save_settings_file(path, captured);
+    model_.screenshot_message = st ? "settings saved to " + path : st.error().message;
+    // The pose edits are on disk now; the IK handles never are (the settings hold only "ik").
+    if (st) quit_guard_.saved_pose_revision = model_.pose_edits.revision;
+    std::fprintf(stderr, "skinview: %s\n", model_.screenshot_message.c_str());
+}
+
+}  // namespace sv::viewer

@@ -1,0 +1,116 @@
+// The interactive viewer's window: one SceneSession, the panels' model, and the frame loop that
+// ties them. One class, its members defined by concern: the loop and the guard around each frame
+// (interactive_viewer.cpp), opening files and settings (viewer_open.cpp), keys and quitting
+// (viewer_actions.cpp), posing and drawing a frame (viewer_frame.cpp), the viewport's camera,
+// handles and picking (viewer_picking.cpp), screenshots and the scripted-run hooks
+// (viewer_screenshot.cpp).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "interactive_viewer.h"
+#include "render/context.h"
+#include "scene_session.h"
+#include "scripted_input.h"
+#include "ui/draw_controls.h"
+#include "ui/panels_draw.h"
+#include "ui/quit_guard.h"
+#include "ui/viewer_model.h"
+#include "ui/viewer_settings.h"
+#include "window_input.h"
+
+namespace sv::viewer {
+
+class ViewerWindow {
+public:
+    ViewerWindow(const InteractiveOptions& o, render::Api api, render::Context& ctx, ScriptedInput input)
+        : opts_(o), api_(api), ctx_(ctx), input_(std::move(input)) {}
+
+    // Until an explicit quit (Esc, the window's close button; asked first with unsaved work) or,
+    // scripted, `frames` frames. The exit status (interactive_viewer.h).
+    int run();
+
+private:
+    // viewer_open.cpp. Opens `path`; on failure (an error or an exception) the previous session
+    // stays and the error is shown (and printed, so a scripted run leaves it in its log). Options
+    // and settings that cannot be honoured are shown the same way, over the character they were
+    // applied to.
+    void open(const std::string& path, const SceneOptions* options,
+              const ui::ViewerSettings* settings = nullptr);
+    void open_unguarded(const std::string& path, const SceneOptions* options,
+                        const ui::ViewerSettings* settings);
+    void show_error(const std::string& title, const std::string& message, const char* log_prefix);
+    void load_settings(const std::string& path);
+    void save_settings(const std::string& path);
+    // The first file, with the command line's options and settings.
+    void open_first();
+
+    // viewer_actions.cpp: the queued drops and keys, the panels' requests, the correction's
+    // reframing; quitting.
+    void handle_inputs(int frame);
+    void handle_key(int key, int frame);
+    // Esc or the close button: quits now unless work would be lost, else opens the dialog.
+    void request_quit(const char* why, int frame);
+    // A framed view by name (Home, the Scene panel's camera row), turned from the character's front.
+    void set_framed_view(const std::string& name);
+
+    // viewer_frame.cpp
+    void render_frame(double dt, bool last_frame, int frame);
+    void pose_frame(double dt);
+    void draw_panels(int frame, float window_w, float window_h);
+    void draw_scene(int fbw, int fbh, float sx, float sy);
+    void gpu_requests();
+    // The correction's drawn size for the status line, measured again when what it depends on changed.
+    void measure_drawn_scale();
+
+    // viewer_picking.cpp
+    glm::mat4 view_proj() const;
+    glm::vec2 press_position(int button);
+    void viewport_interaction();
+    void ik_handles(const glm::mat4& vp, const glm::vec2& press);
+    void orbit_and_pick(const glm::mat4& vp, bool over);
+
+    // viewer_screenshot.cpp
+    std::string screenshot_path();
+    void write_screenshot(int fbw, int fbh, bool last_frame);
+    void scripted_pick(int frame);
+
+    // interactive_viewer.cpp: what an exception that reached the frame loop leaves: the frame
+    // closed, the error shown, the session as it was.
+    void recover_frame(const std::string& what, int frame);
+
+    InteractiveOptions opts_;
+    render::Api api_;
+    render::Context& ctx_;
+    std::unique_ptr<SceneSession> session_;
+    ui::ViewerModel model_;
+    ui::UiContext ui_;
+    render::DrawOptions spare_draw_;
+    ui::DrawControls ui_controls_;  // what the panels edit this frame, copied back into the draw options
+    Inbox inbox_;
+    ScriptedInput input_;
+    ui::QuitGuard quit_guard_;
+    bool quit_ = false;
+    bool scripted_ = false;
+    bool options_failed_ = false;    // the first file's command-line options, as settings_failed_
+    bool settings_failed_ = false;   // a settings file was refused or partly applied
+    bool framed_correction_ = true;  // the correction the camera was last framed for
+    // What the drawn scale was measured for: the session, the switch, the rung.
+    const SceneSession* measured_session_ = nullptr;
+    int measured_state_ = -1;
+    // The IK handles' pixels as drawn last frame: what the user aimed a press at.
+    glm::vec2 drawn_target_{0.0f}, drawn_pole_{0.0f};
+    bool drawn_target_ok_ = false, drawn_pole_ok_ = false;
+    // The left button's last press: where, and whether it grabbed an IK handle (its release is
+    // then no click on a joint).
+    glm::vec2 left_press_{0.0f};
+    bool left_press_grabbed_ = false;
+};
+
+// $XDG_STATE_HOME/skinview/recent (else ~/.local/state/skinview/recent), the folder made on the
+// way; "" when neither is set or the folder cannot be made.
+std::string recent_file();
+long count_vertices(const anim::Character& c);
+
+}  // namespace sv::viewer

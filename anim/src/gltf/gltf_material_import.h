@@ -14,6 +14,7 @@
 namespace tinygltf {
 class Model;
 class Value;
+struct Material;
 }  // namespace tinygltf
 
 namespace sv::anim {
@@ -29,6 +30,12 @@ Status read_slot(const tinygltf::Model& m, const std::string& what, int index, i
 // strength) and its KHR_texture_transform.
 Status read_value_slot(const tinygltf::Model& m, const std::string& what, const tinygltf::Value& x,
                        const char* key, TextureRef& out, Asset& asset);
+
+// KHR_materials_transmission, _volume, _diffuse_transmission and _dispersion of material `src`
+// (called `name` in messages) into `d` (gltf_transmission_import.cpp). A value outside its range
+// drops that extension with a note; a bad texture reference is refused.
+Status import_transmission_volume(const tinygltf::Model& m, const std::string& name,
+                                  const tinygltf::Material& src, Material& d, Asset& asset);
 
 // KHR_materials_variants' names into Asset::variants (before the meshes, whose mappings index them).
 Status import_variant_names(const tinygltf::Model& model, Asset& out);

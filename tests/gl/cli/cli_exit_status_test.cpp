@@ -76,7 +76,7 @@ TEST(CliExitStatus, Render) {
         {"render " + asset("humanoid_mixamo.glb"), 2, "--output is required"},
         // Controls: a file that fails to load keeps 1, the model's own and an --env file alike.
         {"render /no/such/file.glb -o " + out("y.png"), 1,
-         "skinview render: /no/such/file.glb: glTF: cannot open the file"},
+         "skinview render: /no/such/file.glb: glTF: cannot open the file: no such file"},
         {render + " --env /no/such/sky.hdr", 1,
          "skinview render: --env: environment '/no/such/sky.hdr': no such file"},
     });
@@ -105,7 +105,8 @@ TEST(CliExitStatus, BakeAndDiagnose) {
          "--skinning: best not in {auto,dqs,dqs-scale,lbs}"},
         // Controls: the retarget source or the model failing to load keeps 1 (a .vrma has no mesh).
         {bake + " --retarget /no/such/file.glb", 1,
-         "skinview bake: --retarget /no/such/file.glb: /no/such/file.glb: glTF: cannot open the file"},
+         "skinview bake: --retarget /no/such/file.glb: /no/such/file.glb: glTF: cannot open the file: no "
+         "such file"},
         {"bake " + quoted(vrma) + " -o " + out("y.obj"), 1,
          "skinview bake: " + vrma +
              ": a VRM Animation (VRMC_vrm_animation) has no mesh to draw; open a character and load this "
@@ -134,9 +135,10 @@ TEST(CliExitStatus, AuditFixSuiteAndTheRest) {
         {"--tab nosuch " + file, 2,
          "--tab: nosuch not in {frame,joints,scale,ik,palette,diagnose,graph,notes,humanoid,expressions}"},
         // Controls: a file that fails to load keeps 1.
-        {"audit /no/such/file.glb", 1, "skinview audit: /no/such/file.glb: glTF: cannot open the file"},
+        {"audit /no/such/file.glb", 1,
+         "skinview audit: /no/such/file.glb: glTF: cannot open the file: no such file"},
         {"fix /no/such/file.glb -o " + out("f.glb"), 1,
-         "skinview fix: /no/such/file.glb: glTF: cannot open the file"},
+         "skinview fix: /no/such/file.glb: glTF: cannot open the file: no such file"},
     });
 }
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -471,7 +472,11 @@ TEST_F(InputSmoke, AKeyTappedWithinOneFrameReachesATextField) {
 TEST_F(InputSmoke, TheTimelineShowsTheClipsKeyTicks) {
     const ViewerRun r = run("timeline_ticks", "1 move viewport 0.5 0.5\n", 3);
     ASSERT_EQ(r.rc, 0) << r.log;
-    const size_t at = r.log.find("timeline: ");
+    // The line that counts the ticks ("timeline: 25 key ticks"; the timeline logs other lines too,
+    // such as where its speed slider sits).
+    size_t at = r.log.find("timeline: ");
+    while (at != std::string::npos && !std::isdigit(static_cast<unsigned char>(r.log[at + 10])))
+        at = r.log.find("timeline: ", at + 1);
     ASSERT_NE(at, std::string::npos) << r.log;
     const int said = std::atoi(r.log.c_str() + at + 10);
     const sv::ui::Layout l = sv::ui::compute_layout(float(r.image.width), float(r.image.height));

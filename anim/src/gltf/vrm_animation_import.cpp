@@ -11,6 +11,7 @@
 
 #include "anim/avatar/humanoid_map.h"
 #include "gltf_names.h"
+#include "vrm_json.h"
 
 namespace sv::anim::gltf {
 
@@ -20,21 +21,11 @@ using json = nlohmann::json;
 
 constexpr const char* kExt = "VRMC_vrm_animation";
 
-const json* member(const json& j, const char* key) {
-    if (!j.is_object()) return nullptr;
-    const auto it = j.find(key);
-    return it == j.end() ? nullptr : &*it;
-}
+using vrm::member;
 
+// The entry's "node", checked against the document's nodes as the avatar reader checks its own.
 Status node_of(const json& entry, const std::string& what, size_t node_count, int& out) {
-    const json* v = member(entry, "node");
-    if (!v || !v->is_number_integer()) return make_error(what + ": has no node index");
-    const auto i = v->get<long long>();
-    if (i < 0 || static_cast<size_t>(i) >= node_count)
-        return make_error(what + ": node " + std::to_string(i) + " is out of range (" + str(node_count) +
-                          " nodes)");
-    out = static_cast<int>(i);
-    return ok_status();
+    return vrm::node_index(member(entry, "node"), what, node_count, out);
 }
 
 Status read_humanoid(const json& ext, size_t node_count, Vrm& out) {

@@ -42,6 +42,18 @@ inline Status vec3(const json* v, const std::string& what, glm::dvec3& out) {
     return ok_status();
 }
 
+// A node index within the document's `node_count` nodes, or a refusal naming `what` and the reason
+// (missing, not an integer, out of range): the avatar and the .vrma readers check alike.
+inline Status node_index(const json* v, const std::string& what, size_t node_count, int& out) {
+    if (!v || !v->is_number_integer()) return make_error(what + ": has no node index");
+    const auto i = v->get<long long>();
+    if (i < 0 || static_cast<size_t>(i) >= node_count)
+        return make_error(what + ": node " + std::to_string(i) + " is out of range (" + str(node_count) +
+                          " nodes)");
+    out = static_cast<int>(i);
+    return ok_status();
+}
+
 inline std::string text(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
 struct Ctx {
@@ -64,13 +76,7 @@ struct Ctx {
         return ok_status();
     }
     Status node(const json* v, const std::string& what, int& out) const {
-        if (!v || !v->is_number_integer()) return make_error(what + ": has no node index");
-        const auto i = v->get<long long>();
-        if (i < 0 || static_cast<size_t>(i) >= node_count)
-            return make_error(what + ": node " + std::to_string(i) + " is out of range (" + str(node_count) +
-                              " nodes)");
-        out = static_cast<int>(i);
-        return ok_status();
+        return node_index(v, what, node_count, out);
     }
 };
 

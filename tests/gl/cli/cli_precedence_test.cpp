@@ -11,6 +11,7 @@
 #include <regex>
 #include <set>
 
+#include "cli_scratch.h"
 #include "render/hdr_image.h"
 #include "render/image.h"
 #include "run_command.h"
@@ -30,20 +31,6 @@ fs::path dir() {
 }
 CommandResult skinview(const std::string& args) { return run_command(quoted(kExe) + " " + args); }
 
-std::string write(const fs::path& p, const std::string& text) {
-    std::ofstream(p) << text;
-    return p.string();
-}
-
-// A uniform sky of one colour, so an environment's light shows in the picture.
-std::string write_sky(const fs::path& p, float r, float g, float b) {
-    render::HdrImage img;
-    img.width = 32, img.height = 16;
-    for (int i = 0; i < img.width * img.height; ++i) img.rgb.insert(img.rgb.end(), {r, g, b});
-    EXPECT_TRUE(render::write_hdr(p.string(), img));
-    return p.string();
-}
-
 struct Case {
     std::string flags;    // the flag(s) under test
     std::string file;     // the settings file, saying something else for the same key
@@ -52,19 +39,9 @@ struct Case {
     bool control = true;  // the file's value changes this picture (else only "the same" is held)
 };
 
-long differing(const std::string& a, const std::string& b) {
-    auto x = render::read_png(a), y = render::read_png(b);
-    if (!x || !y || x->pixels.size() != y->pixels.size()) return -1;
-    long n = 0;
-    for (size_t i = 0; i < x->pixels.size(); i += 4)
-        n += x->pixels[i] != y->pixels[i] || x->pixels[i + 1] != y->pixels[i + 1] ||
-             x->pixels[i + 2] != y->pixels[i + 2] || x->pixels[i + 3] != y->pixels[i + 3];
-    return n;
-}
-
 std::vector<Case> cases(const fs::path& d) {
-    const std::string orange = write_sky(d / "orange.hdr", 3.0f, 1.0f, 0.1f);
-    const std::string blue = write_sky(d / "blue.hdr", 0.1f, 0.3f, 3.0f);
+    const std::string orange = write_uniform_sky(d / "orange.hdr", 3.0f, 1.0f, 0.1f);
+    const std::string blue = write_uniform_sky(d / "blue.hdr", 0.1f, 0.3f, 3.0f);
     const std::string arm = asset("arm.glb"), mixamo = asset("humanoid_mixamo.glb"),
                       vrm = asset("avatar_vrm1.glb");
     return {
@@ -133,10 +110,10 @@ TEST(Precedence, EveryRenderFlagIsACaseOrNoPartOfTheView) {
 
 TEST(Precedence, ANamedFlagWinsOverTheSettingsFile) {
     const fs::path d = dir();
-    const std::string empty = write(d / "empty.json", "{}");
+    const std::string empty = write_text(d / "empty.json", "{}");
     int i = 0;
     for (const Case& c : cases(d)) {
-        const std::string settings = write(d / ("s" + std::to_string(i) + ".json"), c.file);
+        const std::string settings = write_text(d / ("s" + std::to_string(i) + ".json"), c.file);
         const std::string base = "render " + quoted(c.model) + " --size 200x150 " + c.common + " ";
         const std::string with = (d / ("with" + std::to_string(i) + ".png")).string(),
                           alone = (d / ("alone" + std::to_string(i) + ".png")).string(),
@@ -148,20 +125,22 @@ TEST(Precedence, ANamedFlagWinsOverTheSettingsFile) {
         // avatar that path draws 1 pixel apart from the plain one, a difference with no flag in it).
         auto b = skinview(base + c.flags + " --settings " + quoted(empty) + " -o " + quoted(alone));
         ASSERT_EQ(b.status, 0) << c.flags << ": " << b.err;
-        EXPECT_EQ(differing(with, alone), 0) << c.flags << " with " << c.file << ": the flag did not win";
+        EXPECT_EQ(differing_png_pixels(with, alone), 0)
+            << c.flags << " with " << c.file << ": the flag did not win";
         if (!c.control) continue;
         auto f = skinview(base + " --settings " + quoted(settings) + " -o " + quoted(file_only));
         ASSERT_EQ(f.status, 0) << c.flags << ": " << f.err;
         // Control: the file's value alone draws another picture, so "the same" above means the flag won.
-        EXPECT_GT(differing(file_only, alone), 0) << c.flags << ": the file's " << c.file << " shows nothing";
+        EXPECT_GT(differing_png_pixels(file_only, alone), 0)
+            << c.flags << ": the file's " << c.file << " shows nothing";
     }
 }
 
 // The file wins over a flag's default: a flag left out is no flag.
 TEST(Precedence, TheFileWinsOverTheFlagsDefaults) {
     const fs::path d = dir();
-    const std::string settings =
-        write(d / "s.json", R"({"background": "255,0,0", "grid": false, "exposure": 2, "key_light": false})");
+    const std::string settings = write_text(
+        d / "s.json", R"({"background": "255,0,0", "grid": false, "exposure": 2, "key_light": false})");
     auto r = skinview("render " + quoted(asset("arm.glb")) + " --size 160x120 --settings " +
                       quoted(settings) + " -o " + quoted((d / "a.png").string()));
     ASSERT_EQ(r.status, 0) << r.err;
@@ -169,7 +148,7 @@ TEST(Precedence, TheFileWinsOverTheFlagsDefaults) {
                  " --size 160x120 --background 255,0,0 --grid off --exposure 2 --key-light off -o " +
                  quoted((d / "b.png").string()));
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(differing((d / "a.png").string(), (d / "b.png").string()), 0);
+    EXPECT_EQ(differing_png_pixels((d / "a.png").string(), (d / "b.png").string()), 0);
 }
 
 TEST(Precedence, TwoFlagsForOneChoiceAreRefusedNamingBoth) {
@@ -205,7 +184,7 @@ TEST(Precedence, ASavedClipAndTimeIsDrawnAndBakedAtThatTime) {
         GTEST_SKIP() << shared_missing_message("RobotExpressive.glb");
     }
     const fs::path d = dir();
-    const std::string settings = write(d / "dance.json", R"({"clip": "Dance", "time": 0.8})");
+    const std::string settings = write_text(d / "dance.json", R"({"clip": "Dance", "time": 0.8})");
     const std::string base = "render " + quoted(robot) + " --size 320x240 ";
     const auto png = [&](const char* n) { return (d / n).string(); };
     auto r = skinview(base + "--settings " + quoted(settings) + " -o " + quoted(png("settings.png")));
@@ -213,14 +192,15 @@ TEST(Precedence, ASavedClipAndTimeIsDrawnAndBakedAtThatTime) {
     EXPECT_NE(r.out.find("t=0.800"), std::string::npos) << r.out;
     ASSERT_EQ(skinview(base + "--clip Dance --time 0.8 -o " + quoted(png("flags.png"))).status, 0);
     ASSERT_EQ(skinview(base + "--clip Dance --time 0 -o " + quoted(png("zero.png"))).status, 0);
-    EXPECT_EQ(differing(png("settings.png"), png("flags.png")), 0);
-    EXPECT_GT(differing(png("zero.png"), png("flags.png")), 1000) << "control: t = 0 is another pose";
+    EXPECT_EQ(differing_png_pixels(png("settings.png"), png("flags.png")), 0);
+    EXPECT_GT(differing_png_pixels(png("zero.png"), png("flags.png")), 1000)
+        << "control: t = 0 is another pose";
     // A sequence starts at the file's time.
     r = skinview(base + "--settings " + quoted(settings) + " --frames 2 --fps 10 -o " +
                  quoted((d / "seq{frame}.png").string()));
     ASSERT_EQ(r.status, 0) << r.err;
     ASSERT_EQ(skinview(base + "--clip Dance --time 0.9 -o " + quoted(png("t09.png"))).status, 0);
-    EXPECT_EQ(differing(png("seq0001.png"), png("t09.png")), 0);
+    EXPECT_EQ(differing_png_pixels(png("seq0001.png"), png("t09.png")), 0);
     // bake --settings and bake --clip --time: the same vertices.
     const std::string by_settings = png("settings.obj"), by_flags = png("flags.obj");
     ASSERT_EQ(

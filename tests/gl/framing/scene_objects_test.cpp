@@ -13,6 +13,7 @@
 #include "render/image.h"
 #include "scene_session.h"
 #include "test_paths.h"
+#include "uv_sphere.h"
 
 namespace {
 
@@ -48,25 +49,7 @@ anim::Primitive ground_plane(float half) {
 }
 
 // A UV sphere of `radius` about the origin, its normals pointing in (seen from inside).
-anim::Primitive sky_dome(float radius) {
-    anim::Primitive p;
-    const int rings = 12, segments = 24;
-    for (int r = 0; r <= rings; ++r)
-        for (int s = 0; s <= segments; ++s) {
-            const float th = 3.14159265f * float(r) / float(rings),
-                        ph = 6.2831853f * float(s) / float(segments);
-            const glm::vec3 n(std::sin(th) * std::cos(ph), std::cos(th), std::sin(th) * std::sin(ph));
-            p.positions.push_back(n * radius);
-            p.normals.push_back(-n);
-        }
-    for (int r = 0; r < rings; ++r)
-        for (int s = 0; s < segments; ++s) {
-            const auto i = static_cast<std::uint32_t>(r * (segments + 1) + s);
-            const auto j = i + static_cast<std::uint32_t>(segments + 1);
-            p.indices.insert(p.indices.end(), {i, j, i + 1, i + 1, j, j + 1});
-        }
-    return p;
-}
+anim::Primitive sky_dome(float radius) { return sv::test::uv_sphere(radius, glm::vec3(0), true, 12, 24); }
 
 std::string write_asset(const anim::Asset& a, const std::string& name) {
     const std::string path = (test::output_dir() / name).string();

@@ -12,16 +12,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/scene/character.h"
+#include "lit_floor.h"
 #include "lobe_formulas.h"
-#include "render/character_renderer.h"
-#include "render/context.h"
-#include "render/gl.h"
 #include "render/image.h"
-#include "render/punctual_lights.h"
-#include "render/render_target.h"
 #include "test_paths.h"
 
 using namespace sv;
@@ -33,65 +27,9 @@ using sv::test::lobe::spot_cone;
 constexpr int kPixels = 200;
 constexpr double kSpan = 4.0;  // the view spans -4..4 m in x and z
 
-// A white floor at y = 0 under one light on node 1 at height h, pointing down.
-anim::Asset lit_floor(const anim::Light& light, double h) {
-    anim::Asset a;
-    a.source = "punctual_falloff_shape_test";
-    anim::Mesh m;
-    m.name = "floor";
-    anim::Primitive p;
-    p.positions = {{-10, 0, -10}, {10, 0, -10}, {10, 0, 10}, {-10, 0, 10}};
-    p.normals = {{0, 1, 0}, {0, 1, 0}, {0, 1, 0}, {0, 1, 0}};
-    p.indices = {0, 2, 1, 0, 3, 2};
-    p.material = 0;
-    m.primitives.push_back(p);
-    a.meshes.push_back(m);
-    anim::Material mat;
-    mat.metallic = 0.0f;
-    mat.roughness = 1.0f;
-    mat.specular = 0.0f;  // no specular lobe: f = base / pi exactly
-    mat.double_sided = true;
-    a.materials.push_back(mat);
-    a.lights.push_back(light);
-    a.scene.nodes.resize(2);
-    a.scene.nodes[0].mesh = 0;
-    a.scene.nodes[1].translation = {0.0, h, 0.0};
-    a.scene.nodes[1].rotation = glm::dquat(std::cos(-M_PI / 4), std::sin(-M_PI / 4), 0.0, 0.0);
-    a.scene.nodes[1].light = 0;
-    a.scene.update_matrices();
-    return a;
-}
-
+// The floor of tests/support/lit_floor.h without a specular lobe: f = base / pi exactly.
 render::RgbaImage draw(const anim::Light& light, double h) {
-    auto ctx = render::create_headless_context(render::Api::GL);
-    EXPECT_TRUE(ctx.ok()) << (ctx.ok() ? "" : ctx.error().message);
-    if (!ctx) return {};
-    auto c = anim::Character::create(lit_floor(light, h));
-    EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().message);
-    if (!c) return {};
-    c->pose_at(-1, 0.0f, false);
-    auto r = render::CharacterRenderer::create(render::Api::GL, *c);
-    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
-    if (!r) return {};
-    render::RenderTarget target;
-    EXPECT_TRUE(target.resize(kPixels, kPixels).ok());
-    target.bind();
-    glViewport(0, 0, kPixels, kPixels);
-    glEnable(GL_DEPTH_TEST);
-    glClearColor(0, 0, 1, 1);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    render::DrawOptions o;
-    o.draw_grid = false;
-    o.lighting.key_light = false;
-    o.lighting.environment_intensity = 0.0f;
-    o.lighting.exposure = 1.0f;
-    o.lighting.punctual = render::gather_punctual_lights(*c);
-    EXPECT_EQ(o.lighting.punctual.count, 1);
-    const float half = static_cast<float>(kSpan);
-    const glm::mat4 vp = glm::ortho(-half, half, -half, half, 0.1f, 100.0f) *
-                         glm::lookAt(glm::vec3(0, 20, 0), glm::vec3(0), glm::vec3(0, 0, -1));
-    (*r)->draw(*c, {render::CharacterInstance{}}, vp, o);
-    return target.read();
+    return sv::test::draw_lit_floor(light, h, /*no_specular=*/true, kPixels, static_cast<float>(kSpan));
 }
 
 // Khronos PBR Neutral, as its reference implementation writes it, for a grey (r = g = b): its

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "anim/scene/character.h"
+#include "lit_floor.h"
 #include "render/character_renderer.h"
 #include "render/context.h"
 #include "render/gl.h"
@@ -30,37 +31,6 @@ namespace {
 constexpr int kSize = 200;
 constexpr float kHalf = 5.0f;  // the view spans -5..5 m in x and z
 
-// A 20 m white floor at y = 0 (normals up, metal 0, roughness 1) and one light on node 1 at height
-// `h`, pointing down (-Z turned onto -Y).
-anim::Asset floor_with_light(const anim::Light& light, double h) {
-    anim::Asset a;
-    a.source = "punctual_lights_test";
-    anim::Mesh m;
-    m.name = "floor";
-    anim::Primitive p;
-    p.positions = {{-10, 0, -10}, {10, 0, -10}, {10, 0, 10}, {-10, 0, 10}};
-    p.normals = {{0, 1, 0}, {0, 1, 0}, {0, 1, 0}, {0, 1, 0}};
-    p.indices = {0, 2, 1, 0, 3, 2};
-    p.material = 0;
-    m.primitives.push_back(p);
-    a.meshes.push_back(m);
-    anim::Material mat;
-    mat.metallic = 0.0f;
-    mat.roughness = 1.0f;
-    mat.double_sided = true;
-    a.materials.push_back(mat);
-    a.lights.push_back(light);
-    a.scene.nodes.resize(2);
-    a.scene.nodes[0].name = "floor";
-    a.scene.nodes[0].mesh = 0;
-    a.scene.nodes[1].name = "light";
-    a.scene.nodes[1].translation = {0.0, h, 0.0};
-    a.scene.nodes[1].rotation = glm::dquat(std::cos(-M_PI / 4), std::sin(-M_PI / 4), 0.0, 0.0);
-    a.scene.nodes[1].light = 0;
-    a.scene.update_matrices();
-    return a;
-}
-
 struct Lit {
     render::RgbaImage image;
     // Is the floor lit at this horizontal distance from the light's foot (on +x)?
@@ -73,33 +43,7 @@ struct Lit {
 
 Lit draw(const anim::Light& light, double h) {
     Lit out;
-    auto ctx = render::create_headless_context(render::Api::GL);
-    EXPECT_TRUE(ctx.ok()) << (ctx.ok() ? "" : ctx.error().message);
-    if (!ctx) return out;
-    auto c = anim::Character::create(floor_with_light(light, h));
-    EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().message);
-    if (!c) return out;
-    c->pose_at(-1, 0.0f, false);
-    auto r = render::CharacterRenderer::create(render::Api::GL, *c);
-    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
-    if (!r) return out;
-    render::RenderTarget target;
-    EXPECT_TRUE(target.resize(kSize, kSize).ok());
-    target.bind();
-    glViewport(0, 0, kSize, kSize);
-    glEnable(GL_DEPTH_TEST);
-    glClearColor(0, 0, 1, 1);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    render::DrawOptions o;
-    o.draw_grid = false;
-    o.lighting.key_light = false;
-    o.lighting.environment_intensity = 0.0f;
-    o.lighting.punctual = render::gather_punctual_lights(*c);
-    EXPECT_EQ(o.lighting.punctual.count, 1);
-    const glm::mat4 vp = glm::ortho(-kHalf, kHalf, -kHalf, kHalf, 0.1f, 100.0f) *
-                         glm::lookAt(glm::vec3(0, 20, 0), glm::vec3(0), glm::vec3(0, 0, -1));
-    (*r)->draw(*c, {render::CharacterInstance{}}, vp, o);
-    out.image = target.read();
+    out.image = sv::test::draw_lit_floor(light, h, /*no_specular=*/false, kSize, kHalf);
     // The floor covers the whole view (no clear colour anywhere), lit or not.
     long clear = 0;
     for (size_t i = 0; i < out.image.pixels.size(); i += 4)

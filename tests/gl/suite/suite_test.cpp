@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli_scratch.h"
 #include "run_command.h"
 
 namespace sv::test {
@@ -16,19 +17,6 @@ namespace fs = std::filesystem;
 const std::string kExe = SKINVIEW_EXE;
 
 CommandResult skinview(const std::string& args) { return run_command(quoted(kExe) + " " + args); }
-
-// A fresh folder per test: ctest runs the tests of this file as parallel processes.
-fs::path fresh(const std::string& name) {
-    const fs::path d = output_dir() / "suite" / name;
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
-
-std::string write(const fs::path& p, const std::string& text) {
-    std::ofstream(p) << text;
-    return p.string();
-}
 
 std::vector<nlohmann::json> lines(const std::string& out) {
     std::vector<nlohmann::json> v;
@@ -51,8 +39,8 @@ const std::string kEntries = R"({"defaults": {"file": "$assets/arm.glb", "size":
 std::string assets_path() { return " --path assets=" + quoted((source_dir() / "assets").string()); }
 
 TEST(Suite, BlessThenEveryEntryMatchesAndTheControlFails) {
-    const fs::path d = fresh("bless");
-    const std::string suite = write(d / "arm.suite.json", kEntries);
+    const fs::path d = scratch_dir("suite", "bless");
+    const std::string suite = write_text(d / "arm.suite.json", kEntries);
     auto r = skinview("suite " + quoted(suite) + assets_path() + " --bless --jsonl --out " +
                       quoted((d / "out").string()));
     ASSERT_EQ(r.status, 0) << r.out << r.err;
@@ -81,8 +69,8 @@ TEST(Suite, BlessThenEveryEntryMatchesAndTheControlFails) {
 }
 
 TEST(Suite, AMismatchFailsAndTheReportPutsItFirst) {
-    const fs::path d = fresh("mismatch");
-    const std::string suite = write(d / "arm.suite.json", kEntries);
+    const fs::path d = scratch_dir("suite", "mismatch");
+    const std::string suite = write_text(d / "arm.suite.json", kEntries);
     ASSERT_EQ(
         skinview("suite " + quoted(suite) + assets_path() + " --bless --out " + quoted((d / "o").string()))
             .status,
@@ -109,14 +97,14 @@ TEST(Suite, AMismatchFailsAndTheReportPutsItFirst) {
 }
 
 TEST(Suite, AMissingGoldenOrFileFailsThatEntryAndTheRestRun) {
-    const fs::path d = fresh("missing");
-    const std::string suite = write(d / "s.suite.json", R"({"defaults": {"size": "96x72"}, "entries": [
+    const fs::path d = scratch_dir("suite", "missing");
+    const std::string suite = write_text(d / "s.suite.json", R"({"defaults": {"size": "96x72"}, "entries": [
       {"name": "no_golden", "file": "$assets/arm.glb", "golden": "nowhere.png"},
       {"name": "no_file", "file": "missing.glb", "golden": "g.png"},
       {"name": "ok", "file": "$assets/arm.glb", "golden": "g.png"}]})");
     ASSERT_EQ(
         skinview("suite " +
-                 quoted(write(
+                 quoted(write_text(
                      d / "b.suite.json",
                      R"({"entries": [{"file": "$assets/arm.glb", "size": "96x72", "golden": "g.png"}]})")) +
                  assets_path() + " --bless --out " + quoted((d / "o").string()))
@@ -135,7 +123,7 @@ TEST(Suite, AMissingGoldenOrFileFailsThatEntryAndTheRestRun) {
 }
 
 TEST(Suite, ABadSuiteExits2NamingTheEntryAndTheKey) {
-    const fs::path d = fresh("bad");
+    const fs::path d = scratch_dir("suite", "bad");
     struct Case {
         const char* text;
         const char* says;
@@ -174,7 +162,7 @@ TEST(Suite, ABadSuiteExits2NamingTheEntryAndTheKey) {
     int i = 0;
     for (const Case& c : cases) {
         const auto r =
-            skinview("suite " + quoted(write(d / ("bad" + std::to_string(i++) + ".json"), c.text)));
+            skinview("suite " + quoted(write_text(d / ("bad" + std::to_string(i++) + ".json"), c.text)));
         EXPECT_EQ(r.status, 2) << c.text << "\n" << r.out << r.err;
         EXPECT_NE(r.err.find(c.says), std::string::npos) << "expected '" << c.says << "' in: " << r.err;
     }
@@ -184,29 +172,29 @@ TEST(Suite, ABadSuiteExits2NamingTheEntryAndTheKey) {
 // its entry mismatch (so a key parsed and then dropped would show as a control that matches), and the
 // sphere framing is as repeatable as the automatic one.
 TEST(Suite, TheLightingGridAndSphereKeysChangeThePicture) {
-    const fs::path d = fresh("keys");
+    const fs::path d = scratch_dir("suite", "keys");
     const std::string base = R"("file": "$assets/arm.glb", "size": "160x120", "clip": 0, "time": 0.4)";
     const std::string sphere = R"("sphere_camera": {"yaw": 20, "pitch": 10, "zoom": 0.8})";
-    const std::string suite =
-        write(d / "keys.suite.json", R"({"entries": [
+    const std::string suite = write_text(
+        d / "keys.suite.json", R"({"entries": [
       {"name": "plain", )" + base + R"(, "golden": "golden/plain.png"},
-      {"name": "sphere", )" + base + ", " +
-                                         sphere + R"(, "golden": "golden/sphere.png"},
+      {"name": "sphere", )" + base +
+                                   ", " + sphere + R"(, "golden": "golden/sphere.png"},
       {"name": "sphere_gles", "api": "gles", )" +
-                                         base + ", " + sphere + R"(, "golden": "golden/sphere.png"},
+                                   base + ", " + sphere + R"(, "golden": "golden/sphere.png"},
       {"name": "control_key_light_off", "key_light": false, )" +
-                                         base + R"(, "golden": "golden/plain.png", "expect": "mismatch"},
+                                   base + R"(, "golden": "golden/plain.png", "expect": "mismatch"},
       {"name": "control_exposure_2", "exposure": 2, )" +
-                                         base + R"(, "golden": "golden/plain.png", "expect": "mismatch"},
+                                   base + R"(, "golden": "golden/plain.png", "expect": "mismatch"},
       {"name": "control_grid_off", "grid": false, )" +
-                                         base + R"(, "golden": "golden/plain.png", "expect": "mismatch"},
+                                   base + R"(, "golden": "golden/plain.png", "expect": "mismatch"},
       {"name": "control_environment_turned", "environment_rotation": 180, "key_light": false, )" +
-                                         base +
-                                         R"(, "golden": "golden/plain_unlit_key.png", "expect": "mismatch"},
+                                   base +
+                                   R"(, "golden": "golden/plain_unlit_key.png", "expect": "mismatch"},
       {"name": "plain_unlit_key", "key_light": false, )" +
-                                         base + R"(, "golden": "golden/plain_unlit_key.png"},
+                                   base + R"(, "golden": "golden/plain_unlit_key.png"},
       {"name": "control_sphere_zoom", )" +
-                                         base + R"(, "sphere_camera": {"yaw": 20, "pitch": 10, "zoom": 0.85},
+                                   base + R"(, "sphere_camera": {"yaw": 20, "pitch": 10, "zoom": 0.85},
        "golden": "golden/sphere.png", "expect": "mismatch"}
      ]})");
     auto r =
@@ -228,23 +216,25 @@ TEST(Suite, AVariantEndsWithItsEntry) {
         if (in_ci()) GTEST_FAIL() << chair << " is missing";
         GTEST_SKIP() << chair << " is missing";
     }
-    const fs::path d = fresh("variant");
+    const fs::path d = scratch_dir("suite", "variant");
     const std::string base =
         R"("file": "$khronos/SheenChair/glTF/SheenChair.gltf", "size": "96x96", "grid": false)";
     ASSERT_EQ(
-        skinview("suite " +
-                 quoted(write(d / "b.suite.json", R"({"entries": [{)" + base + R"(, "golden": "g.png"}]})")) +
-                 " --path khronos=" + quoted(khronos.string()) + " --bless --out " +
-                 quoted((d / "o").string()))
+        skinview(
+            "suite " +
+            quoted(write_text(d / "b.suite.json", R"({"entries": [{)" + base + R"(, "golden": "g.png"}]})")) +
+            " --path khronos=" + quoted(khronos.string()) + " --bless --out " + quoted((d / "o").string()))
             .status,
         0);
-    const std::string suite = write(d / "v.suite.json", R"({"entries": [
+    const std::string suite =
+        write_text(d / "v.suite.json", R"({"entries": [
       {"name": "control_peacock", "variant": "Peacock Velvet", )" +
-                                                            base +
-                                                            R"(, "golden": "g.png", "expect": "mismatch"},
-      {"name": "default_after_peacock", )" + base + R"(, "golden": "g.png"},
-      {"name": "unknown_variant", "variant": "Velvet", )" + base +
-                                                            R"(, "golden": "g.png"}]})");
+                                           base +
+                                           R"(, "golden": "g.png", "expect": "mismatch"},
+      {"name": "default_after_peacock", )" +
+                                           base + R"(, "golden": "g.png"},
+      {"name": "unknown_variant", "variant": "Velvet", )" +
+                                           base + R"(, "golden": "g.png"}]})");
     const auto r = skinview("suite " + quoted(suite) + " --path khronos=" + quoted(khronos.string()) +
                             " --jsonl --out " + quoted((d / "o").string()));
     EXPECT_EQ(r.status, 2) << r.out << r.err;  // the unknown variant: bad input, the others still run

@@ -4,10 +4,9 @@
 // was left out of framing, which cut the lantern to its head.
 #include <gtest/gtest.h>
 
-#include <cmath>
-
 #include "anim/asset_tools/asset_builder.h"
 #include "anim/scene/character.h"
+#include "uv_sphere.h"
 
 namespace sky_dome_rule {
 
@@ -15,23 +14,7 @@ using namespace sv;
 
 // A UV sphere of `radius` about (0, 1, 0), normals in or out.
 anim::Primitive sphere(float radius, bool inward) {
-    anim::Primitive p;
-    const int rings = 8, segments = 16;
-    for (int r = 0; r <= rings; ++r)
-        for (int s = 0; s <= segments; ++s) {
-            const float th = 3.14159265f * float(r) / float(rings),
-                        ph = 6.2831853f * float(s) / float(segments);
-            const glm::vec3 n(std::sin(th) * std::cos(ph), std::cos(th), std::sin(th) * std::sin(ph));
-            p.positions.push_back(n * radius + glm::vec3(0, 1, 0));
-            p.normals.push_back(inward ? -n : n);
-        }
-    for (int r = 0; r < rings; ++r)
-        for (int s = 0; s < segments; ++s) {
-            const auto i = static_cast<std::uint32_t>(r * (segments + 1) + s);
-            const auto j = i + static_cast<std::uint32_t>(segments + 1);
-            p.indices.insert(p.indices.end(), {i, j, i + 1, i + 1, j, j + 1});
-        }
-    return p;
+    return sv::test::uv_sphere(radius, glm::vec3(0, 1, 0), inward, 8, 16);
 }
 
 // The built-in character with one big sphere around it; whether the sphere is marked.

@@ -23,23 +23,14 @@
 #include <string>
 #include <vector>
 
+#include "process_bench.h"
+
 namespace fs = std::filesystem;
+using sv::bench::quote;
 
 namespace {
 
-std::string q(const std::string& s) { return "'" + s + "'"; }
-
-// Wall seconds of one command, its output discarded; negative when it failed.
-double seconds_of(const std::string& command) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const int rc = std::system((command + " >/dev/null 2>&1").c_str());
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (rc != 0) {
-        std::fprintf(stderr, "render_start_bench: '%s' exited %d\n", command.c_str(), rc);
-        return -1.0;
-    }
-    return s;
-}
+double seconds_of(const std::string& command) { return sv::bench::seconds_of(command, "render_start_bench"); }
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -62,23 +53,13 @@ int main(int argc, char** argv) {
     fs::path exe = fs::absolute(argv[0]).parent_path().parent_path().parent_path() / "viewer" / "skinview";
     std::string file =
         std::string(SKINVIEW_BENCH_SHARED_ASSETS) + "/../khronos/CesiumMan/glTF-Binary/CesiumMan.glb";
-    int rounds = 5;
-    std::string size = "640x480";
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string a = argv[i];
-        if (a == "--skinview")
-            exe = argv[i + 1];
-        else if (a == "--file")
-            file = argv[i + 1];
-        else if (a == "--rounds")
-            rounds = std::atoi(argv[i + 1]);
-        else if (a == "--size")
-            size = argv[i + 1];
-        else {
-            std::fprintf(stderr, "render_start_bench: unknown option %s\n", a.c_str());
-            return 2;
-        }
-    }
+    std::string exe_arg = exe.string(), rounds_arg = "5", size = "640x480";
+    if (!sv::bench::parse_options(
+            argc, argv, "render_start_bench",
+            {{"--skinview", &exe_arg}, {"--file", &file}, {"--rounds", &rounds_arg}, {"--size", &size}}))
+        return 2;
+    exe = exe_arg;
+    const int rounds = std::atoi(rounds_arg.c_str());
     if (!fs::exists(exe) || !fs::exists(file) || rounds < 1 || size.find('x') == std::string::npos) {
         std::fprintf(stderr,
                      "render_start_bench: need --skinview (%s), --file (%s), --rounds >= 1, --size WxH\n",
@@ -95,17 +76,17 @@ int main(int argc, char** argv) {
         fs::temp_directory_path() / ("skinview_render_start_bench_" + std::to_string(::getpid()));
     fs::create_directories(dir);
     const std::string w = size.substr(0, size.find('x')), h = size.substr(size.find('x') + 1);
-    const std::string sv = q(exe.string()) + " render " + q(file) + " --size " + size + " -o ";
-    const std::string f3d_cmd =
-        "f3d " + q(file) + " --resolution=" + w + "," + h + " --output=" + q((dir / "f3d.png").string());
+    const std::string sv = quote(exe.string()) + " render " + quote(file) + " --size " + size + " -o ";
+    const std::string f3d_cmd = "f3d " + quote(file) + " --resolution=" + w + "," + h +
+                                " --output=" + quote((dir / "f3d.png").string());
     const auto cold_env = [&](int round) {
         const fs::path empty = dir / ("empty_cache_" + std::to_string(round));
         fs::create_directories(empty);
-        return "MESA_SHADER_CACHE_DISABLE=true XDG_CACHE_HOME=" + q(empty.string()) + " ";
+        return "MESA_SHADER_CACHE_DISABLE=true XDG_CACHE_HOME=" + quote(empty.string()) + " ";
     };
 
     // Warm-up, untimed: fills Mesa's shader cache and skinview's precompute cache for the warm runs.
-    seconds_of(sv + q((dir / "warmup.png").string()));
+    seconds_of(sv + quote((dir / "warmup.png").string()));
     if (f3d) seconds_of(f3d_cmd);
 
     struct Round {
@@ -117,8 +98,8 @@ int main(int argc, char** argv) {
     for (int r = 1; r <= rounds; ++r) {
         Round x;
         if (f3d) x.f3d_warm = seconds_of(f3d_cmd);
-        x.sv_warm = seconds_of(sv + q((dir / "warm.png").string()));
-        x.sv_cold = seconds_of(cold_env(r) + sv + q((dir / "cold.png").string()));
+        x.sv_warm = seconds_of(sv + quote((dir / "warm.png").string()));
+        x.sv_cold = seconds_of(cold_env(r) + sv + quote((dir / "cold.png").string()));
         if (f3d) x.f3d_cold = seconds_of("MESA_SHADER_CACHE_DISABLE=true " + f3d_cmd);
         all.push_back(x);
         std::printf("%5d | %8.3f | %13.3f | %13.3f | %8.3f | %8.3f | %13.3f\n", r, x.f3d_warm, x.sv_warm,
@@ -153,9 +134,9 @@ int main(int argc, char** argv) {
                     warm <= 0.5 ? "met" : "NOT met", cold, cold <= 1.5 ? "met" : "NOT met");
     }
     std::printf("\nwhere skinview's time goes, warm (SKINVIEW_TIMINGS=1, one run):\n");
-    print_stderr_of("SKINVIEW_TIMINGS=1 " + sv + q((dir / "timed.png").string()));
+    print_stderr_of("SKINVIEW_TIMINGS=1 " + sv + quote((dir / "timed.png").string()));
     std::printf("\nand cold:\n");
-    print_stderr_of(cold_env(0) + "SKINVIEW_TIMINGS=1 " + sv + q((dir / "timed_cold.png").string()));
+    print_stderr_of(cold_env(0) + "SKINVIEW_TIMINGS=1 " + sv + quote((dir / "timed_cold.png").string()));
     fs::remove_all(dir);
     return 0;
 }

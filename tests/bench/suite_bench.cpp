@@ -17,42 +17,29 @@
 #include <fstream>
 #include <string>
 
+#include "process_bench.h"
+
 namespace fs = std::filesystem;
+using sv::bench::quote;
 
 namespace {
 
-double seconds_of(const std::string& command) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const int rc = std::system((command + " >/dev/null 2>&1").c_str());
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (rc != 0) std::fprintf(stderr, "suite_bench: '%s' exited %d\n", command.c_str(), rc);
-    return s;
-}
-
-std::string q(const std::string& s) { return "'" + s + "'"; }
+// A failed command stops the benchmark (main checks every figure): a failure timed as a fast run
+// would make the suite look slow or fast for nothing.
+double seconds_of(const std::string& command) { return sv::bench::seconds_of(command, "suite_bench"); }
 
 }  // namespace
 
 int main(int argc, char** argv) {
     fs::path exe = fs::absolute(argv[0]).parent_path().parent_path().parent_path() / "viewer" / "skinview";
     std::string file = std::string(SKINVIEW_BENCH_SHARED_ASSETS) + "/Xbot.glb";
-    int entries = 50;
-    std::string size = "640x480";
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string a = argv[i];
-        if (a == "--skinview")
-            exe = argv[i + 1];
-        else if (a == "--file")
-            file = argv[i + 1];
-        else if (a == "--entries")
-            entries = std::atoi(argv[i + 1]);
-        else if (a == "--size")
-            size = argv[i + 1];
-        else {
-            std::fprintf(stderr, "suite_bench: unknown option %s\n", a.c_str());
-            return 2;
-        }
-    }
+    std::string exe_arg = exe.string(), entries_arg = "50", size = "640x480";
+    if (!sv::bench::parse_options(
+            argc, argv, "suite_bench",
+            {{"--skinview", &exe_arg}, {"--file", &file}, {"--entries", &entries_arg}, {"--size", &size}}))
+        return 2;
+    exe = exe_arg;
+    const int entries = std::atoi(entries_arg.c_str());
     if (!fs::exists(file))
         file = (exe.parent_path().parent_path() / "share" / "skinview" / "humanoid_mixamo.glb").string();
     if (!fs::exists(exe) || !fs::exists(file) || entries < 1) {
@@ -64,7 +51,7 @@ int main(int argc, char** argv) {
     fs::create_directories(dir);
     // Entries at times across the first clip: every one a different pose, as a regression suite is.
     std::string suite =
-        "{\"defaults\": {\"file\": " + q(file) + ", \"size\": \"" + size + "\"}, \"entries\": [\n";
+        "{\"defaults\": {\"file\": " + quote(file) + ", \"size\": \"" + size + "\"}, \"entries\": [\n";
     for (auto& c : suite)
         if (c == '\'') c = '"';
     for (int i = 0; i < entries; ++i) {
@@ -77,16 +64,24 @@ int main(int argc, char** argv) {
     const fs::path suite_path = dir / "bench.suite.json";
     std::ofstream(suite_path) << suite;
 
-    const double one = seconds_of(q(exe.string()) + " render " + q(file) + " --size " + size + " -o " +
-                                  q((dir / "first.png").string()));
-    const double in_suite = seconds_of(q(exe.string()) + " suite " + q(suite_path.string()) +
-                                       " --bless --out " + q((dir / "out").string()));
+    const double one = seconds_of(quote(exe.string()) + " render " + quote(file) + " --size " + size +
+                                  " -o " + quote((dir / "first.png").string()));
+    const double in_suite = seconds_of(quote(exe.string()) + " suite " + quote(suite_path.string()) +
+                                       " --bless --out " + quote((dir / "out").string()));
     double separate = 0.0;
-    for (int i = 0; i < entries; ++i) {
+    bool failed = one < 0.0 || in_suite < 0.0;
+    for (int i = 0; i < entries && !failed; ++i) {
         char t[32];
         std::snprintf(t, sizeof t, "%.3f", 0.04 * i);
-        separate += seconds_of(q(exe.string()) + " render " + q(file) + " --time " + t + " --size " + size +
-                               " -o " + q((dir / ("p" + std::to_string(i) + ".png")).string()));
+        const double s =
+            seconds_of(quote(exe.string()) + " render " + quote(file) + " --time " + t + " --size " + size +
+                       " -o " + quote((dir / ("p" + std::to_string(i) + ".png")).string()));
+        failed = s < 0.0;
+        separate += s;
+    }
+    if (failed) {
+        std::fprintf(stderr, "suite_bench: a command failed (above); no figures\n");
+        return 1;
     }
     std::printf("file %s, %s, %d entries\n", file.c_str(), size.c_str(), entries);
     std::printf("time to first frame, one render process: %.3f s\n", one);
@@ -96,9 +91,12 @@ int main(int argc, char** argv) {
     std::printf("suite / processes: %.1fx (target >= 5x)\n", separate / in_suite);
     if (std::system("command -v f3d >/dev/null 2>&1") == 0) {
         const std::string w = size.substr(0, size.find('x')), h = size.substr(size.find('x') + 1);
-        const double f3d = seconds_of("f3d " + q(file) + " --resolution=" + w + "," + h +
-                                      " --output=" + q((dir / "f3d.png").string()));
-        std::printf("f3d, same file and size, one frame: %.3f s\n", f3d);
+        const double f3d = seconds_of("f3d " + quote(file) + " --resolution=" + w + "," + h +
+                                      " --output=" + quote((dir / "f3d.png").string()));
+        if (f3d < 0.0)
+            std::printf("f3d: failed (it needs an X display even for --output: run under xvfb-run)\n");
+        else
+            std::printf("f3d, same file and size, one frame: %.3f s\n", f3d);
     } else {
         std::printf("f3d: not installed (Debian: apt-get install f3d), not measured\n");
     }

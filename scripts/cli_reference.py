@@ -8,7 +8,7 @@ SKINVIEW is the built executable (build/viewer/skinview); ROOT the source tree (
 script's parent folder). Without --check it rewrites both files; with --check it writes nothing
 and exits 1 naming every difference: a generated part that is not what --help gives now, or an
 option the page names (anywhere, prose included) that no verb has. So an option added, renamed or
-removed in viewer/skinview_main.cpp or viewer/cli_options.cpp without its documentation fails
+removed in viewer/commands/skinview_main.cpp or viewer/commands/cli_options.cpp without its documentation fails
 `docs.command_line` (tests/docs), and the page cannot keep an option that is gone.
 
 The help text is CLI11's (2.x): "  NAME OPTS" padded to column 30, then the description, whose

@@ -12,7 +12,7 @@ on every test object). The rules, over build/compile_commands.json:
      from one generated source, tests/support/test_config.h);
   2. every command maps the source folder out of __FILE__ (-fmacro-prefix-map=SOURCE/=);
   3. the commit id (SKINVIEW_GIT_COMMIT), which changes with every commit, is defined for one
-     source only (viewer/skinview_main.cpp), so a new commit recompiles one object.
+     source only (viewer/commands/skinview_main.cpp), so a new commit recompiles one object.
 A negative control runs first: a made-up command list breaking each rule must be caught, so a check
 that can no longer fail fails here.
 """
@@ -29,7 +29,7 @@ def problems(commands, source, build):
         for name, value in re.findall(r"-D(\w+)=(\S*)", cmd):
             if source in value or build in value:
                 out.append(f"{f}: -D{name} carries an absolute path ({value})")
-            if name == "SKINVIEW_GIT_COMMIT" and not f.endswith("viewer/skinview_main.cpp"):
+            if name == "SKINVIEW_GIT_COMMIT" and not f.endswith("viewer/commands/skinview_main.cpp"):
                 out.append(f"{f}: defines SKINVIEW_GIT_COMMIT (every commit would recompile it)")
         if f"-fmacro-prefix-map={source}/=" not in cmd:
             out.append(f"{f}: no -fmacro-prefix-map={source}/= (__FILE__ would be absolute)")
@@ -45,7 +45,7 @@ def negative_control():
         {"file": f"{src}/viewer/c.cpp", "command": f"c++ {ok} -DSKINVIEW_GIT_COMMIT=abc -c c.cpp"},
     ]
     found = problems(bad, src, bld)
-    good = [{"file": f"{src}/viewer/skinview_main.cpp", "command": f"c++ {ok} -DSKINVIEW_GIT_COMMIT=abc -c m.cpp"}]
+    good = [{"file": f"{src}/viewer/commands/skinview_main.cpp", "command": f"c++ {ok} -DSKINVIEW_GIT_COMMIT=abc -c m.cpp"}]
     return len(found) == 3 and not problems(good, src, bld)
 
 

@@ -1,4 +1,4 @@
-// Repeating audit notes grouped into one line (viewer/note_groups.h).
+// Repeating audit notes grouped into one line (viewer/commands/note_groups.h).
 #include "note_groups.h"
 
 #include <gtest/gtest.h>

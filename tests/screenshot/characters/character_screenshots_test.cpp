@@ -1,6 +1,6 @@
 // The screenshot goldens that need an edit a suite entry cannot say (a twisted joint, an IK solve,
 // a broken palette entry): rendered headless at 384x384 and held against tests/golden/ with the
-// check `skinview render --ref` runs (viewer/reference_check.h). The plain character goldens (file,
+// check `skinview render --ref` runs (viewer/session/reference_check.h). The plain character goldens (file,
 // clip, time, correction, API) are tests/screenshot/suites/characters.suite.json, which ctest runs
 // through `skinview suite` (screenshot.suite.characters) with its own negative controls.
 //

@@ -26,7 +26,7 @@ struct Sample {
     std::string model;
     int width = 256, height = 256;
     render::Api api = render::Api::GL;
-    // The board's view (viewer/sphere_framing.h): the suite entry's sphere_camera.
+    // The board's view (viewer/session/sphere_framing.h): the suite entry's sphere_camera.
     SphereCamera view;
 };
 

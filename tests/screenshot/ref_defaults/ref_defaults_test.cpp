@@ -1,6 +1,6 @@
 // The defaults of `skinview render --ref` on a real character filling the frame: Xbot at 640x480,
 // as `skinview render Xbot.glb -o out.png` draws it (first clip at t=0, camera auto). The
-// comparison is the one run_render calls (viewer/reference_check.h) with ReferenceOptions{}, whose
+// comparison is the one run_render calls (viewer/session/reference_check.h) with ReferenceOptions{}, whose
 // values are the command's defaults (RenderArgs), so what passes or fails here passes or fails there.
 //
 // Must fail: one index finger joint turned 30 degrees; one forearm turned 1 degree, each by the

@@ -45,7 +45,7 @@ using DenseFile = ModelFile;
 std::vector<DenseFile> dense_files() { return model_files(DracoFolders::leave_out); }
 
 // Positions of every drawn primitive, keyed (node, primitive), as `skinview bake --source cpu` computes
-// them (viewer/bake_command.cpp): morph targets, then the double reference skinner in the mesh's
+// them (viewer/commands/bake_command.cpp): morph targets, then the double reference skinner in the mesh's
 // frame, or the static node's global.
 using Drawn = std::map<std::pair<int, int>, std::vector<glm::dvec3>>;
 

@@ -1,4 +1,4 @@
-// The copies between the panels' plain values and the renderer's options (viewer/ui_bridge.h):
+// The copies between the panels' plain values and the renderer's options (viewer/app/ui_bridge.h):
 // what the panels edit must reach the renderer unchanged, and each view keep its meaning.
 #include "ui_bridge.h"
 

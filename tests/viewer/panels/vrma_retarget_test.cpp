@@ -72,7 +72,7 @@ std::vector<std::string> true_source_bones() {
     return c && !c->skins().empty() ? bones_of(*c) : std::vector<std::string>();
 }
 
-// Through the Graph panel, as the viewer's Load does (viewer/retarget_source.h), then the panel's
+// Through the Graph panel, as the viewer's Load does (viewer/session/retarget_source.h), then the panel's
 // rest-aligned retarget at eight times over `clip`.
 Measured retarget_limbs(const std::string& vrma, int clip, anim::Character& target) {
     const std::vector<std::string> truth = true_source_bones();

@@ -24,7 +24,7 @@ struct DiagnoseState {
 };
 
 // The figures of one diagnose run the panel shows: a value the viewer copies out of the renderer's
-// result (viewer/ui_bridge.h), without the per-vertex errors, which stay with the renderer.
+// result (viewer/app/ui_bridge.h), without the per-vertex errors, which stay with the renderer.
 struct DiagnoseSummary {
     double worst_error = 0.0;
     double mean_error = 0.0;

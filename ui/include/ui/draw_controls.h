@@ -1,5 +1,5 @@
 // What the panels edit of how the scene is drawn, as plain values. The viewer copies it from the
-// renderer's options before the panels run and back after (viewer/ui_bridge.h), so ui needs nothing
+// renderer's options before the panels run and back after (viewer/app/ui_bridge.h), so ui needs nothing
 // from render/: the cost is one copy of a few fields a frame and a second enum that must list the
 // renderer's views in the same meaning (ui_bridge maps them by name, never by number).
 #pragma once

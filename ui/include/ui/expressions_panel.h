@@ -23,7 +23,7 @@ struct ExpressionsPanel {
     std::string error;  // the last failure to turn values into weights
     std::vector<anim::ExpressionMorphWeight> weights;  // what apply writes
     // The VRM look-at control: whether the eyes follow the camera. The viewer owns the look-at
-    // (viewer/scene_session.h), sets `look_at_follow` and `look_at_text` ("the camera", "off", a
+    // (viewer/session/scene_session.h), sets `look_at_follow` and `look_at_text` ("the camera", "off", a
     // point from a settings file) every frame and reads `look_at_changed` after the panel drew.
     bool has_look_at = false;
     bool look_at_follow = false;

@@ -109,7 +109,7 @@ struct GraphPanel {
     // clock, so its "time in state" counts from 0 (it had run since the file opened: "63 s").
     void set_mode(GraphMode m, const anim::Character& character, int skin);
     // Takes a loaded retarget source (`path` names it in the panel); on failure the previous
-    // source stays. ui reads no file: the viewer loads it (viewer/scene_session.h) and hands the
+    // source stays. ui reads no file: the viewer loads it (viewer/session/scene_session.h) and hands the
     // Asset here, so the panels never link the glTF reader.
     Status set_source(anim::Asset asset, const std::string& path, const anim::Character& target, int skin);
     // The file the Load button asked for, until the viewer has loaded it (and cleared this).

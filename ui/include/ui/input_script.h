@@ -1,7 +1,7 @@
 // A scripted input: timed mouse, key and text events that a viewer run (`--input FILE`) replays
 // through the window's own input path, so any interaction can be reproduced by a test or attached
 // to a bug report. Plain data: parsed and checked here without a window; the viewer injects it
-// (viewer/scripted_input.h).
+// (viewer/app/scripted_input.h).
 //
 // One event a line; blank lines and lines starting with '#' are skipped; frames count from 0 as
 // --frames does and never decrease down the file:

@@ -17,3 +17,9 @@ std::string data_dir() {
 }
 
 }  // namespace sv::viewer
+
+namespace sv::viewer {
+
+std::string default_asset_path() { return (std::filesystem::path(data_dir()) / "humanoid.glb").string(); }
+
+}  // namespace sv::viewer

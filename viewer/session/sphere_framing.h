@@ -1,6 +1,6 @@
 // The camera on the bounding sphere of what is drawn: the framing the material sample boards'
 // goldens (tests/golden/khronos_<Material sample>.png) were made with, and the suite key
-// `sphere_camera` that draws them again (viewer/suite_file.h).
+// `sphere_camera` that draws them again (viewer/commands/suite_file.h).
 //
 // Why a second framing beside the automatic one (SceneSession::frame_camera, box corners at the
 // picture's aspect): the boards' zooms and view angles were tuned on this one before the box-corner

@@ -7,11 +7,12 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include "data_dir.h"
 #include "default_view.h"
 #include "retarget_source.h"
+#include "scene_flags_layer.h"
 #include "settings_apply.h"
 #include "ui/frame_panel.h"
-#include "view_layers.h"
 #include "viewer_window.h"
 
 namespace sv::viewer {

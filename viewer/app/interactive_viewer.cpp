@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <exception>
 
+#include "data_dir.h"
 #include "render/gl.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>

@@ -1,15 +1,12 @@
-// The option vocabulary every skinview entry point shares: the interactive viewer and the render,
-// audit and diagnose subcommands parse the same words into the same struct, so `--correction off`
-// or `--skinning lbs` means one thing everywhere.
+// The options every verb and the window share about one scene (file, clip and time, correction and
+// rung, camera, lighting, VRM avatar switches), as plain values: the command line parses into it
+// (commands/cli_options.h registers the flags), the session applies it (SceneSession::apply), and
+// nothing here knows the command-line library.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <set>
 #include <string>
 #include <vector>
-
-#include "render/context.h"
-#include "render/skinned_pass.h"
 
 namespace sv::viewer {
 
@@ -36,21 +33,5 @@ struct SceneOptions {
     // flag wins over a settings file (ui/settings_layers.h), a default does not.
     std::set<std::string> given;
 };
-
-// Validators for numbers CLI11 would otherwise take as given: "nan" and "inf" parse as floats, and
-// a negative count or size parses as an int. Each refuses with a sentence naming the value.
-CLI::Validator finite_number();        // any finite number (a time may be negative: before the first key)
-CLI::Validator positive_number();      // finite and > 0 (fps, window size)
-CLI::Validator non_negative_number();  // finite and >= 0 (thresholds, tolerances)
-
-// Adds the shared options to a CLI11 app or subcommand.
-void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file = true);
-
-// The options of `app` (not of its subcommands) the command line named, by their long name.
-std::set<std::string> given_options(const CLI::App& app);
-
-// The built-in character the viewer opens with no file: humanoid.glb in data_dir() (the
-// installed share/skinview, or the build tree's copy of assets/).
-std::string default_asset_path();
 
 }  // namespace sv::viewer

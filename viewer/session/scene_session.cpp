@@ -9,6 +9,7 @@
 #include "anim/avatar/vrm_facing.h"
 #include "anim/gltf/gltf_import.h"
 #include "anim/scene/material_variants.h"
+#include "data_dir.h"
 #include "render/gl.h"
 #include "render/punctual_lights.h"
 

@@ -14,11 +14,13 @@
 #include "anim/core/expected.h"
 #include "anim/scene/character.h"
 #include "anim/scene/pose_edits.h"
-#include "cli_options.h"
 #include "render/camera.h"
 #include "render/character_renderer.h"
+#include "render/context.h"
 #include "render/image.h"
 #include "render/render_target.h"
+#include "render/skinned_pass.h"
+#include "scene_options.h"
 
 namespace sv::viewer {
 

@@ -13,14 +13,13 @@
 
 #include "anim/core/expected.h"
 #include "commands.h"
+#include "scene_flags_layer.h"
 #include "suite_file.h"
 #include "ui/settings_layers.h"
 
 namespace sv::viewer {
 
-// The shared scene options the command line named. `with_pose` false leaves out --clip, --time and
-// --bind (bake --retarget: they name the source's clip, not FILE's).
-Expected<ui::SettingsLayer> scene_flags_layer(const SceneOptions& options, bool with_pose = true);
+// The shared scene options the command line named: scene_flags_layer (session/scene_flags_layer.h).
 // render's: the scene flags and its own view flags (--exposure, --env-rotation, --key-light on|off,
 // --grid, --background, --armature, --view).
 Expected<ui::SettingsLayer> render_flags_layer(const RenderArgs& args);

@@ -9,11 +9,11 @@
 //   camera    auto | front | side | orbit:DEG | yaw,pitch,distance,tx,ty,tz; default: the golden
 //             sidecar's camera when it records one, else auto
 //   sphere_camera  {"yaw": DEG, "pitch": DEG, "zoom": F}: framed on the bounding sphere of what is
-//             drawn (viewer/sphere_framing.h), the material boards' framing; not with `camera`
+//             drawn (viewer/session/sphere_framing.h), the material boards' framing; not with `camera`
 //   fov       degrees (default 40, or the sidecar's with its camera)
 //   settings  a viewer settings file (its camera, pose, lighting), as `render --settings`
 //   size      WIDTHxHEIGHT (default 640x480)
-//   view      lit | base | normals | roughness-metal | all-weights (viewer/view_names.h);
+//   view      lit | base | normals | roughness-metal | all-weights (viewer/session/view_names.h);
 //             armature  true | false
 //   grid, key_light  true | false;  exposure  > 0;  environment_rotation  degrees (as `render`'s
 //             --grid, --key-light, --exposure, --env-rotation; unset: the file's defaults)

@@ -11,4 +11,8 @@ namespace sv::viewer {
 // build copies assets/ to <build>/share/skinview beside <build>/viewer/skinview).
 std::string data_dir();
 
+// The built-in character the viewer opens with no file: humanoid.glb in data_dir() (the
+// installed share/skinview, or the build tree's copy of assets/).
+std::string default_asset_path();
+
 }  // namespace sv::viewer

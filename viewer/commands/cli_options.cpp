@@ -99,6 +99,4 @@ std::set<std::string> given_options(const CLI::App& app) {
     return given;
 }
 
-std::string default_asset_path() { return (std::filesystem::path(data_dir()) / "humanoid.glb").string(); }
-
 }  // namespace sv::viewer

@@ -26,7 +26,7 @@ struct RenderArgs {
     int frames = 1;
     float fps = 30.0f;
     std::string reference;  // golden PNG to compare with (and its REF.joints.json when present)
-    // The defaults are the library's (render/image_compare.h, viewer/reference_check.h).
+    // The defaults are the library's (render/image_compare.h, viewer/session/reference_check.h).
     double threshold = render::CompareOptions{}.max_footprint_fraction;  // of the character's footprint
     int channel_tolerance = render::CompareOptions{}.channel_tolerance;  // of 255: a pixel is the same
     double joint_tolerance = ReferenceOptions{}.joint_tolerance_px;      // pixels a joint may move
@@ -40,7 +40,7 @@ struct RenderArgs {
 int run_render(const RenderArgs& args);
 
 struct SuiteArgs {
-    std::string suite;               // SUITE.json (viewer/suite_file.h)
+    std::string suite;               // SUITE.json (viewer/commands/suite_file.h)
     std::vector<std::string> paths;  // NAME=DIR for "$NAME/..." paths in the suite
     std::string junit;               // JUnit XML report path
     bool jsonl = false;              // one JSON object an entry on stdout, as each finishes

@@ -1,0 +1,51 @@
+#include "scene_flags_layer.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <utility>
+
+namespace sv::viewer {
+
+namespace {
+
+bool named(const std::set<std::string>& given, const char* flag) { return given.count(flag) > 0; }
+
+}  // namespace
+
+Expected<ui::SettingsLayer> scene_flags_layer(const SceneOptions& o, bool with_pose) {
+    ui::SettingsLayer l;
+    ui::ViewerSettings& v = l.values;
+    const auto& g = o.given;
+    if (with_pose && named(g, "--clip")) v.clip = o.clip, l.set("clip");
+    // The rest pose; the caller also forces it after the file (a file may hold a clip called "rest").
+    if (with_pose && named(g, "--bind") && o.bind_pose) v.clip = "rest", l.set("clip");
+    if (with_pose && named(g, "--time")) v.time = o.time, l.set("time");
+    if (named(g, "--correction")) v.correction = o.correction != "off", l.set("correction");
+    if (named(g, "--skinning")) v.skinning = o.skinning, l.set("skinning");
+    if (named(g, "--camera")) {
+        v.camera_orbit = false;
+        v.camera_preset = o.camera;
+        l.set("camera");
+    }
+    if (named(g, "--env")) v.environment = o.env, l.set("environment");
+    if (named(g, "--env-background"))
+        v.environment_background = o.env_background == "on", l.set("environment_background");
+    if (named(g, "--env-blur")) v.environment_blur = o.env_blur, l.set("environment_blur");
+    if (named(g, "--look-at")) v.look_at = o.look_at, l.set("look_at");
+    if (named(g, "--expression")) {
+        for (const std::string& e : o.expressions) {
+            const size_t eq = e.find('=');
+            char* end = nullptr;
+            const double w = eq == std::string::npos ? 0.0 : std::strtod(e.c_str() + eq + 1, &end);
+            if (eq == std::string::npos || eq == 0 || end == e.c_str() + eq + 1 || *end != '\0' ||
+                !(w >= 0.0 && w <= 1.0))
+                return make_error("--expression '" + e +
+                                  "': expected NAME=WEIGHT with WEIGHT a number from 0 to 1");
+            v.expressions.emplace_back(e.substr(0, eq), w);
+        }
+        l.set("expressions");
+    }
+    return l;
+}
+
+}  // namespace sv::viewer

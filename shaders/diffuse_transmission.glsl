@@ -66,9 +66,11 @@ vec3 dt_ibl(vec3 weight, float factor, vec3 base_color, vec3 color, vec3 irradia
 // One light's change (`l` normalised, `radiance` what reaches the surface): in front, the
 // reflected diffuse lobe loses `factor` of itself (brdf_evaluate_layered's diffuse term, its
 // Fresnel at h = l + v); behind, the light comes through as a Lambertian lobe of `color` on the
-// viewer's side, cos = -n.l, weighted by (1 - F) at the light's mirror image in the surface (as
-// the current Khronos renderer and others write it: the light is weighted as it would be in front,
-// and there is no 0/0 where l = -v; its 1.1.0 release takes h = l + v with the light behind).
+// viewer's side, cos = -n.l, weighted by (1 - F) at the light's mirror image in the surface:
+// KHR_materials_transmission's H_T = normalize(v - 2 (n.l) n + l), the half vector the
+// specifications give for light from the other side, and the one the extension's shared
+// fresnel_mix needs for both transmitted lobes alike (the Khronos renderer 1.1.0 uses it for its
+// transmission lobe but h = l + v for this one, which is 0/0 where l = -v; docs/materials.md).
 vec3 dt_light(vec3 n, vec3 v, vec3 l, vec3 radiance, vec3 base_color, float metallic, vec3 f0, float specular_weight,
               float factor, vec3 color) {
     float n_dot_l = dot(n, l);

@@ -168,9 +168,14 @@ int main(int argc, char** argv) {
         o.fov = j.value("fov", 40.0f);
         o.time = j.value("time", 0.0f);
         o.env = j.value("skinview_env", "");
-        // "skinview_skinning": the rung (as --skinning), to hold skinview's linear blend against the
-        // Khronos renderer's, which is glTF's rule; skinview's default is the rung its report picks.
-        o.skinning = j.value("skinview_skinning", "auto");
+        // Skinned jobs skin with the linear blend (`--skinning lbs`): glTF specifies linear blend
+        // skinning and the Khronos renderer implements it, so the comparison is with the
+        // specification's picture. skinview's own default is the rung its report picks (dual
+        // quaternions on most characters), which keeps a bent joint's volume where the linear
+        // blend thins it: comparing that would measure the rung, not the picture. The rung has no
+        // effect on a file without skins. "skinview_skinning" overrides it (auto, dqs, ...), to
+        // measure what the default rung costs.
+        o.skinning = j.value("skinview_skinning", "lbs");
         const int anim = j.value("animation", -1);
         if (anim >= 0)
             o.clip = std::to_string(anim);

@@ -179,6 +179,9 @@ std::vector<View> held_views() {
          "--springs off", R"(, "springs": "off")"},
         {"variant", "khronos:SheenChair/glTF/SheenChair.gltf", R"({"camera": "side"})",
          "--variant 'Peacock Velvet'", R"(, "variant": "Peacock Velvet")"},
+        // The file's own KHR_lights_punctual lights (the window's own draw call never gathered them).
+        {"file_lights", "khronos:LightsPunctualLamp/glTF/LightsPunctualLamp.gltf", R"({"camera": "front"})",
+         "", ""},
         {"hdr_environment", "shared:Fox.glb",
          R"({"environment": "$SKY", "environment_background": true, "environment_blur": 0.3, "time": 0.2})",
          "", ""},

@@ -19,9 +19,12 @@ void DiagnosePanel::set_result(Expected<DiagnoseSummary> r, const DiagnoseState&
 
 float DiagnosePanel::effective_heat_scale() const {
     if (heat_scale > 0.0f) return heat_scale;
-    if (has_result && result.body_size > 0.0)
-        return static_cast<float>(nice_ceiling(std::max(result.worst_error, 2.0 * tolerance())));
-    return 1e-3f;
+    return has_result ? auto_heat_scale(result.worst_error, result.body_size) : 1e-3f;
+}
+
+float DiagnosePanel::auto_heat_scale(double worst_error, double body_size) {
+    if (!(body_size > 0.0)) return 1e-3f;
+    return static_cast<float>(nice_ceiling(std::max(worst_error, 2.0 * kTolerance * body_size)));
 }
 
 double DiagnosePanel::nice_ceiling(double v) {

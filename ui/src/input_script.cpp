@@ -198,6 +198,13 @@ private:
             events_.push_back(e);
             return ok_status();
         }
+        if (a == "pick") {
+            e.action = InputAction::Pick;
+            e.text = rest_after_words(line, 2);
+            if (e.text.empty()) return fail(n, "pick: no joint name after 'pick'");
+            events_.push_back(e);
+            return ok_status();
+        }
         if (a == "close") {
             if (args != 0) return fail(n, "close: takes nothing after it");
             e.action = InputAction::Close;
@@ -214,7 +221,7 @@ private:
         return fail(n,
                     "'" + a +
                         "' is not an action (move, down, up, click, key, keydown, keyup, type, wheel, focus, "
-                        "drop, close)");
+                        "drop, pick, close)");
     }
 
     Status move(int n, InputEvent& e, const std::vector<std::string>& w) {

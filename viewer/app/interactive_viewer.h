@@ -9,18 +9,15 @@ namespace sv::viewer {
 
 struct InteractiveOptions {
     SceneOptions scene;
-    int frames = 0;                 // > 0: run this many frames then exit (smoke tests)
-    std::string screenshot;         // with --frames: write the last frame, panels included
-    int toggle_correction_at = -1;  // flip the correction switch at this frame
-    std::string then_open;          // scripted: open this file at frame `then_open_at`, as a drop
-    int then_open_at = 1;           // would (a failure must leave the current asset on screen)
+    int frames = 0;          // > 0: run this many frames then exit (smoke tests)
+    std::string screenshot;  // with --frames: write the last frame, panels included
+    // With --frames: the last frame's 3D view alone, drawn as `render --settings --size` draws it.
+    std::string viewport_screenshot;
     int window_width = 1280, window_height = 720;
-    std::string tab;         // inspector tab to open on: frame, joints, scale, ik, palette,
-                             // diagnose, graph (empty: frame)
-    std::string joint;       // joint to select on load (skin 0), by name
-    std::string settings;    // settings file (ui/viewer_settings.h) applied before the first frame
-    std::string pick_joint;  // scripted: click this joint in the viewport at frame `pick_at`
-    int pick_at = 2;
+    std::string tab;            // inspector tab to open on: frame, joints, scale, ik, palette,
+                                // diagnose, graph (empty: frame)
+    std::string joint;          // joint to select on load (skin 0), by name
+    std::string settings;       // settings file (ui/viewer_settings.h) applied before the first frame
     std::string input;          // scripted: replay this input script (ui/input_script.h)
     std::string retarget;       // play this file's first clip on the character (the Graph tab's retarget)
     bool show_keys = false;     // open with the keys overlay (F1) shown

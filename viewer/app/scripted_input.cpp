@@ -144,6 +144,19 @@ bool ScriptedInput::take_press(int button, float& x, float& y) {
     return true;
 }
 
+std::vector<std::string> ScriptedInput::take_picks(int frame) {
+    std::vector<std::string> joints;
+    for (auto it = pending_.begin(); it != pending_.end() && it->frame <= frame;) {
+        if (it->action != ui::InputAction::Pick) {
+            ++it;
+            continue;
+        }
+        joints.push_back(it->text);
+        it = pending_.erase(it);
+    }
+    return joints;
+}
+
 void ScriptedInput::begin_ui_log() {
     if (!active_) return;
     previous_ui_log_.swap(ui_log_);

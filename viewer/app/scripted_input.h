@@ -35,6 +35,9 @@ public:
     // of the script at that event, not after the moves that follow it in the same frame); false
     // when it did not go down this frame. Clears the record.
     bool take_press(int button, float& x, float& y);
+    // The joints of the `pick` events due by `frame`, taken out of the script: the window turns
+    // each into a move and a click once it knows where the joint is drawn.
+    std::vector<std::string> take_picks(int frame);
 
     // The ui log (ui/panels_draw.h) of a scripted run: begin_ui_log before the panels draw, and
     // end_ui_log after, which prints each line not shown the frame before ("skinview: frame 12:

@@ -18,7 +18,6 @@ constexpr float kTopPitch = 89.0f;
 }  // namespace
 
 void ViewerWindow::handle_inputs(int frame) {
-    if (!opts_.then_open.empty() && frame == opts_.then_open_at) inbox_.drops.push_back(opts_.then_open);
     for (auto& d : inbox_.drops) model_.open.request(d);
     inbox_.drops.clear();
     if (std::string req = model_.open.take_request(); !req.empty()) open(req, nullptr);
@@ -29,12 +28,10 @@ void ViewerWindow::handle_inputs(int frame) {
         ui_.load_error.clear();
         ui_.dismiss_error = false;
     }
-    if (session_ && opts_.toggle_correction_at == frame)
-        ui::FramePanel::toggle_correction(session_->character());
     for (int key : inbox_.keys) handle_key(key, frame);
     inbox_.keys.clear();
     // The correction changes what is drawn by up to 100x (the soup): whichever way it changed
-    // (C, the Frame tab's checkbox, --toggle-correction-at), the camera frames the new drawing,
+    // (C, the Frame tab's checkbox, a script's `key c`), the camera frames the new drawing,
     // so C off and on gives back the view at load. A settings file or a newly opened file
     // records its own state (below) and keeps the camera it chose.
     if (session_ && session_->character().correction() != framed_correction_) {

@@ -22,14 +22,15 @@ void ViewerWindow::render_frame(double dt, bool last_frame, int frame) {
     glfwGetFramebufferSize(ctx_.window(), &fbw, &fbh);
     glfwGetWindowSize(ctx_.window(), &ww, &wh);
     ui_.layout = ui::compute_layout(static_cast<float>(ww), static_cast<float>(wh));
-    if (session_ && ui_.layout.viewport.h > 0.0f)
-        session_->state().frame_aspect = ui_.layout.viewport.w / ui_.layout.viewport.h;
-    const float sx = ww > 0 ? float(fbw) / float(ww) : 1.0f, sy = wh > 0 ? float(fbh) / float(wh) : 1.0f;
+    // Framed for the pixels drawn, as `render --size` frames for its picture.
+    if (const ViewportPixels p = viewport_pixels(); session_ && p.h > 0)
+        session_->state().frame_aspect = float(p.w) / float(p.h);
     if (session_) pose_frame(dt);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     draw_panels(frame, static_cast<float>(ww), static_cast<float>(wh));
-    draw_scene(fbw, fbh, sx, sy);
+    draw_scene(fbw, fbh);
     write_screenshot(fbw, fbh, last_frame);
+    write_viewport_screenshot(last_frame);
 }
 
 void ViewerWindow::pose_frame(double dt) {
@@ -76,7 +77,7 @@ void ViewerWindow::pose_frame(double dt) {
 void ViewerWindow::draw_panels(int frame, float window_w, float window_h) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
-    scripted_pick(frame);
+    scripted_picks(frame);
     input_.apply_pointer(frame, ui_.layout, window_w, window_h);
     ImGui::NewFrame();
     input_.begin_ui_log();
@@ -121,22 +122,18 @@ void ViewerWindow::draw_panels(int frame, float window_w, float window_h) {
     ImGui::Render();
 }
 
-void ViewerWindow::draw_scene(int fbw, int fbh, float sx, float sy) {
+void ViewerWindow::draw_scene(int fbw, int fbh) {
     glViewport(0, 0, fbw, fbh);
     glDisable(GL_SCISSOR_TEST);
     const glm::vec4 bg = session_ ? session_->state().clear_color : glm::vec4(0.11f, 0.12f, 0.14f, 1.0f);
     glClearColor(bg.r, bg.g, bg.b, bg.a);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     if (session_) {
-        const ui::Rect& v = ui_.layout.viewport;
-        const int x = int(v.x * sx), w = int(v.w * sx), h = int(v.h * sy);
-        const int y = fbh - int((v.y + v.h) * sy);
-        if (w > 0 && h > 0) {
-            glViewport(x, y, w, h);
-            glEnable(GL_DEPTH_TEST);
-            session_->renderer().draw(session_->character(),
-                                      {render::CharacterInstance{model_.graph.root.model(), 0}}, view_proj(),
-                                      session_->state().draw);
+        // The headless draw (SceneSession::draw_view), into the 3D view's rectangle: it used to be
+        // a draw of its own here that skipped the file's lights and took the layout's fractional
+        // aspect. Its clear covers the whole window, which is the background colour already.
+        if (const ViewportPixels p = viewport_pixels(); p.w > 0 && p.h > 0) {
+            session_->draw_view(p.x, p.y, p.w, p.h, model_.graph.root.model());
             glDisable(GL_DEPTH_TEST);
         }
         glViewport(0, 0, fbw, fbh);

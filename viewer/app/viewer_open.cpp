@@ -70,16 +70,17 @@ void ViewerWindow::open_unguarded(const std::string& path, const SceneOptions* o
         next->state().look_at = *t;
     std::string problems;
     const auto note = [&](const std::string& e) { problems += (problems.empty() ? "" : "\n") + e; };
-    // Framed for the 3D view's own shape once the layout is known (the first file opens before it).
-    const ui::Rect& view = ui_.layout.viewport;
-    const bool sized = view.w > 0.0f && view.h > 0.0f;
-    if (sized) next->state().frame_aspect = view.w / view.h;
+    // Framed for the 3D view's own shape in the pixels it is drawn in (as `render --size` frames
+    // for its picture), once the layout is known (the first file opens before it).
+    const ViewportPixels view = viewport_pixels();
+    const bool sized = view.w > 0 && view.h > 0;
+    if (sized) next->state().frame_aspect = float(view.w) / float(view.h);
     // One default camera however the file came (the command line, the Open field, a drop) and
     // what Home gives back: three-quarters from the character's front (default_view.h).
     aim_from_front(next->character(), next->state().camera);
     if (options) {
         SceneOptions o = *options;
-        if (sized) o.width = static_cast<int>(view.w), o.height = static_cast<int>(view.h);
+        if (sized) o.width = view.w, o.height = view.h;
         // --env apart: an environment file that fails to load is a file's failure, shown but
         // not a bad option (which fails a scripted run, below).
         o.env.clear();

@@ -7,6 +7,9 @@
 #include <cstdio>
 
 #include "render/gl.h"
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
 #include "ui/picking.h"
 #include "ui_bridge.h"
 #include "viewer_window.h"
@@ -23,13 +26,24 @@ constexpr float kOrbitPitchMin = -5.0f, kOrbitPitchMax = 89.0f;
 constexpr float kClickTravelSq = 9.0f;
 }  // namespace
 
-glm::mat4 ViewerWindow::view_proj() const {
+ViewerWindow::ViewportPixels ViewerWindow::viewport_pixels() const {
+    int fbw = 0, fbh = 0, ww = 0, wh = 0;
+    glfwGetFramebufferSize(ctx_.window(), &fbw, &fbh);
+    glfwGetWindowSize(ctx_.window(), &ww, &wh);
+    const float sx = ww > 0 ? float(fbw) / float(ww) : 1.0f, sy = wh > 0 ? float(fbh) / float(wh) : 1.0f;
     const ui::Rect& v = ui_.layout.viewport;
-    const auto& cam = session_->state().camera;
-    // Looking through a file camera: picking and overlays use its matrices, as the frame does.
-    if (session_->state().file_camera >= 0)
-        return session_->view_proj(static_cast<int>(v.w), static_cast<int>(v.h));
-    return cam.projection(v.h > 0 ? v.w / v.h : 1.0f) * cam.view();
+    ViewportPixels p;
+    p.x = int(v.x * sx), p.w = int(v.w * sx), p.h = int(v.h * sy);
+    p.y = fbh - int((v.y + v.h) * sy);
+    return p;
+}
+
+// The session's matrices at the drawn pixel size: the camera's aspect is the whole pixels' (the
+// layout's fractional size gave an aspect `render --size WxH` could not ask for), so picking, the
+// overlays, the picture on screen and the viewport screenshot share one projection.
+glm::mat4 ViewerWindow::view_proj() const {
+    const ViewportPixels p = viewport_pixels();
+    return session_->view_proj(p.w, p.h);
 }
 
 // Where the button went down, for the frame ImGui first sees it: the scripted press, else GLFW's,

@@ -37,27 +37,49 @@ void ViewerWindow::write_screenshot(int fbw, int fbh, bool last_frame) {
     ui_.request_screenshot = false;
 }
 
-// A scripted click on a joint: a script of its own (move to the joint's pixel and click at
-// `pick_at`, release a frame later) written when the joint's place on screen is known, and
-// replayed by the same path as --input.
-void ViewerWindow::scripted_pick(int frame) {
-    if (opts_.pick_joint.empty() || !session_ || frame != opts_.pick_at) return;
-    glm::vec2 p;
-    if (!ui::joint_on_screen(session_->character(), opts_.pick_joint, view_proj(), model_.graph.root.model(),
-                             ui_.layout.viewport, p)) {
-        std::fprintf(stderr, "skinview: --pick-joint '%s': no such joint in view\n",
-                     opts_.pick_joint.c_str());
+void ViewerWindow::write_viewport_screenshot(bool last_frame) {
+    if (!last_frame || opts_.viewport_screenshot.empty() || !session_) return;
+    const ViewportPixels p = viewport_pixels();
+    // Offscreen through the session's own target and draw, at the view's pixel size: the same
+    // format (RGBA8, no multisampling), clear, lights and projection as `render --size WxH`, with
+    // the pose and view state this frame drew. Reading the view's rectangle back from the window
+    // would hold the window's framebuffer format and the panels' overdraw instead.
+    auto img = session_->render_current(p.w, p.h, model_.graph.root.model());
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    if (!img) {
+        std::fprintf(stderr, "skinview: viewport screenshot failed: %s\n", img.error().message.c_str());
         return;
     }
-    ui::InputEvent move, press;
-    move.frame = press.frame = frame;
-    move.x = {p.x, true};
-    move.y = {p.y, true};
-    press.action = ui::InputAction::ButtonDown;
-    ui::InputEvent release = press;
-    release.frame = frame + 1;
-    release.action = ui::InputAction::ButtonUp;
-    input_.add({move, press, release});
+    auto s = render::write_png(opts_.viewport_screenshot, *img);
+    std::fprintf(stderr, "skinview: %s\n",
+                 s ? ("viewport screenshot: " + opts_.viewport_screenshot + " (" + std::to_string(p.w) + "x" +
+                      std::to_string(p.h) + ")")
+                         .c_str()
+                   : ("viewport screenshot failed: " + s.error().message).c_str());
+}
+
+// A script's `pick JOINT`: a move to the joint's pixel and a click there (released a frame later),
+// written when the joint's place on screen is known and replayed by the same path as every other
+// scripted press.
+void ViewerWindow::scripted_picks(int frame) {
+    for (const std::string& joint : input_.take_picks(frame)) {
+        glm::vec2 p;
+        if (!session_ || !ui::joint_on_screen(session_->character(), joint, view_proj(),
+                                              model_.graph.root.model(), ui_.layout.viewport, p)) {
+            std::fprintf(stderr, "skinview: frame %d: pick '%s': no such joint in view\n", frame,
+                         joint.c_str());
+            continue;
+        }
+        ui::InputEvent move, press;
+        move.frame = press.frame = frame;
+        move.x = {p.x, true};
+        move.y = {p.y, true};
+        press.action = ui::InputAction::ButtonDown;
+        ui::InputEvent release = press;
+        release.frame = frame + 1;
+        release.action = ui::InputAction::ButtonUp;
+        input_.add({move, press, release});
+    }
 }
 
 }  // namespace sv::viewer

@@ -59,12 +59,18 @@ private:
     void render_frame(double dt, bool last_frame, int frame);
     void pose_frame(double dt);
     void draw_panels(int frame, float window_w, float window_h);
-    void draw_scene(int fbw, int fbh, float sx, float sy);
+    void draw_scene(int fbw, int fbh);
     void gpu_requests();
     // The correction's drawn size for the status line, measured again when what it depends on changed.
     void measure_drawn_scale();
 
-    // viewer_picking.cpp
+    // viewer_picking.cpp. The 3D view in framebuffer pixels (GL's origin, bottom-left), from the
+    // layout and the window's content scale: what is drawn, what the camera's aspect is, and the
+    // size of a viewport screenshot.
+    struct ViewportPixels {
+        int x = 0, y = 0, w = 0, h = 0;
+    };
+    ViewportPixels viewport_pixels() const;
     glm::mat4 view_proj() const;
     glm::vec2 press_position(int button);
     void viewport_interaction();
@@ -74,7 +80,12 @@ private:
     // viewer_screenshot.cpp
     std::string screenshot_path();
     void write_screenshot(int fbw, int fbh, bool last_frame);
-    void scripted_pick(int frame);
+    // --viewport-screenshot: the 3D view alone, rendered offscreen by the session at the view's
+    // size in framebuffer pixels, as `render --size` renders it.
+    void write_viewport_screenshot(bool last_frame);
+    // The script's `pick JOINT` events due this frame, turned into a move and a click on the
+    // joint's pixel now that the view is known.
+    void scripted_picks(int frame);
 
     // interactive_viewer.cpp: what an exception that reached the frame loop leaves: the frame
     // closed, the error shown, the session as it was.

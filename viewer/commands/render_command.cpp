@@ -5,6 +5,7 @@
 #include <string>
 
 #include "commands.h"
+#include "error_heat.h"
 #include "headless_settings.h"
 #include "reference_check.h"
 #include "render/gpu_diagnose.h"
@@ -183,16 +184,8 @@ int run_render(const RenderArgs& args) {
         s.state().time = start + static_cast<float>(f) / args.fps;
         if (error_heatmap) {
             s.pose();
-            auto d = render::diagnose(s.renderer(), s.character(), {}, s.state().draw);
+            auto d = apply_error_heat(s);
             if (!d) return fail(d.error().message);
-            for (size_t m = 0; m < d->vertex_errors.size(); ++m)
-                for (size_t p = 0; p < d->vertex_errors[m].size(); ++p)
-                    s.renderer().set_vertex_errors(static_cast<int>(m), static_cast<int>(p),
-                                                   d->vertex_errors[m][p]);
-            s.state().draw.debug_view = render::DebugView::ErrorHeatMap;
-            // Full red at 1% of the body: an error that size is plainly visible; anything near float
-            // rounding stays blue.
-            s.state().draw.heat_scale = static_cast<float>(0.01 * d->body_size);
             std::printf("read-back error: %s\n", d->summary().c_str());
         }
         auto image = [&] {

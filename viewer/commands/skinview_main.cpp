@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "interactive_viewer.h"
 #include "render/context.h"
+#include "ui/viewport.h"
 #include "view_names.h"
 
 using namespace sv::viewer;
@@ -25,8 +26,19 @@ int headless_fallback(const InteractiveOptions& o) {
     r.output = o.screenshot.empty() ? "skinview.png" : o.screenshot;
     r.size = "960x720";
     r.armature = true;
-    const int rc = run_render(r);
+    int rc = run_render(r);
     if (rc != 0) return rc;
+    if (!o.viewport_screenshot.empty()) {
+        // The window's 3D view is what --viewport-screenshot promises: render's own picture of the
+        // view at the size that view would have had (the window's layout), which is the same.
+        const sv::ui::Rect v = sv::ui::compute_layout(float(o.window_width), float(o.window_height)).viewport;
+        RenderArgs vr;
+        vr.scene = o.scene;
+        vr.output = o.viewport_screenshot;
+        vr.size = std::to_string(int(v.w)) + "x" + std::to_string(int(v.h));
+        vr.settings = o.settings;
+        if ((rc = run_render(vr)) != 0) return rc;
+    }
     AuditArgs a;
     a.files = {o.scene.file.empty() ? default_asset_path() : o.scene.file};
     return run_audit(a) > 1 ? 1 : 0;
@@ -46,8 +58,9 @@ int main(int argc, char** argv) {
         ->check(positive_number());
     app.add_option("--screenshot", view.screenshot,
                    "with --frames: write the last frame (panels included) here");
-    app.add_option("--toggle-correction-at", view.toggle_correction_at,
-                   "flip the correction switch at this frame");
+    app.add_option("--viewport-screenshot", view.viewport_screenshot,
+                   "with --frames: write the last frame's 3D view alone here, at its size, as render "
+                   "--settings --size draws it");
     app.add_option("--window", view.window_width, "window width (height follows at 16:9)")
         ->check(positive_number());
     app.add_option("--tab", view.tab, "inspector tab to open on")
@@ -59,17 +72,11 @@ int main(int argc, char** argv) {
         "settings JSON (correction, heatmap, joint, clip, time, camera...) applied before the first frame");
     app.add_option("--save-settings", view.save_settings,
                    "write the settings of the view on screen to this JSON file at exit");
-    app.add_option("--pick-joint", view.pick_joint,
-                   "scripted: click this joint in the viewport (as a user would)");
-    app.add_option("--pick-at", view.pick_at, "the frame --pick-joint clicks at (default 2)");
     app.add_option("--input", view.input,
                    "scripted: replay this input script (mouse, keys, text by frame; docs/command-line.md)");
     app.add_option("--retarget", view.retarget,
                    "play this file's first clip on the character, relative to each rig's rest");
     app.add_flag("--keys-help", view.show_keys, "open with the keys overlay (F1) shown");
-    app.add_option("--then-open", view.then_open,
-                   "scripted: open this file mid-run, as a dropped file would");
-    app.add_option("--then-open-at", view.then_open_at, "the frame --then-open happens at (default 1)");
 
     RenderArgs render;
     CLI::App* render_cmd = app.add_subcommand("render", "render one frame (or a sequence) headless to PNG");

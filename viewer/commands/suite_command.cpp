@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "commands.h"
+#include "error_heat.h"
 #include "headless_settings.h"
 #include "reference_check.h"
 #include "render/context.h"
@@ -80,14 +81,17 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
     o.camera = e.camera.empty() ? "auto" : e.camera;
     o.fov = static_cast<float>(e.fov);
     o.width = e.width, o.height = e.height;
+    o.springs = e.springs;
     if (auto st = s.apply(o); !st) return bad_input(st.error().message);
     if (auto st = s.select_variant(e.variant); !st) return bad_input(st.error().message);
+    bool error_heatmap = false;
     if (!e.settings.empty()) {
         // The entry's keys over its file (ui/settings_layers.h).
         const ui::SettingsLayer entry = suite_entry_layer(e);
         auto applied = apply_settings_file(e.settings, s, {&entry});
         if (!applied) return bad_input(applied.error().message);
         if (e.bind) s.state().clip = -1;  // the rest pose, even in a file with a clip called "rest"
+        error_heatmap = applied->error_heatmap;
     }
     // The entry's keys that have no settings key (and, without a settings file, these).
     if (e.sphere_camera) frame_on_sphere(s, *e.sphere_camera);
@@ -116,6 +120,12 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
     // "lit" leaves the view the entry's settings file chose, as `render --view` does.
     if (e.view != "lit")
         if (auto view = debug_view_named(e.view)) s.state().draw.debug_view = *view;
+    if (error_heatmap && e.view == "lit") {
+        // Measured as render --settings measures it (it used to be skipped: every vertex drawn
+        // error-free).
+        s.pose();
+        if (auto d = apply_error_heat(s); !d) return error(d.error().message);
+    }
     auto image = s.render_image(e.width, e.height);
     if (!image) return error(image.error().message);
     auto measured = measure_sidecar(s, e.width, e.height);

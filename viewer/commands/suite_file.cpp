@@ -168,6 +168,8 @@ struct Reader {
                 s = string(v, k, e.variant);
                 if (s && e.variant.empty())
                     s = bad(k, "is empty (leave it out for the file's default materials)");
+            } else if (k == "springs") {
+                s = one_of(v, k, {"on", "off"}, e.springs);
             } else if (k == "golden") {
                 s = path(v, k, e.golden);
             } else if (k == "expect") {
@@ -190,7 +192,7 @@ struct Reader {
                     k,
                     "is not a suite key (name, file, clip, time, bind, correction, skinning, api, camera, "
                     "sphere_camera, fov, settings, size, view, armature, grid, key_light, exposure, "
-                    "environment_rotation, variant, golden, expect, threshold, channel_tolerance, "
+                    "environment_rotation, variant, springs, golden, expect, threshold, channel_tolerance, "
                     "joint_tolerance, shift_tolerance)");
             }
             if (!s) return s;

@@ -18,6 +18,7 @@
 //   grid, key_light  true | false;  exposure  > 0;  environment_rotation  degrees (as `render`'s
 //             --grid, --key-light, --exposure, --env-rotation; unset: the file's defaults)
 //   variant   a KHR_materials_variants name (as --variant)
+//   springs   on | off: a VRM's spring bones (as --springs)
 //   golden    the reference PNG; NAME.joints.json beside it is checked when present
 //   expect    match (default) | mismatch: a negative control, which passes when the check fails
 //   threshold, channel_tolerance, joint_tolerance, shift_tolerance: as `render --ref`
@@ -57,7 +58,8 @@ struct SuiteEntry {
     std::optional<bool> grid, key_light;
     std::optional<double> exposure, environment_rotation;
     std::string variant;
-    std::string golden;  // resolved
+    std::string springs = "on";  // VRM spring bones, as --springs
+    std::string golden;          // resolved
     bool expect_match = true;
     ReferenceOptions options;
     // The keys the entry (or the suite's defaults) named: those win over its settings file

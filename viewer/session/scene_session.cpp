@@ -277,8 +277,8 @@ std::string SceneSession::variant() const {
     return v >= 0 && static_cast<size_t>(v) < names.size() ? names[static_cast<size_t>(v)] : std::string();
 }
 
-void SceneSession::draw(int width, int height) {
-    glViewport(0, 0, width, height);
+void SceneSession::draw_view(int x, int y, int width, int height, const glm::mat4& placement) {
+    glViewport(x, y, width, height);
     glEnable(GL_DEPTH_TEST);
     glClearColor(state_.clear_color.r, state_.clear_color.g, state_.clear_color.b, state_.clear_color.a);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
@@ -288,7 +288,8 @@ void SceneSession::draw(int width, int height) {
         lighting.punctual = render::gather_punctual_lights(*character_);
     else
         lighting.punctual.count = 0;
-    renderer_->draw(*character_, {render::CharacterInstance{}}, view_proj(width, height), state_.draw);
+    renderer_->draw(*character_, {render::CharacterInstance{placement, 0}}, view_proj(width, height),
+                    state_.draw);
 }
 
 glm::mat4 SceneSession::view_proj(int width, int height) const {
@@ -321,11 +322,11 @@ Expected<render::RgbaImage> SceneSession::render_image(int width, int height) {
     return render_current(width, height);
 }
 
-Expected<render::RgbaImage> SceneSession::render_current(int width, int height) {
+Expected<render::RgbaImage> SceneSession::render_current(int width, int height, const glm::mat4& placement) {
     if (target_.width() != width || target_.height() != height)
         if (auto s = target_.resize(width, height); !s) return s.error();
     target_.bind();
-    draw(width, height);
+    draw_view(0, 0, width, height, placement);
     return target_.read();
 }
 

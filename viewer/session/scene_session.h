@@ -144,12 +144,20 @@ public:
     // and uploads the palette.
     void pose();
     // Draws into the currently bound framebuffer of the given size.
-    void draw(int width, int height);
+    void draw(int width, int height) { draw_view(0, 0, width, height, glm::mat4(1.0f)); }
+    // The one draw of a view, headless and in the window alike: clears with the view's background,
+    // gathers the file's lights where the pose puts them, and draws the character placed by
+    // `placement` (the window's root motion; identity headless) into the rectangle (x, y, width,
+    // height) of the bound framebuffer, the camera's aspect that rectangle's. The window draws its
+    // 3D view through this and `--viewport-screenshot` renders it offscreen through
+    // render_current, so the picture on screen, the viewport screenshot and `render` share it.
+    void draw_view(int x, int y, int width, int height, const glm::mat4& placement);
     // Poses, draws into an offscreen target and reads it back.
     Expected<render::RgbaImage> render_image(int width, int height);
     // Draws the current pose as it stands (after a caller's edit: a joint turned, a palette entry
-    // broken) into the offscreen target, without posing again.
-    Expected<render::RgbaImage> render_current(int width, int height);
+    // broken, or the window's frame) into the offscreen target, without posing again.
+    Expected<render::RgbaImage> render_current(int width, int height,
+                                               const glm::mat4& placement = glm::mat4(1.0f));
     // The same frame without the character (clear colour and grid only): what the screenshot
     // comparison takes as background, so the grid is not counted as the character's footprint.
     Expected<render::RgbaImage> render_background(int width, int height);

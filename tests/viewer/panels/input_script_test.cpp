@@ -94,6 +94,7 @@ TEST(InputScript, EachBadLineIsRefusedWithItsNumberAndReason) {
         {"3 wheel nan", "wheel: expected one number"},
         {"3 focus", "focus: expected 'lost' or 'gained'"},
         {"3 focus away", "focus: expected 'lost' or 'gained'"},
+        {"3 pick", "pick: no joint name"},
     };
     for (const auto& [line, why] : bad) {
         SCOPED_TRACE(line);
@@ -113,6 +114,19 @@ TEST(InputScript, EachBadLineIsRefusedWithItsNumberAndReason) {
     const auto missing = ui::load_input_script("/nonexistent/script.txt");
     ASSERT_FALSE(missing);
     EXPECT_NE(missing.error().message.find("'/nonexistent/script.txt': cannot be read"), std::string::npos);
+}
+
+// `pick JOINT` replaces the old --pick-joint flag: the joint is the rest of the line (a name may
+// hold spaces or a colon), kept for the window to place when it knows the joint's pixel.
+TEST(InputScript, APickNamesItsJointAndADropItsPath) {
+    const auto e = ui::parse_input_script("2 pick mixamorig:Left Fore Arm\n4 drop /tmp/a b.glb\n");
+    ASSERT_TRUE(e) << e.error().message;
+    ASSERT_EQ(e->size(), 2u);
+    EXPECT_EQ((*e)[0].action, InputAction::Pick);
+    EXPECT_EQ((*e)[0].frame, 2);
+    EXPECT_EQ((*e)[0].text, "mixamorig:Left Fore Arm");
+    EXPECT_EQ((*e)[1].action, InputAction::Drop);
+    EXPECT_EQ((*e)[1].text, "/tmp/a b.glb");
 }
 
 TEST(InputScript, PointsResolveInTheirRegion) {

@@ -405,12 +405,11 @@ TEST_F(InputSmoke, TheNextFileStartsWithoutTheLastOnesRetargetSpringsHeatMapOrMe
     const std::string arm = (sv::test::source_dir() / "assets" / "arm.glb").string();
     std::ofstream(base / "view.json") << R"({"graph": "retarget", "retarget_source": ")" << builtin
                                       << R"(", "heatmap": "error", "playing": true})";
-    std::ofstream(base / "s.txt") << "1 key s\n";
+    std::ofstream(base / "s.txt") << "1 key s\n4 drop " << arm << "\n";
     const std::string saved = (base / "saved.json").string();
     const Shell r = shell("cd \"" + base.string() + "\" && " + std::string(SKINVIEW_EXE) + " \"" + builtin +
                           "\" --frames 8 --settings \"" + (base / "view.json").string() + "\" --input \"" +
-                          (base / "s.txt").string() + "\" --then-open \"" + arm +
-                          "\" --then-open-at 4 --save-settings \"" + saved + "\"");
+                          (base / "s.txt").string() + "\" --save-settings \"" + saved + "\"");
     ASSERT_EQ(r.rc, 0) << r.log;
     // The control: the message was on screen before the next file opened.
     EXPECT_NE(r.log.find("status message: screenshot: "), std::string::npos) << r.log;

@@ -311,7 +311,9 @@ TEST_F(SettingsSmoke, ClickingAJointInTheViewportSelectsIt) {
     std::filesystem::remove(with);
     std::filesystem::remove(without);
     (void)shot("pick_without", R"({"time": 0.5})", "--save-settings \"" + without + "\"");
-    (void)shot("pick_with", R"({"time": 0.5})", "--pick-joint Spine1 --save-settings \"" + with + "\"");
+    const std::string pick = out("viewer_pick.txt");
+    std::ofstream(pick) << "2 pick Spine1\n";
+    (void)shot("pick_with", R"({"time": 0.5})", "--input \"" + pick + "\" --save-settings \"" + with + "\"");
     auto a = sv::ui::load_settings_file(without), b = sv::ui::load_settings_file(with);
     ASSERT_TRUE(a && b);
     EXPECT_EQ(a->joint, "") << "negative control: nothing is selected without the click";
@@ -331,8 +333,10 @@ TEST_F(SettingsSmoke, DiagnoseIsMeasuredAgainWhenTheCorrectionChanges) {
     EXPECT_EQ(steady.find("correction off"), std::string::npos)
         << "negative control: nothing moved, nothing re-ran";
     const std::string png = out("viewer_diagnose_rerun.png");
+    const std::string toggle = out("viewer_diagnose_toggle.txt");
+    std::ofstream(toggle) << "3 key c\n";  // the C key, as a user flips the correction
     const std::string toggled =
-        run_viewer(base + " --toggle-correction-at 3 --screenshot \"" + png + "\"", &rc);
+        run_viewer(base + " --input \"" + toggle + "\" --screenshot \"" + png + "\"", &rc);
     ASSERT_EQ(rc, 0) << toggled;
     EXPECT_NE(toggled.find("correction off: worst error"), std::string::npos) << toggled;
 }

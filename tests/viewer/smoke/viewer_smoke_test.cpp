@@ -102,8 +102,10 @@ TEST_F(ViewerSmoke, CorrectionToggledOffMidRunShowsTheSoup) {
     const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
     const std::string on_png = out("viewer_correction_on.png"), off_png = out("viewer_correction_off.png");
     const RunResult on = run("\"" + file + "\" --frames 10 --screenshot \"" + on_png + "\"");
+    const std::string toggle = out("viewer_correction_toggle.txt");
+    std::ofstream(toggle) << "5 key c\n";  // the C key at frame 5
     const RunResult off =
-        run("\"" + file + "\" --frames 10 --toggle-correction-at 5 --screenshot \"" + off_png + "\"");
+        run("\"" + file + "\" --frames 10 --input \"" + toggle + "\" --screenshot \"" + off_png + "\"");
     ASSERT_EQ(on.rc, 0) << on.output;
     ASSERT_EQ(off.rc, 0) << off.output;
     auto a = sv::render::read_png(on_png);
@@ -270,8 +272,10 @@ TEST_F(ViewerSmoke, FailedLoadKeepsThePreviousAsset) {
     const std::string file = (sv::test::source_dir() / "assets" / "humanoid_mixamo.glb").string();
     const std::string png = out("viewer_failed_reload.png");
     std::filesystem::remove(png);
-    const RunResult r = run("\"" + file + "\" --frames 12 --then-open \"" + bad +
-                            "\" --then-open-at 4 --screenshot \"" + png + "\"");
+    const std::string drop = out("viewer_failed_reload.txt");
+    std::ofstream(drop) << "4 drop " << bad << "\n";  // as a file manager drops it
+    const RunResult r =
+        run("\"" + file + "\" --frames 12 --input \"" + drop + "\" --screenshot \"" + png + "\"");
     ASSERT_EQ(r.rc, 0) << r.output;
     EXPECT_NE(r.output.find("could not open"), std::string::npos) << r.output;
     auto img = sv::render::read_png(png);

@@ -54,6 +54,11 @@ struct DiagnosePanel {
     // to 1, 2 or 5 of its decade, and never under twice the tolerance, so float noise stays blue),
     // else 1e-3.
     float effective_heat_scale() const;
+    // The scale the heat map picks by itself for a read-back of this worst error over a body of
+    // this size: the nicest round figure over the worst error and twice the tolerance (1e-3
+    // without a body). `render`, a suite entry and the window all colour by it, so one error is
+    // one colour whichever draws it.
+    static float auto_heat_scale(double worst_error, double body_size);
     // The tolerance in the file's units (kTolerance of the body), or 0 without a result.
     double tolerance() const { return has_result ? kTolerance * result.body_size : 0.0; }
     // 1, 2 or 5 times a power of ten, the smallest not under v (v > 0).

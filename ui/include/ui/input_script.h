@@ -22,6 +22,10 @@
 //                                  from the next frame the keys the script holds count again.
 //   FRAME drop PATH                the rest of the line dropped on the window, as a file manager
 //                                  drops a file or a folder
+//   FRAME pick JOINT               a left click on JOINT (the rest of the line: a skin's joint name
+//                                  or a VRM humanoid bone) where the view draws it at FRAME: a move
+//                                  there and a click (down at FRAME, up at FRAME + 1), placed when the
+//                                  joint's pixel is known. A joint not in view is said on stderr.
 //   FRAME close                    the window's close button (the window manager's close request)
 //
 // `key` sends the key a shortcut reads (C, F, F1); `type` sends the characters a text field reads.
@@ -36,7 +40,7 @@
 
 namespace sv::ui {
 
-enum class InputAction { Move, ButtonDown, ButtonUp, KeyDown, KeyUp, Text, Wheel, Focus, Drop, Close };
+enum class InputAction { Move, ButtonDown, ButtonUp, KeyDown, KeyUp, Text, Wheel, Focus, Drop, Pick, Close };
 enum class InputRegion { Window, Viewport, Left, Right, Timeline, Status };
 
 struct InputCoordinate {
@@ -52,7 +56,7 @@ struct InputEvent {
     InputCoordinate x, y;                      // Move
     int button = 0;       // ButtonDown/Up: 0 left, 1 right, 2 middle (GLFW's and ImGui's order)
     std::string key;      // KeyDown/Up: one of input_key_names()
-    std::string text;     // Text: UTF-8; Drop: the path
+    std::string text;     // Text: UTF-8; Drop: the path; Pick: the joint
     float wheel = 0.0f;   // Wheel
     bool focused = true;  // Focus: gained (true) or lost
 };

@@ -47,89 +47,72 @@ void ViewerModel::advance_and_pose(anim::Character& character, double dt) {
     const double step = animation.playing ? dt * static_cast<double>(animation.speed) : 0.0;
     const double from = animation.time;
     graph.clock += step;
-    graph.spring.clock += dt;  // the spring swings in wall time, paused or not
+    graph.spring.clock += dt;  // the spring chain's own clock runs in wall time, paused or not
     animation.advance(dt, graph.duration(character, animation.clip));
     pose_with_step(character, from, step);
 }
 
 void ViewerModel::pose(anim::Character& character) { pose_with_step(character, animation.time, 0.0); }
 
-void ViewerModel::base_pose(anim::Character& character) {
-    const float t = static_cast<float>(animation.time);
-    auto& skins = character.skins();
-    const int skin = 0;
-    const bool has_skin = !skins.empty();
-    switch (graph.mode) {
-        case GraphMode::Blend:
-            if (graph.tree && has_skin) {
-                character.pose_at(-1, 0.0f, true);
-                graph.tree->evaluate(graph.params, animation.time, skins[skin].pose);
-                return;
-            }
-            break;
-        case GraphMode::StateMachine:
-            if (graph.machine && has_skin) {
-                character.pose_at(-1, 0.0f, true);
-                graph.machine->update(graph.params, graph.clock, skins[skin].pose);
-                return;
-            }
-            break;
-        case GraphMode::Retarget:
-            if (graph.source && has_skin) {
-                character.pose_at(-1, 0.0f, true);
-                // The target was just posed at rest: its world matrices are the rest the clip is
-                // measured against.
-                graph.source->pose_at(graph.source_clip, t, animation.loop);
-                anim::retarget_rest_relative(graph.rest, graph.source->skins()[0].skeleton.world(),
-                                             skins[skin].skeleton, skins[skin].pose);
-                // A .vrma's expression tracks drive the avatar's Expressions sliders while it
-                // plays, as its bone tracks drive the skeleton (the names the avatar has).
-                if (const auto faces = anim::vrma_expression_values(*graph.source, character.asset().vrm);
-                    !faces.values.empty()) {
-                    for (const auto& [name, w] : faces.values) (void)expressions.set(name, w);
-                    (void)expressions.update(character);
-                }
-                return;
-            }
-            break;
-        case GraphMode::Clip:
-            break;
-    }
-    character.pose_at(animation.clip, t, animation.loop);
+anim::PoseState ViewerModel::pose_state() const {
+    anim::PoseState s;
+    s.clip = animation.clip;
+    // The headless verbs carry the time as a float; rounding here samples the same instant.
+    s.time = static_cast<float>(animation.time);
+    s.loop = animation.loop;
+    s.graph.mode = graph.mode;
+    s.graph.params = &graph.params;
+    s.graph.tree = graph.tree.get();
+    s.graph.machine = graph.machine.get();
+    s.graph.clock = graph.clock;
+    s.graph.source = graph.source.get();
+    s.graph.source_clip = graph.source_clip;
+    s.graph.rest = const_cast<anim::RetargetRest*>(&graph.rest);  // measured once, on the first frame
+    s.root_motion.strip = animation.root_motion && graph.root.joint >= 0;
+    s.root_motion.joint = graph.root.joint;
+    s.root_motion.channels = graph.root.channels;
+    s.pose_edits = &pose_edits;
+    s.ik.enabled = ik.enabled;
+    s.ik.skin = ik.skin;
+    s.ik.root = ik.chain.root, s.ik.mid = ik.chain.mid, s.ik.tip = ik.chain.tip;
+    s.ik.target = ik.target, s.ik.pole = ik.pole;
+    s.ik.weight = static_cast<double>(ik.weight);
+    s.ik.twist_angle = glm::radians(static_cast<double>(ik.twist_degrees));
+    s.ik.soften = static_cast<double>(ik.soften);
+    s.look_at = look_at;
+    s.expressions = expressions.active();
+    s.vrm_springs = vrm_springs;
+    s.spring_chain.enabled = graph.spring.enabled;
+    s.spring_chain.chain = &graph.spring.chain;
+    s.spring_chain.skin = 0;
+    s.spring_chain.impulse_radians = glm::radians(static_cast<double>(graph.spring.impulse_degrees));
+    s.spring_chain.clock = graph.spring.clock;
+    s.spring_chain.kick_time = graph.spring.impulse_time;
+    return s;
 }
 
 void ViewerModel::pose_with_step(anim::Character& character, double from, double step) {
-    base_pose(character);
     auto& skins = character.skins();
     const bool clip_mode = graph.mode == GraphMode::Clip && animation.clip >= 0;
+    // Root motion's placement integrates the played steps (a walk's distance is the sum of what was
+    // played): the window's, kept here; the frame only takes the travel out of the root joint.
     if (animation.root_motion && clip_mode && !skins.empty()) {
         if (graph.root.clip != animation.clip) graph.root.bind(character, 0, animation.clip);
-        const anim::Clip& clip = character.asset().clips[static_cast<size_t>(animation.clip)];
-        graph.root.step(clip, from, from + step);
-        if (graph.root.joint >= 0)
-            anim::strip_root_motion(clip, graph.root.channels, graph.root.joint, skins[0].pose);
+        graph.root.step(character.asset().clips[static_cast<size_t>(animation.clip)], from, from + step);
     } else if (graph.root.joint >= 0 && !graph.root.trail.empty()) {
         graph.root.reset();
     }
-    if (graph.spring.enabled && !graph.spring.chain.links.empty() && !skins.empty())
-        anim::apply_spring_chain(graph.spring.chain,
-                                 glm::radians(static_cast<double>(graph.spring.impulse_degrees)), 0.0,
-                                 graph.spring.clock - graph.spring.impulse_time, skins[0].pose);
-    // The graph, root motion and the spring chain drove skin 0: a second skin over the same nodes
-    // (RobotExpressive's hand) moves with it.
-    anim::share_skin_pose(character, 0);
-    (void)anim::apply_pose_edits(pose_edits, character);
-    character.apply_poses();
-    if (ik.enabled && ik.skin >= 0 && static_cast<size_t>(ik.skin) < skins.size()) {
-        // The handles live in the character's own space (the skeleton's, before the root-motion
-        // placement), so a walking character carries them along; the viewer draws and drags them
-        // through the placement.
-        ik.solve(skins[static_cast<size_t>(ik.skin)]);
-        anim::share_skin_pose(character, ik.skin);
-        character.apply_poses();
+    anim::FrameContext& ctx = frame ? *frame : own_frame_;
+    anim::evaluate_frame(pose_state(), character, ctx);
+    ik.solved = ctx.ik_solved;
+    ik.reachable = ctx.ik_reachable;
+    if (ik.enabled && ik.chain.tip >= 0) ik.error = ctx.ik_error;
+    // A .vrma's expression tracks move the Expressions sliders while it plays, as its bone tracks
+    // move the skeleton; the frame already drew them.
+    if (!ctx.vrma_values.empty()) {
+        for (const auto& [name, w] : ctx.vrma_values) (void)expressions.set(name, w);
+        (void)expressions.update(character);
     }
-    // Over the pose (pose_at reset the morph weights), before the morph list reads what is drawn.
-    expressions.apply(character);
     morph.refresh(character, scene.selected_node);
     if (animation.root_motion && clip_mode && graph.root.joint >= 0 && !skins.empty()) {
         const auto& w = skins[0].skeleton.world();

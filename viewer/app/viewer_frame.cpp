@@ -36,7 +36,6 @@ void ViewerWindow::render_frame(double dt, bool last_frame, int frame) {
 void ViewerWindow::pose_frame(double dt) {
     anim::Character& ch = session_->character();
     FrameState& st = session_->state();
-    model_.advance_and_pose(ch, dt);
     ui::ExpressionsPanel& ex = model_.expressions;
     if (ex.look_at_changed)
         st.look_at.mode = ex.look_at_follow ? LookTarget::Mode::Camera : LookTarget::Mode::Off;
@@ -46,19 +45,14 @@ void ViewerWindow::pose_frame(double dt) {
                           ? "the point " + format_look_target(st.look_at)
                       : st.look_at.mode == LookTarget::Mode::Camera ? "the camera"
                                                                     : "off";
-    // VRM 1.0's order: the pose, the look-at, the expressions, the constraints, the springs.
-    if (ch.asset().vrm.present()) {
-        session_->set_expression_values(ex.active());
-        session_->apply_look_at();
-        // The panel wrote its morph weights; the look-at's, when of expression type, are written
-        // again with them. The material binds follow the panel and the look-at.
-        if (session_->look_sets_expressions())
-            session_->apply_expressions();
-        else
-            session_->apply_material_binds();
-    }
-    session_->apply_constraints();
-    session_->swing_springs(dt);
+    // The frame is anim::evaluate_frame, as headless (anim/frame/evaluate_frame.h: the order, VRM
+    // 1.0's for the avatar's steps, and springs as a function of the clip time), over the session's
+    // avatar runtime.
+    model_.frame = &session_->frame();
+    model_.look_at = session_->look_at_state();
+    model_.vrm_springs = session_->springs_on();
+    model_.advance_and_pose(ch, dt);
+    session_->apply_material_binds();
     st.clip = model_.animation.clip;
     st.time = static_cast<float>(model_.animation.time);
     st.draw.selected_skin = model_.scene.selection.skin;

@@ -134,7 +134,7 @@ Status pose_retargeted(SceneSession& s, const BakeArgs& args, std::string& descr
         if (!mw) return make_error("--retarget " + args.retarget + ": " + mw.error().message);
         s.set_expression_weights(std::move(*mw));
         s.set_expression_values(std::move(values));
-        s.apply_expressions();
+        s.apply_expression_weights();
     }
     for (const std::string& n : faces.missing)
         face_text += (face_text.empty() ? "" : " ") + n + " (not on this avatar)";

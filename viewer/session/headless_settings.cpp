@@ -1,5 +1,7 @@
 #include "headless_settings.h"
 
+#include <memory>
+
 #include "settings_apply.h"
 
 namespace sv::viewer {
@@ -28,11 +30,13 @@ Expected<HeadlessSettings> apply_view_settings(const ui::ViewerSettings& setting
     if (weights >= 0) s.state().draw.selected_joint = weights;
     // The view's expressions replace the session's (--expression was put over the file's, so a
     // named flag is among them); a view without any keeps what the session had.
-    if (!settings.expressions.empty()) {
-        s.set_expression_weights(model.expressions.weights);
-        s.set_expression_values(settings.expressions);  // what an expression-type look-at adds to
-    }
+    // The panel's values (floats, as the window holds them), so both pose from the same numbers.
+    if (!settings.expressions.empty()) s.set_expression_values(model.expressions.active());
     s.pose_edits() = model.pose_edits;
+    // The graph (blend tree, state machine, retarget), IK and spring chain the view chose: the
+    // session poses with them, through the same pose state the window's model gives its frame.
+    auto view = std::make_shared<ui::ViewerModel>(std::move(model));
+    s.adopt_view(view, view->pose_state());
     HeadlessSettings out;
     out.error_heatmap = settings.heatmap == "error";
     return out;

@@ -31,37 +31,9 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
         else
             asset->report.push_back("VRM 0.x: shown as stored, facing -Z (--no-vrm-facing)");
     }
-    std::optional<anim::SpringBones> springs;
-    if (asset->vrm.present() && !asset->vrm.springs.empty()) {
-        asset->scene.update_matrices();
-        auto sb = anim::SpringBones::build(asset->vrm, asset->scene);
-        // Degrade: the geometry is untouched by a spring that cannot be built; the avatar rests.
-        if (sb)
-            springs = std::move(*sb);
-        else
-            asset->report.push_back("VRM spring bones: not simulated: " + sb.error().message);
-    }
-    std::optional<anim::NodeConstraints> constraints;
-    if (asset->vrm.present() && !asset->vrm.constraints.empty()) {
-        asset->scene.update_matrices();
-        auto nc = anim::NodeConstraints::build(asset->vrm, asset->scene);
-        // Degrade: a constraint that cannot run leaves its bone at rest; the geometry is intact.
-        if (nc)
-            constraints = std::move(*nc);
-        else
-            asset->report.push_back("VRMC_node_constraint: not applied: " + nc.error().message);
-    }
-    std::optional<anim::LookAt> look_at;
-    if (asset->vrm.present() && asset->vrm.look_at.present) {
-        asset->scene.update_matrices();
-        auto la = anim::LookAt::build(asset->vrm, asset->scene);
-        // Degrade: without a look-at the eyes stay as posed; no vertex moves that the file placed.
-        if (la)
-            look_at = std::move(*la);
-        else
-            asset->report.push_back("VRM look-at: not applied: " + la.error().message);
-    }
-    anim::Scene scene_copy = asset->scene;
+    // The VRM avatar's look-at, constraints and spring bones, over the file's scene (each degrades
+    // alone, reported; the geometry is untouched).
+    anim::FrameContext frame = anim::FrameContext::build(*asset, asset->report);
     auto character = anim::Character::create(std::move(*asset));
     if (!character) return make_error(path + ": " + character.error().message);
     auto s = std::make_unique<SceneSession>();
@@ -70,40 +42,8 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
     auto renderer = render::CharacterRenderer::create(api, *s->character_);
     if (!renderer) return make_error(path + ": " + renderer.error().message);
     s->renderer_ = std::move(*renderer);
-    const auto joint_of = [&](int node) {
-        const auto& skins = s->character_->asset().skins;
-        for (size_t k = 0; k < skins.size(); ++k) {
-            const auto it = std::find(skins[k].joints.begin(), skins[k].joints.end(), node);
-            if (it != skins[k].joints.end())
-                return std::pair<int, int>{static_cast<int>(k),
-                                           static_cast<int>(it - skins[k].joints.begin())};
-        }
-        return std::pair<int, int>{-1, -1};
-    };
-    if (look_at) {
-        s->look_at_ = std::move(look_at);
-        s->look_scene_ = scene_copy;
-        for (int node : s->look_at_->eye_nodes()) s->look_targets_.push_back(joint_of(node));
-    }
-    if (constraints) {
-        s->constraints_ = std::move(constraints);
-        s->constraint_scene_ = scene_copy;
-        for (int node : s->constraints_->nodes()) s->constraint_targets_.push_back(joint_of(node));
-    }
-    if (springs) {
-        s->springs_ = std::move(springs);
-        s->spring_scene_ = std::move(scene_copy);
-        const auto& skins = s->character_->asset().skins;
-        for (int node : s->springs_->nodes()) {
-            std::pair<int, int> t{-1, -1};
-            for (size_t k = 0; k < skins.size() && t.first < 0; ++k) {
-                const auto it = std::find(skins[k].joints.begin(), skins[k].joints.end(), node);
-                if (it != skins[k].joints.end())
-                    t = {static_cast<int>(k), static_cast<int>(it - skins[k].joints.begin())};
-            }
-            s->spring_targets_.push_back(t);
-        }
-    }
+    s->frame_ = std::move(frame);
+    s->frame_.bind(*s->character_);
     s->state_.clip = s->character_->asset().clips.empty() ? -1 : 0;
     // A file with its own lights is lit by them (as the Khronos renderer does), not by ours as well.
     s->state_.draw.lighting.key_light = !render::has_punctual_lights(*s->character_);
@@ -162,11 +102,9 @@ Status SceneSession::reset_view(const FrameState& fresh) {
     pose_edits_.reset_all();
     expression_weights_.clear();
     expression_values_.clear();
-    look_values_.clear();
-    look_angles_ = {};
+    view_.reset();
     springs_on_ = true;
-    spring_step_ = -1;
-    spring_clip_ = -2;
+    frame_.restart_springs();
     character_->set_correction(true);
     renderer_->set_material_overrides({});
     renderer_->select_variant(-1);

@@ -12,6 +12,7 @@
 #include "anim/avatar/node_constraints.h"
 #include "anim/avatar/spring_bones.h"
 #include "anim/core/expected.h"
+#include "anim/frame/evaluate_frame.h"
 #include "anim/scene/character.h"
 #include "anim/scene/pose_edits.h"
 #include "render/camera.h"
@@ -98,40 +99,38 @@ public:
     void frame_selection(int skin, int joint);
 
     // VRM spring bones: present when the file has springs that could be built; on unless --springs off.
-    bool has_springs() const { return springs_.has_value(); }
+    bool has_springs() const { return frame_.springs.has_value(); }
     bool springs_on() const { return springs_on_; }
-    void set_springs(bool on) { springs_on_ = on, spring_step_ = -1; }
+    void set_springs(bool on) { springs_on_ = on, frame_.restart_springs(); }
+    bool has_look_at() const { return frame_.look_at.has_value(); }
+    // The last frame's look-at yaw and pitch (degrees; 0 when off).
+    anim::LookAtAngles look_angles() const { return frame_.look_angles; }
+    // What the frame function keeps between frames of this character (anim/frame/frame_context.h):
+    // the window's model poses through it too, so both run one avatar runtime.
+    anim::FrameContext& frame() { return frame_; }
+    // The state's look-at as the frame function takes it: the camera resolved into a point (or the
+    // file camera's node, placed by the pose).
+    anim::LookAtState look_at_state() const;
+    // The graph, IK and spring chain a saved view chose (`--settings`): pose() takes them from it, so
+    // a blend-tree, state-machine or retarget view draws headless as the window drew it. Null: the
+    // clip alone.
+    void adopt_view(std::shared_ptr<const void> owner, const anim::PoseState& view) {
+        view_owner_ = std::move(owner);
+        view_ = view;
+    }
 
-    // The interactive viewer's springs: over the character as the panels posed it this frame, run
-    // the fixed steps `seconds` of wall time hold, and put the swing into the skins' poses.
-    void swing_springs(double seconds);
-    // VRMC_node_constraint over the current pose (after pose_at, before the springs): writes the
-    // constrained joints' rotations into the skins' poses and re-derives the world matrices.
-    void apply_constraints();
-    // VRM look-at over the current pose (after pose_at, before the constraints and springs, VRM
-    // 1.0's update order): turns the eye bones, or for an expression-type look-at sets the look
-    // expressions' values, which apply_expressions then adds to the --expression ones.
-    void apply_look_at();
-    bool has_look_at() const { return look_at_.has_value(); }
-    // True when this frame's look-at is of expression type and active: apply_expressions then
-    // writes the look weights with the values set_expression_values gave.
-    bool look_sets_expressions() const { return !look_values_.empty(); }
-    // The last yaw and pitch apply_look_at measured (degrees; 0 when off).
-    anim::LookAtAngles look_angles() const { return look_angles_; }
-    // Puts the --expression weights into the current pose's morph weights (after any posing).
-    void apply_expressions();
-    // VRM expressions' material colour and texture-transform binds for the current values (and the
-    // look-at's): handed to the renderer, drawn from the next frame. apply_expressions calls it.
+    // VRM expressions' material colour and texture-transform binds for the last frame's values (with
+    // the look-at's and a .vrma's): handed to the renderer, drawn from the next frame.
     void apply_material_binds();
-    // The expression values the look-at's are added to (the viewer's Expressions tab each frame).
+    // The expression values the frame starts from (`--expression`, the settings' `expressions`).
     void set_expression_values(std::vector<std::pair<std::string, double>> v) {
         expression_values_ = std::move(v);
     }
-    // Replaces the --expression weights (a settings file's `expressions`, render --settings).
+    // Morph weights written over the current pose by bake --retarget's own frame.
     void set_expression_weights(std::vector<anim::ExpressionMorphWeight> w) {
         expression_weights_ = std::move(w);
     }
-    // The --expression values as parsed (name, weight), for the Expressions tab to start from.
+    void apply_expression_weights();
     const std::vector<std::pair<std::string, double>>& expression_values() const {
         return expression_values_;
     }
@@ -140,8 +139,11 @@ public:
     // and springs, as the viewer's Joints tab does (ui::ViewerModel::pose_edits).
     anim::PoseEdits& pose_edits() { return pose_edits_; }
 
-    // Poses the character at the state's clip and time (spring bones simulated up to it), writes
-    // and uploads the palette.
+    // The pose state a headless frame evaluates: the adopted view's graph, IK and spring chain (if
+    // any) with this session's clip, time, pose edits, expressions, look-at and springs switch.
+    anim::PoseState pose_state() const;
+    // Poses the character through anim::evaluate_frame at the state's clip and time, writes and
+    // uploads the palette.
     void pose();
     // Draws into the currently bound framebuffer of the given size.
     void draw(int width, int height) { draw_view(0, 0, width, height, glm::mat4(1.0f)); }
@@ -171,30 +173,12 @@ private:
     FrameState state_;
     std::string path_;
     std::string environment_path_;  // "" the procedural sky
-    // Spring bones run on their own copy of the node graph: the character's globals copied in, the
-    // swung joints' rotations copied back into the skins' poses.
-    void simulate_springs();
-    void copy_globals_to_springs();
-    void copy_springs_to_poses();
-    std::vector<std::pair<std::string, double>> expression_values_with_look() const;
-    std::optional<anim::NodeConstraints> constraints_;
-    anim::Scene constraint_scene_;
-    std::vector<std::pair<int, int>> constraint_targets_;  // per constrained node: (skin, joint) or (-1, -1)
-    std::optional<anim::SpringBones> springs_;
-    anim::Scene spring_scene_;
-    std::vector<std::pair<int, int>> spring_targets_;  // per spring joint: (skin, joint index) or (-1, -1)
+    anim::FrameContext frame_;
     bool springs_on_ = true;
-    long spring_step_ = -1;  // the last fixed step simulated; -1: start again
-    int spring_clip_ = -2;
-    std::optional<anim::LookAt> look_at_;
-    anim::Scene look_scene_;
-    std::vector<std::pair<int, int>> look_targets_;            // per eye: (skin, joint) or (-1, -1)
-    std::vector<std::pair<std::string, double>> look_values_;  // expression type: this frame's
-    anim::LookAtAngles look_angles_;
+    std::optional<anim::PoseState> view_;
+    std::shared_ptr<const void> view_owner_;  // keeps the view's graph objects alive
     std::vector<anim::ExpressionMorphWeight> expression_weights_;
     anim::PoseEdits pose_edits_;
-    // The clip at time t with the pose edits on top and the world matrices derived.
-    void pose_clip_at(float t);
     std::vector<std::pair<std::string, double>> expression_values_;
 };
 

@@ -163,6 +163,10 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     if (clip != m.animation.clip) (void)m.animation.set_clip(ch, clip);
     m.animation.scrub(s.time, m.graph.duration(ch, clip));
     m.animation.playing = s.playing;
+    // The spring chain's clock starts at the clip time with its Kick at 0: what a headless frame of
+    // this view swings with (anim/frame/pose_state.h); the window runs it on from there.
+    g.spring.clock = m.animation.time;
+    g.spring.impulse_time = 0.0;
     st.clip = clip;
     st.time = static_cast<float>(m.animation.time);
 

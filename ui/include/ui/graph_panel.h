@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "anim/frame/pose_state.h"
 #include "anim/graph/blend_tree.h"
 #include "anim/graph/graph_parameters.h"
 #include "anim/graph/retarget.h"
@@ -24,7 +25,8 @@
 
 namespace sv::ui {
 
-enum class GraphMode { Clip, Blend, StateMachine, Retarget };
+// The runtime's choice of base pose (anim/frame/pose_state.h), under the panel's name.
+using GraphMode = anim::BaseMode;
 const char* to_string(GraphMode m);
 
 struct RootMotionTrack {

@@ -1,13 +1,14 @@
-// Everything the viewer shows about one character, as plain state, and the frame's pose pipeline.
+// Everything the viewer shows about one character, as plain state, and what it hands the frame.
 //
-// The pipeline: base pose (clip, blend, state machine or retarget), root motion stripped into the
-// placement, springs, the Joints tab's pose edits, world matrices, IK on top, world matrices again, the VRM
-// expressions' morph weights. It needs no window and no GL, which is what lets the tests drive the same code
-// the viewer runs.
+// The frame itself is anim::evaluate_frame (anim/frame/evaluate_frame.h: its order and its springs);
+// this model only says what the panels hold as an anim::PoseState, moves the clocks, and keeps the
+// root-motion placement and trail, which integrate the played steps. It needs no window and no GL,
+// which is what lets the tests drive the same code the viewer runs.
 #pragma once
 
 #include <string>
 
+#include "anim/frame/evaluate_frame.h"
 #include "anim/scene/character.h"
 #include "anim/scene/pose_edits.h"
 #include "ui/animation_panel.h"
@@ -66,6 +67,13 @@ struct ViewerModel {
     // The Joints tab's pose edits (settings key `pose_edits`), put on the base pose every frame
     // before IK (anim/scene/pose_edits.h: the convention).
     anim::PoseEdits pose_edits;
+    // What the panels do not hold: the VRM look-at's target (the viewer resolves the camera into
+    // it each frame) and the VRM spring bones' switch (`--springs`).
+    anim::LookAtState look_at;
+    bool vrm_springs = true;
+    // The avatar runtime the frame runs (the session's; tests may leave it unset: then a context
+    // with no look-at, constraints or spring bones).
+    anim::FrameContext* frame = nullptr;
 
     // Rebuilds every panel for a freshly loaded character (the open panel is kept) and poses it
     // at the first clip's start, which is where IK places its target.
@@ -74,16 +82,18 @@ struct ViewerModel {
         tab = t;
         tab_forced = true;
     }
-    // Moves the clock by dt (seconds of wall time) and poses the character for this frame.
+    // Moves the clocks by dt (seconds of wall time) and poses the character for this frame.
     void advance_and_pose(anim::Character& character, double dt);
     // Poses at the current time without moving the clock (or the root-motion placement).
     void pose(anim::Character& character);
+    // The pose state the panels describe now (pointing at the graph panel's objects).
+    anim::PoseState pose_state() const;
     // Selects a joint everywhere (scene, joints table skin, palette, IK skin).
     bool select_joint(const anim::Character& character, int skin, int joint);
 
 private:
     void pose_with_step(anim::Character& character, double from, double step);
-    void base_pose(anim::Character& character);
+    anim::FrameContext own_frame_;
 };
 
 }  // namespace sv::ui

@@ -1,0 +1,150 @@
+// The window and the headless verbs pose one view alike: the same settings applied the window's way
+// (a ViewerModel, as --settings and the Load button do, posed by the window's frame) and the headless
+// way (render/suite/bake --settings: SceneSession::pose) give float-identical skin poses and morph
+// weights. The cases are the ones where the two used to differ: the blend tree, the state machine,
+// retarget, pose edits, IK, a VRM's expressions and look-at, and spring bones after 2 s of play.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "anim/asset_tools/vrm_builder.h"
+#include "anim/gltf/gltf_write.h"
+#include "headless_settings.h"
+#include "scene_session.h"
+#include "settings_apply.h"
+#include "test_paths.h"
+#include "ui/viewer_model.h"
+#include "ui/viewer_settings.h"
+
+namespace sv::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string asset(const char* name) { return (source_dir() / "assets" / name).string(); }
+
+std::string look_at_avatar() {
+    anim::VrmAvatarOptions o;
+    o.look_at = true;
+    const fs::path out = output_dir() / "frame" / "avatar_look_at_v1.glb";
+    fs::create_directories(out.parent_path());
+    const Status st = anim::write_gltf_file(anim::build_vrm_avatar(anim::VrmVersion::V1, o), out.string());
+    EXPECT_TRUE(st) << (st ? "" : st.error().message);
+    return out.string();
+}
+
+// Every skin's local pose and every node's morph weights.
+std::vector<float> posed(const anim::Character& c) {
+    std::vector<float> out;
+    for (const auto& s : c.skins()) {
+        out.insert(out.end(), s.pose.translation.begin(), s.pose.translation.end());
+        out.insert(out.end(), s.pose.rotation.begin(), s.pose.rotation.end());
+        out.insert(out.end(), s.pose.scale.begin(), s.pose.scale.end());
+        out.insert(out.end(), s.skeleton.world().begin(), s.skeleton.world().end());
+    }
+    for (size_t n = 0; n < c.asset().scene.nodes.size(); ++n) {
+        const auto& w = c.morph_weights(static_cast<int>(n));
+        out.insert(out.end(), w.begin(), w.end());
+    }
+    return out;
+}
+
+struct Case {
+    const char* name;
+    std::string file;
+    std::string json;
+    int play_frames = 0;  // the window plays this many 1/30 s frames from the view's time first
+    // The view is not the clip alone at that time (what the headless path drew before it ran the
+    // graph, IK and pose edits; for the played case, the clip without springs): a control that the
+    // case tests something.
+    bool not_the_clip = true;
+};
+
+viewer::HeadlessSession open(const std::string& file) {
+    viewer::SceneOptions o;
+    o.file = file;
+    auto h = viewer::open_headless(o);
+    EXPECT_TRUE(h.ok()) << file << ": " << (h.ok() ? "" : h.error().message);
+    return std::move(*h);
+}
+
+// The window's way: its model takes the settings (viewer_open.cpp), then its frame poses through the
+// session's avatar runtime (viewer_frame.cpp's pose_frame, without the panels).
+std::vector<float> window_pose(const Case& k, float* time) {
+    viewer::HeadlessSession h = open(k.file);
+    viewer::SceneSession& s = *h.session;
+    auto settings = ui::settings_from_json(k.json);
+    EXPECT_TRUE(settings.ok()) << k.name;
+    ui::ViewerModel m;
+    m.attach(s.character());
+    const Status st = viewer::apply_settings(*settings, m, s.character(), s.state());
+    EXPECT_TRUE(st) << k.name << ": " << (st ? "" : st.error().message);
+    m.frame = &s.frame();
+    m.look_at = s.look_at_state();
+    m.vrm_springs = s.springs_on();
+    m.animation.playing = k.play_frames > 0;
+    m.pose(s.character());
+    for (int i = 0; i < k.play_frames; ++i) m.advance_and_pose(s.character(), 1.0 / 30.0);
+    *time = static_cast<float>(m.animation.time);
+    return posed(s.character());
+}
+
+// The headless way: render/suite/bake --settings.
+std::vector<float> headless_pose(const Case& k, float time, bool vrm_springs = true) {
+    viewer::HeadlessSession h = open(k.file);
+    viewer::SceneSession& s = *h.session;
+    auto settings = ui::settings_from_json(k.json);
+    EXPECT_TRUE(settings.ok()) << k.name;
+    auto applied = viewer::apply_view_settings(*settings, k.name, s);
+    EXPECT_TRUE(applied.ok()) << k.name << ": " << (applied.ok() ? "" : applied.error().message);
+    s.state().time = time;
+    s.set_springs(vrm_springs);
+    s.pose();
+    return posed(s.character());
+}
+
+TEST(WindowHeadlessFrame, OneViewPosesAlike) {
+    const std::string humanoid = asset("humanoid.glb"), vrm = asset("avatar_vrm1.glb");
+    const std::vector<Case> cases = {
+        {"clip", humanoid, R"({"clip": "walk", "time": 0.8})", 0, false},
+        {"blend tree", humanoid, R"({"clip": "walk", "time": 0.7, "graph": "blend", "blend": 0.25})"},
+        {"state machine", humanoid, R"({"clip": "walk", "time": 0.4, "graph": "state_machine"})", 0, false},
+        {"retarget", humanoid,
+         R"({"time": 0.6, "graph": "retarget", "retarget_source": ")" + asset("humanoid_mixamo.glb") +
+             R"(", "retarget_rest": "aligned"})"},
+        {"pose edits", humanoid,
+         R"({"clip": "walk", "time": 0.3, "pose_edits": {"LeftForeArm": [60, 0, 0]}})"},
+        {"ik", humanoid, R"({"clip": "walk", "time": 0.5, "ik": true, "pose_edits": {"Spine": [0, 20, 0]}})"},
+        {"vrm expressions and look-at", look_at_avatar(),
+         R"({"clip": "sway", "time": 0.9, "expressions": {"happy": 0.6, "blink": 0.3}, "look_at": "0.4,1.5,2"})"},
+        {"vrm springs after 2 s", vrm, R"({"clip": "sway", "time": 0})", 59},
+    };
+    for (const Case& k : cases) {
+        float time = 0.0f;
+        const std::vector<float> window = window_pose(k, &time);
+        const std::vector<float> headless = headless_pose(k, time);
+        ASSERT_EQ(window.size(), headless.size()) << k.name;
+        size_t differ = 0;
+        for (size_t i = 0; i < window.size(); ++i)
+            if (std::memcmp(&window[i], &headless[i], sizeof(float)) != 0) ++differ;
+        std::printf("[ figures ] %s at t=%.4f: %zu floats compared, %zu differ\n", k.name,
+                    static_cast<double>(time), window.size(), differ);
+        EXPECT_EQ(differ, 0u) << k.name;
+        if (k.not_the_clip) {
+            const std::string clip = k.file == humanoid ? "walk" : "sway";
+            char plain[128];
+            std::snprintf(plain, sizeof plain, R"({"clip": "%s", "time": %.9g})", clip.c_str(),
+                          static_cast<double>(time));
+            const Case alone{"the clip alone", k.file, plain};
+            EXPECT_NE(headless_pose(alone, time, k.play_frames == 0), headless)
+                << k.name << ": the view draws as the clip alone";
+        }
+    }
+}
+
+}  // namespace
+}  // namespace sv::test

@@ -21,7 +21,8 @@
 #include "scene_session.h"
 #include "test_paths.h"
 
-namespace sv::viewer {
+// Its own namespace: the unity build puts this file beside mtoon_test.cpp, whose helpers share names.
+namespace sv::viewer::hdr_emissive {
 namespace {
 
 using nlohmann::json;
@@ -147,4 +148,4 @@ INSTANTIATE_TEST_SUITE_P(Apis, HdrEmissiveMultiplier, ::testing::Values(render::
                          [](const auto& info) { return std::string(render::api_name(info.param)); });
 
 }  // namespace
-}  // namespace sv::viewer
+}  // namespace sv::viewer::hdr_emissive

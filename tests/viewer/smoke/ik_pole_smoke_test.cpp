@@ -3,7 +3,7 @@
 // pole's ring sat under the target's disc: the target won every press there, so the pole could not
 // be grabbed without orbiting. In the real window, the built-in character's left arm chain
 // (LeftArm > LeftForeArm > LeftHand, picked through the IK tab's "Chain ending at the selected
-// joint") seen from the front 20 m out: the two handles are drawn apart, a drag on the target moves
+// joint") seen from the front 32 m out: the two handles are drawn apart, a drag on the target moves
 // the target and leaves the pole, and a drag on the pole's ring moves the pole and leaves the target.
 // The control is the pole drag: on the old placement the press on the ring grabbed the target.
 #include <gtest/gtest.h>
@@ -85,7 +85,7 @@ protected:
         return sv::test::run_viewer({sv::test::built_in_character(), frames, script,
                                      dir + "/viewer_ik_pole_" + name + ".txt",
                                      dir + "/viewer_ik_pole_" + name + ".png",
-                                     "--tab ik --camera 0,0,20,0,1,0 --settings \"" + settings_ + "\""});
+                                     "--tab ik --camera 0,0,32,0,1,0 --settings \"" + settings_ + "\""});
     }
     std::string settings_, pick_arm_;
     float bx_ = 0, by_ = 0;
@@ -102,7 +102,7 @@ TEST_F(IkPoleSmoke, FromTheFrontTheTargetAndThePoleAreEachGrabbedAlone) {
     ASSERT_GT(p.pixels, 10) << "no pole ring on screen";
     const double apart = std::hypot(p.x - t.x, p.y - t.y);
     std::printf(
-        "[ measure ] front, 20 m: target disc at (%.1f, %.1f), pole ring at (%.1f, %.1f), %.1f px apart\n",
+        "[ measure ] front, 32 m: target disc at (%.1f, %.1f), pole ring at (%.1f, %.1f), %.1f px apart\n",
         t.x, t.y, p.x, p.y, apart);
     // Two pick discs of 10 px: their centres at least 20 px apart (24 is the push; the ring's
     // centroid loses a little of the side the disc covers).
@@ -138,7 +138,7 @@ TEST_F(IkPoleSmoke, FromTheFrontTheTargetAndThePoleAreEachGrabbedAlone) {
         const double dt = distance(t0, t1), dp = distance(p0, p1);
         std::printf("[ measure ] dragging the %s: the target moved %.4f m, the pole %.4f m\n", moved.c_str(),
                     dt, dp);
-        // 30 x 20 px at 20 m is about 0.9 m in the view plane; the other handle not at all.
+        // 30 x 20 px at 32 m is about 1.4 m in the view plane; the other handle not at all.
         EXPECT_GT(moved == "target" ? dt : dp, 0.2) << moved << " did not follow the drag";
         EXPECT_EQ(moved == "target" ? dp : dt, 0.0)
             << "the " << (moved == "target" ? "pole" : "target") << " moved";

@@ -21,7 +21,7 @@ uniform int u_debug_view;
 uniform vec4 u_base_color;
 uniform float u_metallic;
 uniform float u_roughness;
-uniform vec3 u_emissive;  // factor x KHR_materials_emissive_strength
+uniform vec3 u_emissive;  // factor x KHR_materials_emissive_strength x VRMC_materials_hdr_emissiveMultiplier
 uniform float u_normal_scale;
 uniform float u_occlusion_strength;
 uniform int u_alpha_mode;  // 0 opaque, 1 mask, 2 blend

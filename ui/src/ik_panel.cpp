@@ -33,6 +33,18 @@ IkPanel::Handle IkPanel::handle_at(glm::vec2 press, const glm::vec2* target, con
     return Handle::None;
 }
 
+glm::vec2 IkPanel::pole_handle_on_screen(glm::vec2 target, glm::vec2 pole, glm::vec2 away, float clearance) {
+    const glm::vec2 d = pole - target;
+    const float dl = glm::length(d);
+    if (dl >= clearance) return pole;
+    glm::vec2 dir(0.0f, -1.0f);  // straight up when nothing on screen says which way is away
+    if (dl > 0.5f)
+        dir = d / dl;
+    else if (glm::length(away - target) > 0.5f)
+        dir = glm::normalize(away - target);
+    return target + dir * clearance;
+}
+
 glm::dvec3 joint_world_position(const anim::Skeleton& skeleton, int joint) {
     const auto& w = skeleton.world();
     const size_t o = static_cast<size_t>(joint) * 16;

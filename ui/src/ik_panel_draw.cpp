@@ -36,8 +36,11 @@ void draw_ik_tab(ViewerModel& m, UiContext& c) {
         }
         ImGui::EndCombo();
     }
+    if (ik.chain.tip >= 0) ui_log("ik chain: " + ik.chain.label);
     if (ik.detected.empty()) ImGui::TextDisabled("no arm or leg found by name; pick the tip joint by hand");
-    if (ImGui::Button("Chain ending at the selected joint")) {
+    const bool from_tip = ImGui::Button("Chain ending at the selected joint");
+    log_item_centre("ik", "Chain ending at the selected joint");
+    if (from_tip) {
         auto s = ik.set_chain_from_tip(sk, m.scene.selection.skin == ik.skin ? m.scene.selection.joint : -1);
         if (!s) ik.error = s.error().message;
     }

@@ -15,6 +15,21 @@ namespace {
 // The orbit's pitch at most 89 degrees: at 90 the view's up vector is undefined (and
 // parse_pinned_camera refuses it).
 constexpr float kTopPitch = 89.0f;
+
+// Frames what is on screen, in the correction state on screen. The clip alone plays: its poses
+// sampled over its length (SceneSession::frame_camera), so the view holds the whole clip. Anything
+// else decides the pose (a blend, a state machine, a retarget, the Joints tab's pose edits, IK):
+// the pose drawn now, which the character holds from the last frame's pose pipeline; the clip's
+// samples would frame a pose nobody sees (with the correction off, a soup far from the one drawn:
+// a speck, or a sheet cut at the top edge). What it costs: that pose is one moment, so a blend or
+// retarget that walks away leaves the view as it plays (F frames it again).
+void frame_on_screen(SceneSession& session, const ui::ViewerModel& m) {
+    const bool clip_alone = m.graph.mode == ui::GraphMode::Clip && m.pose_edits.empty() && !m.ik.enabled;
+    if (clip_alone)
+        session.frame_camera();
+    else
+        session.frame_drawn_now();
+}
 }  // namespace
 
 void ViewerWindow::handle_inputs(int frame) {
@@ -36,7 +51,7 @@ void ViewerWindow::handle_inputs(int frame) {
     // records its own state (below) and keeps the camera it chose.
     if (session_ && session_->character().correction() != framed_correction_) {
         framed_correction_ = session_->character().correction();
-        session_->frame_camera();
+        frame_on_screen(*session_, model_);
     }
     measure_drawn_scale();
 }
@@ -94,7 +109,7 @@ void ViewerWindow::set_framed_view(const std::string& name) {
         aim_from_front(session_->character(), session_->state().camera, v.from_front, v.pitch);
         session_->state().file_camera = -1;
         ui_controls_.file_camera = -1;  // applied after this, so it must agree
-        session_->frame_camera();
+        frame_on_screen(*session_, model_);
         return;
     }
 }

@@ -108,11 +108,11 @@ void ViewerWindow::ik_handles(const glm::mat4& vp, const glm::vec2& press) {
     const bool ht = ui::project_to_screen(vp, v, glm::vec3(to_world(ik.target)), t);
     const bool hp = ui::project_to_screen(vp, v, glm::vec3(to_world(ik.pole)), p);
     const glm::vec3 mw(to_world(ui::joint_world_position(sk, ik.chain.mid)));
-    if (hp && ui::project_to_screen(vp, v, mw, mid))
-        dl->AddLine(ImVec2(mid.x, mid.y), ImVec2(p.x, p.y), IM_COL32(240, 220, 60, 200), 1.5f);
-    // The pole first, the target over it: where the two meet on screen (an arm seen from the
-    // front puts the pole's hint in line with the hand) the target is what shows and what a press
-    // grabs (IkPanel::handle_at prefers it too).
+    const bool hm = ui::project_to_screen(vp, v, mw, mid);
+    // Never on the target: an arm seen from the front puts the pole's hint in line with the hand,
+    // where the target (drawn over it, preferred by a press) left the pole out of reach.
+    if (hp && ht) p = ui::IkPanel::pole_handle_on_screen(t, p, hm ? mid : t);
+    if (hp && hm) dl->AddLine(ImVec2(mid.x, mid.y), ImVec2(p.x, p.y), IM_COL32(240, 220, 60, 200), 1.5f);
     if (hp) dl->AddCircle(ImVec2(p.x, p.y), 7.0f, IM_COL32(240, 220, 60, 255), 12, 2.5f);
     if (ht)
         dl->AddCircleFilled(ImVec2(t.x, t.y), 7.0f,
@@ -130,8 +130,14 @@ void ViewerWindow::ik_handles(const glm::mat4& vp, const glm::vec2& press) {
             ik.grab(h);
             left_press_grabbed_ = true;
             if (scripted_)
-                std::fprintf(stderr, "skinview: ik: grabbed the %s handle, pressed at (%.0f, %.0f) px\n",
-                             h == ui::IkPanel::Handle::Target ? "target" : "pole", press.x, press.y);
+                std::fprintf(
+                    stderr,
+                    "skinview: ik: grabbed the %s handle, pressed at (%.0f, %.0f) px; target drawn at "
+                    "(%.0f, %.0f) px, pole at (%.0f, %.0f) px; target (%.6f, %.6f, %.6f), pole (%.6f, "
+                    "%.6f, %.6f)\n",
+                    h == ui::IkPanel::Handle::Target ? "target" : "pole", press.x, press.y, drawn_target_.x,
+                    drawn_target_.y, drawn_pole_.x, drawn_pole_.y, ik.target.x, ik.target.y, ik.target.z,
+                    ik.pole.x, ik.pole.y, ik.pole.z);
             // The cursor has moved on since the press: the handle catches up at once, so it stays
             // under the cursor rather than lagging the drag by that much.
             if (glm::dvec3* g = h == ui::IkPanel::Handle::Target ? &ik.target : &ik.pole)
@@ -144,6 +150,9 @@ void ViewerWindow::ik_handles(const glm::mat4& vp, const glm::vec2& press) {
     drawn_pole_ok_ = hp;
     drawn_target_ = t;
     drawn_pole_ = p;
+    if (!ImGui::IsMouseDown(0) && ik.grabbed != ui::IkPanel::Handle::None && scripted_)
+        std::fprintf(stderr, "skinview: ik: released; target (%.6f, %.6f, %.6f), pole (%.6f, %.6f, %.6f)\n",
+                     ik.target.x, ik.target.y, ik.target.z, ik.pole.x, ik.pole.y, ik.pole.z);
     if (!ImGui::IsMouseDown(0)) ik.release();
 }
 

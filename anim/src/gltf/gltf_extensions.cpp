@@ -86,7 +86,11 @@ const std::vector<ExtensionInfo>& known_extensions() {
          "scale and offset; shade, rim, matcap and outline noted)"},
         {"VRMC_springBone", Support::Implemented,
          "spring bones simulated (the spec's Verlet update, fixed 60 Hz step; --springs off)"},
-        {"VRMC_springBone_extended_collider", Support::Ignored, "the extended colliders are not used"},
+        // Refused when required (VRM's rule is glTF's: a required extension is one a reader must
+        // apply): the colliders decide where spring-driven vertices swing, so ignoring them is a
+        // different motion, not a shading difference. Only used, the spec's fallback colliders stand.
+        {"VRMC_springBone_extended_collider", Support::Unavailable,
+         "the extended colliders are not simulated (only used: the spec's fallback colliders stand in)"},
         {"VRMC_node_constraint", Support::Implemented,
          "roll, aim and rotation constraints applied after the pose and before the springs, in dependency "
          "order"},
@@ -94,7 +98,9 @@ const std::vector<ExtensionInfo>& known_extensions() {
          "approximated: shade colour with shading shift and toony, GI equalisation, parametric rim, "
          "emission, "
          "the outline as an inverted hull (world and screen widths); no matcap, no UV animation"},
-        {"VRMC_materials_hdr_emissiveMultiplier", Support::Ignored, "emission is drawn as glTF gives it"},
+        {"VRMC_materials_hdr_emissiveMultiplier", Support::Implemented,
+         "the emissive factor multiplied by emissiveMultiplier (with KHR_materials_emissive_strength's "
+         "strength when both are given)"},
         {"VRMC_vrm_animation", Support::Implemented,
          "VRM Animation 1.0 (.vrma): the humanoid map read (a skin made over its nodes), so its clips "
          "retarget onto any character from its nodes' rest (Graph tab's Load, bake --retarget); its "

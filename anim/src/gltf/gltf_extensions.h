@@ -13,7 +13,9 @@ enum class Support {
                   // is shaded (materials, lights, texture transforms) or, for KHR_animation_pointer, what
                   // besides nodes moves, never how the geometry is read: refusing would cost the user the
                   // whole character for a shading difference they can see
-    Unavailable,  // known, but this build lacks the decoder: a file that requires it is refused
+    Unavailable,  // known and not applied where applying it decides what is drawn or where vertices go
+                  // (a decoder this build lacks, KTX2, VRM's extended spring colliders): a file that
+                  // requires it is refused by name, one that only uses it is noted
 };
 
 struct ExtensionInfo {

@@ -302,6 +302,22 @@ Status import_materials(const tg::Model& m, Asset& out) {
         auto es = src.extensions.find("KHR_materials_emissive_strength");
         if (es != src.extensions.end() && es->second.Has("emissiveStrength"))
             d.emissive_strength = number(es->second.Get("emissiveStrength"), 1.0f);
+        // VRMC_materials_hdr_emissiveMultiplier (VRM 1.0, superseded by the Khronos extension above):
+        // "overwrite emissiveFactor with the value multiplied by emissiveMultiplier", linear. Folded
+        // into the strength so every emissive path (the shader's u_emissive, VRM expression emission
+        // binds, the lighting choice) applies it without a second field. What would make that wrong: a
+        // KHR_animation_pointer track on emissiveStrength replaces the product, dropping the multiplier
+        // for that material (no known exporter writes both).
+        if (const tg::Value* x = extension(src, "VRMC_materials_hdr_emissiveMultiplier")) {
+            const std::string what = name + " VRMC_materials_hdr_emissiveMultiplier";
+            if (!x->Has("emissiveMultiplier") || !x->Get("emissiveMultiplier").IsNumber())
+                return make_error(what + ": emissiveMultiplier (required) is missing or not a number");
+            const float k = number(x->Get("emissiveMultiplier"), 1.0f);
+            if (!std::isfinite(k) || k < 0.0f)
+                return make_error(what + ": emissiveMultiplier " + std::to_string(k) +
+                                  " is not a finite number at least 0");
+            d.emissive_strength *= k;
+        }
         if (src.alphaMode == "MASK")
             d.alpha_mode = AlphaMode::Mask;
         else if (src.alphaMode == "BLEND")

@@ -311,6 +311,26 @@ TEST(IkPanel, AHandleIsHitWhereThePressLanded) {
     EXPECT_EQ(ui::IkPanel::handle_at({100.0f, 100.0f}, nullptr, nullptr), H::None);
 }
 
+// The pole's handle is drawn where its pole projects unless that is within 24 px of the target's
+// (two 10 px pick discs and a margin), where it is pushed out to 24 px: away from the target, or
+// towards the mid joint when the two coincide, or up when all three do. So a press on the pushed
+// handle is never the target's (the control: the unpushed one is).
+TEST(IkPanel, ThePoleHandleIsPushedClearOfTheTarget) {
+    using H = ui::IkPanel::Handle;
+    const glm::vec2 t(100.0f, 100.0f), mid(100.0f, 60.0f);
+    EXPECT_EQ(ui::IkPanel::pole_handle_on_screen(t, {140.0f, 100.0f}, mid), glm::vec2(140.0f, 100.0f));
+    const glm::vec2 near(103.0f, 104.0f);  // 5 px from the target, inside its pick disc
+    const glm::vec2 pushed = ui::IkPanel::pole_handle_on_screen(t, near, mid);
+    EXPECT_NEAR(glm::length(pushed - t), 24.0f, 1e-4f);
+    EXPECT_NEAR(pushed.x, 100.0f + 24.0f * 0.6f, 1e-4f) << "along target -> pole";
+    EXPECT_NEAR(pushed.y, 100.0f + 24.0f * 0.8f, 1e-4f);
+    EXPECT_EQ(ui::IkPanel::handle_at(pushed, &t, &pushed), H::Pole);
+    EXPECT_EQ(ui::IkPanel::handle_at(near, &t, &near), H::Target) << "control: unpushed, the target wins";
+    EXPECT_EQ(ui::IkPanel::pole_handle_on_screen(t, t, mid), glm::vec2(100.0f, 76.0f))
+        << "towards the mid joint";
+    EXPECT_EQ(ui::IkPanel::pole_handle_on_screen(t, t, t), glm::vec2(100.0f, 76.0f)) << "up";
+}
+
 // A click on a joint's pixel selects that joint; a click on empty space selects nothing.
 TEST(Picking, TheJointUnderTheMouseIsTheOneSelected) {
     anim::Character c = load_builtin();

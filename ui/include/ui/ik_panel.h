@@ -63,6 +63,16 @@ struct IkPanel {
     // grab has the cursor 10 px on by the first frame that sees the press; testing there missed.
     static Handle handle_at(glm::vec2 press, const glm::vec2* target, const glm::vec2* pole,
                             float radius = 10.0f);
+    // Where the pole handle is drawn and hit-tested, in window pixels: at its projection `pole`,
+    // unless that falls within `clearance` of the target's `target` (an arm seen from the front
+    // puts the pole's hint, in front of the elbow, in line with the hand; zoomed out, the forearm is
+    // shorter on screen than a handle), where it is pushed out to `clearance` from the target, away
+    // from it, or towards `away` (the mid joint on screen) when the two coincide. Only the handle
+    // moves, never the pole itself: zooming or orbiting must not change the solve. A drag moves
+    // the pole by the drag (the pushed handle slides round the target until the pole clears it).
+    // The default, twice the pick radius and a margin, keeps the two handles' pick discs apart.
+    static glm::vec2 pole_handle_on_screen(glm::vec2 target, glm::vec2 pole, glm::vec2 away,
+                                           float clearance = 24.0f);
     // The handle this frame's mouse delta moves, or null (none grabbed, or the grab's own frame).
     glm::dvec3* handle_to_move();
 

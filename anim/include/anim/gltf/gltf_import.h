@@ -34,7 +34,7 @@ inline constexpr int kMaxImageSide = 8192;
 inline constexpr std::size_t kMaxZeroAccessorCount = std::size_t(1) << 20;
 
 // The glTF extensions the importer knows (docs/gltf-support.md's table, held to this by a test):
-// status is "implemented", "refused when required" (known, not decoded by this build) or
+// status is "implemented", "refused when required" (known, not applied: a file requiring it is refused) or
 // "ignored" (noted, never a refusal: it changes no vertex); `how` is one line on what is done.
 struct GltfExtensionSupport {
     std::string name, status, how;

@@ -189,6 +189,11 @@ double clip_duration(const tinygltf::Model& model, int clip) {
 Evaluation evaluate(const tinygltf::Model& m, int clip, double time) { return evaluate(m, clip, time, {}); }
 
 Evaluation evaluate(const tinygltf::Model& m, int clip, double time, const Deviation& deviation) {
+    return evaluate(m, clip, time, deviation, {});
+}
+
+Evaluation evaluate(const tinygltf::Model& m, int clip, double time, const Deviation& deviation,
+                    const NodeEdits& edits) {
     Evaluation ev;
     auto fail = [&](const std::string& why) {
         ev.primitives.clear();
@@ -250,6 +255,18 @@ Evaluation evaluate(const tinygltf::Model& m, int clip, double time, const Devia
             }
             if (!e.empty()) return fail(e);
         }
+    }
+
+    // Edits after the clip: local' = local x edit, the Hamilton product written out (x, y, z, w).
+    for (const auto& [node, e] : edits.rotation_after) {
+        if (node < 0 || node >= static_cast<int>(nn))
+            return fail("edit of node " + str(node) + ": no such node");
+        NodeState& s = st[static_cast<size_t>(node)];
+        if (s.has_matrix) return fail("edit of node " + str(node) + ": the node is given as a matrix");
+        const Quat a = normalized(s.r), b = normalized(e);
+        const glm::dvec3 av(a.x, a.y, a.z), bv(b.x, b.y, b.z);
+        const glm::dvec3 v = a.w * bv + b.w * av + glm::cross(av, bv);
+        s.r = Quat(v.x, v.y, v.z, a.w * b.w - glm::dot(av, bv));
     }
 
     // Globals down the hierarchy; every node with no parent is a root (joints need not be in a scene).

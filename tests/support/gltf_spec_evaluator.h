@@ -6,6 +6,7 @@
 #pragma once
 
 #include <glm/glm.hpp>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,16 @@ struct Deviation {
     int influence_sets = 0;
 };
 Evaluation evaluate(const tinygltf::Model& model, int clip, double time, const Deviation& deviation);
+
+// A user's edit on top of the file's pose, written out here from the documented convention and not
+// taken from anim/: per node, a unit quaternion (x, y, z, w) multiplied on the right of the node's
+// local rotation after the clip is sampled (local' = local x edit: a turn in the joint's own frame).
+// A node the file gives as a matrix cannot take one (an error names it).
+struct NodeEdits {
+    std::map<int, glm::dvec4> rotation_after;
+};
+Evaluation evaluate(const tinygltf::Model& model, int clip, double time, const Deviation& deviation,
+                    const NodeEdits& edits);
 
 // For negative controls: multiplies the upper 3x4 (linear part and translation) of one joint's
 // float inverse bind matrix by `factor`, in the model's buffer. Returns "" or why it could not.

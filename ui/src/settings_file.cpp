@@ -18,6 +18,7 @@ std::string settings_to_json(const ViewerSettings& s) {
     j["show_armature"] = s.show_armature;
     j["heatmap"] = s.heatmap;
     j["weights_joint"] = s.weights_joint;
+    j["view"] = s.view;
     j["ik"] = s.ik;
     j["tab"] = s.tab;
     j["joint"] = s.joint;

@@ -20,6 +20,7 @@ const char* const kKeys[] = {"correction",
                              "show_armature",
                              "heatmap",
                              "weights_joint",
+                             "view",
                              "ik",
                              "tab",
                              "joint",
@@ -156,8 +157,8 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
                                          distance == o.distance && target == o.target
                                    : camera_preset == o.camera_preset);
     return cam && correction == o.correction && skinning == o.skinning && show_armature == o.show_armature &&
-           heatmap == o.heatmap && weights_joint == o.weights_joint && ik == o.ik && tab == o.tab &&
-           joint == o.joint && clip == o.clip && time == o.time && playing == o.playing &&
+           heatmap == o.heatmap && weights_joint == o.weights_joint && view == o.view && ik == o.ik &&
+           tab == o.tab && joint == o.joint && clip == o.clip && time == o.time && playing == o.playing &&
            exposure == o.exposure && environment_rotation == o.environment_rotation &&
            environment_intensity == o.environment_intensity && key_light == o.key_light && grid == o.grid &&
            background == o.background && graph == o.graph && blend == o.blend &&
@@ -205,6 +206,8 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             st = read_word(v, "heatmap", {"off", "weights", "error", "all-weights"}, s.heatmap);
         else if (k == "weights_joint")
             st = read_string(v, "weights_joint", s.weights_joint);
+        else if (k == "view")
+            st = read_word(v, "view", {"lit", "base", "normals", "roughness-metal"}, s.view);
         else if (k == "ik")
             st = read_bool(v, "ik", s.ik);
         else if (k == "tab")
@@ -326,6 +329,11 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
         }
         if (!st) return st.error();
     }
+    // Both colour the same pixels; keeping one would drop the other without a word.
+    if (s.heatmap != "off" && s.view != "lit")
+        return make_error("settings: 'heatmap' \"" + s.heatmap + "\" and 'view' \"" + s.view +
+                          "\" both choose how the character is coloured: give one (heatmap \"off\" or "
+                          "view \"lit\")");
     return s;
 }
 

@@ -7,20 +7,18 @@
 // something a comparison has to undo.
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "anim/avatar/humanoid_map.h"
 #include "anim/avatar/vrm_animation.h"
 #include "anim/gltf/gltf_import.h"
-#include "anim/graph/humanoid_names.h"
-#include "anim/graph/retarget_rest.h"
 #include "anim/scene/morph_targets.h"
-#include "anim/scene/shared_joints.h"
 #include "anim/skin_frame/reference_skinner.h"
 #include "commands.h"
 #include "headless_settings.h"
 #include "scene_session.h"
+#include "ui/settings_layers.h"
 #include "view_layers.h"
 
 namespace sv::viewer {
@@ -78,75 +76,58 @@ Expected<std::vector<glm::dvec3>> static_positions(SceneSession& s, int i, int p
     return out;
 }
 
-// FILE's skin 0 at rest, then the source's clip at the time, retargeted onto it (the Graph tab's
-// path: the same map, the same rest measurements), and the palettes written from that pose.
-// `status` on failure: 2 for a --clip the source lacks (a bad option), else 1 (the files).
-Status pose_retargeted(SceneSession& s, const BakeArgs& args, std::string& described, int& status) {
+// --retarget SOURCE [--clip C] [--time T] [--retarget-rest R] as the Graph tab's retarget: the
+// settings keys graph, retarget_source, retarget_clip, retarget_rest and time, put over the file's
+// view and the flags and posed by evaluate_frame like any other view (a .vrma's face tracks
+// included), so pose edits, IK, look-at and springs a settings file holds apply on top of the
+// retargeted pose as the window draws them (bake once posed this by hand and dropped them). The
+// source is read here as well, only to check --clip (exit 2 naming it) and to describe the bake;
+// what that costs is a second load of the source.
+Expected<ui::SettingsLayer> retarget_layer(const BakeArgs& args, const anim::Character& target,
+                                           std::string& described, int& status) {
     status = 1;
     auto asset = anim::load_gltf(args.retarget);
     if (!asset) return make_error("--retarget " + args.retarget + ": " + asset.error().message);
     auto source = anim::Character::create(std::move(*asset));
     if (!source) return make_error("--retarget " + args.retarget + ": " + source.error().message);
     if (source->skins().empty()) return make_error("--retarget " + args.retarget + ": no skin");
-    anim::Character& target = s.character();
-    if (target.skins().empty()) return make_error(s.path() + ": no skin to retarget onto");
+    if (target.skins().empty()) return make_error("no skin to retarget onto");
     auto clip = resolve_clip(*source, args.scene.clip);
     if (!clip) {
         status = 2;
         return make_error("--retarget " + args.retarget + ": --clip: " + clip.error().message);
     }
     if (*clip < 0) return make_error("--retarget " + args.retarget + ": the file has no clip to retarget");
-    const auto& tsk = target.skins()[0].skeleton;
-    const anim::RetargetMap map = anim::build_humanoid_retarget_map(
-        source->skins()[0].skeleton.names(), anim::skin_humanoid_bones(source->asset(), 0), tsk.names(),
-        anim::skin_humanoid_bones(target.asset(), 0), tsk.parents());
-    source->pose_at(-1, 0.0f, true);
-    anim::RetargetRest rest;
-    const anim::RestAlign align =
-        args.retarget_rest == "rest-relative" ? anim::RestAlign::RestRelative : anim::RestAlign::Aligned;
-    if (auto st =
-            anim::prepare_rest_retarget(source->skins()[0].skeleton, map, tsk.joint_count(), rest, align);
-        !st)
-        return make_error("--retarget " + args.retarget + ": " + st.error().message);
-    target.pose_at(-1, 0.0f, true);
-    source->pose_at(*clip, args.scene.time, false);
-    anim::retarget_rest_relative(rest, source->skins()[0].skeleton.world(), target.skins()[0].skeleton,
-                                 target.skins()[0].pose);
-    anim::share_skin_pose(target, 0);  // a second skin over the same nodes moves with skin 0
-    target.apply_poses();
-    (void)s.renderer().write_palettes(target, {});
-    s.renderer().upload_palettes();
-    // A .vrma's expression tracks on a VRM target, as the Graph tab plays them; an explicit
-    // --expression wins for its name. Put back after the rest pose above reset the morph weights,
-    // the --expression ones with them.
-    const anim::VrmaExpressionValues faces = anim::vrma_expression_values(*source, target.asset().vrm);
-    std::string face_text;
-    if (target.asset().vrm.present()) {
-        std::vector<std::pair<std::string, double>> values = s.expression_values();
-        for (const auto& [n, w] : faces.values) {
-            if (std::none_of(values.begin(), values.end(), [&](const auto& v) { return v.first == n; }))
-                values.emplace_back(n, w);
-            char one[96];
-            std::snprintf(one, sizeof one, "%s%s=%.6g", face_text.empty() ? "" : " ", n.c_str(), w);
-            face_text += one;
-        }
-        auto mw = anim::expression_morph_weights(target.asset().vrm, values);
-        if (!mw) return make_error("--retarget " + args.retarget + ": " + mw.error().message);
-        s.set_expression_weights(std::move(*mw));
-        s.set_expression_values(std::move(values));
-        s.apply_expression_weights();
-    }
-    for (const std::string& n : faces.missing)
-        face_text += (face_text.empty() ? "" : " ") + n + " (not on this avatar)";
     const std::string& name = source->asset().clips[static_cast<size_t>(*clip)].name;
+
+    ui::SettingsLayer l;
+    l.values.graph = "retarget";
+    l.values.retarget_source = args.retarget;
+    l.values.retarget_clip = name.empty() ? std::to_string(*clip) : name;
+    l.values.retarget_rest = args.retarget_rest;
+    l.values.time = args.scene.time;
+    for (const char* key : {"graph", "retarget_source", "retarget_clip", "retarget_rest", "time"}) l.set(key);
+
     char line[512];
     std::snprintf(line, sizeof line,
                   "# retargeted: clip %d ('%s') of %s at %.9g s, clamped to its keys, rests %s\n", *clip,
                   name.c_str(), args.retarget.c_str(), static_cast<double>(args.scene.time),
                   args.retarget_rest.c_str());
     described = line;
+    // The .vrma's expression tracks the frame plays on a VRM target (an explicit --expression wins
+    // for its name), listed as the file holds them.
+    const anim::VrmaExpressionValues faces = anim::vrma_expression_values(*source, target.asset().vrm);
+    std::string face_text;
+    if (target.asset().vrm.present())
+        for (const auto& [n, w] : faces.values) {
+            char one[96];
+            std::snprintf(one, sizeof one, "%s%s=%.6g", face_text.empty() ? "" : " ", n.c_str(), w);
+            face_text += one;
+        }
+    for (const std::string& n : faces.missing)
+        face_text += (face_text.empty() ? "" : " ") + n + " (not on this avatar)";
     if (!face_text.empty()) described += "# retargeted expressions: " + face_text + "\n";
-    return ok_status();
+    return l;
 }
 
 }  // namespace
@@ -166,25 +147,36 @@ int run_bake(const BakeArgs& args) {
     auto opened = open_headless(scene, &fault);
     if (!opened) return fail(opened.error().message, exit_status(fault));
     SceneSession& s = *opened->session;
-    if (!args.settings.empty()) {
+    std::string retargeted;
+    std::optional<ui::SettingsLayer> retarget;
+    if (!args.retarget.empty()) {
+        int status = 1;
+        auto l = retarget_layer(args, s.character(), retargeted, status);
+        if (!l) return fail(l.error().message, status);
+        retarget = std::move(*l);
+    }
+    if (!args.settings.empty() || retarget) {
         // The flags the command line named win over the file (ui/settings_layers.h); with
         // --retarget, --clip and --time are the source's and say nothing about FILE's view.
         auto flags = scene_flags_layer(args.scene, args.retarget.empty());
         if (!flags) return fail(flags.error().message, 2);
-        if (auto applied = apply_settings_file(args.settings, s, {&*flags}); !applied)
-            return fail(applied.error().message, 2);  // bad input, as render --settings
+        const ui::SettingsLayer* over = retarget ? &*retarget : nullptr;
+        // Without a settings file the view is the defaults under the flags: what FILE opened with.
+        Expected<HeadlessSettings> applied = make_error("");
+        if (!args.settings.empty()) {
+            applied = apply_settings_file(args.settings, s, {&*flags, over});
+        } else if (auto view = ui::resolve_view(ui::ViewerSettings{}, {&*flags, over}); view) {
+            applied = apply_view_settings(*view, "--retarget " + args.retarget, s);
+        } else {
+            applied = view.error();
+        }
+        if (!applied) return fail(applied.error().message, 2);  // bad input, as render --settings
         if (args.retarget.empty() && args.scene.bind_pose) s.state().clip = -1;
     }
     // The clip is sampled at the time given, clamped to its keys: a bake at the clip's duration is
     // its last pose, not its first.
     s.state().loop = false;
     s.pose();
-    std::string retargeted;
-    if (!args.retarget.empty()) {
-        int status = 1;
-        if (auto st = pose_retargeted(s, args, retargeted, status); !st)
-            return fail(st.error().message, status);
-    }
     const anim::Character& c = s.character();
     const bool gpu = args.source == "gpu";
 

@@ -10,6 +10,18 @@ namespace {
 
 bool named(const std::set<std::string>& given, const char* flag) { return given.count(flag) > 0; }
 
+// A --view word (or a suite entry's "view") as the two keys that colour the character: all-weights
+// is a heat map, base/normals/roughness-metal a material view; both keys are named, so the word
+// replaces whatever colouring the file chose (a file's heat map under a --view normals would
+// otherwise be refused as two colourings at once).
+void set_view(const std::string& word, ui::SettingsLayer& l) {
+    const bool heat = word == "all-weights";
+    l.values.heatmap = heat ? "all-weights" : "off";
+    l.values.view = heat ? "lit" : word;
+    l.set("heatmap");
+    l.set("view");
+}
+
 }  // namespace
 
 Expected<ui::SettingsLayer> render_flags_layer(const RenderArgs& a) {
@@ -26,8 +38,7 @@ Expected<ui::SettingsLayer> render_flags_layer(const RenderArgs& a) {
     if (named(g, "--grid")) v.grid = a.grid != "off", l->set("grid");
     if (named(g, "--background")) v.background = a.background, l->set("background");
     if (named(g, "--armature")) v.show_armature = a.armature, l->set("show_armature");
-    // Every --view but all-weights is no heat map; the caller then draws the view it names.
-    if (named(g, "--view")) v.heatmap = a.view == "all-weights" ? "all-weights" : "off", l->set("heatmap");
+    if (named(g, "--view")) set_view(a.view, *l);
     return l;
 }
 
@@ -51,7 +62,7 @@ ui::SettingsLayer suite_entry_layer(const SuiteEntry& e) {
     if (e.environment_rotation)
         v.environment_rotation = *e.environment_rotation, l.set("environment_rotation");
     if (named(g, "armature")) v.show_armature = e.armature, l.set("show_armature");
-    if (named(g, "view")) v.heatmap = e.view == "all-weights" ? "all-weights" : "off", l.set("heatmap");
+    if (named(g, "view")) set_view(e.view, l);
     return l;
 }
 

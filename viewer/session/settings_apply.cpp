@@ -7,6 +7,7 @@
 
 #include "anim/avatar/humanoid_map.h"
 #include "retarget_source.h"
+#include "view_names.h"
 
 namespace sv::viewer {
 
@@ -121,12 +122,9 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     g.rest.measured = false;
     g.source_clip = 0;
     if (g.source && !s.retarget_clip.empty()) {
-        const auto& clips = g.source->asset().clips;
-        int found = -1;
-        for (size_t i = 0; i < clips.size() && found < 0; ++i)
-            if (clips[i].name == s.retarget_clip) found = static_cast<int>(i);
-        if (found >= 0)
-            g.source_clip = found;
+        // By name, else an unnamed clip by its index (as `clip` and `bake --retarget --clip` read it).
+        if (auto c = resolve_clip(*g.source, s.retarget_clip); c && *c >= 0)
+            g.source_clip = *c;
         else
             fail("retarget_clip: the source has no clip named '" + s.retarget_clip + "'");
     } else if (!g.source && !s.retarget_clip.empty()) {
@@ -162,6 +160,17 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     }
     if (clip != m.animation.clip) (void)m.animation.set_clip(ch, clip);
     m.animation.scrub(s.time, m.graph.duration(ch, clip));
+    // A saved state-machine view is the machine entered in its first state at clock 0 and played
+    // `time` seconds. The graph clock used to stay where the panel had left it (0 headless), so
+    // every saved state-machine view drew its first clip's first frame whatever its time (the clip time
+    // clamped to the mode's length of 0 too). What it cannot say: a state the window reached by changing the
+    // `state` parameter (no key holds it).
+    if (g.mode == ui::GraphMode::StateMachine) {
+        m.animation.time = std::max(0.0, s.time);  // the scrub above clamps to the mode's length, 0
+        g.clock = 0.0;
+        if (auto b = g.build_machine(ch, 0); !b) fail("graph: " + b.error().message);
+        g.clock = m.animation.time;
+    }
     m.animation.playing = s.playing;
     // The spring chain's clock starts at the clip time with its Kick at 0: what a headless frame of
     // this view swings with (anim/frame/pose_state.h); the window runs it on from there.
@@ -182,10 +191,11 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
 
     m.weights_joint = -1;
     m.diagnose.heat_map = s.heatmap == "error";
+    // The reader refuses a heat map with a material view, so at most one of the two is not off.
     st.draw.debug_view = s.heatmap == "weights"       ? render::DebugView::Weights
                          : s.heatmap == "all-weights" ? render::DebugView::AllWeights
                          : s.heatmap == "error"       ? render::DebugView::ErrorHeatMap
-                                                      : render::DebugView::Lit;
+                                                : debug_view_named(s.view).value_or(render::DebugView::Lit);
     if (m.diagnose.heat_map && !m.diagnose.has_result) m.diagnose.run_requested = true;
     if (!s.weights_joint.empty()) {
         int skin = 0, joint = -1;
@@ -270,6 +280,10 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
                 : st.draw.debug_view == render::DebugView::AllWeights   ? "all-weights"
                 : st.draw.debug_view == render::DebugView::ErrorHeatMap ? "error"
                                                                         : "off";
+    s.view = st.draw.debug_view == render::DebugView::BaseColor        ? "base"
+             : st.draw.debug_view == render::DebugView::Normals        ? "normals"
+             : st.draw.debug_view == render::DebugView::RoughnessMetal ? "roughness-metal"
+                                                                       : "lit";
     s.weights_joint = m.weights_joint >= 0 ? joint_name(ch, m.weights_skin, m.weights_joint) : std::string();
     s.ik = m.ik.enabled;
     s.tab = tab_name(m.tab);
@@ -283,6 +297,10 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
         s.clip = n.empty() ? std::to_string(m.animation.clip) : n;
     }
     s.time = m.animation.time;
+    // The state machine's view is its time in the state it is in (what a load plays it from; see
+    // apply_settings), not the animation clock, which ran on before the mode was entered.
+    if (m.graph.mode == ui::GraphMode::StateMachine && m.graph.machine)
+        s.time = m.graph.machine->time_in_state(m.graph.clock);
     s.playing = m.animation.playing;
     s.exposure = st.draw.lighting.exposure;
     s.environment_rotation = st.draw.lighting.environment_rotation_deg;
@@ -313,8 +331,10 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     if (g.source) {
         s.retarget_source = g.source_path;
         const auto& clips = g.source->asset().clips;
-        if (g.source_clip >= 0 && static_cast<size_t>(g.source_clip) < clips.size())
-            s.retarget_clip = clips[static_cast<size_t>(g.source_clip)].name;
+        if (g.source_clip >= 0 && static_cast<size_t>(g.source_clip) < clips.size()) {
+            const std::string& n = clips[static_cast<size_t>(g.source_clip)].name;
+            s.retarget_clip = n.empty() ? std::to_string(g.source_clip) : n;
+        }
     }
     s.retarget_rest = g.rest.align == anim::RestAlign::RestRelative ? "rest-relative" : "aligned";
     s.speed = decimal_of(m.animation.speed);

@@ -84,10 +84,11 @@ Asset build_vrm_animation(const VrmAnimationOptions& options) {
     const int look = add_root("VRMA_LookAt", {0, 1.6, 1.0});
     vrm.animation_expressions = {{"blink", blink, true}, {"wink", wink, false}};
     vrm.animation_look_at = look;
-    clip.channels.push_back(builder::track(
-        blink, TargetPath::Translation, clip.duration, 21, [&](double t, std::vector<float>& v) {
-            v.insert(v.end(), {float(std::sin(glm::pi<double>() * t / clip.duration)), 0.0f, 0.0f});
-        }));
+    if (options.expression_tracks)
+        clip.channels.push_back(builder::track(
+            blink, TargetPath::Translation, clip.duration, 21, [&](double t, std::vector<float>& v) {
+                v.insert(v.end(), {float(std::sin(glm::pi<double>() * t / clip.duration)), 0.0f, 0.0f});
+            }));
     a.clips.push_back(std::move(clip));
 
     // "limbs": what tells the sides apart, which the walk cannot (its left and right make the same

@@ -70,6 +70,12 @@ std::vector<Case> cases(const fs::path& d) {
         {"--view lit", R"({"heatmap": "all-weights"})", "", arm},
         {"--weights Elbow", R"({"heatmap": "all-weights"})", "", arm},
         {"--error-heatmap", R"({"heatmap": "all-weights"})", "", arm},
+        // The material view a file saves (`view`): each colouring flag replaces it.
+        {"--view normals", R"({"view": "base"})", "", arm},
+        {"--view all-weights", R"({"view": "roughness-metal"})", "", arm},
+        {"--view lit", R"({"view": "normals"})", "", arm},
+        {"--weights Elbow", R"({"view": "normals"})", "", arm},
+        {"--error-heatmap", R"({"view": "base"})", "", arm},
     };
 }
 

@@ -114,24 +114,33 @@ TEST(VrmBake, ExpressionsMoveTheHeadTop) {
 
 // A .vrma's expression track through `bake --retarget`: the builder's "blink" node reads 1 at 1 s
 // (sin(pi t / 2)), so the avatar's binary blink closes (its head top's 4 vertices 3 cm down, as
-// --expression blink=1 moves them at rest); an explicit --expression blink=0 wins and leaves the
-// face open, the control. On the 0.x avatar the same, its "blink" being the same preset.
+// --expression blink=1 moves them at rest). The control: the same walk from a .vrma without the
+// track leaves the face open and every other vertex where it was. And the track drives its name as
+// in the window (anim/frame/evaluate_frame.h, step 6): an --expression blink=0 beside it is replaced
+// by the track, as the Expressions slider follows it (bake once let the flag win, the window not).
+// On the 0.x avatar the same, its "blink" being the same preset.
 TEST(VrmBake, AVrmasExpressionTrackSetsTheAvatarsExpression) {
-    const fs::path vrma = output_dir() / "vrm" / (current_test_stem() + ".vrma");
+    const fs::path vrma = output_dir() / "vrm" / (current_test_stem() + ".vrma"),
+                   still = output_dir() / "vrm" / (current_test_stem() + "_no_face.vrma");
     fs::create_directories(vrma.parent_path());
     ASSERT_TRUE(anim::write_gltf_file(anim::build_vrm_animation(), vrma.string()).ok());
-    const std::string re = "--retarget " + quoted(vrma.string()) + " --clip walk --time 1.0";
+    anim::VrmAnimationOptions no_face;
+    no_face.expression_tracks = false;
+    ASSERT_TRUE(anim::write_gltf_file(anim::build_vrm_animation(no_face), still.string()).ok());
+    const std::string at = " --clip walk --time 1.0";
     for (const char* file : {"avatar_vrm1.glb", "avatar_vrm0.glb"}) {
         SCOPED_TRACE(file);
-        const auto closed = bake(file, re);
-        const auto open = bake(file, re + " --expression blink=0");
-        const Diff d = diff(open, closed);
+        const auto closed = bake(file, "--retarget " + quoted(vrma.string()) + at);
+        const auto open = bake(file, "--retarget " + quoted(still.string()) + at);
+        const auto flag = bake(file, "--retarget " + quoted(vrma.string()) + at + " --expression blink=0");
+        const Diff d = diff(open, closed), f = diff(closed, flag);
         std::printf(
             "[ measure ] %s retargeted from the .vrma at 1 s: %zu vertices moved by the blink track, "
-            "up to %.4f m\n",
-            file, d.moved, d.worst);
+            "up to %.4f m; with --expression blink=0 beside it %zu moved\n",
+            file, d.moved, d.worst, f.moved);
         EXPECT_EQ(d.moved, 4u) << "the head top only";
         EXPECT_NEAR(d.worst, 0.03, 1e-4);
+        EXPECT_EQ(f.moved, 0u) << "the track drives blink, the flag beside it does not";
     }
 }
 

@@ -32,6 +32,7 @@ const std::map<std::string, Values> kValues = {
     {"show_armature", {"true", "false", "true"}},
     {"heatmap", {"\"weights\"", "\"error\"", "\"all-weights\""}},
     {"weights_joint", {"\"a\"", "\"b\"", "\"c\""}},
+    {"view", {"\"base\"", "\"normals\"", "\"roughness-metal\""}},
     {"ik", {"true", "false", "true"}},
     {"tab", {"\"joints\"", "\"ik\"", "\"graph\""}},
     {"joint", {"\"a\"", "\"b\"", "\"c\""}},

@@ -110,6 +110,9 @@ TEST(Settings, ErrorsNameTheKeyAndWhatItExpected) {
           Case{R"({"environment_background": "on"})", "'environment_background': expected true or false"},
           Case{R"({"environment_blur": 1.5})", "'environment_blur': expected a roughness from 0 to 1"},
           Case{R"({"environment_blur": -0.1})", "'environment_blur': expected a roughness from 0 to 1"},
+          Case{R"({"view": "albedo"})", "'view': 'albedo' is not one of lit, base, normals, roughness-metal"},
+          Case{R"({"heatmap": "weights", "view": "normals"})",
+               "'heatmap' \"weights\" and 'view' \"normals\" both choose how the character is coloured"},
           Case{R"([1, 2])", "expected a JSON object"}, Case{"{not json", "not valid JSON"}}) {
         auto s = ui::settings_from_json(c.json);
         ASSERT_FALSE(s) << c.json;
@@ -187,6 +190,31 @@ TEST(Settings, ApplyThenCaptureGivesTheSameSettings) {
     EXPECT_EQ(m.tab, ui::InspectorTab::Palette);
     EXPECT_EQ(viewer::capture_settings(m, c, st), s)
         << ui::settings_to_json(viewer::capture_settings(m, c, st));
+}
+
+// The material views (the key every_key_off_default cannot set beside its heat map): each word
+// reaches the renderer's debug view, written out here, and is captured back under the same word.
+TEST(Settings, AMaterialViewReachesTheDrawAndIsSavedBack) {
+    anim::Character c = load_builtin();
+    struct Case {
+        const char* word;
+        render::DebugView drawn;
+    };
+    for (const Case& k :
+         {Case{"base", render::DebugView::BaseColor}, Case{"normals", render::DebugView::Normals},
+          Case{"roughness-metal", render::DebugView::RoughnessMetal}, Case{"lit", render::DebugView::Lit}}) {
+        ui::ViewerModel m;
+        m.attach(c);
+        viewer::FrameState st;
+        st.draw.debug_view = render::DebugView::AllWeights;  // what a previous view left
+        ui::ViewerSettings s;
+        s.view = k.word;
+        ASSERT_TRUE(viewer::apply_settings(s, m, c, st)) << k.word;
+        EXPECT_EQ(st.draw.debug_view, k.drawn) << k.word;
+        const ui::ViewerSettings back = viewer::capture_settings(m, c, st);
+        EXPECT_EQ(back.view, k.word);
+        EXPECT_EQ(back.heatmap, "off") << k.word;
+    }
 }
 
 TEST(Settings, APresetCameraFramesWhatIsDrawn) {

@@ -4,10 +4,10 @@
 // Save button writes, the camera as the explicit orbit it showed), so the battery also holds that
 // a saved view reproduces. The size is the screenshot's own: the window's 3D view, panels excluded.
 //
-// Each view runs three processes (the window for a few frames, render, a one-entry suite); a view
-// whose picture depends on the frame's pose pipeline, which only the window runs today (graph
-// modes, retarget, springs by wall-clock time), is listed apart and skipped until evaluate_frame
-// (issue #34) makes it one. A negative control renders a view with one key changed and must differ.
+// Each view runs three processes (the window for a few frames, render, a one-entry suite). The
+// views whose pose comes from the frame's pose pipeline (graph modes, retarget, IK, springs) are
+// listed apart: the window once built them by a pipeline of its own, and anim::evaluate_frame now
+// serves both. A negative control renders a view with one key changed and must differ.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -195,6 +195,12 @@ std::vector<View> held_views() {
         {"heat_error", "builtin:humanoid_prescale.glb", R"({"heatmap": "error", "time": 0.5})", "", ""},
         {"armature_selected", "builtin:humanoid_mixamo.glb",
          R"({"show_armature": true, "joint": "Spine1", "time": 0.6})", "", ""},
+        // The material views (settings key `view`, the window's material view, render --view).
+        {"view_base", "shared:Fox.glb", R"({"view": "base", "time": 0.4})", "", ""},
+        {"view_normals", "shared:RobotExpressive.glb", R"({"view": "normals", "clip": "Dance", "time": 0.3})",
+         "", ""},
+        {"view_roughness_metal", "khronos:SheenChair/glTF/SheenChair.gltf",
+         R"({"view": "roughness-metal", "camera": "side"})", "", ""},
     };
 }
 
@@ -202,9 +208,10 @@ std::vector<View> held_views() {
 // retarget and two-bone IK, which headless posing did not run; VRM springs by wall-clock time in
 // the window, by a fixed-step replay headless), held since anim::evaluate_frame serves both.
 // Measured before it, window against render: blend_tree 33957 px, ik_on 3857, vrm_springs_after_2s
-// 267, retarget_across_rests 7 of 461x404. state_machine was already 0: a saved view stores no
-// graph clock, so a still frame is the machine at clock 0 (its first state), which the clip path
-// also draws; it holds the mode's plumbing, not the machine's transitions.
+// 267, retarget_across_rests 7 of 461x404. state_machine was already 0, both drawing the machine
+// at clock 0 whatever the view's time; a saved state-machine view is now the machine entered in its
+// first state and played `time` seconds (BakeBattery holds the pose against the specification).
+// It holds the mode's plumbing, not the machine's transitions.
 std::vector<View> pose_pipeline_views() {
     return {
         {"blend_tree", "shared:RobotExpressive.glb", R"({"graph": "blend", "blend": 0.3, "time": 0.4})", "",

@@ -22,7 +22,11 @@ struct ViewerSettings {
     bool show_armature = false;     // the skeleton overlay
     std::string heatmap = "off";    // off | weights | error | all-weights
     std::string weights_joint;      // heatmap weights: whose weights; empty: the selected joint
-    bool ik = false;                // two-bone IK on (the panel's first detected limb)
+    // The material drawn unlit as one of its inputs, to tell a skinning fault from a shading one:
+    // lit | base | normals | roughness-metal (`render --view`'s words). A heat map colours the skin
+    // instead, so a file that sets both is refused naming the two keys rather than one dropped.
+    std::string view = "lit";
+    bool ik = false;  // two-bone IK on (the panel's first detected limb)
     // frame | joints | scale | ik | palette | diagnose | graph | notes | humanoid | expressions
     std::string tab = "frame";
     std::string joint;  // the selected joint, by name (skin 0 first); empty: none

@@ -52,6 +52,9 @@ Asset build_vrm_avatar(VrmVersion version, const VrmAvatarOptions& options);
 // right thigh forward), so a map with its sides swapped shows.
 struct VrmAnimationOptions {
     bool swap_sides = false;  // the map's left and right bones exchanged (a negative control)
+    // false: the walk without its blink track (the expression nodes stay, at 0): a file that
+    // differs from the default in the face alone (a control for the track's effect).
+    bool expression_tracks = true;
 };
 Asset build_vrm_animation(const VrmAnimationOptions& options = {});
 

@@ -1,0 +1,295 @@
+// The viewport battery's views through `skinview bake --settings VIEW` (tests/viewer/viewport holds
+// that the window, render and a suite entry draw them alike): the vertices of each saved view.
+//
+// Views whose pose the glTF specification defines (a clip at a time, the rest, pose edits on top;
+// the view-only keys: lighting, environment, heat maps, material views, armature, variant) are held
+// against the independent evaluator (tests/support/gltf_spec_evaluator.h), the pose edits written
+// out here from the documented convention. The specification skins by linear blend, so those bakes
+// add `--skinning lbs` (a flag wins over the file: docs/settings.md); the view's own rung is held
+// by baking it on the GPU (the vertices the picture shows, read back by transform feedback) against
+// the double CPU reference of the same rung.
+//
+// Two graph views land on poses the evaluator gives: the state machine of a saved view is at clock
+// 0, in its first state, which plays the first clip; the mixamo humanoid's walk retargeted across
+// the rests onto the prescaled one (one skeleton and one walk, the second under a 0.01-scaled node)
+// is that rig's own walk. Views whose pose comes from skinview's own pipeline (the blend tree, IK,
+// VRM springs, expressions and look-at) have no independent evaluator: for them the GPU bake is
+// held against the CPU reference, and against the clip alone, which it must not be (the settings
+// reached bake's pose). Negative controls: the edited view against the unedited evaluation, and the
+// saved time against t = 0, are each far off.
+#include <gtest/gtest.h>
+#include <tiny_gltf.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <glm/gtc/quaternion.hpp>
+#include <map>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "anim/asset_tools/vrm_builder.h"
+#include "anim/gltf/gltf_write.h"
+#include "bake_compare.h"
+#include "gltf_spec_evaluator.h"
+#include "model_files.h"
+#include "obj_reader.h"
+#include "run_command.h"
+#include "test_paths.h"
+
+namespace sv::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kExe = SKINVIEW_EXE;
+
+// bake_spec_test's tolerance and its reasons: float positions and matrices on both bake paths,
+// ~1e-6 of the body after a chain; a 1% inverse-bind error moves a limb 1e-3..1e-2 of the body.
+constexpr double kRelativeTolerance = 1e-4;
+
+fs::path out_dir() {
+    const fs::path d = output_dir() / "bake_battery";
+    fs::create_directories(d);
+    return d;
+}
+
+struct View {
+    const char* name;
+    std::string file;  // as the viewport battery names it (file_for)
+    std::string json;  // the saved view
+    std::string flags;
+    // For the evaluator: the clip by name ("" the first, "rest" none) and the pose edits, joint
+    // node name -> Euler XYZ degrees. `spec` false: skinview's own pipeline, no evaluator.
+    std::string clip;
+    double time = 0.0;
+    std::map<std::string, glm::dvec3> edits;
+    bool spec = true;
+};
+
+void PrintTo(const View& v, std::ostream* os) { *os << v.name; }
+
+std::string file_for(const std::string& spec) {
+    const auto after = [&](const char* p) { return spec.substr(std::string(p).size()); };
+    if (spec.rfind("shared:", 0) == 0) return shared_asset(after("shared:"));
+    if (spec.rfind("builtin:", 0) == 0) return (source_dir() / "assets" / after("builtin:")).string();
+    if (spec.rfind("khronos:", 0) == 0) {
+        const fs::path p = khronos_models() / after("khronos:");
+        return fs::exists(p) ? p.string() : std::string();
+    }
+    if (spec == "lookat_avatar") {
+        const fs::path p = out_dir() / (current_test_stem() + ".avatar.glb");
+        anim::VrmAvatarOptions o;
+        o.look_at = true;
+        o.material_binds = true;
+        return anim::write_gltf_file(anim::build_vrm_avatar(anim::VrmVersion::V1, o), p.string()) ? p.string()
+                                                                                                  : "";
+    }
+    return spec;
+}
+
+// The edit as the convention documents it (anim/scene/pose_edits.h: R = Rz Ry Rx, degrees), built
+// axis by axis, as (x, y, z, w).
+glm::dvec4 euler_xyz(const glm::dvec3& deg) {
+    const glm::dquat q = glm::angleAxis(glm::radians(deg.z), glm::dvec3(0, 0, 1)) *
+                         glm::angleAxis(glm::radians(deg.y), glm::dvec3(0, 1, 0)) *
+                         glm::angleAxis(glm::radians(deg.x), glm::dvec3(1, 0, 0));
+    return {q.x, q.y, q.z, q.w};
+}
+
+std::vector<View> views() {
+    const std::string mixamo = "builtin:humanoid_mixamo.glb", prescale = "builtin:humanoid_prescale.glb",
+                      fox = "shared:Fox.glb", robot = "shared:RobotExpressive.glb";
+    return {
+        {"fox_clip_time", fox, R"({"time": 1.3, "camera": "front"})", "", "", 1.3},
+        {"robot_dance", robot, R"({"clip": "Dance", "time": 0.8})", "", "Dance", 0.8},
+        {"humanoid_correction_off", prescale, R"({"correction": false, "time": 0.4})", "", "", 0.4},
+        {"rung_dqs", fox, R"({"skinning": "dqs", "time": 0.5})", "", "", 0.5},
+        {"rung_dqs_scale", prescale, R"({"skinning": "dqs-scale", "time": 0.5})", "", "", 0.5},
+        {"rung_lbs", mixamo, R"({"skinning": "lbs", "time": 0.5})", "", "", 0.5},
+        {"pose_edits",
+         mixamo,
+         R"({"time": 0.3, "pose_edits": {"LeftForeArm": [60, 0, 0], "Head": [0, 30, 0]}})",
+         "",
+         "",
+         0.3,
+         {{"LeftForeArm", {60, 0, 0}}, {"Head", {0, 30, 0}}}},
+        {"variant", "khronos:SheenChair/glTF/SheenChair.gltf", R"({"camera": "side"})",
+         "--variant 'Peacock Velvet'", "rest", 0.0},
+        {"file_lights", "khronos:LightsPunctualLamp/glTF/LightsPunctualLamp.gltf", R"({"camera": "front"})",
+         "", "rest", 0.0},
+        {"lighting_background_grid", mixamo,
+         R"({"exposure": 1.6, "environment_rotation": 90, "key_light": false, "grid": false,
+             "background": "40,60,90"})",
+         "", "", 0.0},
+        {"heat_weights", mixamo, R"({"heatmap": "weights", "weights_joint": "LeftArm"})", "", "", 0.0},
+        {"heat_all_weights", fox, R"({"heatmap": "all-weights", "time": 0.7})", "", "", 0.7},
+        {"heat_error", prescale, R"({"heatmap": "error", "time": 0.5})", "", "", 0.5},
+        {"armature_selected", mixamo, R"({"show_armature": true, "joint": "Spine1", "time": 0.6})", "", "",
+         0.6},
+        {"view_base", fox, R"({"view": "base", "time": 0.4})", "", "", 0.4},
+        {"view_normals", robot, R"({"view": "normals", "clip": "Dance", "time": 0.3})", "", "Dance", 0.3},
+        {"state_machine", robot, R"({"graph": "state_machine", "time": 0.4})", "", "", 0.4},
+        {"retarget_across_rests", prescale,
+         R"({"graph": "retarget", "retarget_source": ")" + file_for(mixamo) +
+             R"(", "retarget_rest": "aligned", "time": 0.5})",
+         "", "", 0.5},
+        // skinview's own pipeline: no evaluator.
+        {"blend_tree", robot, R"({"graph": "blend", "blend": 0.3, "time": 0.4})", "", "", 0.4, {}, false},
+        {"ik_on", mixamo, R"({"ik": true, "time": 0.2})", "", "", 0.2, {}, false},
+        {"vrm_springs_after_2s",
+         "lookat_avatar",
+         R"({"clip": "sway", "time": 2.0})",
+         "--springs on",
+         "sway",
+         2.0,
+         {},
+         false},
+        {"vrm_expressions_look_at",
+         "lookat_avatar",
+         R"({"clip": "rest", "expressions": {"happy": 0.8, "angry": 0.6}, "look_at": "0.4,1.6,1.0"})",
+         "--springs off",
+         "rest",
+         0.0,
+         {},
+         false},
+    };
+}
+
+struct Baked {
+    ObjFile obj;
+    std::string error;  // the command's failure, for the message
+};
+
+Baked bake(const std::string& file, const std::string& settings, const std::string& flags,
+           const std::string& out) {
+    std::error_code ec;
+    fs::remove(out, ec);
+    const std::string cmd = quoted(kExe) + " bake " + quoted(file) +
+                            (settings.empty() ? "" : " --settings " + quoted(settings)) + " " + flags +
+                            " -o " + quoted(out);
+    const CommandResult r = run_command(cmd);
+    Baked b;
+    if (r.status != 0) {
+        b.error = cmd + " exited " + std::to_string(r.status) + ": " + r.err;
+        return b;
+    }
+    b.obj = read_obj(out);
+    if (!b.obj.ok()) b.error = out + ": " + b.obj.error;
+    return b;
+}
+
+// The largest distance between two bakes of one file, vertex for vertex; -1 when their objects
+// differ in number or size.
+double worst_between(const ObjFile& a, const ObjFile& b) {
+    if (a.objects.size() != b.objects.size()) return -1;
+    double worst = 0;
+    for (size_t k = 0; k < a.objects.size(); ++k) {
+        if (a.objects[k].vertices.size() != b.objects[k].vertices.size()) return -1;
+        for (size_t i = 0; i < a.objects[k].vertices.size(); ++i)
+            worst = std::max(worst, glm::length(a.objects[k].vertices[i] - b.objects[k].vertices[i]));
+    }
+    return worst;
+}
+
+double body_of(const ObjFile& o) {
+    glm::dvec3 lo(1e300), hi(-1e300);
+    for (const auto& ob : o.objects)
+        for (const auto& v : ob.vertices) lo = glm::min(lo, v), hi = glm::max(hi, v);
+    return lo.x > hi.x ? 0.0 : glm::length(hi - lo);
+}
+
+class BakeBattery : public ::testing::TestWithParam<View> {};
+
+TEST_P(BakeBattery, TheSavedViewsVerticesAreTheSpecificationsOrTheDrawnRungsReference) {
+    const View& v = GetParam();
+    const std::string file = file_for(v.file);
+    if (file.empty()) {
+        if (in_ci()) FAIL() << v.name << ": " << v.file << " is missing and CI is set";
+        GTEST_SKIP() << v.name << ": " << v.file << " is missing";
+    }
+    const fs::path d = out_dir();
+    const std::string stem = (d / v.name).string();
+    const std::string settings = stem + ".view.json";
+    std::ofstream(settings) << v.json;
+
+    // The view's own rung: the GPU (what the picture shows) against the double CPU reference.
+    const Baked gpu = bake(file, settings, v.flags + " --source gpu", stem + ".gpu.obj");
+    ASSERT_EQ(gpu.error, "") << v.name;
+    const Baked cpu = bake(file, settings, v.flags + " --source cpu", stem + ".cpu.obj");
+    ASSERT_EQ(cpu.error, "") << v.name;
+    const double body = body_of(cpu.obj);
+    ASSERT_GT(body, 0.0) << v.name;
+    const double drawn = worst_between(gpu.obj, cpu.obj);
+    std::printf("[ measure ] %s: GPU vs CPU reference of its rung %.3g of the body\n", v.name, drawn / body);
+    ASSERT_GE(drawn, 0.0) << v.name << ": the GPU and CPU bakes list different objects";
+    EXPECT_LT(drawn, kRelativeTolerance * body) << v.name;
+
+    if (!v.spec) {
+        // The clip alone at the view's time, none of the pipeline: the view must differ from it.
+        const std::string clip_only = v.clip == "rest" ? "--bind"
+                                                       : (v.clip.empty() ? "" : "--clip " + v.clip + " ") +
+                                                             "--time " + std::to_string(v.time);
+        const Baked plain = bake(file, "", clip_only + " --springs off --source cpu", stem + ".plain.obj");
+        ASSERT_EQ(plain.error, "") << v.name;
+        const double moved = worst_between(cpu.obj, plain.obj);
+        std::printf("[ measure ] %s: the view against the clip alone %.3g of the body\n", v.name,
+                    moved / body);
+        EXPECT_GT(moved, 1e-3 * body) << v.name << ": the saved view's pipeline did not reach bake";
+        return;
+    }
+
+    // The specification's vertices of the same view, skinned by linear blend.
+    const Baked lbs = bake(file, settings, v.flags + " --skinning lbs --source gpu", stem + ".lbs.obj");
+    ASSERT_EQ(lbs.error, "") << v.name;
+    tinygltf::Model model;
+    ASSERT_EQ(spec::load_model(file, &model), "") << v.name;
+    int clip = model.animations.empty() ? -1 : 0;
+    if (v.clip == "rest") clip = -1;
+    if (!v.clip.empty() && v.clip != "rest") {
+        clip = -1;
+        for (size_t i = 0; i < model.animations.size(); ++i)
+            if (model.animations[i].name == v.clip) clip = static_cast<int>(i);
+        ASSERT_GE(clip, 0) << v.name << ": no clip named " << v.clip;
+    }
+    spec::NodeEdits edits;
+    for (const auto& [joint, deg] : v.edits) {
+        int node = -1;
+        for (size_t n = 0; n < model.nodes.size(); ++n)
+            if (model.nodes[n].name == joint || model.nodes[n].name == "mixamorig:" + joint)
+                node = static_cast<int>(n);
+        ASSERT_GE(node, 0) << v.name << ": no node named " << joint;
+        edits.rotation_after[node] = euler_xyz(deg);
+    }
+    const spec::Evaluation want = spec::evaluate(model, clip, v.time, {}, edits);
+    ASSERT_TRUE(want.ok()) << v.name << ": " << want.error;
+    const BakeComparison c = compare_bake(want, lbs.obj);
+    ASSERT_EQ(c.structure_error, "") << v.name;
+    std::printf("[ measure ] %s: linear-blend bake vs the specification %.3g of the body (%s)\n", v.name,
+                c.worst / body, c.worst_at.c_str());
+    EXPECT_LT(c.worst, kRelativeTolerance * body) << v.name << " at " << c.worst_at;
+
+    // Negative controls: the view's edits left out, or its time replaced by 0, land far off.
+    if (!v.edits.empty()) {
+        const spec::Evaluation unedited = spec::evaluate(model, clip, v.time);
+        ASSERT_TRUE(unedited.ok());
+        const double off = compare_bake(unedited, lbs.obj).worst;
+        std::printf("[ measure ] %s: against the evaluation without the edits %.3g of the body\n", v.name,
+                    off / body);
+        EXPECT_GT(off, 0.01 * body) << v.name << ": the edits must move the body";
+    }
+    if (clip >= 0 && v.time > 0.25) {
+        const spec::Evaluation at_zero = spec::evaluate(model, clip, 0.0, {}, edits);
+        ASSERT_TRUE(at_zero.ok());
+        const double off = compare_bake(at_zero, lbs.obj).worst;
+        std::printf("[ measure ] %s: against t = 0 %.3g of the body\n", v.name, off / body);
+        EXPECT_GT(off, 10 * kRelativeTolerance * body) << v.name << ": the saved time must reach bake";
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Views, BakeBattery, ::testing::ValuesIn(views()),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+}  // namespace
+}  // namespace sv::test

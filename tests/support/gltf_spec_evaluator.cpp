@@ -134,14 +134,7 @@ std::string sample(const tg::Model& m, const tg::AnimationSampler& s, double t, 
     return "";
 }
 
-struct NodeState {
-    glm::dvec3 t{0.0};
-    Quat r{0, 0, 0, 1};
-    glm::dvec3 s{1.0};
-    bool has_matrix = false;
-    glm::dmat4 matrix{1.0};
-    std::vector<double> weights;
-};
+using NodeState = NodePose;
 
 int target_count(const tg::Model& m, const tg::Node& n) {
     if (n.mesh < 0 || n.mesh >= static_cast<int>(m.meshes.size())) return 0;
@@ -194,12 +187,35 @@ Evaluation evaluate(const tinygltf::Model& m, int clip, double time, const Devia
 
 Evaluation evaluate(const tinygltf::Model& m, int clip, double time, const Deviation& deviation,
                     const NodeEdits& edits) {
-    Evaluation ev;
-    auto fail = [&](const std::string& why) {
-        ev.primitives.clear();
-        ev.error = why;
+    std::vector<NodePose> st;
+    if (const std::string e = sample_nodes(m, clip, time, &st, deviation); !e.empty()) {
+        Evaluation ev;
+        ev.error = e;
         return ev;
-    };
+    }
+    // Edits after the clip: local' = local x edit, the Hamilton product written out (x, y, z, w).
+    for (const auto& [node, e] : edits.rotation_after) {
+        Evaluation ev;
+        if (node < 0 || node >= static_cast<int>(st.size())) {
+            ev.error = "edit of node " + str(node) + ": no such node";
+            return ev;
+        }
+        NodeState& s = st[static_cast<size_t>(node)];
+        if (s.has_matrix) {
+            ev.error = "edit of node " + str(node) + ": the node is given as a matrix";
+            return ev;
+        }
+        const Quat a = normalized(s.r), b = normalized(e);
+        const glm::dvec3 av(a.x, a.y, a.z), bv(b.x, b.y, b.z);
+        const glm::dvec3 v = a.w * bv + b.w * av + glm::cross(av, bv);
+        s.r = Quat(v.x, v.y, v.z, a.w * b.w - glm::dot(av, bv));
+    }
+    return evaluate_nodes(m, st, deviation);
+}
+
+std::string sample_nodes(const tinygltf::Model& m, int clip, double time, std::vector<NodePose>* out,
+                         const Deviation& deviation) {
+    auto fail = [&](const std::string& why) { return why; };
     for (const auto& ext : m.extensionsRequired)
         if (!harmless_required(ext)) return fail("required extension " + ext + " is not evaluated");
     const size_t nn = m.nodes.size();
@@ -257,17 +273,23 @@ Evaluation evaluate(const tinygltf::Model& m, int clip, double time, const Devia
         }
     }
 
-    // Edits after the clip: local' = local x edit, the Hamilton product written out (x, y, z, w).
-    for (const auto& [node, e] : edits.rotation_after) {
-        if (node < 0 || node >= static_cast<int>(nn))
-            return fail("edit of node " + str(node) + ": no such node");
-        NodeState& s = st[static_cast<size_t>(node)];
-        if (s.has_matrix) return fail("edit of node " + str(node) + ": the node is given as a matrix");
-        const Quat a = normalized(s.r), b = normalized(e);
-        const glm::dvec3 av(a.x, a.y, a.z), bv(b.x, b.y, b.z);
-        const glm::dvec3 v = a.w * bv + b.w * av + glm::cross(av, bv);
-        s.r = Quat(v.x, v.y, v.z, a.w * b.w - glm::dot(av, bv));
-    }
+    *out = std::move(st);
+    return "";
+}
+
+Evaluation evaluate_nodes(const tinygltf::Model& m, const std::vector<NodePose>& st,
+                          const Deviation& deviation) {
+    Evaluation ev;
+    auto fail = [&](const std::string& why) {
+        ev.primitives.clear();
+        ev.error = why;
+        return ev;
+    };
+    for (const auto& ext : m.extensionsRequired)
+        if (!harmless_required(ext)) return fail("required extension " + ext + " is not evaluated");
+    const size_t nn = m.nodes.size();
+    if (st.size() != nn)
+        return fail("the node poses number " + str(st.size()) + ", the file's nodes " + str(nn));
 
     // Globals down the hierarchy; every node with no parent is a root (joints need not be in a scene).
     std::vector<int> parent(nn, -1);

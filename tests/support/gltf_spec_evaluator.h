@@ -64,6 +64,23 @@ struct NodeEdits {
 Evaluation evaluate(const tinygltf::Model& model, int clip, double time, const Deviation& deviation,
                     const NodeEdits& edits);
 
+// The two halves of evaluate, for a test that builds its own local transforms (a blend of two
+// clips, say): every node's local transform and morph weights, the file's with `clip`'s channels
+// sampled over them (clip < 0: the file's alone), then the drawn vertices from such poses.
+struct NodePose {
+    glm::dvec3 t{0.0};
+    glm::dvec4 r{0, 0, 0, 1};  // x, y, z, w as glTF stores them
+    glm::dvec3 s{1.0};
+    bool has_matrix = false;  // the node gives `matrix` instead of t, r, s (no channel may target it)
+    glm::dmat4 matrix{1.0};
+    std::vector<double> weights;
+};
+// "" or why the clip could not be sampled; `out` holds one pose per node of the file.
+std::string sample_nodes(const tinygltf::Model& model, int clip, double time, std::vector<NodePose>* out,
+                         const Deviation& deviation = {});
+Evaluation evaluate_nodes(const tinygltf::Model& model, const std::vector<NodePose>& nodes,
+                          const Deviation& deviation = {});
+
 // For negative controls: multiplies the upper 3x4 (linear part and translation) of one joint's
 // float inverse bind matrix by `factor`, in the model's buffer. Returns "" or why it could not.
 std::string scale_inverse_bind(tinygltf::Model* model, int skin, size_t joint, double factor);

@@ -9,13 +9,15 @@
 // by baking it on the GPU (the vertices the picture shows, read back by transform feedback) against
 // the double CPU reference of the same rung.
 //
-// Two graph views land on poses the evaluator gives: the state machine of a saved view is at clock
-// 0, in its first state, which plays the first clip; the mixamo humanoid's walk retargeted across
-// the rests onto the prescaled one (one skeleton and one walk, the second under a 0.01-scaled node)
-// is that rig's own walk. Views whose pose comes from skinview's own pipeline (the blend tree, IK,
-// VRM springs, expressions and look-at) have no independent evaluator: for them the GPU bake is
-// held against the CPU reference, and against the clip alone, which it must not be (the settings
-// reached bake's pose). Negative controls: the edited view against the unedited evaluation, and the
+// The blend tree view is held against the blend written out in the test over the evaluator's clip
+// samples. Two more graph views land on poses the evaluator gives: a saved state-machine view is
+// the machine entered in its first state and played the view's time, which is the first clip at
+// that time; the mixamo humanoid's walk retargeted across the rests onto the prescaled one (one
+// skeleton and one walk, the second under a 0.01-scaled node) is that rig's own walk. Views whose
+// pose comes from skinview's own pipeline (IK, VRM springs, expressions and look-at) have no
+// independent evaluator: for them the GPU bake is held against the CPU reference, and against the
+// clip alone, which it must not be (the settings reached bake's pose). Negative controls: the
+// edited view against the unedited evaluation, the blend against its first clip alone, and the
 // saved time against t = 0, are each far off.
 #include <gtest/gtest.h>
 #include <tiny_gltf.h>
@@ -27,6 +29,7 @@
 #include <map>
 #include <ostream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "anim/asset_tools/vrm_builder.h"
@@ -66,6 +69,9 @@ struct View {
     double time = 0.0;
     std::map<std::string, glm::dvec3> edits;
     bool spec = true;
+    // >= 0: the Graph tab's blend tree of the first two clips at this weight, evaluated here
+    // (blend_of_first_two_clips) over the evaluator's own clip samples.
+    double blend = -1.0;
 };
 
 void PrintTo(const View& v, std::ostream* os) { *os << v.name; }
@@ -136,7 +142,7 @@ std::vector<View> views() {
              R"(", "retarget_rest": "aligned", "time": 0.5})",
          "", "", 0.5},
         // skinview's own pipeline: no evaluator.
-        {"blend_tree", robot, R"({"graph": "blend", "blend": 0.3, "time": 0.4})", "", "", 0.4, {}, false},
+        {"blend_tree", robot, R"({"graph": "blend", "blend": 0.3, "time": 0.4})", "", "", 0.4, {}, true, 0.3},
         {"ik_on", mixamo, R"({"ik": true, "time": 0.2})", "", "", 0.2, {}, false},
         {"vrm_springs_after_2s",
          "lookat_avatar",
@@ -198,6 +204,43 @@ double body_of(const ObjFile& o) {
     for (const auto& ob : o.objects)
         for (const auto& v : ob.vertices) lo = glm::min(lo, v), hi = glm::max(hi, v);
     return lo.x > hi.x ? 0.0 : glm::length(hi - lo);
+}
+
+// The Graph tab's blend tree (ui/graph_panel.cpp build_tree: a 1D blend of clips 0 and 1 at the
+// `blend` parameter), written out from anim/graph/blend_tree.h and anim/pose/blend_poses.h over
+// the evaluator's clip samples, none of anim/'s code: both clips at one phase of the blended cycle
+// (time / ((1 - w) da + w db), wrapped), each sampled at phase x its own length; translation and
+// scale interpolated linearly, the rotation on a's hemisphere interpolated and renormalised. It
+// poses skin 0's joints; every other node stays as the file gives it (anim/frame/evaluate_frame.h:
+// graph modes pose skin 0 over the rest of every other node).
+spec::Evaluation blend_of_first_two_clips(const tinygltf::Model& m, double w, double time) {
+    spec::Evaluation failed;
+    if (m.animations.size() < 2 || m.skins.empty()) {
+        failed.error = "the blend needs two clips and a skin";
+        return failed;
+    }
+    const double da = spec::clip_duration(m, 0), db = spec::clip_duration(m, 1);
+    const double d = da + w * (db - da);
+    double phase = time / d;
+    phase -= std::floor(phase);
+    std::vector<spec::NodePose> rest, a, b;
+    for (const auto& [clip, at, out] :
+         {std::tuple{-1, 0.0, &rest}, std::tuple{0, phase * da, &a}, std::tuple{1, phase * db, &b}})
+        if (const std::string e = spec::sample_nodes(m, clip, at, out); !e.empty()) {
+            failed.error = e;
+            return failed;
+        }
+    std::vector<spec::NodePose> posed = rest;
+    for (int j : m.skins[0].joints) {
+        const spec::NodePose &pa = a[static_cast<size_t>(j)], &pb = b[static_cast<size_t>(j)];
+        spec::NodePose& o = posed[static_cast<size_t>(j)];
+        o.t = pa.t + w * (pb.t - pa.t);
+        o.s = pa.s + w * (pb.s - pa.s);
+        const glm::dvec4 qb = glm::dot(pa.r, pb.r) < 0.0 ? -pb.r : pb.r;
+        const glm::dvec4 q = pa.r + w * (qb - pa.r);
+        o.r = q / glm::length(q);
+    }
+    return spec::evaluate_nodes(m, posed);
 }
 
 class BakeBattery : public ::testing::TestWithParam<View> {};
@@ -262,7 +305,8 @@ TEST_P(BakeBattery, TheSavedViewsVerticesAreTheSpecificationsOrTheDrawnRungsRefe
         ASSERT_GE(node, 0) << v.name << ": no node named " << joint;
         edits.rotation_after[node] = euler_xyz(deg);
     }
-    const spec::Evaluation want = spec::evaluate(model, clip, v.time, {}, edits);
+    const spec::Evaluation want = v.blend >= 0.0 ? blend_of_first_two_clips(model, v.blend, v.time)
+                                                 : spec::evaluate(model, clip, v.time, {}, edits);
     ASSERT_TRUE(want.ok()) << v.name << ": " << want.error;
     const BakeComparison c = compare_bake(want, lbs.obj);
     ASSERT_EQ(c.structure_error, "") << v.name;
@@ -278,6 +322,13 @@ TEST_P(BakeBattery, TheSavedViewsVerticesAreTheSpecificationsOrTheDrawnRungsRefe
         std::printf("[ measure ] %s: against the evaluation without the edits %.3g of the body\n", v.name,
                     off / body);
         EXPECT_GT(off, 0.01 * body) << v.name << ": the edits must move the body";
+    }
+    if (v.blend > 0.0) {
+        const spec::Evaluation first = spec::evaluate(model, 0, v.time);
+        ASSERT_TRUE(first.ok());
+        const double off = compare_bake(first, lbs.obj).worst;
+        std::printf("[ measure ] %s: against the first clip alone %.3g of the body\n", v.name, off / body);
+        EXPECT_GT(off, 0.01 * body) << v.name << ": the blend must reach bake";
     }
     if (clip >= 0 && v.time > 0.25) {
         const spec::Evaluation at_zero = spec::evaluate(model, clip, 0.0, {}, edits);

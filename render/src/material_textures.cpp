@@ -2,8 +2,10 @@
 
 #include <cmath>
 #include <utility>
+#include <vector>
 
 #include "render/brdf.h"
+#include "render/mip_chain.h"
 
 namespace sv::render {
 
@@ -13,9 +15,16 @@ GlTexture upload(const anim::Image& img, bool srgb) {
     GlTexture tex = GlTexture::make();
     glBindTexture(GL_TEXTURE_2D, tex.get());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    glTexImage2D(GL_TEXTURE_2D, 0, srgb ? GL_SRGB8_ALPHA8 : GL_RGBA8, img.width, img.height, 0, GL_RGBA,
-                 GL_UNSIGNED_BYTE, img.rgba.data());
-    glGenerateMipmap(GL_TEXTURE_2D);
+    const GLint format = srgb ? GL_SRGB8_ALPHA8 : GL_RGBA8;
+    glTexImage2D(GL_TEXTURE_2D, 0, format, img.width, img.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 img.rgba.data());
+    // The levels on the CPU where the sides are powers of two (render/mip_chain.h: llvmpipe's
+    // glGenerateMipmap was 116 ms of a 1024x1024 sRGB texture); the driver's elsewhere.
+    const std::vector<MipLevel> levels = box_mip_chain(img.rgba.data(), img.width, img.height, srgb);
+    if (levels.empty()) glGenerateMipmap(GL_TEXTURE_2D);
+    for (size_t i = 0; i < levels.size(); ++i)
+        glTexImage2D(GL_TEXTURE_2D, static_cast<GLint>(i + 1), format, levels[i].width, levels[i].height, 0,
+                     GL_RGBA, GL_UNSIGNED_BYTE, levels[i].rgba.data());
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     return tex;

@@ -1,0 +1,31 @@
+// The mipmap levels of an RGBA8 texture made on the CPU: each level the 2x2 box average of the
+// level above, colour in linear light for an sRGB texture (decoded, averaged, encoded with
+// round-to-nearest in sRGB code space), alpha and linear textures averaged as stored and rounded.
+//
+// Why not glGenerateMipmap: on llvmpipe it took 116 ms of a 1024x1024 sRGB texture, 40% of a warm
+// `render` of CesiumMan (0.29 s), while this takes a few milliseconds. A box over the level above is
+// what a bilinear blit of that level to half its size computes where every texel has exactly four
+// parents, which is what GL implementations do; the specification leaves the filter to the
+// implementation, so neither is "the" mip chain, and this one is the same on every driver.
+//
+// Power-of-two sizes only (every texel then has four parents, or two along a side of 1). Other
+// sizes return no levels and the caller keeps glGenerateMipmap: halving an odd side needs a filter
+// over three parents, and a chain that differed by driver for some images and not for others
+// would be harder to reason about than one path for each kind of size.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace sv::render {
+
+struct MipLevel {
+    int width = 0, height = 0;
+    std::vector<std::uint8_t> rgba;
+};
+
+// Levels 1 to the last (1x1) of a `width` x `height` RGBA8 image; empty when a side is not a power
+// of two or the image is 1x1.
+std::vector<MipLevel> box_mip_chain(const std::uint8_t* rgba, int width, int height, bool srgb);
+
+}  // namespace sv::render

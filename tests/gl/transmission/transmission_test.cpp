@@ -103,7 +103,10 @@ std::string write_scene(const std::string& name, const json& glass_extensions, b
         mesh["primitives"][0]["material"] = 2;
         doc["meshes"].push_back(mesh);
     }
-    const auto path = test::output_dir() / ("transmission_" + name + ".gltf");
+    // Named for the running test: its gl and gles instances run side by side under ctest -j2, and
+    // one read the other's half-written file (seen in CI: "not JSON (syntax error at byte 1)").
+    const auto path =
+        test::output_dir() / ("transmission_" + test::current_test_stem() + "_" + name + ".gltf");
     std::ofstream(path) << doc.dump();
     return path.string();
 }

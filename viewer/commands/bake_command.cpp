@@ -114,8 +114,9 @@ Expected<ui::SettingsLayer> retarget_layer(const BakeArgs& args, const anim::Cha
                   name.c_str(), args.retarget.c_str(), static_cast<double>(args.scene.time),
                   args.retarget_rest.c_str());
     described = line;
-    // The .vrma's expression tracks the frame plays on a VRM target (an explicit --expression wins
-    // for its name), listed as the file holds them.
+    // The .vrma's expression tracks at the bake's time, as the frame plays them on a VRM target
+    // (over an --expression of the same name), listed as the file holds them.
+    source->pose_at(*clip, args.scene.time, false);
     const anim::VrmaExpressionValues faces = anim::vrma_expression_values(*source, target.asset().vrm);
     std::string face_text;
     if (target.asset().vrm.present())
@@ -161,15 +162,13 @@ int run_bake(const BakeArgs& args) {
         auto flags = scene_flags_layer(args.scene, args.retarget.empty());
         if (!flags) return fail(flags.error().message, 2);
         const ui::SettingsLayer* over = retarget ? &*retarget : nullptr;
-        // Without a settings file the view is the defaults under the flags: what FILE opened with.
-        Expected<HeadlessSettings> applied = make_error("");
-        if (!args.settings.empty()) {
-            applied = apply_settings_file(args.settings, s, {&*flags, over});
-        } else if (auto view = ui::resolve_view(ui::ViewerSettings{}, {&*flags, over}); view) {
-            applied = apply_view_settings(*view, "--retarget " + args.retarget, s);
-        } else {
-            applied = view.error();
-        }
+        const auto applied = [&]() -> Expected<HeadlessSettings> {
+            if (!args.settings.empty()) return apply_settings_file(args.settings, s, {&*flags, over});
+            // Without a settings file the view is the defaults under the flags: what FILE opened with.
+            auto view = ui::resolve_view(ui::ViewerSettings{}, {&*flags, over});
+            if (!view) return view.error();
+            return apply_view_settings(*view, "--retarget " + args.retarget, s);
+        }();
         if (!applied) return fail(applied.error().message, 2);  // bad input, as render --settings
         if (args.retarget.empty() && args.scene.bind_pose) s.state().clip = -1;
     }

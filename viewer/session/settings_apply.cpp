@@ -280,10 +280,7 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
                 : st.draw.debug_view == render::DebugView::AllWeights   ? "all-weights"
                 : st.draw.debug_view == render::DebugView::ErrorHeatMap ? "error"
                                                                         : "off";
-    s.view = st.draw.debug_view == render::DebugView::BaseColor        ? "base"
-             : st.draw.debug_view == render::DebugView::Normals        ? "normals"
-             : st.draw.debug_view == render::DebugView::RoughnessMetal ? "roughness-metal"
-                                                                       : "lit";
+    s.view = s.heatmap == "off" ? view_word(st.draw.debug_view) : "lit";
     s.weights_joint = m.weights_joint >= 0 ? joint_name(ch, m.weights_skin, m.weights_joint) : std::string();
     s.ik = m.ik.enabled;
     s.tab = tab_name(m.tab);

@@ -33,4 +33,10 @@ std::optional<render::DebugView> debug_view_named(const std::string& word) {
     return std::nullopt;
 }
 
+std::string view_word(render::DebugView view) {
+    for (const auto& [w, v] : table())
+        if (v == view) return w;
+    return "lit";
+}
+
 }  // namespace sv::viewer

@@ -16,5 +16,8 @@ const std::vector<std::string>& view_words();
 
 // The debug view a word names; nullopt for a word outside view_words().
 std::optional<render::DebugView> debug_view_named(const std::string& word);
+// The word of a debug view; "lit" for a view no word names (the single joint's weights, the error
+// heat map: the settings' `heatmap` says those).
+std::string view_word(render::DebugView view);
 
 }  // namespace sv::viewer

@@ -35,6 +35,7 @@
 #include "anim/asset_tools/vrm_builder.h"
 #include "anim/gltf/gltf_write.h"
 #include "bake_compare.h"
+#include "cli_scratch.h"
 #include "gltf_spec_evaluator.h"
 #include "model_files.h"
 #include "obj_reader.h"
@@ -51,12 +52,6 @@ const std::string kExe = SKINVIEW_EXE;
 // bake_spec_test's tolerance and its reasons: float positions and matrices on both bake paths,
 // ~1e-6 of the body after a chain; a 1% inverse-bind error moves a limb 1e-3..1e-2 of the body.
 constexpr double kRelativeTolerance = 1e-4;
-
-fs::path out_dir() {
-    const fs::path d = output_dir() / "bake_battery";
-    fs::create_directories(d);
-    return d;
-}
 
 struct View {
     const char* name;
@@ -76,7 +71,8 @@ struct View {
 
 void PrintTo(const View& v, std::ostream* os) { *os << v.name; }
 
-std::string file_for(const std::string& spec) {
+// `dir`: where the test writes its own files (the look-at avatar).
+std::string file_for(const std::string& spec, const fs::path& dir = {}) {
     const auto after = [&](const char* p) { return spec.substr(std::string(p).size()); };
     if (spec.rfind("shared:", 0) == 0) return shared_asset(after("shared:"));
     if (spec.rfind("builtin:", 0) == 0) return (source_dir() / "assets" / after("builtin:")).string();
@@ -85,7 +81,7 @@ std::string file_for(const std::string& spec) {
         return fs::exists(p) ? p.string() : std::string();
     }
     if (spec == "lookat_avatar") {
-        const fs::path p = out_dir() / (current_test_stem() + ".avatar.glb");
+        const fs::path p = dir / "avatar.glb";
         anim::VrmAvatarOptions o;
         o.look_at = true;
         o.material_binds = true;
@@ -247,12 +243,12 @@ class BakeBattery : public ::testing::TestWithParam<View> {};
 
 TEST_P(BakeBattery, TheSavedViewsVerticesAreTheSpecificationsOrTheDrawnRungsReference) {
     const View& v = GetParam();
-    const std::string file = file_for(v.file);
+    const fs::path d = scratch_dir("bake_battery", v.name);
+    const std::string file = file_for(v.file, d);
     if (file.empty()) {
         if (in_ci()) FAIL() << v.name << ": " << v.file << " is missing and CI is set";
         GTEST_SKIP() << v.name << ": " << v.file << " is missing";
     }
-    const fs::path d = out_dir();
     const std::string stem = (d / v.name).string();
     const std::string settings = stem + ".view.json";
     std::ofstream(settings) << v.json;

@@ -52,6 +52,8 @@ const char* cache_outcome_name(CacheOutcome outcome) {
             return "miss";
         case CacheOutcome::Rejected:
             return "rejected";
+        case CacheOutcome::Installed:
+            return "installed";
     }
     return "?";
 }
@@ -150,10 +152,27 @@ Status write_cached_floats(const std::string& dir, const std::string& name, std:
     return ok_status();
 }
 
+namespace {
+std::string& installed_dir_storage() {
+    static std::string dir;
+    return dir;
+}
+}  // namespace
+
+void set_installed_tables_dir(std::string dir) { installed_dir_storage() = std::move(dir); }
+const std::string& installed_tables_dir() { return installed_dir_storage(); }
+
 std::vector<float> cached_floats(const std::string& dir, const std::string& name, std::uint64_t key,
                                  std::size_t count, const std::function<std::vector<float>()>& compute,
-                                 CacheOutcome* outcome) {
+                                 CacheOutcome* outcome, const std::string& installed) {
     CacheOutcome found = CacheOutcome::Disabled;
+    if (!dir.empty() && !installed.empty()) {
+        PhaseTimer t("precompute read (installed)");
+        if (auto floats = read_cached_floats(installed, name, key, count)) {
+            set(outcome, CacheOutcome::Installed);
+            return *std::move(floats);
+        }
+    }
     {
         PhaseTimer t("precompute cache read");
         if (auto floats = read_cached_floats(dir, name, key, count, &found)) {

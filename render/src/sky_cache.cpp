@@ -2,7 +2,8 @@
 // a build: environment_data(), sheen_environment_data() and sheen_albedo_table() read the disk
 // cache and compute only what it does not hold. A table read back is the same floats, bit for bit,
 // as the one computed (tests/gl/render_core/precompute_cache_test.cpp), so a render from the cache
-// is the same image, byte for byte.
+// is the same image, byte for byte. write_precomputed_tables() writes the same files for the build
+// to install (precompute_cache.h, "The installed tables").
 #include <cstdint>
 #include <initializer_list>
 
@@ -60,16 +61,28 @@ EnvironmentData unpack(const std::vector<float>& f) {
     return d;
 }
 
+// The three tables' keys and file names, one place for the reader and the writer of installed tables.
+std::uint64_t sky_key() {
+    return table_key("sky_environment",
+                     {EnvironmentData::kWidth, EnvironmentData::kHeight, EnvironmentData::kLevels,
+                      EnvironmentData::kLutSize, long(kSkySamples), kSkyPanoramaWidth, kSkyPanoramaHeight});
+}
+std::uint64_t sheen_albedo_key() { return table_key("sheen_albedo", {SheenEnvironmentData::kLutSize, 32}); }
+std::uint64_t sheen_atlas_key() {
+    return table_key("sky_sheen_atlas", {SheenEnvironmentData::kWidth, SheenEnvironmentData::kHeight,
+                                         SheenEnvironmentData::kLevels});
+}
+constexpr const char* kSkyFile = "sky_environment.bin";
+constexpr const char* kSheenAlbedoFile = "sheen_albedo.bin";
+constexpr const char* kSheenAtlasFile = "sky_sheen_atlas.bin";
+
 }  // namespace
 
-EnvironmentData sky_environment(const std::string& cache_dir, CacheOutcome* outcome) {
-    const std::uint64_t key =
-        table_key("sky_environment",
-                  {EnvironmentData::kWidth, EnvironmentData::kHeight, EnvironmentData::kLevels,
-                   EnvironmentData::kLutSize, long(kSkySamples), kSkyPanoramaWidth, kSkyPanoramaHeight});
+EnvironmentData sky_environment(const std::string& cache_dir, CacheOutcome* outcome,
+                                const std::string& installed) {
     const std::vector<float> floats = cached_floats(
-        cache_dir, "sky_environment.bin", key, kSkyFloats, [] { return pack(compute_sky_environment()); },
-        outcome);
+        cache_dir, kSkyFile, sky_key(), kSkyFloats, [] { return pack(compute_sky_environment()); }, outcome,
+        installed);
     // cached_floats hands back a file's floats only when there are kSkyFloats of them, and pack makes
     // that many; anything else would be a bug here, answered by the computation rather than a
     // read past the end.
@@ -78,30 +91,36 @@ EnvironmentData sky_environment(const std::string& cache_dir, CacheOutcome* outc
 }
 
 const EnvironmentData& environment_data() {
-    static const EnvironmentData data = sky_environment(default_cache_dir());
+    static const EnvironmentData data = sky_environment(default_cache_dir(), nullptr, installed_tables_dir());
     return data;
 }
 
 const std::vector<float>& sheen_albedo_table() {
     static const std::vector<float> table =
-        cached_floats(default_cache_dir(), "sheen_albedo.bin",
-                      table_key("sheen_albedo", {SheenEnvironmentData::kLutSize, 32}), kSheenAlbedoFloats,
-                      compute_sheen_albedo_table);
+        cached_floats(default_cache_dir(), kSheenAlbedoFile, sheen_albedo_key(), kSheenAlbedoFloats,
+                      compute_sheen_albedo_table, nullptr, installed_tables_dir());
     return table;
 }
 
 const SheenEnvironmentData& sheen_environment_data() {
     static const SheenEnvironmentData data = [] {
         SheenEnvironmentData d;
-        d.atlas = cached_floats(
-            default_cache_dir(), "sky_sheen_atlas.bin",
-            table_key("sky_sheen_atlas", {SheenEnvironmentData::kWidth, SheenEnvironmentData::kHeight,
-                                          SheenEnvironmentData::kLevels}),
-            kSheenAtlasFloats, compute_sky_sheen_atlas);
+        d.atlas = cached_floats(default_cache_dir(), kSheenAtlasFile, sheen_atlas_key(), kSheenAtlasFloats,
+                                compute_sky_sheen_atlas, nullptr, installed_tables_dir());
         d.albedo = sheen_albedo_table();
         return d;
     }();
     return data;
+}
+
+Status write_precomputed_tables(const std::string& dir) {
+    // Computed here, never read from a cache or an installed folder: the tables a build installs are
+    // the build's own arithmetic, whatever an older file says.
+    if (auto s = write_cached_floats(dir, kSkyFile, sky_key(), pack(compute_sky_environment())); !s) return s;
+    if (auto s = write_cached_floats(dir, kSheenAlbedoFile, sheen_albedo_key(), compute_sheen_albedo_table());
+        !s)
+        return s;
+    return write_cached_floats(dir, kSheenAtlasFile, sheen_atlas_key(), compute_sky_sheen_atlas());
 }
 
 }  // namespace sv::render

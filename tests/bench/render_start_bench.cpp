@@ -7,7 +7,9 @@
 //
 // Each round runs, in this order: F3D warm; skinview warm (Mesa's shader cache and skinview's
 // precompute cache as the warm-up runs left them); skinview cold (MESA_SHADER_CACHE_DISABLE=true and
-// XDG_CACHE_HOME an empty folder, so no program and no table comes from a cache); F3D cold (its
+// XDG_CACHE_HOME an empty folder, so no program and no table comes from a cache; the tables the build
+// wrote into share/skinview/tables are read, as on a fresh install, since they are the program's
+// data, not a cache: render/precompute_cache.h); F3D cold (its
 // shaders uncached too, for scale). The targets (issue 37): warm at most 0.5x F3D's warm time, cold at
 // most 1.5x F3D's warm time. F3D 1.3.1 (Debian) needs an X display even for --output: run the bench
 // under `xvfb-run -a -s "-screen 0 1920x1080x24 -noreset"` (the server starts once, outside every

@@ -25,7 +25,7 @@ command -v man >/dev/null || fail "man is missing (scripts/setup.sh installs man
 # Here-strings, not `echo | grep -q`: grep -q stops reading early and, under pipefail, the echo's
 # SIGPIPE would fail the check on a page that does have the line.
 rendered=$(LC_ALL=C MANWIDTH=100 man -l "$page" 2>"$scratch/man.err") || fail "man -l could not render the page: $(cat "$scratch/man.err")"
-for verb in RENDER SUITE AUDIT FIX DIAGNOSE BAKE FRAME-TABLE WRITE-SKY; do
+for verb in RENDER SUITE AUDIT FIX DIAGNOSE BAKE FRAME-TABLE WRITE-SKY WRITE-TABLES; do
   grep -q "SKINVIEW $verb" <<<"$rendered" || fail "the rendered man page has no section for $verb"
 done
 grep -q -- "--correction" <<<"$rendered" || fail "the rendered man page does not list --correction"
@@ -35,6 +35,18 @@ mv "$scratch/prefix" "$scratch/moved"
 (cd / && "$scratch/moved/bin/skinview" render -o "$scratch/moved.png" --size 64x48 >/dev/null) \
   || fail "the moved install could not render the built-in character from /"
 [ -s "$scratch/moved.png" ] || fail "the moved install wrote no image"
+# The precomputed tables travel with it (render/precompute_cache.h): a first render with an empty
+# cache reads them and computes nothing, and writes nothing to the cache.
+for t in sky_environment sheen_albedo sky_sheen_atlas; do
+  [ -s "$scratch/moved/share/skinview/tables/$t.bin" ] || fail "share/skinview/tables/$t.bin was not installed"
+done
+mkdir "$scratch/xdg"
+(cd / && XDG_CACHE_HOME="$scratch/xdg" SKINVIEW_TIMINGS=1 "$scratch/moved/bin/skinview" render -o "$scratch/cold.png" \
+  --size 64x48 >/dev/null 2>"$scratch/timings") || fail "the cold render failed: $(cat "$scratch/timings")"
+grep -q "precompute read (installed)" "$scratch/timings" || fail "the installed tables were not read: $(cat "$scratch/timings")"
+if grep -q "precompute (sky" "$scratch/timings"; then fail "the sky was computed beside installed tables"; fi
+# (Mesa keeps its shader cache in the same folder; skinview's is skinview/ beside it.)
+[ ! -e "$scratch/xdg/skinview" ] || fail "a render from the installed tables wrote a cache: $(ls "$scratch/xdg/skinview")"
 # The data folder override: pointed at an empty folder, the built-in character is not found, and
 # the message names where it looked.
 mkdir "$scratch/empty"
@@ -64,6 +76,7 @@ done
 contents=$(dpkg-deb -c "$deb")
 echo "$contents" | grep -Eq '\./usr/bin/skinview$' || fail "the package does not carry usr/bin/skinview"
 echo "$contents" | grep -Eq '\./usr/share/man/man1/skinview\.1(\.gz)?$' || fail "the package does not carry the man page"
+echo "$contents" | grep -Eq '\./usr/share/skinview/tables/sky_environment\.bin$' || fail "the package does not carry the tables"
 dpkg -x "$deb" "$scratch/root"
 (cd / && "$scratch/root/usr/bin/skinview" render -o "$scratch/deb.png" --size 64x48 >/dev/null) \
   || fail "the unpacked package could not render from /"

@@ -104,4 +104,13 @@ struct WriteSkyArgs {
 };
 int run_write_sky(const WriteSkyArgs& args);
 
+// write-tables: the procedural sky's prefiltered tables and the sheen tables, computed afresh into
+// `dir` in the precompute cache's format (render/precompute_cache.h). The build runs it after each
+// link into share/skinview/tables, where every run looks first, so a first render reads what a
+// cache would hold instead of computing it.
+struct WriteTablesArgs {
+    std::string dir;
+};
+int run_write_tables(const WriteTablesArgs& args);
+
 }  // namespace sv::viewer

@@ -1,13 +1,16 @@
 // skinview: the interactive viewer (no subcommand) and the headless subcommands render, audit,
-// diagnose, bake, fix, frame-table, write-sky and suite, over one option vocabulary (cli_options.h).
+// diagnose, bake, fix, frame-table, write-sky, write-tables and suite, over one option vocabulary
+// (cli_options.h).
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
 
 #include "cli_options.h"
 #include "commands.h"
+#include "data_dir.h"
 #include "interactive_viewer.h"
 #include "render/context.h"
+#include "render/precompute_cache.h"
 #include "ui/viewport.h"
 #include "view_names.h"
 
@@ -255,6 +258,14 @@ int main(int argc, char** argv) {
     sky_cmd->add_option("-o,--output", sky.output, "output .hdr")->required();
     sky_cmd->add_option("--size", sky.size, "WIDTHxHEIGHT (default 1024x512)");
 
+    WriteTablesArgs tables;
+    CLI::App* tables_cmd = app.add_subcommand(
+        "write-tables", "compute the sky and sheen tables into a folder (the build's share/skinview/tables)");
+    tables_cmd->add_option("dir", tables.dir, "folder to write (created)")->required();
+
+    // The tables the build installed beside the data (render/precompute_cache.h): read before the
+    // cache, so a first run on a fresh machine does not compute them.
+    sv::render::set_installed_tables_dir(data_dir() + "/tables");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -285,6 +296,7 @@ int main(int argc, char** argv) {
         if (*table_cmd) return run_frame_table(table);
         if (*fix_cmd) return run_fix(fix);
         if (*sky_cmd) return run_write_sky(sky);
+        if (*tables_cmd) return run_write_tables(tables);
         view.window_height = view.window_width * 9 / 16;
         view.scene.given = given_options(app);
         if (!sv::render::display_available()) return headless_fallback(view);

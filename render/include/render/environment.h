@@ -67,8 +67,13 @@ glm::vec3 sh_diffuse(const std::array<glm::vec3, 9>& sh, glm::vec3 n);
 // (render/precompute_cache.h) when it holds this build's, else computed (about 0.1 s of CPU) and
 // stored there (sky_cache.cpp).
 const EnvironmentData& environment_data();
-// The same from `cache_dir` ("" computes), saying what the cache did: for tests.
-EnvironmentData sky_environment(const std::string& cache_dir, CacheOutcome* outcome = nullptr);
+// The same from `cache_dir` ("" computes) and the installed tables in `installed` ("" none), saying
+// what the cache did: for tests.
+EnvironmentData sky_environment(const std::string& cache_dir, CacheOutcome* outcome = nullptr,
+                                const std::string& installed = "");
+// The sky's table and both sheen tables computed afresh and written into `dir` as the cache's
+// files (precompute_cache.h), for the build to install: `skinview write-tables`.
+Status write_precomputed_tables(const std::string& dir);
 // The sky's data computed from scratch, with kSkySamples GGX samples a texel and a panorama of
 // kSkyPanoramaWidth x kSkyPanoramaHeight.
 inline constexpr std::uint32_t kSkySamples = 96;

@@ -89,6 +89,31 @@ TEST(PrecomputeCache, ACorruptedOrTruncatedSkyFileIsRefusedAndRebuilt) {
     EXPECT_EQ(o, CacheOutcome::Hit);
 }
 
+// The installed tables (`skinview write-tables`): read first, the cache untouched; one that is not
+// whole or not this build's falls through to the cache and the computation; a cache turned off ("")
+// reads neither.
+TEST(PrecomputeCache, InstalledTablesAreReadFirstAndOnlyWhenTheyHold) {
+    const fs::path dir = fresh_dir();
+    const fs::path installed = dir / "installed", cache = dir / "cache";
+    ASSERT_TRUE(write_precomputed_tables(installed.string()));
+    for (const char* name : {"sky_environment.bin", "sheen_albedo.bin", "sky_sheen_atlas.bin"})
+        EXPECT_TRUE(fs::exists(installed / name)) << name;
+    const EnvironmentData computed = compute_sky_environment();
+    CacheOutcome o = CacheOutcome::Miss;
+    EXPECT_TRUE(same_bits(computed, sky_environment(cache.string(), &o, installed.string())));
+    EXPECT_EQ(o, CacheOutcome::Installed);
+    EXPECT_FALSE(fs::exists(cache / "sky_environment.bin")) << "an installed table was copied to the cache";
+    // Turned off: computed, whatever is installed.
+    EXPECT_TRUE(same_bits(computed, sky_environment("", &o, installed.string())));
+    EXPECT_EQ(o, CacheOutcome::Disabled);
+    // One flipped bit in the installed payload: refused there, so computed and cached.
+    flip_byte(installed / "sky_environment.bin", fs::file_size(installed / "sky_environment.bin") / 2);
+    EXPECT_TRUE(same_bits(computed, sky_environment(cache.string(), &o, installed.string())));
+    EXPECT_EQ(o, CacheOutcome::Miss);
+    EXPECT_TRUE(same_bits(computed, sky_environment(cache.string(), &o, installed.string())));
+    EXPECT_EQ(o, CacheOutcome::Hit);
+}
+
 TEST(PrecomputeCache, AFileIsReadOnlyWholeAndForItsOwnKeyAndSize) {
     const fs::path dir = fresh_dir();
     const std::vector<float> table = {1.0f, -2.5f, 3.25f, 0.0f, -0.0f, 1e-30f};

@@ -4,7 +4,8 @@
 // on a joint, an embedded PNG, a node cycle, minimal JSON), and one seed per decoder and document
 // check the importer has: the committed meshopt, Draco and quantized variants of the arm
 // (tests/data/variants), sparse accessors, a WebP texture (when libwebp is found), a texture
-// transform on TEXCOORD_1, skipped channels, and refused versions and extensions. Deterministic,
+// transform on TEXCOORD_1, VRM's emissive multiplier, skipped channels, and refused versions and
+// extensions. Deterministic,
 // so the corpus is the same on every build; generated rather than committed because the
 // characters are.
 //   make_seeds OUT_DIR
@@ -196,6 +197,18 @@ int main(int argc, char** argv) {
         sv::anim::WriteOptions o;
         o.node_pointers = true;
         write("pointer_properties.glb", sv::anim::write_glb(sv::anim::build_pointer_asset(), o).value());
+    }
+    {  // VRMC_materials_hdr_emissiveMultiplier, required, beside KHR_materials_emissive_strength: the
+       // material reader's multiplier, and (mutated) its refusals of a missing or negative one.
+        sv::test::Glb t = g;
+        nlohmann::json& m = t.json["materials"][0];
+        m["emissiveFactor"] = {0.25, 0.5, 0.125};
+        m["extensions"]["VRMC_materials_hdr_emissiveMultiplier"] = {{"emissiveMultiplier", 3.5}};
+        m["extensions"]["KHR_materials_emissive_strength"] = {{"emissiveStrength", 2.0}};
+        t.json["extensionsUsed"] = {"VRMC_materials_hdr_emissiveMultiplier",
+                                    "KHR_materials_emissive_strength"};
+        t.json["extensionsRequired"] = {"VRMC_materials_hdr_emissiveMultiplier"};
+        write("arm_emissive_multiplier.glb", t.pack());
     }
     {  // Refusals at the document level: the version, a required extension skinview lacks.
         sv::test::Glb t = g;

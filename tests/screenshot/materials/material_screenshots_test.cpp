@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 
 #include "glb_edit.h"
@@ -92,16 +93,14 @@ TEST(MaterialControls, RoughnessMetalViewShowsTheFactors) {
     EXPECT_GT(green, 200) << "no rough dielectric seen";
 }
 
-// One material extension switched off must fail its model's golden: the file is rewritten without
-// the extension (its JSON edited, nothing else changed) and rendered again. A .glb is edited through
-// glb_edit.h; a .gltf is written beside copies of its buffers and images (the reader refuses links
-// out of the file's folder), in the build's test output.
-void expect_fails_without(const Sample& s, const std::string& extension) {
-    if (khronos(s.model).empty()) GTEST_SKIP() << s.model << " is not in ../shared/khronos";
-    if (test::blessing()) GTEST_SKIP() << "blessing";
+// The model's file with its JSON edited by `edit` (nothing else changed), written into the build's
+// test output under `tag`: a .glb through glb_edit.h; a .gltf beside copies of its buffers and
+// images (the reader refuses links out of the file's folder). "" when the model is missing.
+std::filesystem::path write_edited(const Sample& s, const std::string& tag,
+                                   const std::function<void(nlohmann::json&)>& edit) {
     const std::filesystem::path source = khronos(s.model);
-    const std::filesystem::path dir =
-        std::filesystem::path(SKINVIEW_TEST_OUTPUT_DIR) / (s.model + "_without_" + extension);
+    if (source.empty()) return {};
+    const std::filesystem::path dir = std::filesystem::path(SKINVIEW_TEST_OUTPUT_DIR) / (s.model + "_" + tag);
     std::filesystem::create_directories(dir);
     std::ifstream in(source, std::ios::binary);
     const bool binary = source.extension() == ".glb";
@@ -110,33 +109,77 @@ void expect_fails_without(const Sample& s, const std::string& extension) {
         g = test::Glb::parse({std::istreambuf_iterator<char>(in), {}});
     else
         g.json = nlohmann::json::parse(in);
-    int removed = 0;
-    for (auto& m : g.json["materials"])
-        if (m.contains("extensions")) removed += static_cast<int>(m["extensions"].erase(extension));
-    ASSERT_GT(removed, 0) << s.model << " has no material with " << extension;
+    edit(g.json);
     const std::filesystem::path path = dir / source.filename();
-    {
-        std::ofstream out(path, std::ios::binary);
-        if (binary) {
-            const auto bytes = g.pack();
-            out.write(reinterpret_cast<const char*>(bytes.data()),
-                      static_cast<std::streamsize>(bytes.size()));
-        } else {
-            out << g.json.dump();
-            for (const auto& f : std::filesystem::directory_iterator(source.parent_path())) {
-                const auto link = dir / f.path().filename();
-                if (f.path().filename() != source.filename())
-                    std::filesystem::copy_file(f.path(), link,
-                                               std::filesystem::copy_options::overwrite_existing);
-            }
+    std::ofstream out(path, std::ios::binary);
+    if (binary) {
+        const auto bytes = g.pack();
+        out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    } else {
+        out << g.json.dump();
+        for (const auto& f : std::filesystem::directory_iterator(source.parent_path())) {
+            const auto link = dir / f.path().filename();
+            if (f.path().filename() != source.filename())
+                std::filesystem::copy_file(f.path(), link, std::filesystem::copy_options::overwrite_existing);
         }
     }
+    return path;
+}
+
+// One material extension switched off must fail its model's golden: the file rewritten without the
+// extension and rendered again.
+void expect_fails_without(const Sample& s, const std::string& extension) {
+    if (khronos(s.model).empty()) GTEST_SKIP() << s.model << " is not in ../shared/khronos";
+    if (test::blessing()) GTEST_SKIP() << "blessing";
+    int removed = 0;
+    const auto path = write_edited(s, "without_" + extension, [&](nlohmann::json& j) {
+        for (auto& m : j["materials"])
+            if (m.contains("extensions")) removed += static_cast<int>(m["extensions"].erase(extension));
+    });
+    ASSERT_GT(removed, 0) << s.model << " has no material with " << extension;
     Shot r = render_sample(s, {}, path.string());
     ASSERT_EQ(r.image.width, s.width);
     const auto o = test::check_against_golden(r.image, golden_of(s), golden_of(s) + "_without_" + extension);
     ASSERT_TRUE(o.compared) << o.message;
     EXPECT_FALSE(o.match) << s.model << " without " << extension << " passed its golden: " << o.message;
     std::printf("[ control ] %s without %s: %s\n", s.model.c_str(), extension.c_str(), o.message.c_str());
+}
+
+// VRMC_materials_hdr_emissiveMultiplier's golden is EmissiveStrengthTest's: VRM's extension says the
+// emissive factor is multiplied by emissiveMultiplier, which is what KHR_materials_emissive_strength's
+// emissiveStrength does, so the board with every strength moved into a VRM multiplier must draw the
+// Khronos board's golden (blessed beside the model's own screenshot). The control: the same board
+// with each multiplier 1 fails it.
+TEST(MaterialExtensionControls, AVrmEmissiveMultiplierDrawsTheEmissiveStrengthGolden) {
+    const Sample s{"EmissiveStrengthTest", 320, 240, render::Api::GL, {-20.0f, 20.0f, 0.7f}};
+    if (khronos(s.model).empty()) GTEST_SKIP() << s.model << " is not in ../shared/khronos";
+    if (test::blessing()) GTEST_SKIP() << "blessing";
+    const char* khr = "KHR_materials_emissive_strength";
+    const char* vrm = "VRMC_materials_hdr_emissiveMultiplier";
+    const auto as_vrm = [&](bool keep_value) {
+        return [=](nlohmann::json& j) {
+            int moved = 0;
+            for (auto& m : j["materials"]) {
+                if (!m.contains("extensions") || !m["extensions"].contains(khr)) continue;
+                const double k = m["extensions"][khr].value("emissiveStrength", 1.0);
+                m["extensions"].erase(khr);
+                m["extensions"][vrm] = {{"emissiveMultiplier", keep_value ? k : 1.0}};
+                ++moved;
+            }
+            EXPECT_GT(moved, 0) << "no material of the board has " << khr;
+            j["extensionsUsed"] = {vrm};
+            j.erase("extensionsRequired");
+        };
+    };
+    Shot r = render_sample(s, {}, write_edited(s, "as_vrm_multiplier", as_vrm(true)).string());
+    ASSERT_EQ(r.image.width, s.width);
+    test::expect_matches_golden(r.image, golden_of(s), golden_of(s) + "_as_vrm_multiplier");
+    Shot control = render_sample(s, {}, write_edited(s, "vrm_multiplier_one", as_vrm(false)).string());
+    ASSERT_EQ(control.image.width, s.width);
+    const auto o =
+        test::check_against_golden(control.image, golden_of(s), golden_of(s) + "_vrm_multiplier_one");
+    ASSERT_TRUE(o.compared) << o.message;
+    EXPECT_FALSE(o.match) << "the board with every multiplier 1 passed the golden: " << o.message;
 }
 
 // KHR_materials_variants: an unknown name is refused by name and leaves the variant as it was, and

@@ -111,6 +111,28 @@ TEST(HostileDocument, UsedExtensionsAreANoteNotAnError) {
               0);
 }
 
+// VRMC_materials_hdr_emissiveMultiplier, required: its one property is required by its schema and is
+// a multiplier of light, so a missing, textual or negative one refuses the file naming the material
+// and the value; a good one beside KHR_materials_emissive_strength loads (both multiply).
+TEST(HostileDocument, AnEmissiveMultiplierThatIsMissingOrNegativeIsRefusedNamingTheMaterial) {
+    const auto with = [](const json& extension) {
+        Glb g = arm();
+        g.json["materials"][0]["emissiveFactor"] = {1.0, 0.5, 0.25};
+        g.json["materials"][0]["extensions"]["VRMC_materials_hdr_emissiveMultiplier"] = extension;
+        g.json["extensionsUsed"] = g.json["extensionsRequired"] = {"VRMC_materials_hdr_emissiveMultiplier"};
+        return g;
+    };
+    const std::string head = "material 0 ('ArmMaterial') VRMC_materials_hdr_emissiveMultiplier: ";
+    EXPECT_EQ(load_error(with(json::object())),
+              head + "emissiveMultiplier (required) is missing or not a number");
+    EXPECT_EQ(load_error(with({{"emissiveMultiplier", "bright"}})),
+              head + "emissiveMultiplier (required) is missing or not a number");
+    EXPECT_EQ(load_error(with({{"emissiveMultiplier", -0.5}})),
+              head + "emissiveMultiplier -0.500000 is not a finite number at least 0");
+    // The control: the same file with a multiplier of 0 (no emission, allowed) loads.
+    EXPECT_EQ(load_error(with({{"emissiveMultiplier", 0.0}})), "(loaded)");
+}
+
 TEST(HostileDocument, SceneAndSceneNodesMustResolve) {
     Glb scene = arm();
     scene.json["scene"] = 3;

@@ -1,6 +1,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <string>
 
 #include "ui/panels_draw.h"
 
@@ -17,17 +18,32 @@ void draw_expressions_tab(ViewerModel& m, UiContext& c) {
         ImGui::TextWrapped("This avatar has no expressions.");
         return;
     }
-    ImGui::TextDisabled(
-        "Weights 0..1 over the pose; binary expressions snap at 0.5; blink, look-at and mouth");
-    ImGui::TextDisabled("follow the other expressions' override rules (block, blend).");
+    // Wrapped at the body's width: two fixed lines were wider than the inspector at 1600 px and
+    // made the whole tab scroll sideways.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped(
+        "Weights 0..1 over the pose; binary expressions snap at 0.5; blink, look-at and mouth follow the "
+        "other expressions' override rules (block, blend).");
+    ImGui::PopStyleColor();
     if (ImGui::Button("All to 0") && c.character) {
         e.clear();
         (void)e.update(*c.character);
     }
+    // One slider width for every row, what is left beside the widest name and its binds, so the
+    // rows line up and fit; 80 px at least, below which the body scrolls sideways instead.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float text_w = 0.0f;
+    for (size_t i = 0; i < e.names.size(); ++i) {
+        const std::string binds = std::string(e.binary[i] ? "binary; " : "") + e.binds[i];
+        text_w = std::max(text_w, ImGui::CalcTextSize(e.names[i].c_str(), nullptr, true).x +
+                                      ImGui::CalcTextSize(binds.c_str()).x);
+    }
+    const float slider_w = std::max(
+        80.0f, ImGui::GetContentRegionAvail().x - text_w - style.ItemInnerSpacing.x - style.ItemSpacing.x);
     bool changed = false;
     for (size_t i = 0; i < e.names.size(); ++i) {
         ImGui::PushID(static_cast<int>(i));
-        ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x * 0.5f));
+        ImGui::SetNextItemWidth(slider_w);
         changed |= ImGui::SliderFloat(e.names[i].c_str(), &e.values[i], 0.0f, 1.0f, "%.2f",
                                       ImGuiSliderFlags_AlwaysClamp);
         ImGui::SameLine();

@@ -1,6 +1,8 @@
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <string>
 
 #include "ui/panels_draw.h"
 
@@ -19,7 +21,15 @@ void draw_humanoid_tab(ViewerModel& m, UiContext& c) {
                                ImGuiTableFlags_SizingStretchProp))
         return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("bone", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+    // The bone column as wide as its longest label ("rightLittleIntermediate *"), fixed: a
+    // stretched share cut the long finger names at 1600 px. The other two share the rest.
+    float bone_w = ImGui::CalcTextSize("bone").x;
+    for (int i : h.visible()) {
+        const HumanoidPanelRow& r = h.rows[static_cast<size_t>(i)];
+        bone_w =
+            std::max(bone_w, ImGui::CalcTextSize((r.entry.bone + (r.entry.required ? " *" : "")).c_str()).x);
+    }
+    ImGui::TableSetupColumn("bone", ImGuiTableColumnFlags_WidthFixed, bone_w);
     ImGui::TableSetupColumn("node", ImGuiTableColumnFlags_WidthStretch, 2.0f);
     ImGui::TableSetupColumn("problem", ImGuiTableColumnFlags_WidthStretch, 2.0f);
     ImGui::TableHeadersRow();
@@ -36,6 +46,9 @@ void draw_humanoid_tab(ViewerModel& m, UiContext& c) {
         ImGui::TableNextColumn();
         char label[96];
         std::snprintf(label, sizeof label, "%s%s##%d", r.entry.bone.c_str(), r.entry.required ? " *" : "", i);
+        // The ui log's word on a label the column cuts (the layout tests read it).
+        if (ImGui::CalcTextSize(label, nullptr, true).x > ImGui::GetContentRegionAvail().x + 0.5f)
+            ui_log("humanoid: the bone column cuts " + r.entry.bone);
         if (ImGui::Selectable(label, selected, ImGuiSelectableFlags_SpanAllColumns) && r.joint >= 0 &&
             c.character)
             (void)m.select_joint(*c.character, r.skin, r.joint);

@@ -46,7 +46,12 @@ void ui_log(const std::string& line) {
 
 void log_item_centre(const char* what, const char* label) {
     if (!g_ui_log) return;
-    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    // The centre of the item's visible part, where a user would click: a full-width header in a
+    // body that scrolls sideways spans the content, and its whole centre can lie under the
+    // vertical scrollbar or past the window's edge.
+    ImRect r(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    r.ClipWith(ImGui::GetCurrentWindow()->ClipRect);
+    const ImVec2 lo = r.Min, hi = r.Max;
     char line[160];
     std::snprintf(line, sizeof line, "%s: %s at %.0f %.0f", what, label,
                   static_cast<double>(lo.x + hi.x) * 0.5, static_cast<double>(lo.y + hi.y) * 0.5);
@@ -100,32 +105,54 @@ void draw_inspector_window(ViewerModel& m, UiContext& c) {
         {"Humanoid", InspectorTab::Humanoid, draw_humanoid_tab},
         {"Expressions", InspectorTab::Expressions, draw_expressions_tab},
     };
-    // Scrolling, not shrinking: a narrow inspector must never cut a tab's label.
-    if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
-        for (const Tab& t : tabs) {
-            // A plain glTF has no humanoid map or expressions: no empty tabs to click through.
-            const bool vrm_tab = t.id == InspectorTab::Humanoid || t.id == InspectorTab::Expressions;
-            if (vrm_tab && !m.humanoid.vrm) continue;
-            const ImGuiTabItemFlags f = (m.tab_forced && m.tab == t.id) ? ImGuiTabItemFlags_SetSelected : 0;
-            if (ImGui::BeginTabItem(t.label, nullptr, f)) {
-                if (!m.tab_forced) m.tab = t.id;
-                // Rows such as "defect as given  99" do not wrap: on a narrow window the tab's body
-                // scrolls sideways instead of losing their values past the edge. The body, not the
-                // window: a window that scrolls sideways widens its tab bar too, which then cuts
-                // its last label at the edge instead of offering the bar's own scroll arrows.
-                ImGui::BeginChild("##tab_body", ImVec2(0.0f, 0.0f), false,
-                                  ImGuiWindowFlags_HorizontalScrollbar);
-                t.body(m, c);
-                // Logged from the scrollbar ImGui decided to draw, not from the content's width:
-                // content wider than the body is what makes a scrollbar necessary, the scrollbar
-                // is what keeps the cut-off values reachable.
-                if (ImGui::GetCurrentWindow()->ScrollbarX) ui_log("Inspector scrolls sideways");
-                ImGui::EndChild();
-                ImGui::EndTabItem();
-            }
+    // The tabs as a strip of buttons that wraps onto a second row where the labels do not fit: a
+    // VRM file's ten labels are 550 px, wider than the inspector at 1600 px (544), where ImGui's
+    // tab bar either scrolled them ("Expressions" behind arrows) or cut them. What it costs: the
+    // look of ImGui's tabs (a button row in the tab colours instead), and on a narrow window a
+    // second row pushes the body down by one line.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    bool shown = false, first = true;
+    for (const Tab& t : tabs) {
+        // A plain glTF has no humanoid map or expressions: no empty tabs to click through.
+        const bool vrm_tab = t.id == InspectorTab::Humanoid || t.id == InspectorTab::Expressions;
+        if (vrm_tab && !m.humanoid.vrm) continue;
+        shown |= m.tab == t.id;
+    }
+    // A VRM tab left selected when a plain glTF is opened: the first tab instead.
+    if (!shown) m.tab = InspectorTab::Frame;
+    for (const Tab& t : tabs) {
+        const bool vrm_tab = t.id == InspectorTab::Humanoid || t.id == InspectorTab::Expressions;
+        if (vrm_tab && !m.humanoid.vrm) continue;
+        const float w = ImGui::CalcTextSize(t.label).x + style.FramePadding.x * 2.0f;
+        if (!first) {
+            const float next_x = ImGui::GetItemRectMax().x + style.ItemInnerSpacing.x;
+            if (next_x + w <= right_edge) ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
         }
-        m.tab_forced = false;
-        ImGui::EndTabBar();
+        first = false;
+        const bool selected = m.tab == t.id;
+        ImGui::PushStyleColor(ImGuiCol_Button, style.Colors[selected ? ImGuiCol_TabActive : ImGuiCol_Tab]);
+        ImGui::PushStyleColor(ImGuiCol_ButtonHovered, style.Colors[ImGuiCol_TabHovered]);
+        ImGui::PushStyleColor(ImGuiCol_ButtonActive, style.Colors[ImGuiCol_TabActive]);
+        if (ImGui::Button(t.label)) m.tab = t.id;
+        ImGui::PopStyleColor(3);
+        log_item_centre("inspector tab", t.label);
+        // Only a label wider than the whole inspector can still be cut; the ui log says so.
+        if (ImGui::GetItemRectMax().x > right_edge + 0.5f)
+            ui_log(std::string("inspector tab cut: ") + t.label);
+    }
+    ImGui::Separator();
+    for (const Tab& t : tabs) {
+        if (t.id != m.tab) continue;
+        // Rows such as "defect as given  99" do not wrap: on a narrow window the tab's body scrolls
+        // sideways instead of losing their values past the edge.
+        ImGui::BeginChild("##tab_body", ImVec2(0.0f, 0.0f), false, ImGuiWindowFlags_HorizontalScrollbar);
+        t.body(m, c);
+        // Logged from the scrollbar ImGui decided to draw, not from the content's width: content
+        // wider than the body is what makes a scrollbar necessary, the scrollbar is what keeps the
+        // cut-off values reachable.
+        if (ImGui::GetCurrentWindow()->ScrollbarX) ui_log("Inspector scrolls sideways");
+        ImGui::EndChild();
     }
     ImGui::End();
 }

@@ -57,7 +57,6 @@ struct ViewerModel {
     ExpressionsPanel expressions;
 
     InspectorTab tab = InspectorTab::Frame;
-    bool tab_forced = false;         // set_tab asks the tab bar to switch once
     std::string screenshot_message;  // the last screenshot's path (or why it failed)
     bool draw_skeleton = false;
     // Whose weights the weights heat map shows: (weights_skin, weights_joint), or the selected
@@ -78,10 +77,7 @@ struct ViewerModel {
     // Rebuilds every panel for a freshly loaded character (the open panel is kept) and poses it
     // at the first clip's start, which is where IK places its target.
     void attach(anim::Character& character);
-    void set_tab(InspectorTab t) {
-        tab = t;
-        tab_forced = true;
-    }
+    void set_tab(InspectorTab t) { tab = t; }
     // Moves the clocks by dt (seconds of wall time) and poses the character for this frame.
     void advance_and_pose(anim::Character& character, double dt);
     // Poses at the current time without moving the clock (or the root-motion placement).

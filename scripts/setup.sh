@@ -29,7 +29,7 @@ viewer_packages=(
   libmeshoptimizer-dev libdraco-dev libwebp-dev
 )
 # What the tests add (scripts/test.sh, CI): GoogleTest, Google Benchmark, Xvfb for the windowed
-# tiers, clang for the fuzz build, and chromium, which opens the suite's HTML report headless in
+# tiers, clang for the sanitizer and fuzz builds, and chromium, which opens the suite's HTML report headless in
 # tests/gl/suite (skipped, saying so, without it) and runs the Khronos renderer; man-db, with which
 # tests/install renders the installed man page (`man -l`).
 test_packages=(

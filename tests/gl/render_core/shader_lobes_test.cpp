@@ -175,7 +175,8 @@ TEST_F(ShaderLobes, SheenCharlieDistributionAndVisibility) {
     Misses v_control;
     for (size_t i = 0; i < f_in.size(); ++i) {
         const glm::vec4 p = f_in[i].p;
-        const glm::dvec3 n(0, 0, 1), v = dir(p.x, 0.0), l = dir(p.y, p.z);
+        // The normal is +Z, so N.H is the half vector's z.
+        const glm::dvec3 v = dir(p.x, 0.0), l = dir(p.y, p.z);
         const double nh = glm::normalize(l + v).z;
         f.check(f_out[i].x, charlie_d(nh, p.w) * charlie_v(p.y, p.x, p.w));
         // Control: Ashikhmin's visibility 1 / (4 (N.L + N.V - N.L N.V)), the other the extension names.

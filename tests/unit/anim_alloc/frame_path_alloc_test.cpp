@@ -13,9 +13,12 @@ using namespace sv::anim;
 
 TEST(FramePathAllocations, CounterSeesAnAllocation) {
     // Guards the guard: if the replacement were not linked, the next test would pass vacuously.
+    // Through a volatile pointer: C++14 lets a compiler elide a new-expression whose object does not
+    // escape (GCC at -O1 dropped the vector's own allocation and counted 1).
+    static std::vector<int>* volatile sink = nullptr;
     const long before = sv::test::allocation_count();
-    auto* v = new std::vector<int>(100);
-    delete v;
+    sink = new std::vector<int>(100);
+    delete sink;
     EXPECT_GE(sv::test::allocation_count() - before, 2);
 }
 

@@ -18,7 +18,7 @@ inline std::atomic<long> allocations{0};
 // The calling thread's share: a GL driver allocates on its own threads too (llvmpipe compiles
 // with LLVM, which is C++), and that is not the code under test.
 inline thread_local long thread_allocations = 0;
-}
+}  // namespace detail
 long allocation_count() { return detail::allocations.load(); }
 long allocation_count_this_thread() { return detail::thread_allocations; }
 }  // namespace sv::test

@@ -43,6 +43,7 @@ std::string settings_to_json(const ViewerSettings& s) {
     j["environment_intensity"] = s.environment_intensity;
     j["graph"] = s.graph;
     j["blend"] = s.blend;
+    j["machine_state"] = s.machine_state;
     j["retarget_source"] = s.retarget_source;
     j["retarget_clip"] = s.retarget_clip;
     j["retarget_rest"] = s.retarget_rest;

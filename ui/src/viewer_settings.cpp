@@ -36,6 +36,7 @@ const char* const kKeys[] = {"correction",
                              "environment_intensity",
                              "graph",
                              "blend",
+                             "machine_state",
                              "retarget_source",
                              "retarget_clip",
                              "retarget_rest",
@@ -162,12 +163,13 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
            exposure == o.exposure && environment_rotation == o.environment_rotation &&
            environment_intensity == o.environment_intensity && key_light == o.key_light && grid == o.grid &&
            background == o.background && graph == o.graph && blend == o.blend &&
-           retarget_source == o.retarget_source && retarget_clip == o.retarget_clip &&
-           retarget_rest == o.retarget_rest && speed == o.speed && springs == o.springs &&
-           spring_links == o.spring_links && spring_frequency_hz == o.spring_frequency_hz &&
-           spring_damping == o.spring_damping && expressions == o.expressions && pose_edits == o.pose_edits &&
-           environment == o.environment && environment_background == o.environment_background &&
-           environment_blur == o.environment_blur && look_at == o.look_at;
+           machine_state == o.machine_state && retarget_source == o.retarget_source &&
+           retarget_clip == o.retarget_clip && retarget_rest == o.retarget_rest && speed == o.speed &&
+           springs == o.springs && spring_links == o.spring_links &&
+           spring_frequency_hz == o.spring_frequency_hz && spring_damping == o.spring_damping &&
+           expressions == o.expressions && pose_edits == o.pose_edits && environment == o.environment &&
+           environment_background == o.environment_background && environment_blur == o.environment_blur &&
+           look_at == o.look_at;
 }
 
 Expected<std::array<float, 4>> parse_background(const std::string& text) {
@@ -253,6 +255,8 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             st = read_string(v, "retarget_source", s.retarget_source);
         else if (k == "retarget_clip")
             st = read_string(v, "retarget_clip", s.retarget_clip);
+        else if (k == "machine_state")
+            st = read_string(v, "machine_state", s.machine_state);
         else if (k == "look_at")
             st = read_string(v, "look_at", s.look_at);
         else if (k == "retarget_rest")

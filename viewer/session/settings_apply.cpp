@@ -163,10 +163,20 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     // A saved state-machine view is the machine entered in its first state at clock 0 and played
     // `time` seconds. The graph clock used to stay where the panel had left it (0 headless), so
     // every saved state-machine view drew its first clip's first frame whatever its time (the clip time
-    // clamped to the mode's length of 0 too). What it cannot say: a state the window reached by changing the
-    // `state` parameter (no key holds it).
+    // clamped to the mode's length of 0 too). The state is `machine_state`'s (the
+    // window's `state` parameter); a view saved in the middle of a cross-fade comes back as the state
+    // it was fading to, entered without the fade.
     if (g.mode == ui::GraphMode::StateMachine) {
         m.animation.time = std::max(0.0, s.time);  // the scrub above clamps to the mode's length, 0
+        // The state to enter: the machine starts in the state its `state` parameter names.
+        int state = 0;
+        if (!s.machine_state.empty()) {
+            if (auto c = resolve_clip(ch, s.machine_state); c && *c >= 0)
+                state = *c;
+            else
+                fail("machine_state: the file has no clip named '" + s.machine_state + "'");
+        }
+        if (g.state_param >= 0) g.params.set(g.state_param, static_cast<float>(state));
         g.clock = 0.0;
         if (auto b = g.build_machine(ch, 0); !b) fail("graph: " + b.error().message);
         g.clock = m.animation.time;
@@ -325,6 +335,12 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     for (const auto& gn : kGraphs)
         if (g.mode == gn.mode) s.graph = gn.name;
     if (g.blend_param >= 0) s.blend = decimal_of(g.params[g.blend_param]);
+    // The state it is in (or fading to), by its clip's name as `clip` is saved.
+    if (g.mode == ui::GraphMode::StateMachine && g.machine && g.machine->current_state() >= 0) {
+        const int state = g.machine->current_state();
+        const std::string& n = g.machine->state_name(state);
+        s.machine_state = n.empty() ? std::to_string(state) : n;
+    }
     if (g.source) {
         s.retarget_source = g.source_path;
         const auto& clips = g.source->asset().clips;

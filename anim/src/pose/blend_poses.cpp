@@ -9,6 +9,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "frame_clones.h"
+
 namespace sv::anim {
 
 namespace {
@@ -136,7 +138,7 @@ void add_joint(const Pose& base, const Pose& clip, const Pose& ref, float w, siz
 
 }  // namespace
 
-Status blend_poses(const Pose& a, const Pose& b, float weight, Pose& out) {
+SV_FRAME_CLONES Status blend_poses(const Pose& a, const Pose& b, float weight, Pose& out) {
     if (Status st = check_sizes("blend_poses", "first", a, "second", b, out); !st) return st;
     if (Status st = check_weight("blend_poses", weight); !st) return st;
     const size_t n = static_cast<size_t>(out.joint_count());

@@ -27,6 +27,7 @@
 #endif
 
 #include "anim/pose/skeleton.h"
+#include "frame_clones.h"
 
 namespace sv::anim {
 
@@ -169,7 +170,7 @@ void Skeleton::build_frame_tables() {
 
 #if defined(__SSE2__)
 
-void Skeleton::apply_pose(const Pose& pose) {
+SV_FRAME_CLONES void Skeleton::apply_pose(const Pose& pose) {
     assert(pose.joint_count() == joint_count());
     assert(ib_splat_.size() == parents_.size() * 48);
     const size_t n = parents_.size();

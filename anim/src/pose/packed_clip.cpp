@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 
+#include "frame_clones.h"
 #include "key_search.h"
 #include "slerp.h"
 
@@ -79,7 +80,7 @@ void sort_by_joint(std::vector<size_t>& members, const ClipBinding& binding) {
 }
 
 #if defined(__SSE2__)
-void sample_group(const PackedClip::Group& g, float t, std::uint32_t& hint, Pose& out) {
+SV_FRAME_CLONES void sample_group(const PackedClip::Group& g, float t, std::uint32_t& hint, Pose& out) {
     const float* times = g.times.data();
     const size_t keys = g.times.size();
     // The channel path's key choice (detail::key_before) and fraction, once for the group. At or

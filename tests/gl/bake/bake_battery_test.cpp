@@ -133,6 +133,9 @@ std::vector<View> views() {
         {"view_base", fox, R"({"view": "base", "time": 0.4})", "", "", 0.4},
         {"view_normals", robot, R"({"view": "normals", "clip": "Dance", "time": 0.3})", "", "Dance", 0.3},
         {"state_machine", robot, R"({"graph": "state_machine", "time": 0.4})", "", "", 0.4},
+        // The machine entered in a later state: that clip's pose at the view's time.
+        {"state_machine_walking", robot,
+         R"({"graph": "state_machine", "machine_state": "Walking", "time": 0.4})", "", "Walking", 0.4},
         {"retarget_across_rests", prescale,
          R"({"graph": "retarget", "retarget_source": ")" + file_for(mixamo) +
              R"(", "retarget_rest": "aligned", "time": 0.5})",

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "anim/asset_tools/vrm_builder.h"
@@ -142,6 +144,50 @@ TEST(VrmBake, AVrmasExpressionTrackSetsTheAvatarsExpression) {
         EXPECT_NEAR(d.worst, 0.03, 1e-4);
         EXPECT_EQ(f.moved, 0u) << "the track drives blink, the flag beside it does not";
     }
+}
+
+// The header line `bake --retarget` writes for a .vrma's expressions, read back: "blink=W" with W
+// the track at the bake's time, and the expression the avatar lacks named as such. W is worked out
+// here from the builder's own formula (sin(pi t / duration), sampled at 21 keys and interpolated
+// linearly between the two keys around t), not read from the program; 0.75 s lies between keys.
+// The control: the .vrma without the track says blink=0.
+TEST(VrmBake, TheRetargetHeaderNamesTheVrmasExpressionsAtTheBakesTime) {
+    const fs::path vrma = output_dir() / "vrm" / (current_test_stem() + ".vrma"),
+                   still = output_dir() / "vrm" / (current_test_stem() + "_no_face.vrma");
+    fs::create_directories(vrma.parent_path());
+    const anim::Asset walk = anim::build_vrm_animation();
+    ASSERT_TRUE(anim::write_gltf_file(walk, vrma.string()).ok());
+    anim::VrmAnimationOptions no_face;
+    no_face.expression_tracks = false;
+    ASSERT_TRUE(anim::write_gltf_file(anim::build_vrm_animation(no_face), still.string()).ok());
+    const double duration = walk.clips.at(0).duration, t = 0.75;
+    const auto key = [&](int k) {
+        return double(float(std::sin(glm::pi<double>() * (duration * k / 20) / duration)));
+    };
+    const int k0 = int(std::floor(t / (duration / 20)));
+    const double u = (t - duration * k0 / 20) / (duration / 20);
+    const double expected = key(k0) + (key(k0 + 1) - key(k0)) * u;
+    const auto header = [&](const fs::path& source, const std::string& name) {
+        const fs::path out = output_dir() / "vrm" / (current_test_stem() + "_" + name + ".obj");
+        const CommandResult r = run_command(
+            quoted(kExe) + " bake " + quoted(asset("avatar_vrm1.glb")) + " --retarget " +
+            quoted(source.string()) + " --clip walk --time 0.75 --source cpu -o " + quoted(out.string()));
+        EXPECT_EQ(r.status, 0) << r.err;
+        std::ifstream f(out);
+        std::string line;
+        while (std::getline(f, line))
+            if (line.rfind("# retargeted expressions: ", 0) == 0) return line.substr(26);
+        return std::string("(no line)");
+    };
+    const std::string with = header(vrma, "track"), without = header(still, "no_track");
+    std::printf("[ measure ] header with the track: '%s'; without: '%s'; blink expected %.6f\n", with.c_str(),
+                without.c_str(), expected);
+    double w = -1.0;
+    ASSERT_EQ(std::sscanf(with.c_str(), "blink=%lf", &w), 1) << with;
+    EXPECT_NEAR(w, expected, 1e-5) << with;
+    EXPECT_GT(expected, 0.5) << "the time chosen must give a weight far from the control's 0";
+    EXPECT_NE(with.find("wink (not on this avatar)"), std::string::npos) << with;
+    EXPECT_EQ(without.rfind("blink=0 ", 0), 0u) << without;
 }
 
 TEST(VrmAudit, NamesTheVersionTheMetaAndTheTurn) {

@@ -50,6 +50,7 @@ const std::map<std::string, Values> kValues = {
     {"environment_intensity", {"0.5", "2", "3"}},
     {"graph", {"\"blend\"", "\"state_machine\"", "\"retarget\""}},
     {"blend", {"0.1", "0.2", "0.9"}},
+    {"machine_state", {"\"Dance\"", "\"Walking\"", "\"2\""}},
     {"retarget_source", {"\"a.glb\"", "\"b.glb\"", "\"c.glb\""}},
     {"retarget_clip", {"\"a\"", "\"b\"", "\"c\""}},
     {"retarget_rest", {"\"rest-relative\"", "\"aligned\"", "\"rest-relative\""}},

@@ -217,6 +217,50 @@ TEST(Settings, AMaterialViewReachesTheDrawAndIsSavedBack) {
     }
 }
 
+// A state-machine view in a later state (`machine_state`): applied, the machine is in that state,
+// `time` seconds into it; captured, the same key and time come back. The controls: without the key
+// it starts in its first state, and a state the file lacks is named.
+TEST(Settings, AStateMachineViewSavesTheStateItIsIn) {
+    const auto path = test::shared_assets() / "RobotExpressive.glb";
+    if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is not in ../shared";
+    auto asset = anim::load_gltf(path.string());
+    ASSERT_TRUE(asset) << asset.error().message;
+    auto c = anim::Character::create(std::move(*asset));
+    ASSERT_TRUE(c);
+    const auto machine_state = [&](const ui::ViewerModel& m) {
+        return m.graph.machine ? m.graph.machine->state_name(m.graph.machine->current_state()) : "(none)";
+    };
+    ui::ViewerSettings s;
+    s.graph = "state_machine";
+    s.machine_state = "Walking";
+    s.time = 0.4;
+    ui::ViewerModel m;
+    m.attach(*c);
+    viewer::FrameState st;
+    ASSERT_TRUE(viewer::apply_settings(s, m, *c, st));
+    EXPECT_EQ(machine_state(m), "Walking");
+    ASSERT_TRUE(m.graph.machine);
+    EXPECT_NEAR(m.graph.machine->time_in_state(m.graph.clock), 0.4, 1e-9);
+    const ui::ViewerSettings back = viewer::capture_settings(m, *c, st);
+    EXPECT_EQ(back.machine_state, "Walking");
+    EXPECT_NEAR(back.time, 0.4, 1e-9);
+
+    ui::ViewerSettings first = s;
+    first.machine_state.clear();
+    ui::ViewerModel m2;
+    m2.attach(*c);
+    ASSERT_TRUE(viewer::apply_settings(first, m2, *c, st));
+    EXPECT_EQ(machine_state(m2), c->asset().clips.at(0).name);
+    EXPECT_NE(c->asset().clips.at(0).name, "Walking") << "the control needs another first clip";
+
+    s.machine_state = "Moonwalk";
+    const auto bad = viewer::apply_settings(s, m2, *c, st);
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().message.find("machine_state: the file has no clip named 'Moonwalk'"),
+              std::string::npos)
+        << bad.error().message;
+}
+
 TEST(Settings, APresetCameraFramesWhatIsDrawn) {
     anim::Character c = load_builtin();
     ui::ViewerModel m;

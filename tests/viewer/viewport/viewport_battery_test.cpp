@@ -217,6 +217,8 @@ std::vector<View> pose_pipeline_views() {
         {"blend_tree", "shared:RobotExpressive.glb", R"({"graph": "blend", "blend": 0.3, "time": 0.4})", "",
          ""},
         {"state_machine", "shared:RobotExpressive.glb", R"({"graph": "state_machine", "time": 0.4})", "", ""},
+        {"state_machine_walking", "shared:RobotExpressive.glb",
+         R"({"graph": "state_machine", "machine_state": "Walking", "time": 0.4})", "", ""},
         {"retarget_across_rests", "builtin:humanoid_prescale.glb",
          R"({"graph": "retarget", "retarget_source": ")" + file_for("builtin:humanoid_mixamo.glb") +
              R"(", "retarget_rest": "aligned", "time": 0.5})",

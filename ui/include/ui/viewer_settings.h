@@ -62,6 +62,10 @@ struct ViewerSettings {
     // parameter (0: its first clip, 1: its second).
     std::string graph = "clip";
     double blend = 0.5;
+    // The state machine's state (graph "state_machine"): the clip whose state it plays, by name (an
+    // unnamed clip by its index); "" its first. A saved view is the machine entered in that state,
+    // `time` seconds in: a view saved in the middle of a cross-fade is saved as the state it fades to.
+    std::string machine_state;
     // Retarget: the file whose clip plays here (empty: none, and a loaded source is dropped), the
     // clip of it by name (empty: its first), and how the two rests meet (aligned | rest-relative).
     std::string retarget_source;

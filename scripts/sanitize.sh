@@ -43,6 +43,10 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export SKINVIEW_EGL_PLATFORM=surfaceless
 cd "$build"
 ctest -L unit --output-on-failure -j"$(nproc)"
+# On an AVX2 machine the frame path takes its eight-lane forms (anim/src/pose/frame_clones.h); the
+# tests that hold the frame path's bits run again on the baseline (SSE2) forms.
+SKINVIEW_NO_AVX2=1 ctest -L unit --output-on-failure -j"$(nproc)" \
+  -R 'PackedClip|LocalToWorld|BlendPoses|FourAtATime|Skeleton|SampleClip|SampleChannel|FramePath'
 
 # clang links ASan's runtime into each executable, so only Mesa's libraries are preloaded (GCC's
 # shared runtime had to come first among them).

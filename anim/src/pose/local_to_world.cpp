@@ -29,6 +29,10 @@
 #include "anim/pose/skeleton.h"
 #include "frame_clones.h"
 
+#if defined(SV_FRAME_AVX2)
+#include <immintrin.h>
+#endif
+
 namespace sv::anim {
 
 namespace {
@@ -147,12 +151,44 @@ inline void parent_of(size_t j, int p, const float* world, const float* root_par
     }
 }
 
+// The inverse binds' broadcast table holds joints in pairs (build_frame_tables): element k of joint
+// j, four times over, at (j / 2) * 96 + k * 8 + (j % 2) * 4, so one 256-bit load gives a pair's.
+inline size_t ib_at(size_t j) { return (j / 2) * 96 + (j % 2) * 4; }
+
 inline void palette_of(const __m128 w[4], const float* ib_splat, float* palette) {
     __m128 b[12], pal[4];
-    for (int k = 0; k < 12; ++k) b[k] = _mm_loadu_ps(ib_splat + k * 4);
+    for (int k = 0; k < 12; ++k) b[k] = _mm_loadu_ps(ib_splat + k * 8);
     mul_affine_splat(w, b, pal);
     store4(pal, palette);
 }
+
+#if defined(SV_FRAME_AVX2)
+// The palettes of joints 2p and 2p + 1 for every whole pair, two joints a 256-bit register: the same
+// products and sums as palette_of, lane for lane, so the same bits, in half the instructions. Its
+// cost: each world is read back from memory (it was just stored, so from the first-level cache),
+// where the per-joint palette took it from registers.
+__attribute__((target("avx2"))) void palette_pairs(const float* world, const float* ib_splat, size_t pairs,
+                                                   float* palette) {
+    const __m256 mask = _mm256_castsi256_ps(_mm256_set_epi32(0, -1, -1, -1, 0, -1, -1, -1));
+    for (size_t p = 0; p < pairs; ++p) {
+        const float* w0 = world + p * 32;
+        __m256 a[4], b[12];
+        for (int c = 0; c < 4; ++c)
+            a[c] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(w0 + c * 4)),
+                                        _mm_loadu_ps(w0 + 16 + c * 4), 1);
+        for (int k = 0; k < 12; ++k) b[k] = _mm256_loadu_ps(ib_splat + p * 96 + static_cast<size_t>(k) * 8);
+        float* out = palette + p * 32;
+        for (int c = 0; c < 4; ++c) {
+            const __m256 r =
+                _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(a[0], b[c * 3]), _mm256_mul_ps(a[1], b[c * 3 + 1])),
+                              _mm256_mul_ps(a[2], b[c * 3 + 2]));
+            const __m256 col = c == 3 ? _mm256_add_ps(r, a[3]) : _mm256_and_ps(r, mask);
+            _mm_storeu_ps(out + c * 4, _mm256_castps256_ps128(col));
+            _mm_storeu_ps(out + 16 + c * 4, _mm256_extractf128_ps(col, 1));
+        }
+    }
+}
+#endif
 
 #endif
 
@@ -160,11 +196,12 @@ inline void palette_of(const __m128 w[4], const float* ib_splat, float* palette)
 
 void Skeleton::build_frame_tables() {
     const size_t n = parents_.size();
-    ib_splat_.assign(n * 48, 0.0f);
+    // In pairs (see ib_at): a last, unpaired joint leaves its partner's half zero.
+    ib_splat_.assign((n + 1) / 2 * 96, 0.0f);
     for (size_t j = 0; j < n; ++j)
         for (int c = 0; c < 4; ++c)
             for (int r = 0; r < 3; ++r)
-                std::fill_n(&ib_splat_[j * 48 + static_cast<size_t>(c * 3 + r) * 4], 4,
+                std::fill_n(&ib_splat_[(j / 2) * 96 + static_cast<size_t>(c * 3 + r) * 8 + (j % 2) * 4], 4,
                             inverse_bind_[j * 16 + static_cast<size_t>(c * 4 + r)]);
 }
 
@@ -172,8 +209,14 @@ void Skeleton::build_frame_tables() {
 
 SV_FRAME_CLONES void Skeleton::apply_pose(const Pose& pose) {
     assert(pose.joint_count() == joint_count());
-    assert(ib_splat_.size() == parents_.size() * 48);
+    assert(ib_splat_.size() == (parents_.size() + 1) / 2 * 96);
     const size_t n = parents_.size();
+#if defined(SV_FRAME_AVX2)
+    // Whether the palettes are made in pairs after the worlds (palette_pairs).
+    const bool pairs = detail::frame_avx2();
+#else
+    constexpr bool pairs = false;
+#endif
     const float* T = pose.translation.data();
     const float* R = pose.rotation.data();
     const float* S = pose.scale.data();
@@ -217,9 +260,19 @@ SV_FRAME_CLONES void Skeleton::apply_pose(const Pose& pose) {
                     break;
             }
             store4(w, world + j * 16);
-            palette_of(w, ib_splat + j * 48, palette + j * 16);
+            if (!pairs) palette_of(w, ib_splat + ib_at(j), palette + j * 16);
         }
     }
+#if defined(SV_FRAME_AVX2)
+    if (pairs) {
+        palette_pairs(world, ib_splat, n / 2, palette);
+        if (n % 2) {
+            __m128 last[4];
+            load4(world + (n - 1) * 16, last);
+            palette_of(last, ib_splat + ib_at(n - 1), palette + (n - 1) * 16);
+        }
+    }
+#endif
 }
 
 void Skeleton::apply_local_matrices(const float* locals) {
@@ -234,7 +287,7 @@ void Skeleton::apply_local_matrices(const float* locals) {
                 b[c * 3 + r] = _mm_set1_ps(locals[j * 16 + static_cast<size_t>(c * 4 + r)]);
         mul_affine_splat(parent, b, w);
         store4(w, &world_[j * 16]);
-        palette_of(w, &ib_splat_[j * 48], &palette_[j * 16]);
+        palette_of(w, &ib_splat_[ib_at(j)], &palette_[j * 16]);
     }
 }
 

@@ -23,13 +23,19 @@
 // division are correctly rounded like the scalar ones, so the channel sampler and the packed sampler
 // give the same bits (tests/unit/anim_core compares them). That holds only while nothing contracts
 // a*b+c into a fused multiply-add (ISO C++17 mode keeps GCC's -ffp-contract off; an -march with FMA
-// and -ffp-contract=fast would break the bit equality, not the accuracy).
+// and -ffp-contract=fast would break the bit equality, not the accuracy). slerp8 is slerp4 on AVX2's
+// eight lanes, for the packed sampler on machines that have it (frame_clones.h), the same bits again.
 #pragma once
 
 #include <cmath>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2__) && \
+    !defined(SKINVIEW_NO_FRAME_CLONES)
+#define SV_SLERP8 1  // frame_clones.h's SV_FRAME_AVX2, the same condition
+#include <immintrin.h>
 #endif
 
 namespace sv::anim::detail {
@@ -155,6 +161,75 @@ inline void slerp4(__m128 ax, __m128 ay, __m128 az, __m128 aw, __m128 bx, __m128
     y = _mm_and_ps(ok, mul(y, inv));
     z = _mm_and_ps(ok, mul(z, inv));
     w = _mm_or_ps(_mm_and_ps(ok, mul(w, inv)), _mm_andnot_ps(ok, k(1.0f)));
+}
+#endif
+
+#if defined(SV_SLERP8)
+// Where `mask` is set, `yes`, else `no` (slerp4's select, eight lanes).
+__attribute__((target("avx2"))) inline __m256 select8(__m256 mask, __m256 yes, __m256 no) {
+    return _mm256_or_ps(_mm256_and_ps(mask, yes), _mm256_andnot_ps(mask, no));
+}
+// slerp4 eight lanes wide, for AVX2 machines (the packed sampler calls it through a function built
+// for AVX2 alone: frame_clones.h). Line for line slerp4's operations in slerp4's order, so each lane
+// is the same bits; the compares are the ordered ones SSE's are (a NaN lane compares false). Written
+// without lambdas: a lambda does not take the function's target, and could not hold AVX values.
+__attribute__((target("avx2"))) inline void slerp8(__m256 ax, __m256 ay, __m256 az, __m256 aw, __m256 bx,
+                                                   __m256 by, __m256 bz, __m256 bw, __m256 t, __m256& x,
+                                                   __m256& y, __m256& z, __m256& w) {
+    const __m256 one = _mm256_set1_ps(1.0f);
+    const __m256 d = _mm256_add_ps(
+        _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(ax, bx), _mm256_mul_ps(ay, by)), _mm256_mul_ps(az, bz)),
+        _mm256_mul_ps(aw, bw));
+    const __m256 flip =
+        _mm256_and_ps(_mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_LT_OQ), _mm256_set1_ps(-0.0f));
+    const __m256 dabs = _mm256_xor_ps(d, flip);
+    bx = _mm256_xor_ps(bx, flip), by = _mm256_xor_ps(by, flip), bz = _mm256_xor_ps(bz, flip),
+    bw = _mm256_xor_ps(bw, flip);
+    const __m256 direct = _mm256_cmp_ps(dabs, _mm256_set1_ps(kSlerpDirectCos), _CMP_GE_OQ);
+    __m256 px = ax, py = ay, pz = az, pw = aw, qx = bx, qy = by, qz = bz, qw = bw, s = t;
+    __m256 xm1 = _mm256_sub_ps(dabs, one);
+    if (_mm256_movemask_ps(direct) != 0xFF) {
+        __m256 hx = _mm256_add_ps(ax, bx), hy = _mm256_add_ps(ay, by), hz = _mm256_add_ps(az, bz),
+               hw = _mm256_add_ps(aw, bw);
+        const __m256 hl = _mm256_sqrt_ps(_mm256_add_ps(
+            _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(hx, hx), _mm256_mul_ps(hy, hy)), _mm256_mul_ps(hz, hz)),
+            _mm256_mul_ps(hw, hw)));
+        const __m256 hinv = _mm256_div_ps(one, hl);
+        hx = _mm256_mul_ps(hx, hinv), hy = _mm256_mul_ps(hy, hinv), hz = _mm256_mul_ps(hz, hinv),
+        hw = _mm256_mul_ps(hw, hinv);
+        const __m256 first = _mm256_cmp_ps(t, _mm256_set1_ps(0.5f), _CMP_LT_OQ);
+        const __m256 t2 = _mm256_add_ps(t, t);
+        // Per lane: the direct inputs where `direct`, else the half interval's (slerp4's pick).
+        s = select8(direct, t, select8(first, t2, _mm256_sub_ps(t2, one)));
+        xm1 = select8(direct, xm1, _mm256_sub_ps(_mm256_mul_ps(_mm256_set1_ps(0.5f), hl), one));
+        px = select8(direct, ax, select8(first, ax, hx)), py = select8(direct, ay, select8(first, ay, hy));
+        pz = select8(direct, az, select8(first, az, hz)), pw = select8(direct, aw, select8(first, aw, hw));
+        qx = select8(direct, bx, select8(first, hx, bx)), qy = select8(direct, by, select8(first, hy, by));
+        qz = select8(direct, bz, select8(first, hz, bz)), qw = select8(direct, bw, select8(first, hw, bw));
+    }
+    const __m256 dm = _mm256_sub_ps(one, s), s2 = _mm256_mul_ps(s, s), d2 = _mm256_mul_ps(dm, dm);
+    __m256 cs = one, cd = one;
+    for (int i = kSlerpTerms - 1; i >= 0; --i) {
+        const __m256 u = _mm256_set1_ps(kSlerpU[i]), v = _mm256_set1_ps(kSlerpV[i]);
+        cs =
+            _mm256_add_ps(one, _mm256_mul_ps(_mm256_mul_ps(_mm256_sub_ps(_mm256_mul_ps(u, s2), v), xm1), cs));
+        cd =
+            _mm256_add_ps(one, _mm256_mul_ps(_mm256_mul_ps(_mm256_sub_ps(_mm256_mul_ps(u, d2), v), xm1), cd));
+    }
+    const __m256 wa = _mm256_mul_ps(dm, cd), wb = _mm256_mul_ps(s, cs);
+    x = _mm256_add_ps(_mm256_mul_ps(wa, px), _mm256_mul_ps(wb, qx));
+    y = _mm256_add_ps(_mm256_mul_ps(wa, py), _mm256_mul_ps(wb, qy));
+    z = _mm256_add_ps(_mm256_mul_ps(wa, pz), _mm256_mul_ps(wb, qz));
+    w = _mm256_add_ps(_mm256_mul_ps(wa, pw), _mm256_mul_ps(wb, qw));
+    const __m256 len2 = _mm256_add_ps(
+        _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(x, x), _mm256_mul_ps(y, y)), _mm256_mul_ps(z, z)),
+        _mm256_mul_ps(w, w));
+    const __m256 ok = _mm256_cmp_ps(len2, _mm256_setzero_ps(), _CMP_GT_OQ);
+    const __m256 inv = _mm256_div_ps(one, _mm256_sqrt_ps(len2));
+    x = _mm256_and_ps(ok, _mm256_mul_ps(x, inv));
+    y = _mm256_and_ps(ok, _mm256_mul_ps(y, inv));
+    z = _mm256_and_ps(ok, _mm256_mul_ps(z, inv));
+    w = _mm256_or_ps(_mm256_and_ps(ok, _mm256_mul_ps(w, inv)), _mm256_andnot_ps(ok, one));
 }
 #endif
 

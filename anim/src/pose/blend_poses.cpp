@@ -138,11 +138,12 @@ void add_joint(const Pose& base, const Pose& clip, const Pose& ref, float w, siz
 
 }  // namespace
 
-SV_FRAME_CLONES Status blend_poses(const Pose& a, const Pose& b, float weight, Pose& out) {
-    if (Status st = check_sizes("blend_poses", "first", a, "second", b, out); !st) return st;
-    if (Status st = check_weight("blend_poses", weight); !st) return st;
-    const size_t n = static_cast<size_t>(out.joint_count());
 #if defined(__SSE2__)
+namespace {
+// blend_poses's loops once the inputs are known good: a function of this file alone, because a
+// clone set (SV_FRAME_CLONES) that other files call by name links under GCC but not under clang.
+SV_FRAME_CLONES void blend_valid_poses(const Pose& a, const Pose& b, float weight, Pose& out) {
+    const size_t n = static_cast<size_t>(out.joint_count());
     // The frame path's two-clip blend, which runs every frame for every joint: translation and
     // scale as flat loops the compiler vectorises, rotations four joints at a time so that four
     // nlerps share one square root and one division. Each lane does blend_joint's operations in
@@ -150,7 +151,7 @@ SV_FRAME_CLONES Status blend_poses(const Pose& a, const Pose& b, float weight, P
     // the tail below still use it). `out` may alias a or b: every element is read before written.
     if (weight == 0.0f) {
         for (size_t j = 0; j < n; ++j) copy_joint(a, j, out);
-        return ok_status();
+        return;
     }
     {
         const float* at = a.translation.data();
@@ -202,7 +203,17 @@ SV_FRAME_CLONES Status blend_poses(const Pose& a, const Pose& b, float weight, P
         _mm_storeu_ps(orot + j * 4 + 12, q);
     }
     for (; j < n; ++j) nlerp(&ar[j * 4], &br[j * 4], weight, &orot[j * 4]);
+}
+}  // namespace
+#endif
+
+Status blend_poses(const Pose& a, const Pose& b, float weight, Pose& out) {
+    if (Status st = check_sizes("blend_poses", "first", a, "second", b, out); !st) return st;
+    if (Status st = check_weight("blend_poses", weight); !st) return st;
+#if defined(__SSE2__)
+    blend_valid_poses(a, b, weight, out);
 #else
+    const size_t n = static_cast<size_t>(out.joint_count());
     for (size_t j = 0; j < n; ++j) blend_joint(a, b, weight, j, out);
 #endif
     return ok_status();

@@ -3,7 +3,9 @@
 //   world) compiled twice, for the baseline and for AVX2, the loader choosing one for the machine
 //   (target_clones: an ifunc, resolved once). Same source: the AVX2 copy encodes the same SSE
 //   operations in VEX form (three operands, fewer register moves) and widens the loops the
-//   compiler vectorises.
+//   compiler vectorises. A clone set is a function of one file (internal linkage, called by the
+//   file's public function): clang does not give callers in other files the clones' dispatcher,
+//   so a public clone set links under GCC and not under clang.
 // - frame_avx2(): whether to take the explicit eight-lane forms, slerp8 for the packed rotations
 //   (slerp.h) and the palettes two joints at a time (local_to_world.cpp).
 // Every form does the baseline's operations in the baseline's order lane for lane, so all give the

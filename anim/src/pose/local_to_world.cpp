@@ -207,24 +207,20 @@ void Skeleton::build_frame_tables() {
 
 #if defined(__SSE2__)
 
-SV_FRAME_CLONES void Skeleton::apply_pose(const Pose& pose) {
-    assert(pose.joint_count() == joint_count());
-    assert(ib_splat_.size() == (parents_.size() + 1) / 2 * 96);
-    const size_t n = parents_.size();
+namespace {
+
+// apply_pose's loop, on plain arrays: a function of this file alone, because a clone set
+// (SV_FRAME_CLONES) that other files call by name links under GCC but not under clang, whose
+// callers elsewhere do not see the clones.
+SV_FRAME_CLONES void apply_pose_arrays(size_t n, const float* T, const float* R, const float* S,
+                                       const int* parents, const float* root_parent, const float* ib_splat,
+                                       float* world, float* palette) {
 #if defined(SV_FRAME_AVX2)
     // Whether the palettes are made in pairs after the worlds (palette_pairs).
     const bool pairs = detail::frame_avx2();
 #else
     constexpr bool pairs = false;
 #endif
-    const float* T = pose.translation.data();
-    const float* R = pose.rotation.data();
-    const float* S = pose.scale.data();
-    const int* parents = parents_.data();
-    const float* root_parent = root_parent_world_.data();
-    const float* ib_splat = ib_splat_.data();
-    float* world = world_.data();
-    float* palette = palette_.data();
     __m128 w[4] = {};
     for (size_t j0 = 0; j0 < n; j0 += 4) {
         const size_t count = std::min<size_t>(4, n - j0);
@@ -273,6 +269,16 @@ SV_FRAME_CLONES void Skeleton::apply_pose(const Pose& pose) {
         }
     }
 #endif
+}
+
+}  // namespace
+
+void Skeleton::apply_pose(const Pose& pose) {
+    assert(pose.joint_count() == joint_count());
+    assert(ib_splat_.size() == (parents_.size() + 1) / 2 * 96);
+    apply_pose_arrays(parents_.size(), pose.translation.data(), pose.rotation.data(), pose.scale.data(),
+                      parents_.data(), root_parent_world_.data(), ib_splat_.data(), world_.data(),
+                      palette_.data());
 }
 
 void Skeleton::apply_local_matrices(const float* locals) {

@@ -34,9 +34,9 @@ void draw_expressions_tab(ViewerModel& m, UiContext& c) {
     const ImGuiStyle& style = ImGui::GetStyle();
     float text_w = 0.0f;
     for (size_t i = 0; i < e.names.size(); ++i) {
-        const std::string binds = std::string(e.binary[i] ? "binary; " : "") + e.binds[i];
-        text_w = std::max(text_w, ImGui::CalcTextSize(e.names[i].c_str(), nullptr, true).x +
-                                      ImGui::CalcTextSize(binds.c_str()).x);
+        const float binary_w = e.binary[i] ? ImGui::CalcTextSize("binary; ").x : 0.0f;
+        text_w = std::max(text_w, ImGui::CalcTextSize(e.names[i].c_str(), nullptr, true).x + binary_w +
+                                      ImGui::CalcTextSize(e.binds[i].c_str()).x);
     }
     const float slider_w = std::max(
         80.0f, ImGui::GetContentRegionAvail().x - text_w - style.ItemInnerSpacing.x - style.ItemSpacing.x);

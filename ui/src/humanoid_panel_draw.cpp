@@ -26,8 +26,8 @@ void draw_humanoid_tab(ViewerModel& m, UiContext& c) {
     float bone_w = ImGui::CalcTextSize("bone").x;
     for (int i : h.visible()) {
         const HumanoidPanelRow& r = h.rows[static_cast<size_t>(i)];
-        bone_w =
-            std::max(bone_w, ImGui::CalcTextSize((r.entry.bone + (r.entry.required ? " *" : "")).c_str()).x);
+        bone_w = std::max(bone_w, ImGui::CalcTextSize(r.entry.bone.c_str()).x +
+                                      (r.entry.required ? ImGui::CalcTextSize(" *").x : 0.0f));
     }
     ImGui::TableSetupColumn("bone", ImGuiTableColumnFlags_WidthFixed, bone_w);
     ImGui::TableSetupColumn("node", ImGuiTableColumnFlags_WidthStretch, 2.0f);

@@ -3,7 +3,9 @@
 // accessor in ImGui 1.86.
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -112,18 +114,17 @@ void draw_inspector_window(ViewerModel& m, UiContext& c) {
     // second row pushes the body down by one line.
     const ImGuiStyle& style = ImGui::GetStyle();
     const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-    bool shown = false, first = true;
-    for (const Tab& t : tabs) {
-        // A plain glTF has no humanoid map or expressions: no empty tabs to click through.
-        const bool vrm_tab = t.id == InspectorTab::Humanoid || t.id == InspectorTab::Expressions;
-        if (vrm_tab && !m.humanoid.vrm) continue;
-        shown |= m.tab == t.id;
-    }
+    // A plain glTF has no humanoid map or expressions: no empty tabs to click through.
+    const auto listed = [&m](const Tab& t) {
+        return m.humanoid.vrm || (t.id != InspectorTab::Humanoid && t.id != InspectorTab::Expressions);
+    };
     // A VRM tab left selected when a plain glTF is opened: the first tab instead.
-    if (!shown) m.tab = InspectorTab::Frame;
+    if (std::none_of(std::begin(tabs), std::end(tabs),
+                     [&](const Tab& t) { return listed(t) && t.id == m.tab; }))
+        m.tab = InspectorTab::Frame;
+    bool first = true;
     for (const Tab& t : tabs) {
-        const bool vrm_tab = t.id == InspectorTab::Humanoid || t.id == InspectorTab::Expressions;
-        if (vrm_tab && !m.humanoid.vrm) continue;
+        if (!listed(t)) continue;
         const float w = ImGui::CalcTextSize(t.label).x + style.FramePadding.x * 2.0f;
         if (!first) {
             const float next_x = ImGui::GetItemRectMax().x + style.ItemInnerSpacing.x;

@@ -37,6 +37,10 @@ namespace sv::anim {
 
 namespace {
 
+// The inverse binds' broadcast table holds joints in pairs (build_frame_tables): element k of joint
+// j, four times over, at (j / 2) * 96 + k * 8 + (j % 2) * 4, so one 256-bit load gives a pair's.
+inline size_t ib_at(size_t j) { return (j / 2) * 96 + (j % 2) * 4; }
+
 // Column-major affine product, out = a * b, for matrices whose bottom row is (0 0 0 1): TRS
 // locals always are, and create() refuses inverse binds and root parent worlds that are not. It
 // is 36 multiply-adds against a general product's 64. `a` is copied to locals first so the
@@ -151,10 +155,6 @@ inline void parent_of(size_t j, int p, const float* world, const float* root_par
     }
 }
 
-// The inverse binds' broadcast table holds joints in pairs (build_frame_tables): element k of joint
-// j, four times over, at (j / 2) * 96 + k * 8 + (j % 2) * 4, so one 256-bit load gives a pair's.
-inline size_t ib_at(size_t j) { return (j / 2) * 96 + (j % 2) * 4; }
-
 inline void palette_of(const __m128 w[4], const float* ib_splat, float* palette) {
     __m128 b[12], pal[4];
     for (int k = 0; k < 12; ++k) b[k] = _mm_loadu_ps(ib_splat + k * 8);
@@ -201,7 +201,7 @@ void Skeleton::build_frame_tables() {
     for (size_t j = 0; j < n; ++j)
         for (int c = 0; c < 4; ++c)
             for (int r = 0; r < 3; ++r)
-                std::fill_n(&ib_splat_[(j / 2) * 96 + static_cast<size_t>(c * 3 + r) * 8 + (j % 2) * 4], 4,
+                std::fill_n(&ib_splat_[ib_at(j) + static_cast<size_t>(c * 3 + r) * 8], 4,
                             inverse_bind_[j * 16 + static_cast<size_t>(c * 4 + r)]);
 }
 

@@ -79,13 +79,13 @@ void sort_by_joint(std::vector<size_t>& members, const ClipBinding& binding) {
     return g;
 }
 
-#if defined(SV_SLERP8)
-// The group's rotations eight at a time (two packed batches of four, one 256-bit lane half each)
-// through slerp8, then any last batch of four through slerp4: on AVX2 machines, the same bits as
-// the loop in sample_group (slerp8 is slerp4 lane for lane).
-__attribute__((target("avx2"))) void slerp_rotations8(const float* a, const float* b, float u,
-                                                      const std::uint32_t* dst, std::uint32_t rotations,
-                                                      float* rotation) {
+#if defined(SV_FRAME_AVX2)
+// The group's whole blocks of eight rotations (two packed batches of four, one 256-bit lane half
+// each) through slerp8, on AVX2 machines; how many it did. sample_group does the rest four at a
+// time, as it does all of them elsewhere: the same bits (slerp8 is slerp4 lane for lane).
+__attribute__((target("avx2"))) std::uint32_t slerp_rotations8(const float* a, const float* b, float u,
+                                                               const std::uint32_t* dst,
+                                                               std::uint32_t rotations, float* rotation) {
     const __m256 tv8 = _mm256_set1_ps(u);
     std::uint32_t done = 0;
     for (; done + 8 <= rotations; done += 8, a += 32, b += 32, dst += 8) {
@@ -107,19 +107,7 @@ __attribute__((target("avx2"))) void slerp_rotations8(const float* a, const floa
         for (int i = 0; i < 4; ++i) _mm_storeu_ps(rotation + dst[i], lo[i]);
         for (int i = 0; i < 4; ++i) _mm_storeu_ps(rotation + dst[4 + i], hi[i]);
     }
-    const __m128 tv = _mm_set1_ps(u);
-    for (; done < rotations; done += 4, a += 16, b += 16, dst += 4) {
-        __m128 x, y, z, w;
-        detail::slerp4(_mm_loadu_ps(a), _mm_loadu_ps(a + 4), _mm_loadu_ps(a + 8), _mm_loadu_ps(a + 12),
-                       _mm_loadu_ps(b), _mm_loadu_ps(b + 4), _mm_loadu_ps(b + 8), _mm_loadu_ps(b + 12), tv, x,
-                       y, z, w);
-        _MM_TRANSPOSE4_PS(x, y, z, w);
-        const std::uint32_t lanes = std::min<std::uint32_t>(4, rotations - done);
-        _mm_storeu_ps(rotation + dst[0], x);
-        if (lanes > 1) _mm_storeu_ps(rotation + dst[1], y);
-        if (lanes > 2) _mm_storeu_ps(rotation + dst[2], z);
-        if (lanes > 3) _mm_storeu_ps(rotation + dst[3], w);
-    }
+    return done;
 }
 #endif
 
@@ -150,14 +138,15 @@ SV_FRAME_CLONES void sample_group(const PackedClip::Group& g, float t, std::uint
     const float* b = g.values.data() + k1 * g.stride;
     float* rotation = out.rotation.data();
     const std::uint32_t* dst = g.rotation_dst.data();
-#if defined(SV_SLERP8)
-    const bool eight = detail::frame_avx2();
-    if (eight) slerp_rotations8(a, b, u, dst, g.rotations, rotation);
-#else
-    constexpr bool eight = false;
+    std::uint32_t done = 0;
+#if defined(SV_FRAME_AVX2)
+    if (detail::frame_avx2()) {
+        done = slerp_rotations8(a, b, u, dst, g.rotations, rotation);
+        a += done * 4, b += done * 4, dst += done;
+    }
 #endif
     const __m128 tv = _mm_set1_ps(u);
-    for (std::uint32_t done = 0; !eight && done < g.rotations; done += 4, a += 16, b += 16, dst += 4) {
+    for (; done < g.rotations; done += 4, a += 16, b += 16, dst += 4) {
         __m128 x, y, z, w;
         detail::slerp4(_mm_loadu_ps(a), _mm_loadu_ps(a + 4), _mm_loadu_ps(a + 8), _mm_loadu_ps(a + 12),
                        _mm_loadu_ps(b), _mm_loadu_ps(b + 4), _mm_loadu_ps(b + 8), _mm_loadu_ps(b + 12), tv, x,

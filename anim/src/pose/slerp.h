@@ -32,9 +32,8 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2__) && \
-    !defined(SKINVIEW_NO_FRAME_CLONES)
-#define SV_SLERP8 1  // frame_clones.h's SV_FRAME_AVX2, the same condition
+#include "frame_clones.h"
+#if defined(SV_FRAME_AVX2)
 #include <immintrin.h>
 #endif
 
@@ -164,7 +163,7 @@ inline void slerp4(__m128 ax, __m128 ay, __m128 az, __m128 aw, __m128 bx, __m128
 }
 #endif
 
-#if defined(SV_SLERP8)
+#if defined(SV_FRAME_AVX2)
 // Where `mask` is set, `yes`, else `no` (slerp4's select, eight lanes).
 __attribute__((target("avx2"))) inline __m256 select8(__m256 mask, __m256 yes, __m256 no) {
     return _mm256_or_ps(_mm256_and_ps(mask, yes), _mm256_andnot_ps(mask, no));

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <utility>
 
 #include "ui/viewer_settings.h"
 
@@ -20,6 +21,9 @@ std::string settings_to_json(const ViewerSettings& s) {
     j["weights_joint"] = s.weights_joint;
     j["view"] = s.view;
     j["ik"] = s.ik;
+    for (const auto& [key, p] : {std::pair{"ik_target", &s.ik_target}, std::pair{"ik_pole", &s.ik_pole}})
+        j[key] = p->size() == 3 ? nlohmann::ordered_json::array({(*p)[0], (*p)[1], (*p)[2]})
+                                : nlohmann::ordered_json(nullptr);
     j["tab"] = s.tab;
     j["joint"] = s.joint;
     j["clip"] = s.clip;

@@ -22,6 +22,8 @@ const char* const kKeys[] = {"correction",
                              "weights_joint",
                              "view",
                              "ik",
+                             "ik_target",
+                             "ik_pole",
                              "tab",
                              "joint",
                              "clip",
@@ -94,6 +96,19 @@ Status read_number(const json& j, const char* key, double& out) {
     return ok_status();
 }
 
+// [x, y, z] of finite numbers, or null for "none given" (out left empty).
+Status read_point_or_null(const json& j, const char* key, std::vector<double>& out) {
+    out.clear();
+    if (j.is_null()) return ok_status();
+    bool good = j.is_array() && j.size() == 3;
+    for (size_t i = 0; good && i < 3; ++i) good = j[i].is_number() && std::isfinite(j[i].get<double>());
+    if (!good)
+        return make_error(std::string("settings: '") + key +
+                          "': expected [x, y, z] (three finite numbers, metres) or null, got " + j.dump());
+    for (size_t i = 0; i < 3; ++i) out.push_back(j[i].get<double>());
+    return ok_status();
+}
+
 Status read_camera(const json& j, ViewerSettings& s) {
     if (j.is_string()) {
         const std::string v = j.get<std::string>();
@@ -159,8 +174,9 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
                                    : camera_preset == o.camera_preset);
     return cam && correction == o.correction && skinning == o.skinning && show_armature == o.show_armature &&
            heatmap == o.heatmap && weights_joint == o.weights_joint && view == o.view && ik == o.ik &&
-           tab == o.tab && joint == o.joint && clip == o.clip && time == o.time && playing == o.playing &&
-           exposure == o.exposure && environment_rotation == o.environment_rotation &&
+           ik_target == o.ik_target && ik_pole == o.ik_pole && tab == o.tab && joint == o.joint &&
+           clip == o.clip && time == o.time && playing == o.playing && exposure == o.exposure &&
+           environment_rotation == o.environment_rotation &&
            environment_intensity == o.environment_intensity && key_light == o.key_light && grid == o.grid &&
            background == o.background && graph == o.graph && blend == o.blend &&
            machine_state == o.machine_state && retarget_source == o.retarget_source &&
@@ -212,6 +228,10 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             st = read_word(v, "view", {"lit", "base", "normals", "roughness-metal"}, s.view);
         else if (k == "ik")
             st = read_bool(v, "ik", s.ik);
+        else if (k == "ik_target")
+            st = read_point_or_null(v, "ik_target", s.ik_target);
+        else if (k == "ik_pole")
+            st = read_point_or_null(v, "ik_pole", s.ik_pole);
         else if (k == "tab")
             st = read_word(v, "tab",
                            {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes",

@@ -253,6 +253,9 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
 
     m.ik.enabled = s.ik;
     if (s.ik && m.ik.chain.tip < 0) fail("ik: no two-bone chain (arm or leg) was found in skin 0");
+    // Given: where the user left them (the chain's pick placed them on the opening pose already).
+    if (s.ik_target.size() == 3) m.ik.target = {s.ik_target[0], s.ik_target[1], s.ik_target[2]};
+    if (s.ik_pole.size() == 3) m.ik.pole = {s.ik_pole[0], s.ik_pole[1], s.ik_pole[2]};
     m.set_tab(tab_from_name(s.tab));
 
     if (s.camera_orbit) {
@@ -293,6 +296,10 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     s.view = s.heatmap == "off" ? view_word(st.draw.debug_view) : "lit";
     s.weights_joint = m.weights_joint >= 0 ? joint_name(ch, m.weights_skin, m.weights_joint) : std::string();
     s.ik = m.ik.enabled;
+    if (m.ik.enabled && m.ik.chain.tip >= 0) {
+        s.ik_target = {m.ik.target.x, m.ik.target.y, m.ik.target.z};
+        s.ik_pole = {m.ik.pole.x, m.ik.pole.y, m.ik.pole.z};
+    }
     s.tab = tab_name(m.tab);
     s.joint = joint_name(ch, m.scene.selection.skin, m.scene.selection.joint);
     const auto& clips = ch.asset().clips;

@@ -1,24 +1,26 @@
 // The viewport battery's views through `skinview bake --settings VIEW` (tests/viewer/viewport holds
 // that the window, render and a suite entry draw them alike): the vertices of each saved view.
 //
-// Views whose pose the glTF specification defines (a clip at a time, the rest, pose edits on top;
-// the view-only keys: lighting, environment, heat maps, material views, armature, variant) are held
-// against the independent evaluator (tests/support/gltf_spec_evaluator.h), the pose edits written
-// out here from the documented convention. The specification skins by linear blend, so those bakes
-// add `--skinning lbs` (a flag wins over the file: docs/settings.md); the view's own rung is held
-// by baking it on the GPU (the vertices the picture shows, read back by transform feedback) against
-// the double CPU reference of the same rung.
+// Every view is held against an independent evaluator. Views whose pose the glTF specification
+// defines (a clip at a time, the rest, pose edits on top; the view-only keys: lighting,
+// environment, heat maps, material views, armature, variant) against tests/support/
+// gltf_spec_evaluator.h, the pose edits written out here from the documented convention. The steps
+// of the frame glTF does not define against tests/support/frame_steps_reference.h over that
+// evaluator's node poses: two-bone IK by its documented construction, VRM expressions and bone
+// look-at by VRMC_vrm-1.0, VRM spring bones by VRMC_springBone-1.0's update on the documented
+// fixed-step replay. The specification skins by linear blend, so those bakes add `--skinning lbs`
+// (a flag wins over the file: docs/settings.md); the view's own rung is held by baking it on the
+// GPU (the vertices the picture shows, read back by transform feedback) against the double CPU
+// reference of the same rung.
 //
 // The blend tree view is held against the blend written out in the test over the evaluator's clip
 // samples. Two more graph views land on poses the evaluator gives: a saved state-machine view is
-// the machine entered in its first state and played the view's time, which is the first clip at
-// that time; the mixamo humanoid's walk retargeted across the rests onto the prescaled one (one
-// skeleton and one walk, the second under a 0.01-scaled node) is that rig's own walk. Views whose
-// pose comes from skinview's own pipeline (IK, VRM springs, expressions and look-at) have no
-// independent evaluator: for them the GPU bake is held against the CPU reference, and against the
-// clip alone, which it must not be (the settings reached bake's pose). Negative controls: the
-// edited view against the unedited evaluation, the blend against its first clip alone, and the
-// saved time against t = 0, are each far off.
+// the machine entered in its state and played the view's time, which is that state's clip at that
+// time; the mixamo humanoid's walk retargeted across the rests onto the prescaled one (one
+// skeleton and one walk, the second under a 0.01-scaled node) is that rig's own walk. Negative
+// controls: the edited view against the unedited evaluation, the blend against its first clip
+// alone, the saved time against t = 0, each frame step's view against the clip alone, and the IK
+// view against the same solve toward a pole behind the knee, are each far off.
 #include <gtest/gtest.h>
 #include <tiny_gltf.h>
 
@@ -36,6 +38,7 @@
 #include "anim/gltf/gltf_write.h"
 #include "bake_compare.h"
 #include "cli_scratch.h"
+#include "frame_steps_reference.h"
 #include "gltf_spec_evaluator.h"
 #include "model_files.h"
 #include "obj_reader.h"
@@ -53,20 +56,32 @@ const std::string kExe = SKINVIEW_EXE;
 // ~1e-6 of the body after a chain; a 1% inverse-bind error moves a limb 1e-3..1e-2 of the body.
 constexpr double kRelativeTolerance = 1e-4;
 
+enum class Step { None, Ik, ExpressionsLookAt, Springs };
+
+// ik_on's chain (the humanoid's first detected limb: its left leg) and the saved target and pole,
+// the foot lifted forward and the knee turned out to the left (away from where the chain's pick
+// places the pole, in front of the bend), and for the control the pole behind it; the
+// look-at and expressions as the view saves them.
+constexpr const char* kIkChain[3] = {"LeftUpLeg", "LeftLeg", "LeftFoot"};
+const glm::dvec3 kIkTarget(0.09, 0.35, 0.25), kIkPole(0.4, 0.6, 0.5), kIkPoleBehind(0.09, 0.6, -0.7);
+const glm::dvec3 kLookAt(0.4, 1.6, 1.0);
+const std::vector<std::pair<std::string, double>> kExpressions = {{"angry", 0.6}, {"happy", 0.8}};
+
 struct View {
     const char* name;
     std::string file;  // as the viewport battery names it (file_for)
     std::string json;  // the saved view
     std::string flags;
     // For the evaluator: the clip by name ("" the first, "rest" none) and the pose edits, joint
-    // node name -> Euler XYZ degrees. `spec` false: skinview's own pipeline, no evaluator.
+    // node name -> Euler XYZ degrees.
     std::string clip;
     double time = 0.0;
     std::map<std::string, glm::dvec3> edits;
-    bool spec = true;
     // >= 0: the Graph tab's blend tree of the first two clips at this weight, evaluated here
     // (blend_of_first_two_clips) over the evaluator's own clip samples.
     double blend = -1.0;
+    // The frame step beyond glTF this view turns on, evaluated by frame_steps_reference.h.
+    Step step = Step::None;
 };
 
 void PrintTo(const View& v, std::ostream* os) { *os << v.name; }
@@ -85,6 +100,12 @@ std::string file_for(const std::string& spec, const fs::path& dir = {}) {
         anim::VrmAvatarOptions o;
         o.look_at = true;
         o.material_binds = true;
+        // Four different range maps, so an eye reading the wrong one (inner for outer, up for
+        // down) lands elsewhere.
+        o.horizontal_inner = {90.0, 8.0};
+        o.horizontal_outer = {70.0, 14.0};
+        o.vertical_down = {60.0, 11.0};
+        o.vertical_up = {90.0, 6.0};
         return anim::write_gltf_file(anim::build_vrm_avatar(anim::VrmVersion::V1, o), p.string()) ? p.string()
                                                                                                   : "";
     }
@@ -140,9 +161,16 @@ std::vector<View> views() {
          R"({"graph": "retarget", "retarget_source": ")" + file_for(mixamo) +
              R"(", "retarget_rest": "aligned", "time": 0.5})",
          "", "", 0.5},
-        // skinview's own pipeline: no evaluator.
-        {"blend_tree", robot, R"({"graph": "blend", "blend": 0.3, "time": 0.4})", "", "", 0.4, {}, true, 0.3},
-        {"ik_on", mixamo, R"({"ik": true, "time": 0.2})", "", "", 0.2, {}, false},
+        {"blend_tree", robot, R"({"graph": "blend", "blend": 0.3, "time": 0.4})", "", "", 0.4, {}, 0.3},
+        {"ik_on",
+         mixamo,
+         R"({"ik": true, "ik_target": [0.09, 0.35, 0.25], "ik_pole": [0.4, 0.6, 0.5], "time": 0.2})",
+         "",
+         "",
+         0.2,
+         {},
+         -1.0,
+         Step::Ik},
         {"vrm_springs_after_2s",
          "lookat_avatar",
          R"({"clip": "sway", "time": 2.0})",
@@ -150,7 +178,8 @@ std::vector<View> views() {
          "sway",
          2.0,
          {},
-         false},
+         -1.0,
+         Step::Springs},
         {"vrm_expressions_look_at",
          "lookat_avatar",
          R"({"clip": "rest", "expressions": {"happy": 0.8, "angry": 0.6}, "look_at": "0.4,1.6,1.0"})",
@@ -158,7 +187,8 @@ std::vector<View> views() {
          "rest",
          0.0,
          {},
-         false},
+         -1.0,
+         Step::ExpressionsLookAt},
     };
 }
 
@@ -242,6 +272,39 @@ spec::Evaluation blend_of_first_two_clips(const tinygltf::Model& m, double w, do
     return spec::evaluate_nodes(m, posed);
 }
 
+// The view's pose with its frame step written out (frame_steps_reference.h) over the evaluator's
+// node poses. `pole_behind`: the IK solved toward the pole behind the knee (a negative control).
+spec::Evaluation with_frame_step(const View& v, const std::string& file, const tinygltf::Model& m, int clip,
+                                 bool pole_behind = false) {
+    spec::Evaluation failed;
+    std::string error;
+    const nlohmann::json gltf = spec::read_gltf_json(file, &error);
+    std::vector<spec::NodePose> nodes;
+    if (error.empty() && v.step == Step::Springs)
+        error = spec::simulate_vrm_springs(m, gltf, clip, v.time, &nodes);
+    else if (error.empty())
+        error = spec::sample_nodes(m, clip, v.time, &nodes);
+    if (error.empty() && v.step == Step::Ik) {
+        spec::TwoBoneChain c;
+        int* at[3] = {&c.root, &c.mid, &c.tip};
+        for (size_t n = 0; n < m.nodes.size(); ++n)
+            for (int k = 0; k < 3; ++k)
+                if (m.nodes[n].name == kIkChain[k]) *at[k] = static_cast<int>(n);
+        c.target = kIkTarget;
+        c.pole = pole_behind ? kIkPoleBehind : kIkPole;
+        error = spec::solve_two_bone_ik(m, c, &nodes);
+    }
+    if (error.empty() && v.step == Step::ExpressionsLookAt) {
+        error = spec::apply_vrm_look_at(m, gltf, kLookAt, &nodes);
+        if (error.empty()) error = spec::apply_vrm_expressions(gltf, kExpressions, &nodes);
+    }
+    if (!error.empty()) {
+        failed.error = v.name + std::string(": ") + error;
+        return failed;
+    }
+    return spec::evaluate_nodes(m, nodes);
+}
+
 class BakeBattery : public ::testing::TestWithParam<View> {};
 
 TEST_P(BakeBattery, TheSavedViewsVerticesAreTheSpecificationsOrTheDrawnRungsReference) {
@@ -268,20 +331,6 @@ TEST_P(BakeBattery, TheSavedViewsVerticesAreTheSpecificationsOrTheDrawnRungsRefe
     ASSERT_GE(drawn, 0.0) << v.name << ": the GPU and CPU bakes list different objects";
     EXPECT_LT(drawn, kRelativeTolerance * body) << v.name;
 
-    if (!v.spec) {
-        // The clip alone at the view's time, none of the pipeline: the view must differ from it.
-        const std::string clip_only = v.clip == "rest" ? "--bind"
-                                                       : (v.clip.empty() ? "" : "--clip " + v.clip + " ") +
-                                                             "--time " + std::to_string(v.time);
-        const Baked plain = bake(file, "", clip_only + " --springs off --source cpu", stem + ".plain.obj");
-        ASSERT_EQ(plain.error, "") << v.name;
-        const double moved = worst_between(cpu.obj, plain.obj);
-        std::printf("[ measure ] %s: the view against the clip alone %.3g of the body\n", v.name,
-                    moved / body);
-        EXPECT_GT(moved, 1e-3 * body) << v.name << ": the saved view's pipeline did not reach bake";
-        return;
-    }
-
     // The specification's vertices of the same view, skinned by linear blend.
     const Baked lbs = bake(file, settings, v.flags + " --skinning lbs --source gpu", stem + ".lbs.obj");
     ASSERT_EQ(lbs.error, "") << v.name;
@@ -304,8 +353,9 @@ TEST_P(BakeBattery, TheSavedViewsVerticesAreTheSpecificationsOrTheDrawnRungsRefe
         ASSERT_GE(node, 0) << v.name << ": no node named " << joint;
         edits.rotation_after[node] = euler_xyz(deg);
     }
-    const spec::Evaluation want = v.blend >= 0.0 ? blend_of_first_two_clips(model, v.blend, v.time)
-                                                 : spec::evaluate(model, clip, v.time, {}, edits);
+    const spec::Evaluation want = v.blend >= 0.0         ? blend_of_first_two_clips(model, v.blend, v.time)
+                                  : v.step != Step::None ? with_frame_step(v, file, model, clip)
+                                                         : spec::evaluate(model, clip, v.time, {}, edits);
     ASSERT_TRUE(want.ok()) << v.name << ": " << want.error;
     const BakeComparison c = compare_bake(want, lbs.obj);
     ASSERT_EQ(c.structure_error, "") << v.name;
@@ -321,6 +371,21 @@ TEST_P(BakeBattery, TheSavedViewsVerticesAreTheSpecificationsOrTheDrawnRungsRefe
         std::printf("[ measure ] %s: against the evaluation without the edits %.3g of the body\n", v.name,
                     off / body);
         EXPECT_GT(off, 0.01 * body) << v.name << ": the edits must move the body";
+    }
+    if (v.step != Step::None) {
+        const spec::Evaluation plain = spec::evaluate(model, clip, v.time);
+        ASSERT_TRUE(plain.ok());
+        const double off = compare_bake(plain, lbs.obj).worst;
+        std::printf("[ measure ] %s: against the clip alone %.3g of the body\n", v.name, off / body);
+        EXPECT_GT(off, 1e-3 * body) << v.name << ": the view's frame step must reach bake";
+    }
+    if (v.step == Step::Ik) {
+        const spec::Evaluation behind = with_frame_step(v, file, model, clip, true);
+        ASSERT_TRUE(behind.ok()) << behind.error;
+        const double off = compare_bake(behind, lbs.obj).worst;
+        std::printf("[ measure ] %s: against the solve toward a pole behind the knee %.3g of the body\n",
+                    v.name, off / body);
+        EXPECT_GT(off, 0.05 * body) << v.name << ": the pole must decide the knee";
     }
     if (v.blend > 0.0) {
         const spec::Evaluation first = spec::evaluate(model, 0, v.time);

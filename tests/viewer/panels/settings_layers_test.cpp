@@ -34,6 +34,8 @@ const std::map<std::string, Values> kValues = {
     {"weights_joint", {"\"a\"", "\"b\"", "\"c\""}},
     {"view", {"\"base\"", "\"normals\"", "\"roughness-metal\""}},
     {"ik", {"true", "false", "true"}},
+    {"ik_target", {"[0.1, 1.2, 0.3]", "[0.0, 1.0, 0.5]", "[-0.25, 0.75, 0.0]"}},
+    {"ik_pole", {"[0, 1, 2]", "[1, 1, 1]", "[-1, 0.5, 0.25]"}},
     {"tab", {"\"joints\"", "\"ik\"", "\"graph\""}},
     {"joint", {"\"a\"", "\"b\"", "\"c\""}},
     {"clip", {"\"walk\"", "\"rest\"", "\"2\""}},

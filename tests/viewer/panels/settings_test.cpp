@@ -31,6 +31,8 @@ ui::ViewerSettings every_key_off_default() {
     s.heatmap = "weights";
     s.weights_joint = "LeftArm";
     s.ik = true;
+    s.ik_target = {0.1, 1.3000000000000003, -0.2};  // a double's every digit survives the file
+    s.ik_pole = {-0.5, 1.0, 0.75};
     s.tab = "palette";
     s.joint = "LeftForeArm";
     s.clip = "walk";
@@ -110,6 +112,9 @@ TEST(Settings, ErrorsNameTheKeyAndWhatItExpected) {
           Case{R"({"environment_background": "on"})", "'environment_background': expected true or false"},
           Case{R"({"environment_blur": 1.5})", "'environment_blur': expected a roughness from 0 to 1"},
           Case{R"({"environment_blur": -0.1})", "'environment_blur': expected a roughness from 0 to 1"},
+          Case{R"({"ik_target": [1, 2]})", "'ik_target': expected [x, y, z]"},
+          Case{R"({"ik_pole": "front"})", "'ik_pole': expected [x, y, z]"},
+          Case{R"({"ik_pole": [0, 1, null]})", "'ik_pole': expected [x, y, z]"},
           Case{R"({"view": "albedo"})", "'view': 'albedo' is not one of lit, base, normals, roughness-metal"},
           Case{R"({"heatmap": "weights", "view": "normals"})",
                "'heatmap' \"weights\" and 'view' \"normals\" both choose how the character is coloured"},
@@ -190,6 +195,43 @@ TEST(Settings, ApplyThenCaptureGivesTheSameSettings) {
     EXPECT_EQ(m.tab, ui::InspectorTab::Palette);
     EXPECT_EQ(viewer::capture_settings(m, c, st), s)
         << ui::settings_to_json(viewer::capture_settings(m, c, st));
+}
+
+// An IK view saves where its target and pole are, given or placed: a file that named none comes
+// back with the ones the chain's pick placed (the tip where it stood), not re-placed on whatever pose
+// the next load opens in. IK off saves neither (null: nothing the next load would have to honour).
+TEST(Settings, AnIkViewSavesItsTargetAndPole) {
+    anim::Character c = load_builtin();
+    ui::ViewerModel m;
+    m.attach(c);
+    viewer::FrameState st;
+    ui::ViewerSettings s;
+    s.ik = true;
+    ASSERT_TRUE(viewer::apply_settings(s, m, c, st));
+    ASSERT_GE(m.ik.chain.tip, 0);
+    const ui::ViewerSettings placed = viewer::capture_settings(m, c, st);
+    ASSERT_EQ(placed.ik_target.size(), 3u);
+    ASSERT_EQ(placed.ik_pole.size(), 3u);
+    EXPECT_EQ(glm::dvec3(placed.ik_target[0], placed.ik_target[1], placed.ik_target[2]), m.ik.target);
+    EXPECT_EQ(glm::dvec3(placed.ik_pole[0], placed.ik_pole[1], placed.ik_pole[2]), m.ik.pole);
+
+    s.ik_target = {0.25, 0.5, 0.125};
+    s.ik_pole = {-1.0, 0.75, 2.0};
+    ui::ViewerModel given;
+    given.attach(c);
+    ASSERT_TRUE(viewer::apply_settings(s, given, c, st));
+    EXPECT_EQ(given.ik.target, glm::dvec3(0.25, 0.5, 0.125));
+    EXPECT_EQ(given.ik.pole, glm::dvec3(-1.0, 0.75, 2.0));
+    EXPECT_NE(given.ik.target, m.ik.target)
+        << "the control: the given target is not where the pick places it";
+    const ui::ViewerSettings back = viewer::capture_settings(given, c, st);
+    EXPECT_EQ(back.ik_target, s.ik_target);
+    EXPECT_EQ(back.ik_pole, s.ik_pole);
+
+    given.ik.enabled = false;
+    const ui::ViewerSettings off = viewer::capture_settings(given, c, st);
+    EXPECT_TRUE(off.ik_target.empty());
+    EXPECT_TRUE(off.ik_pole.empty());
 }
 
 // The material views (the key every_key_off_default cannot set beside its heat map): each word

@@ -223,7 +223,10 @@ std::vector<View> pose_pipeline_views() {
          R"({"graph": "retarget", "retarget_source": ")" + file_for("builtin:humanoid_mixamo.glb") +
              R"(", "retarget_rest": "aligned", "time": 0.5})",
          "", ""},
-        {"ik_on", "builtin:humanoid_mixamo.glb", R"({"ik": true, "time": 0.2})", "", ""},
+        // The target and pole saved as the IK tab left them (tests/gl/bake's battery solves the same).
+        {"ik_on", "builtin:humanoid_mixamo.glb",
+         R"({"ik": true, "ik_target": [0.09, 0.35, 0.25], "ik_pole": [0.4, 0.6, 0.5], "time": 0.2})", "",
+         ""},
         {"vrm_springs_after_2s", "lookat_avatar", R"({"clip": "sway", "time": 2.0})", "--springs on", ""},
     };
 }

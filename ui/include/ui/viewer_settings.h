@@ -27,6 +27,11 @@ struct ViewerSettings {
     // instead, so a file that sets both is refused naming the two keys rather than one dropped.
     std::string view = "lit";
     bool ik = false;  // two-bone IK on (the panel's first detected limb)
+    // The IK target and pole, world metres, as the IK tab holds them; empty: placed on the pose when
+    // the chain is picked (the tip where it stands, the pole in front of the bend). Saved whenever
+    // IK is on, so a view comes back with the target where the user left it and not re-placed on
+    // whatever pose the file opens in.
+    std::vector<double> ik_target, ik_pole;
     // frame | joints | scale | ik | palette | diagnose | graph | notes | humanoid | expressions
     std::string tab = "frame";
     std::string joint;  // the selected joint, by name (skin 0 first); empty: none

@@ -52,6 +52,7 @@ std::string settings_to_json(const ViewerSettings& s) {
     j["retarget_clip"] = s.retarget_clip;
     j["retarget_rest"] = s.retarget_rest;
     j["speed"] = s.speed;
+    j["root_motion"] = s.root_motion;
     j["springs"] = s.springs;
     j["spring_links"] = s.spring_links;
     j["spring_frequency_hz"] = s.spring_frequency_hz;

@@ -43,6 +43,7 @@ const char* const kKeys[] = {"correction",
                              "retarget_clip",
                              "retarget_rest",
                              "speed",
+                             "root_motion",
                              "springs",
                              "spring_links",
                              "spring_frequency_hz",
@@ -181,7 +182,7 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
            background == o.background && graph == o.graph && blend == o.blend &&
            machine_state == o.machine_state && retarget_source == o.retarget_source &&
            retarget_clip == o.retarget_clip && retarget_rest == o.retarget_rest && speed == o.speed &&
-           springs == o.springs && spring_links == o.spring_links &&
+           root_motion == o.root_motion && springs == o.springs && spring_links == o.spring_links &&
            spring_frequency_hz == o.spring_frequency_hz && spring_damping == o.spring_damping &&
            expressions == o.expressions && pose_edits == o.pose_edits && environment == o.environment &&
            environment_background == o.environment_background && environment_blur == o.environment_blur &&
@@ -286,7 +287,9 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             // The Animation panel's slider spans -2..3; a file may ask more, not absurdly more.
             if (st && !(std::abs(s.speed) <= 100.0))
                 st = make_error("settings: 'speed': expected a rate from -100 to 100, got " + v.dump());
-        } else if (k == "springs")
+        } else if (k == "root_motion")
+            st = read_bool(v, "root_motion", s.root_motion);
+        else if (k == "springs")
             st = read_bool(v, "springs", s.springs);
         else if (k == "spring_links") {
             if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 8)

@@ -35,9 +35,8 @@ anim::PoseState SceneSession::pose_state() const {
     p.expressions = expression_values_;
     p.look_at = look_at_state();
     p.vrm_springs = springs_on_;
-    // The window takes a walk's travel out of the root and moves its placement by what it played
-    // since the file opened; a still frame has no such history, so the travel stays in the root.
-    p.root_motion.strip = false;
+    // Root motion as the view chose it (settings key `root_motion`): the travel out of the root,
+    // the character at the origin, as the window draws a restored view before it plays on.
     return p;
 }
 

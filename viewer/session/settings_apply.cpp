@@ -182,6 +182,11 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
         g.clock = m.animation.time;
     }
     m.animation.playing = s.playing;
+    // Bound here, not on the window's first frame: a headless frame strips with what the model holds.
+    m.animation.root_motion = s.root_motion;
+    m.graph.root.reset();
+    if (s.root_motion && g.mode == ui::GraphMode::Clip && clip >= 0 && !ch.skins().empty())
+        m.graph.root.bind(ch, 0, clip);
     // The spring chain's clock starts at the clip time with its Kick at 0: what a headless frame of
     // this view swings with (anim/frame/pose_state.h); the window runs it on from there.
     g.spring.clock = m.animation.time;
@@ -358,6 +363,7 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     }
     s.retarget_rest = g.rest.align == anim::RestAlign::RestRelative ? "rest-relative" : "aligned";
     s.speed = decimal_of(m.animation.speed);
+    s.root_motion = m.animation.root_motion;
     s.springs = g.spring.enabled;
     s.spring_links = g.spring.links;
     s.spring_frequency_hz = decimal_of(g.spring.frequency_hz);

@@ -56,7 +56,7 @@ const std::string kExe = SKINVIEW_EXE;
 // ~1e-6 of the body after a chain; a 1% inverse-bind error moves a limb 1e-3..1e-2 of the body.
 constexpr double kRelativeTolerance = 1e-4;
 
-enum class Step { None, Ik, ExpressionsLookAt, Springs };
+enum class Step { None, Ik, ExpressionsLookAt, Springs, RootMotion };
 
 // ik_on's chain (the humanoid's first detected limb: its left leg) and the saved target and pole,
 // the foot lifted forward and the knee turned out to the left (away from where the chain's pick
@@ -189,6 +189,15 @@ std::vector<View> views() {
          {},
          -1.0,
          Step::ExpressionsLookAt},
+        {"root_motion",
+         "lookat_avatar",
+         R"({"clip": "sway", "time": 0.5, "root_motion": true})",
+         "--springs off",
+         "sway",
+         0.5,
+         {},
+         -1.0,
+         Step::RootMotion},
     };
 }
 
@@ -293,6 +302,21 @@ spec::Evaluation with_frame_step(const View& v, const std::string& file, const t
         c.target = kIkTarget;
         c.pole = pole_behind ? kIkPoleBehind : kIkPole;
         error = spec::solve_two_bone_ik(m, c, &nodes);
+    }
+    // Root motion (anim/graph/root_motion.h): the root, the first joint of skin 0 (parents first) the
+    // clip moves by translation, pinned to the clip's own translation and rotation at time 0.
+    if (error.empty() && v.step == Step::RootMotion) {
+        std::vector<spec::NodePose> first;
+        error = spec::sample_nodes(m, clip, 0.0, &first);
+        int root = -1;
+        for (int j : m.skins.at(0).joints)
+            for (const auto& ch : m.animations[static_cast<size_t>(clip)].channels)
+                if (root < 0 && ch.target_node == j && ch.target_path == "translation") root = j;
+        if (root < 0) error = "root motion: the clip moves no joint by translation";
+        if (error.empty()) {
+            nodes[static_cast<size_t>(root)].t = first[static_cast<size_t>(root)].t;
+            nodes[static_cast<size_t>(root)].r = first[static_cast<size_t>(root)].r;
+        }
     }
     if (error.empty() && v.step == Step::ExpressionsLookAt) {
         error = spec::apply_vrm_look_at(m, gltf, kLookAt, &nodes);

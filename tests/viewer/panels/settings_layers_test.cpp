@@ -57,6 +57,7 @@ const std::map<std::string, Values> kValues = {
     {"retarget_clip", {"\"a\"", "\"b\"", "\"c\""}},
     {"retarget_rest", {"\"rest-relative\"", "\"aligned\"", "\"rest-relative\""}},
     {"speed", {"2", "-1", "0.5"}},
+    {"root_motion", {"true", "false", "true"}},
     {"springs", {"true", "false", "true"}},
     {"spring_links", {"2", "4", "5"}},
     {"spring_frequency_hz", {"1", "3", "4"}},

@@ -53,6 +53,7 @@ ui::ViewerSettings every_key_off_default() {
     s.blend = 0.3;  // a float's 0.3: saved as the shortest decimal that reads back as it
     s.retarget_rest = "rest-relative";
     s.speed = 0.25;
+    s.root_motion = true;
     s.spring_links = 5;
     s.spring_frequency_hz = 3.5;
     s.spring_damping = 0.7;
@@ -301,6 +302,39 @@ TEST(Settings, AStateMachineViewSavesTheStateItIsIn) {
     EXPECT_NE(bad.error().message.find("machine_state: the file has no clip named 'Moonwalk'"),
               std::string::npos)
         << bad.error().message;
+}
+
+// `root_motion` binds the track to the view's clip when it is applied, not on the window's first
+// frame: a headless frame strips with what the model holds, and the model was attached on the first
+// clip. The control: the same view without the key strips nothing.
+TEST(Settings, ARootMotionViewStripsTheClipItNames) {
+    const auto path = test::shared_assets() / "RobotExpressive.glb";
+    if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is not in ../shared";
+    auto asset = anim::load_gltf(path.string());
+    ASSERT_TRUE(asset) << asset.error().message;
+    auto c = anim::Character::create(std::move(*asset));
+    ASSERT_TRUE(c);
+    const int walking = c->find_clip("Walking");
+    ASSERT_GT(walking, 0) << "the view needs a clip other than the one the model attaches on";
+    ui::ViewerSettings s;
+    s.clip = "Walking";
+    s.time = 0.3;
+    s.root_motion = true;
+    ui::ViewerModel m;
+    m.attach(*c);
+    viewer::FrameState st;
+    ASSERT_TRUE(viewer::apply_settings(s, m, *c, st));
+    EXPECT_EQ(m.graph.root.clip, walking);
+    EXPECT_GE(m.graph.root.joint, 0);
+    EXPECT_TRUE(m.pose_state().root_motion.strip);
+    EXPECT_TRUE(viewer::capture_settings(m, *c, st).root_motion);
+
+    s.root_motion = false;
+    ui::ViewerModel plain;
+    plain.attach(*c);
+    ASSERT_TRUE(viewer::apply_settings(s, plain, *c, st));
+    EXPECT_FALSE(plain.pose_state().root_motion.strip);
+    EXPECT_FALSE(viewer::capture_settings(plain, *c, st).root_motion);
 }
 
 TEST(Settings, APresetCameraFramesWhatIsDrawn) {

@@ -225,9 +225,11 @@ std::vector<View> pose_pipeline_views() {
          "", ""},
         // The target and pole saved as the IK tab left them (tests/gl/bake's battery solves the same).
         {"ik_on", "builtin:humanoid_mixamo.glb",
-         R"({"ik": true, "ik_target": [0.09, 0.35, 0.25], "ik_pole": [0.4, 0.6, 0.5], "time": 0.2})", "",
-         ""},
+         R"({"ik": true, "ik_target": [0.09, 0.35, 0.25], "ik_pole": [0.4, 0.6, 0.5], "time": 0.2})", "", ""},
         {"vrm_springs_after_2s", "lookat_avatar", R"({"clip": "sway", "time": 2.0})", "--springs on", ""},
+        // The sway's hips travel 6 cm sideways at 0.5 s; root motion pins them to the first key.
+        {"root_motion", "lookat_avatar", R"({"clip": "sway", "time": 0.5, "root_motion": true})",
+         "--springs off", R"(, "springs": "off")"},
     };
 }
 

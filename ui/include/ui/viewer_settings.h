@@ -77,6 +77,10 @@ struct ViewerSettings {
     std::string retarget_clip;
     std::string retarget_rest = "aligned";
     double speed = 1.0;  // the animation clock's rate (negative plays backwards)
+    // Root motion (Animation tab, clip mode): the clip's travel taken out of its root joint, pinned
+    // to the clip's first key, so the character walks in place. A saved view comes back at the
+    // origin: the window's placement is what it played since the file opened, which no still keeps.
+    bool root_motion = false;
     // The spring chain (Graph tab): on, its links, frequency (Hz) and damping ratio.
     bool springs = false;
     int spring_links = 3;

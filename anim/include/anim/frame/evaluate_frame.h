@@ -2,8 +2,8 @@
 //
 // The order, one for everyone:
 //   1. base pose: the clip, the blend tree, the state machine, or a second rig's clip retargeted
-//   2. root motion: the clip's travel taken out of the root (Clip mode; the window moves the
-//      placement by it)
+//   2. root motion: the clip's travel taken out of the root (Clip mode, the settings key
+//      `root_motion`; the window moves the placement by it)
 //   3. pose edits (the Joints tab's, the settings key `pose_edits`)
 //   4. IK (two-bone, on the edited pose: its target is reached whatever the edits did)
 //   5. VRM look-at (eyes or look expressions, from the head as animated, edited and solved)

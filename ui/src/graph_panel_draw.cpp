@@ -95,7 +95,8 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
                                  sizeof c.retarget_path);
         log_item_centre("graph", "retarget source");
         ImGui::SameLine();
-        if (ImGui::Button("Load") && c.retarget_path[0]) g.source_request = c.retarget_path;
+        if (ImGui::Button("Load") && c.retarget_path[0])
+            c.actions.ask(UiAction::Kind::LoadRetargetSource, c.retarget_path);
         log_item_centre("graph", "Load");
         if (!g.source_error.empty()) {
             // Wrapped: a path and its reason run wider than the inspector.

@@ -277,7 +277,7 @@ void draw_error_window(UiContext& c) {
     // The window's words in a scripted run's log, so a test reads what the user was told.
     ui_log("error window: " + c.error_title + ": " + c.load_error +
            (open_failed ? std::string(" | ") + kept : ""));
-    if (ImGui::Button("Dismiss")) c.dismiss_error = true;
+    if (ImGui::Button("Dismiss")) c.actions.ask(UiAction::Kind::DismissError);
     ImGui::End();
     ImGui::PopStyleColor(3);
 }

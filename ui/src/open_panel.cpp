@@ -7,12 +7,6 @@
 
 namespace sv::ui {
 
-std::string OpenPanel::take_request() {
-    std::string r;
-    r.swap(requested);
-    return r;
-}
-
 void OpenPanel::push_recent(const std::string& p) {
     if (p.empty()) return;
     recent.erase(std::remove(recent.begin(), recent.end(), p), recent.end());

@@ -107,7 +107,7 @@ void draw_camera_row(UiContext& c) {
     };
     for (size_t i = 0; i < sizeof views / sizeof views[0]; ++i) {
         if (i > 0) ImGui::SameLine();
-        if (ImGui::Button(views[i][0])) c.request_view = views[i][1];
+        if (ImGui::Button(views[i][0])) c.actions.ask(UiAction::Kind::FrameView, views[i][1]);
         item_tooltip(views[i][2]);
         log_item_centre("camera button", views[i][0]);
     }
@@ -158,12 +158,12 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
         }
     }
     ImGui::SameLine();
-    if ((ImGui::Button("Open") || enter) && m.open.path[0]) m.open.request(m.open.path);
+    if ((ImGui::Button("Open") || enter) && m.open.path[0]) c.actions.ask(UiAction::Kind::Open, m.open.path);
     if (!m.open.recent.empty()) {
         ImGui::SetNextItemWidth(-1.0f);
         if (ImGui::BeginCombo("##recent", "recent files")) {
             for (const auto& p : m.open.recent)
-                if (ImGui::Selectable(p.c_str())) m.open.request(p);
+                if (ImGui::Selectable(p.c_str())) c.actions.ask(UiAction::Kind::Open, p);
             ImGui::EndCombo();
         }
     }
@@ -173,9 +173,13 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     item_tooltip(
         "A settings file reproduces this view: correction, rung, heat map, joint, clip, time, camera.");
     ImGui::SameLine();
-    if (ImGui::Button("Save")) c.request_save_settings = true;
+    if (ImGui::Button("Save") && c.settings_path[0])
+        c.actions.ask(UiAction::Kind::SaveSettings, c.settings_path);
+    log_item_centre("settings button", "Save");
     ImGui::SameLine();
-    if (ImGui::Button("Load")) c.request_load_settings = true;
+    if (ImGui::Button("Load") && c.settings_path[0])
+        c.actions.ask(UiAction::Kind::LoadSettings, c.settings_path);
+    log_item_centre("settings button", "Load");
     // Where S writes (the viewer's screenshot_path): this folder, else $XDG_PICTURES_DIR, else the
     // current one; never beside the file, which may be read-only or someone else's.
     ImGui::SetNextItemWidth(-1.0f);

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "default_view.h"
+#include "retarget_source.h"
 #include "ui/frame_panel.h"
 #include "viewer_window.h"
 
@@ -33,16 +34,11 @@ void frame_on_screen(SceneSession& session, const ui::ViewerModel& m) {
 }  // namespace
 
 void ViewerWindow::handle_inputs(int frame) {
-    for (auto& d : inbox_.drops) model_.open.request(d);
+    // A dropped file is an Open like the field's; the last of several drops in one frame wins, as
+    // the last Open press does (each open replaces the one before).
+    for (auto& d : inbox_.drops) ui_.actions.ask(ui::UiAction::Kind::Open, d);
     inbox_.drops.clear();
-    if (std::string req = model_.open.take_request(); !req.empty()) open(req, nullptr);
-    if (ui_.request_save_settings && ui_.settings_path[0]) save_settings(ui_.settings_path);
-    if (ui_.request_load_settings && ui_.settings_path[0]) load_settings(ui_.settings_path);
-    ui_.request_save_settings = ui_.request_load_settings = false;
-    if (ui_.dismiss_error) {
-        ui_.load_error.clear();
-        ui_.dismiss_error = false;
-    }
+    serve_actions();
     for (int key : inbox_.keys) handle_key(key, frame);
     inbox_.keys.clear();
     // The correction changes what is drawn by up to 100x (the soup): whichever way it changed
@@ -54,6 +50,32 @@ void ViewerWindow::handle_inputs(int frame) {
         frame_on_screen(*session_, model_);
     }
     measure_drawn_scale();
+}
+
+void ViewerWindow::serve_actions() {
+    using Kind = ui::UiAction::Kind;
+    for (const ui::UiAction& a : ui_.actions.take()) {
+        switch (a.kind) {
+            case Kind::Open:
+                open(a.text, nullptr);
+                break;
+            case Kind::FrameView:
+                if (session_) set_framed_view(a.text);
+                break;
+            case Kind::SaveSettings:
+                save_settings(a.text);
+                break;
+            case Kind::LoadSettings:
+                load_settings(a.text);
+                break;
+            case Kind::LoadRetargetSource:
+                if (session_) serve_retarget_load(model_.graph, session_->character(), a.text);
+                break;
+            case Kind::DismissError:
+                ui_.load_error.clear();
+                break;
+        }
+    }
 }
 
 void ViewerWindow::handle_key(int key, int frame) {
@@ -77,7 +99,7 @@ void ViewerWindow::handle_key(int key, int frame) {
     if (key == GLFW_KEY_F && session_)
         session_->frame_selection(model_.scene.selection.skin, model_.scene.selection.joint);
     if (key == GLFW_KEY_HOME && session_) set_framed_view("reset");
-    if (key == GLFW_KEY_S) ui_.request_screenshot = true;
+    if (key == GLFW_KEY_S) screenshot_asked_ = true;
     if (key == GLFW_KEY_F1) ui_.show_help = !ui_.show_help;
 }
 

@@ -9,7 +9,6 @@
 #include <imgui.h>
 
 #include "render/gpu_diagnose.h"
-#include "retarget_source.h"
 #include "ui/format.h"
 #include "ui/frame_panel.h"
 #include "ui_bridge.h"
@@ -87,14 +86,11 @@ void ViewerWindow::draw_panels(int frame, float window_w, float window_h) {
     ui_.vertices = session_ ? count_vertices(session_->character()) : 0;
     ui_.camera_pinned = session_ ? render::format_pinned_camera(session_->state().camera) : std::string();
     ui::draw_scene_window(model_, ui_);
-    if (session_ && !ui_.request_view.empty()) set_framed_view(ui_.request_view);
-    ui_.request_view.clear();
     ui::draw_timeline_window(model_, ui_);
     ui::draw_inspector_window(model_, ui_);
     ui::draw_status_line(model_, ui_);
     ui::draw_error_window(ui_);
     if (session_) viewport_interaction();
-    if (session_) serve_retarget_request(model_.graph, session_->character());
     if (session_) ui::draw_heat_legend_for(model_, ui_);
     apply_controls(ui_controls_, draw);
     if (session_) {

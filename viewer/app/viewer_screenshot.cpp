@@ -28,13 +28,13 @@ std::string ViewerWindow::screenshot_path() {
 }
 
 void ViewerWindow::write_screenshot(int fbw, int fbh, bool last_frame) {
-    if (!ui_.request_screenshot && !(last_frame && !opts_.screenshot.empty())) return;
+    if (!screenshot_asked_ && !(last_frame && !opts_.screenshot.empty())) return;
     const std::string path = last_frame && !opts_.screenshot.empty() ? opts_.screenshot : screenshot_path();
     render::RgbaImage img = render::read_framebuffer(fbw, fbh);
     auto s = render::write_png(path, img);
     model_.screenshot_message = s ? "screenshot: " + path : "screenshot failed: " + s.error().message;
     std::fprintf(stderr, "skinview: %s\n", model_.screenshot_message.c_str());
-    ui_.request_screenshot = false;
+    screenshot_asked_ = false;
 }
 
 void ViewerWindow::write_viewport_screenshot(bool last_frame) {

@@ -50,6 +50,8 @@ private:
     // reframing; quitting.
     void handle_inputs(int frame);
     void handle_key(int key, int frame);
+    // The panels' actions of the last frame (ui/ui_actions.h), in the order asked.
+    void serve_actions();
     // Esc or the close button: quits now unless work would be lost, else opens the dialog.
     void request_quit(const char* why, int frame);
     // A framed view by name (Home, the Scene panel's camera row), turned from the character's front.
@@ -103,6 +105,7 @@ private:
     ScriptedInput input_;
     ui::QuitGuard quit_guard_;
     bool quit_ = false;
+    bool screenshot_asked_ = false;  // S: this frame's picture, written once it is drawn
     bool scripted_ = false;
     bool options_failed_ = false;    // the first file's command-line options, as settings_failed_
     bool settings_failed_ = false;   // a settings file was refused or partly applied

@@ -20,9 +20,7 @@ Status load_retarget_source(ui::GraphPanel& graph, const std::string& path, cons
     }
 }
 
-void serve_retarget_request(ui::GraphPanel& graph, const anim::Character& target) {
-    if (graph.source_request.empty()) return;
-    const std::string path = std::exchange(graph.source_request, std::string());
+void serve_retarget_load(ui::GraphPanel& graph, const anim::Character& target, const std::string& path) {
     const Status st = load_retarget_source(graph, path, target, 0);
     graph.source_error = st ? std::string() : st.error().message;
     if (st) graph.mode = ui::GraphMode::Retarget;

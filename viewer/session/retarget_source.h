@@ -15,8 +15,8 @@ namespace sv::viewer {
 Status load_retarget_source(ui::GraphPanel& graph, const std::string& path, const anim::Character& target,
                             int skin);
 
-// Serves a Load press (graph.source_request): loads, records the error or switches to Retarget,
-// and clears the request. Does nothing when there is none.
-void serve_retarget_request(ui::GraphPanel& graph, const anim::Character& target);
+// Serves the Graph tab's Load (a LoadRetargetSource action): loads `path`, records the error in the
+// panel or switches it to Retarget.
+void serve_retarget_load(ui::GraphPanel& graph, const anim::Character& target, const std::string& path);
 
 }  // namespace sv::viewer

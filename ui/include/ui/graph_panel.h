@@ -114,8 +114,6 @@ struct GraphPanel {
     // source stays. ui reads no file: the viewer loads it (viewer/session/scene_session.h) and hands the
     // Asset here, so the panels never link the glTF reader.
     Status set_source(anim::Asset asset, const std::string& path, const anim::Character& target, int skin);
-    // The file the Load button asked for, until the viewer has loaded it (and cleared this).
-    std::string source_request;
     // What actually plays, for the Animation panel: the clip in Clip mode, else what the graph
     // plays ("retarget: 'Run' from fox.glb", "blend: 'walk' + 'run'", "state machine: ...").
     std::string playing_label(const anim::Character& character, int clip) const;

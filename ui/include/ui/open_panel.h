@@ -11,10 +11,6 @@ struct OpenPanel {
     char path[1024] = {};
     std::vector<std::string> recent;  // most recent first, no duplicates
     std::string error;                // the last failed load, shown until the next success
-    std::string requested;            // a path to open, taken by the viewer
-
-    void request(const std::string& p) { requested = p; }
-    std::string take_request();
     // After a successful load: first in the list, once.
     void push_recent(const std::string& p);
     // One path a line; missing file is no error (first run).

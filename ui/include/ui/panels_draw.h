@@ -11,6 +11,7 @@
 #include "ui/draw_controls.h"
 #include "ui/heat_legend.h"
 #include "ui/quit_guard.h"
+#include "ui/ui_actions.h"
 #include "ui/viewer_model.h"
 #include "ui/viewport.h"
 
@@ -24,27 +25,20 @@ struct UiContext {
     double frame_ms = 0.0;
     std::string load_error;  // the last failed load (the previous asset stays on screen), or options
     std::string error_title = "Could not open the file";  // what kind of failure load_error is
-    bool dismiss_error = false;
     Layout layout;
     bool diagnose_stale = false;  // the diagnose result was measured in another state
     // FramePanel::measure_drawn_scale for the status line and the Frame tab (0: not measured).
     double drawn_scale = 0.0;
-    // Requests for the viewer.
-    bool request_screenshot = false;
-    bool request_frame = false;
-    bool request_quit = false;
+    // What the panels ask of the viewer (opening, framing, settings, the retarget source).
+    UiActions actions;
     bool show_help = false;  // the keys overlay (F1)
-    std::string retarget_path_request;
     char retarget_path[1024] = {};
     char screenshot_dir[1024] = {};
     char settings_path[1024] = "skinview_settings.json";
-    bool request_save_settings = false;
-    bool request_load_settings = false;
     // The camera row (Scene panel). The viewer writes the orbit in the pinned form
     // (render::format_pinned_camera) before the panels draw; a button names the framed view it asks
-    // for ("reset", "front", "side", "back", "top"), which the viewer applies after they draw.
+    // for ("reset", "front", "side", "back", "top") as a FrameView action.
     std::string camera_pinned;
-    std::string request_view;
 };
 
 // Begins an ImGui window pinned to `r` (the layout is computed, never dragged or saved); the caller

@@ -11,8 +11,8 @@
 // (tests/khronos_reference: its scripts write them into that folder's git-ignored `generated/`
 // before each run): pointer.glb, the KHR_animation_pointer fixture (anim/asset_tools/
 // pointer_builder.h) with its node translation through a pointer too, as
-// tests/gl/cli/cli_animation_pointer_test.cpp writes it; and diffuse_transmission.glb
-// (anim/asset_tools/diffuse_transmission_builder.h).
+// tests/gl/cli/cli_animation_pointer_test.cpp writes it; diffuse_transmission.glb
+// (anim/asset_tools/diffuse_transmission_builder.h); and sheen.glb (anim/asset_tools/sheen_builder.h).
 //
 // `make_assets <folder> --vrma` writes only walk.vrma, the built-in humanoid's walk as a VRM
 // Animation (anim/asset_tools/vrm_builder.h), for the validator and by-hand retargeting; not
@@ -25,6 +25,7 @@
 #include "anim/asset_tools/diffuse_transmission_builder.h"
 #include "anim/asset_tools/many_joint_builder.h"
 #include "anim/asset_tools/pointer_builder.h"
+#include "anim/asset_tools/sheen_builder.h"
 #include "anim/asset_tools/vrm_builder.h"
 #include "anim/gltf/gltf_write.h"
 
@@ -62,7 +63,8 @@ int main(int argc, char** argv) {
             Asset asset;
             WriteOptions options;
         } outputs[] = {{"pointer.glb", build_pointer_asset(), pointers},
-                       {"diffuse_transmission.glb", build_diffuse_transmission_asset(), {}}};
+                       {"diffuse_transmission.glb", build_diffuse_transmission_asset(), {}},
+                       {"sheen.glb", build_sheen_asset(), {}}};
         for (const auto& o : outputs) {
             const std::string path = std::string(argv[1]) + "/" + o.file;
             const auto st = write_gltf_file(o.asset, path, o.options);
@@ -75,7 +77,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (argc != 2) {
-        std::fprintf(stderr, "usage: %s <output folder> [--sunflower JOINTS | --khronos | --vrma]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s <output folder> [--sunflower JOINTS | --khronos | --vrma]\n",
+                     argv[0]);
         return 2;
     }
     const std::string dir = argv[1];

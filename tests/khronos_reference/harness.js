@@ -4,10 +4,11 @@
 //
 //   node harness.js --jobs JOBS.json --env SKY.hdr --out DIR [--size 640x480] [--ibl S,G,L,C,LUT]
 //
-// JOBS.json is a list of {name, file, camera, fov, time, animation, rotation, exposure, disable}:
+// JOBS.json is a list of {name, file, camera, fov, time, animation, rotation, exposure, ibl, disable}:
 // camera is skinview's pinned string "yaw,pitch,distance,tx,ty,tz" (render/camera.h), fov the
 // vertical field of view in degrees, animation a clip index (-1: none), rotation the renderer's own
-// environmentRotation in degrees, disable a list of extension names switched off (the negative
+// environmentRotation in degrees, ibl the environment's intensity (1 when absent; 0 for the file's
+// punctual lights alone), disable a list of extension names switched off (the negative
 // controls). Each job writes DIR/<name>.png. The environment is prefiltered once for all jobs.
 //
 // The server listens on 127.0.0.1 only, on a port the system picks, and serves nothing but the
@@ -64,9 +65,19 @@ const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "applic
 // minutes of SwiftShader on a loaded machine).
 const sheenTableFix = ["sheenELut.initialized = true; // iblsampler has already initialized the texture",
   "sheenELut.initialized = false; // the table is a PNG: upload it (glTF-Sample-Renderer#22)"];
+// And its samplers as the file names them, without anisotropy: 1.1.0's setSampler turns the
+// device's maximum anisotropy (16x on SwiftShader) on for every sampler whose minFilter is
+// NEAREST_MIPMAP_LINEAR or LINEAR_MIPMAP_LINEAR (a file's default sampler among them). No glTF
+// sampler asks for anisotropy, and with it SwiftShader also drops a NEAREST filter the file named;
+// skinview's llvmpipe (Mesa 22.3) has no EXT_texture_filter_anisotropic at all, so the two pictures
+// differed by the texture level each sampled, not by a formula (docs/materials.md, "Why rows are
+// below": LightsPunctualLamp, CesiumMan and TransmissionRoughnessTest, measured both ways).
+const samplerAnisotropyOff = [
+  "this.context.texParameterf(type, this.context.anisotropy, this.context.maxAnisotropy); // => 16xAF",
+  "this.context.texParameterf(type, this.context.anisotropy, 1.0); // the file's sampler, no anisotropy"];
 function patchedModule(file, ibl) {
   let text = fs.readFileSync(file, "utf8");
-  const subs = [sheenTableFix];
+  const subs = [sheenTableFix, samplerAnisotropyOff];
   if (ibl) {
     const [size, ggx, lambert, sheen, lut] = ibl.split(",").map(Number);
     subs.push(["this.textureSize = 256;", `this.textureSize = ${size};`],
@@ -157,7 +168,7 @@ async function main() {
       const j = jobs[i];
       const job = { url: "/model/" + i + "/" + path.basename(j.file), camera: cameraFromPinned(j.camera, j.fov || 40),
         time: j.time || 0, animation: j.animation === undefined ? -1 : j.animation, rotation: j.rotation || 0,
-        exposure: j.exposure || 1, disable: j.disable || [] };
+        exposure: j.exposure || 1, ibl: j.ibl === undefined ? 1 : j.ibl, disable: j.disable || [] };
       const t0 = Date.now();
       const url = await page.evaluate((job) => window.renderModel(job), job);
       const png = Buffer.from(url.slice(url.indexOf(",") + 1), "base64");

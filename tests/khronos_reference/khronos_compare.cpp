@@ -197,6 +197,8 @@ int main(int argc, char** argv) {
         // "skinview_rotation" differs from "rotation" only in the negative control.
         lighting.environment_rotation_deg = j.value("skinview_rotation", j.value("rotation", 0.0f));
         lighting.exposure = j.value("exposure", 1.0f);
+        // "ibl": the environment's intensity in both renderers (0: the file's punctual lights alone).
+        lighting.environment_intensity = j.value("ibl", 1.0f);
         s.state().draw.draw_grid = false;
         // "skinview_background": the clear colour (sRGB 0..1), for the transmission jobs: glass
         // sees the clear colour behind it, and the Khronos render's is transparent black.

@@ -27,7 +27,7 @@ window.setupRenderer = async (width, height, envUrl) => {
 };
 
 // job: {url, camera: {eye, target, yfov}, time, animation (index or -1), rotation (degrees),
-// exposure}. The camera is given explicitly: the renderer's own fit ignores skinning.
+// exposure, ibl (the environment's intensity: 0 leaves the file's punctual lights alone)}. The camera is given explicitly: the renderer's own fit ignores skinning.
 window.renderModel = async (job) => {
   state = view.createState();
   state.environment = environment;
@@ -39,7 +39,7 @@ window.renderModel = async (job) => {
   p.toneMap = "Khronos PBR Neutral";
   p.environmentRotation = job.rotation;
   p.exposure = job.exposure;
-  p.iblIntensity = 1.0;
+  p.iblIntensity = job.ibl;
   p.renderEnvironmentMap = false;
   p.usePunctual = true;
   p.useIBL = true;

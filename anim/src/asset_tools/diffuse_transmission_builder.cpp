@@ -1,44 +1,11 @@
 #include "anim/asset_tools/diffuse_transmission_builder.h"
 
-#include <cmath>
 #include <glm/gtc/quaternion.hpp>
 #include <string>
 
 #include "builder_parts.h"
 
 namespace sv::anim {
-
-namespace {
-
-// A UV sphere of radius `r` about the origin: `slices` around Y, `stacks` pole to pole, the seam
-// and the poles' vertices repeated so every vertex has one UV.
-Primitive sphere(float r, int slices, int stacks, int material) {
-    Primitive p;
-    const double pi = 3.14159265358979323846;
-    for (int i = 0; i <= stacks; ++i) {
-        const double theta = pi * i / stacks;  // from +Y down
-        for (int j = 0; j <= slices; ++j) {
-            const double phi = 2.0 * pi * j / slices;
-            const glm::vec3 n(float(std::sin(theta) * std::sin(phi)), float(std::cos(theta)),
-                              float(std::sin(theta) * std::cos(phi)));
-            p.positions.push_back(n * r);
-            p.normals.push_back(n);
-            p.uvs.push_back({float(j) / float(slices), float(i) / float(stacks)});
-        }
-    }
-    const auto at = [slices](int i, int j) { return static_cast<std::uint32_t>(i * (slices + 1) + j); };
-    for (int i = 0; i < stacks; ++i)
-        for (int j = 0; j < slices; ++j) {
-            // Counter-clockwise seen from outside.
-            if (i > 0) p.indices.insert(p.indices.end(), {at(i, j), at(i + 1, j), at(i, j + 1)});
-            if (i + 1 < stacks)
-                p.indices.insert(p.indices.end(), {at(i, j + 1), at(i + 1, j), at(i + 1, j + 1)});
-        }
-    p.material = material;
-    return p;
-}
-
-}  // namespace
 
 Asset build_diffuse_transmission_asset() {
     Asset a;
@@ -51,7 +18,7 @@ Asset build_diffuse_transmission_asset() {
         a.materials.push_back(m);
         Mesh mesh;
         mesh.name = "sphere_" + std::to_string(k);
-        mesh.primitives.push_back(sphere(0.4f, 32, 16, k));
+        mesh.primitives.push_back(builder::uv_sphere(0.4f, 32, 16, k));
         a.meshes.push_back(mesh);
         Node n;
         n.name = "sphere_" + std::to_string(k);

@@ -236,6 +236,20 @@ Expected<Writer> build(const Asset& a, const WriteOptions& options) {
                 {"diffuseTransmissionColorFactor", {c.r, c.g, c.b}}};
             use_extension(w.doc, "KHR_materials_diffuse_transmission");
         }
+        // KHR_materials_sheen and KHR_materials_specular by their factors (no textures, as the
+        // extension above), only where they differ from the extension's absence.
+        if (m.sheen_color != glm::vec3(0.0f)) {
+            jm["extensions"]["KHR_materials_sheen"] = {
+                {"sheenColorFactor", {m.sheen_color.r, m.sheen_color.g, m.sheen_color.b}},
+                {"sheenRoughnessFactor", m.sheen_roughness}};
+            use_extension(w.doc, "KHR_materials_sheen");
+        }
+        if (m.specular != 1.0f || m.specular_color != glm::vec3(1.0f)) {
+            jm["extensions"]["KHR_materials_specular"] = {
+                {"specularFactor", m.specular},
+                {"specularColorFactor", {m.specular_color.r, m.specular_color.g, m.specular_color.b}}};
+            use_extension(w.doc, "KHR_materials_specular");
+        }
         w.doc["materials"].push_back(jm);
     }
     for (const Light& l : a.lights) {

@@ -26,9 +26,10 @@ shift || true
 # within 8/255 moves by at most 0.3 point, within 16/255 by at most 0.1, the mean by 0.3/255.
 ibl=128,512,1024,64,256
 jobs=("$@")
-# The two generated jobs add under a second (they also hold the asset builder's files to their
-# committed renders).
-[ ${#jobs[@]} -gt 0 ] || jobs=(Duck CesiumMan_t1 MetalRoughSpheresNoTextures AnimationPointer_1.25s DiffuseTransmissionSpheres)
+# The three generated jobs add under a second each (they also hold the asset builder's files to
+# their committed renders).
+[ ${#jobs[@]} -gt 0 ] || jobs=(Duck CesiumMan_t1 MetalRoughSpheresNoTextures AnimationPointer_1.25s DiffuseTransmissionSpheres
+  SheenSpheres)
 "$root/scripts/install-khronos-reference.sh" >/dev/null
 cmake --build "$build" -j2 --target skinview skinview_make_assets >&2
 work=$(mktemp -d)

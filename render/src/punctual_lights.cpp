@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 
 namespace sv::render {
 

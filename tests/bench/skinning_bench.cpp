@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "anim/character/character.h"
 #include "anim/gltf/gltf_import.h"
-#include "anim/scene/character.h"
 #include "render/camera.h"
 #include "render/character_renderer.h"
 #include "render/context.h"

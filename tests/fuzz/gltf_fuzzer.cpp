@@ -21,8 +21,8 @@
 #include <limits>
 #include <vector>
 
+#include "anim/character/character.h"
 #include "anim/gltf/gltf_import.h"
-#include "anim/scene/character.h"
 #include "anim/skin_frame/reference_skinner.h"
 
 using namespace sv::anim;

@@ -11,7 +11,7 @@
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 #include "render/character_renderer.h"
 #include "render/context.h"
 #include "render/gl.h"

@@ -69,7 +69,7 @@ void draw_joint_bars(ViewerModel& m, UiContext& c, bool on, const std::vector<in
 }
 
 // Pose editing (issue #25): the selected joint's edit as three Euler XYZ sliders, in degrees, on
-// top of the animated local rotation (anim/scene/pose_edits.h has the convention). Ctrl+click a
+// top of the animated local rotation (anim/character/pose_edits.h has the convention). Ctrl+click a
 // slider to type a value.
 void draw_pose_edit(ViewerModel& m, UiContext& c) {
     const auto& sel = m.scene.selection;

@@ -1,7 +1,7 @@
 #include "ui/viewer_model.h"
 
 #include "anim/avatar/vrm_animation.h"
-#include "anim/scene/shared_joints.h"
+#include "anim/character/shared_joints.h"
 
 namespace sv::ui {
 

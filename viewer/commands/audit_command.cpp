@@ -5,8 +5,8 @@
 #include <cstdio>
 
 #include "anim/avatar/vrm_facing.h"
+#include "anim/character/character.h"
 #include "anim/gltf/gltf_import.h"
-#include "anim/scene/character.h"
 #include "audit_file.h"
 #include "note_groups.h"
 

@@ -5,7 +5,7 @@
 // left-right pairs (VRM's own map, else the joint names humanoid_bone knows).
 #pragma once
 
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 #include "render/camera.h"
 
 namespace sv::viewer {

@@ -4,8 +4,8 @@
 
 #include <string>
 
+#include "anim/character/character.h"
 #include "anim/core/expected.h"
-#include "anim/scene/character.h"
 #include "ui/graph_panel.h"
 
 namespace sv::viewer {

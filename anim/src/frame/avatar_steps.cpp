@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "anim/avatar/expressions.h"
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 
 namespace sv::anim {
 

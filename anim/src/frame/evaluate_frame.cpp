@@ -5,10 +5,10 @@
 
 #include "anim/avatar/expressions.h"
 #include "anim/avatar/vrm_animation.h"
+#include "anim/character/character.h"
+#include "anim/character/shared_joints.h"
 #include "anim/graph/retarget_rest.h"
 #include "anim/graph/two_bone_ik.h"
-#include "anim/scene/character.h"
-#include "anim/scene/shared_joints.h"
 #include "avatar_steps.h"
 
 namespace sv::anim {

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "anim/character/character.h"
 #include "anim/scene/asset.h"
-#include "anim/scene/character.h"
 
 namespace sv::anim {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "anim/avatar/expression_materials.h"
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 #include "render/context.h"
 #include "render/environment.h"
 #include "render/environment_background.h"

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "anim/character/character.h"
 #include "anim/core/expected.h"
-#include "anim/scene/character.h"
 #include "render/character_renderer.h"
 
 namespace sv::render {

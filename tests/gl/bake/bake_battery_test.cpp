@@ -112,7 +112,7 @@ std::string file_for(const std::string& spec, const fs::path& dir = {}) {
     return spec;
 }
 
-// The edit as the convention documents it (anim/scene/pose_edits.h: R = Rz Ry Rx, degrees), built
+// The edit as the convention documents it (anim/character/pose_edits.h: R = Rz Ry Rx, degrees), built
 // axis by axis, as (x, y, z, w).
 glm::dvec4 euler_xyz(const glm::dvec3& deg) {
     const glm::dquat q = glm::angleAxis(glm::radians(deg.z), glm::dvec3(0, 0, 1)) *

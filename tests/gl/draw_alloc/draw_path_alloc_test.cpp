@@ -7,7 +7,7 @@
 
 #include "allocation_count.h"
 #include "anim/asset_tools/asset_builder.h"
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 #include "api_print.h"
 #include "render/character_renderer.h"
 #include "render/context.h"

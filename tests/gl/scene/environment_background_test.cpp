@@ -22,7 +22,7 @@
 #include <memory>
 #include <optional>
 
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 #include "headless_settings.h"
 #include "render/character_renderer.h"
 #include "render/context.h"

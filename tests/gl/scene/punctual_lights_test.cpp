@@ -13,7 +13,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <string>
 
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 #include "lit_floor.h"
 #include "render/character_renderer.h"
 #include "render/context.h"

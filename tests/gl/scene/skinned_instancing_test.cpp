@@ -17,8 +17,8 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <optional>
 
+#include "anim/character/character.h"
 #include "anim/gltf/gltf_import.h"
-#include "anim/scene/character.h"
 #include "instanced_arm.h"
 #include "render/character_renderer.h"
 #include "render/context.h"

@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
+#include "anim/character/character.h"
 #include "anim/gltf/gltf_import.h"
-#include "anim/scene/character.h"
 #include "render/character_renderer.h"
 #include "render/context.h"
 #include "test_paths.h"

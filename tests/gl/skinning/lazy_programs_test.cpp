@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/asset_tools/asset_builder.h"
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 #include "render/camera.h"
 #include "render/character_renderer.h"
 #include "render/context.h"

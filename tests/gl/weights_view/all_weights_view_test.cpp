@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "anim/asset_tools/influence_builder.h"
+#include "anim/character/character.h"
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
-#include "anim/scene/character.h"
 #include "render/character_renderer.h"
 #include "render/context.h"
 #include "test_paths.h"

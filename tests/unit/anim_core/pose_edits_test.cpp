@@ -1,9 +1,9 @@
-// Pose edits (anim/scene/pose_edits.h): the Euler XYZ convention held to rotations built here axis
+// Pose edits (anim/character/pose_edits.h): the Euler XYZ convention held to rotations built here axis
 // by axis, and an edit on the arm's shoulder carrying the elbow and wrist round the shoulder by the
 // angle given, on top of the clip's pose, while joints above it stay put. Negative control: the
 // other multiplication order (Rx Ry Rz) sends the test vector elsewhere, so the convention test
 // tells the two apart.
-#include "anim/scene/pose_edits.h"
+#include "anim/character/pose_edits.h"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/asset_tools/asset_builder.h"
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 
 namespace sv::anim {
 namespace {

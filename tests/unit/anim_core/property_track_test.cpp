@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "anim/asset_tools/pointer_builder.h"
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 
 using namespace sv::anim;
 

@@ -7,7 +7,7 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "anim/asset_tools/asset_builder.h"
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/asset_tools/asset_builder.h"
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 #include "uv_sphere.h"
 
 namespace sky_dome_rule {

@@ -13,8 +13,8 @@
 
 #include "anim/asset_tools/asset_builder.h"
 #include "anim/asset_tools/vrm_builder.h"
+#include "anim/character/character.h"
 #include "anim/graph/state_machine.h"
-#include "anim/scene/character.h"
 
 namespace sv::anim {
 namespace {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "anim/character/character.h"
 #include "anim/gltf/gltf_import.h"
-#include "anim/scene/character.h"
 #include "test_paths.h"
 
 namespace fs = std::filesystem;

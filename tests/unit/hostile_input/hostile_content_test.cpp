@@ -12,9 +12,9 @@
 #include <limits>
 
 #include "anim/asset_tools/asset_builder.h"
+#include "anim/character/character.h"
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
-#include "anim/scene/character.h"
 #include "glb_edit.h"
 #include "hostile_fixture.h"
 

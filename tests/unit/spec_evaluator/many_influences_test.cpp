@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "anim/asset_tools/influence_builder.h"
+#include "anim/character/character.h"
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
-#include "anim/scene/character.h"
 #include "anim/skin_frame/reference_skinner.h"
 #include "anim/skin_frame/skin_world_bounds.h"
 #include "gltf_spec_evaluator.h"

@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
+#include "anim/character/character.h"
 #include "anim/gltf/gltf_import.h"
-#include "anim/scene/character.h"
 #include "anim/scene/morph_targets.h"
 #include "anim/skin_frame/reference_skinner.h"
 #include "gltf_spec_evaluator.h"

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/asset_tools/influence_builder.h"
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 #include "ui/palette_panel.h"
 
 namespace {

@@ -7,10 +7,10 @@
 #include <cstdio>
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/character/character.h"
 #include "anim/gltf/gltf_import.h"
 #include "anim/graph/humanoid_names.h"
 #include "anim/graph/retarget_rest.h"
-#include "anim/scene/character.h"
 #include "limb_spine_angle.h"
 #include "test_paths.h"
 #include "ui/viewer_model.h"

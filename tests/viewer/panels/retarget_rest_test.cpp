@@ -6,8 +6,8 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/character/character.h"
 #include "anim/gltf/gltf_import.h"
-#include "anim/scene/character.h"
 #include "retarget_source.h"
 #include "test_paths.h"
 #include "ui/graph_panel.h"

@@ -6,7 +6,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/asset_tools/asset_builder.h"
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 #include "ui/frame_panel.h"
 
 namespace {

@@ -15,11 +15,11 @@
 #include "anim/asset_tools/vrm_builder.h"
 #include "anim/avatar/humanoid_map.h"
 #include "anim/avatar/vrm_facing.h"
+#include "anim/character/character.h"
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
 #include "anim/graph/humanoid_names.h"
 #include "anim/graph/retarget_rest.h"
-#include "anim/scene/character.h"
 #include "limb_spine_angle.h"
 #include "test_paths.h"
 

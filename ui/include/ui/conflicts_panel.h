@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 #include "anim/skin_frame/skinning_rung.h"
 
 namespace sv::ui {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "anim/avatar/expressions.h"
+#include "anim/character/character.h"
 #include "anim/core/expected.h"
-#include "anim/scene/character.h"
 
 namespace sv::ui {
 

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 
 namespace sv::ui {
 

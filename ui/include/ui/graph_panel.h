@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "anim/character/character.h"
 #include "anim/frame/pose_state.h"
 #include "anim/graph/blend_tree.h"
 #include "anim/graph/graph_parameters.h"
@@ -21,7 +22,6 @@
 #include "anim/graph/spring.h"
 #include "anim/graph/state_machine.h"
 #include "anim/pose/blend_poses.h"
-#include "anim/scene/character.h"
 
 namespace sv::ui {
 

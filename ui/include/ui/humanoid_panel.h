@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "anim/avatar/humanoid_map.h"
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 
 namespace sv::ui {
 

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "anim/character/character.h"
 #include "anim/core/expected.h"
 #include "anim/graph/two_bone_ik.h"
-#include "anim/scene/character.h"
 
 namespace sv::ui {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "anim/character/character.h"
 #include "anim/core/expected.h"
-#include "anim/scene/character.h"
 #include "anim/skin_frame/normalize_mesh_frame.h"
 
 namespace sv::ui {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "anim/character/character.h"
 #include "anim/scene/asset.h"
-#include "anim/scene/character.h"
 
 namespace sv::ui {
 

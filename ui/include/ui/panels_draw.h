@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 #include "ui/draw_controls.h"
 #include "ui/heat_legend.h"
 #include "ui/quit_guard.h"

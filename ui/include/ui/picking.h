@@ -4,7 +4,7 @@
 #include <glm/glm.hpp>
 #include <string>
 
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 #include "ui/viewport.h"
 
 namespace sv::ui {

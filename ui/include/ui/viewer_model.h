@@ -8,9 +8,9 @@
 
 #include <string>
 
+#include "anim/character/character.h"
+#include "anim/character/pose_edits.h"
 #include "anim/frame/evaluate_frame.h"
-#include "anim/scene/character.h"
-#include "anim/scene/pose_edits.h"
 #include "ui/animation_panel.h"
 #include "ui/conflicts_panel.h"
 #include "ui/diagnose_panel.h"
@@ -64,7 +64,7 @@ struct ViewerModel {
     int weights_skin = 0;
     int weights_joint = -1;
     // The Joints tab's pose edits (settings key `pose_edits`), put on the base pose every frame
-    // before IK (anim/scene/pose_edits.h: the convention).
+    // before IK (anim/character/pose_edits.h: the convention).
     anim::PoseEdits pose_edits;
     // What the panels do not hold: the VRM look-at's target (the viewer resolves the camera into
     // it each frame) and the VRM spring bones' switch (`--springs`).

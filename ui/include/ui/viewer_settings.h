@@ -91,7 +91,7 @@ struct ViewerSettings {
     // load naming it.
     std::vector<std::pair<std::string, double>> expressions;
     // The Joints tab's pose edits: joint name (first skin that has it) -> Euler XYZ degrees, the
-    // delta on top of the animated local rotation (anim/scene/pose_edits.h). Sorted by name; a name
+    // delta on top of the animated local rotation (anim/character/pose_edits.h). Sorted by name; a name
     // no skin has fails the load naming it.
     std::vector<std::pair<std::string, std::array<double, 3>>> pose_edits;
     // VRM look-at: "off" | "camera" | "x,y,z" (a world point); empty: as the command line says (the

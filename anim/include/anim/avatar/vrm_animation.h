@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 #include "anim/scene/vrm.h"
 
 namespace sv::anim {

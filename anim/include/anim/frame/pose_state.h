@@ -11,13 +11,13 @@
 #include <utility>
 #include <vector>
 
+#include "anim/character/pose_edits.h"
 #include "anim/graph/blend_tree.h"
 #include "anim/graph/graph_parameters.h"
 #include "anim/graph/retarget_rest.h"
 #include "anim/graph/root_motion.h"
 #include "anim/graph/spring.h"
 #include "anim/graph/state_machine.h"
-#include "anim/scene/pose_edits.h"
 
 namespace sv::anim {
 

@@ -4,7 +4,7 @@
 //
 // The reader maps a JSON pointer to one of these (anim/src/gltf/gltf_animation_pointer.h); the
 // runtime samples the track (anim/pose/property_track.h) and writes the value here before anything
-// draws (anim/scene/property_pose.h). Node TRS and morph weights are not here: a pointer to them
+// draws (anim/character/property_pose.h). Node TRS and morph weights are not here: a pointer to them
 // becomes an ordinary node channel, so it plays through the same sampling as every other.
 #pragma once
 

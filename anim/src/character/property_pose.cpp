@@ -1,4 +1,4 @@
-#include "anim/scene/property_pose.h"
+#include "anim/character/property_pose.h"
 
 #include <algorithm>
 

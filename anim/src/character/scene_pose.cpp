@@ -1,4 +1,4 @@
-#include "anim/scene/scene_pose.h"
+#include "anim/character/scene_pose.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 
 #include <algorithm>
 

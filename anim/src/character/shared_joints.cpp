@@ -1,4 +1,4 @@
-#include "anim/scene/shared_joints.h"
+#include "anim/character/shared_joints.h"
 
 #include <algorithm>
 

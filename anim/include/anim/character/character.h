@@ -13,14 +13,14 @@
 #include <string>
 #include <vector>
 
+#include "anim/character/property_pose.h"
+#include "anim/character/scene_pose.h"
 #include "anim/core/expected.h"
 #include "anim/pose/clip_sampling.h"
 #include "anim/pose/packed_clip.h"
 #include "anim/pose/pose.h"
 #include "anim/pose/skeleton.h"
 #include "anim/scene/asset.h"
-#include "anim/scene/property_pose.h"
-#include "anim/scene/scene_pose.h"
 #include "anim/skin_frame/normalize_mesh_frame.h"
 #include "anim/skin_frame/skin_clip_scale_conflicts.h"
 #include "anim/skin_frame/skin_world_bounds.h"

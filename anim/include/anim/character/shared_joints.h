@@ -5,7 +5,7 @@
 // it was and hangs apart from the body.
 #pragma once
 
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 
 namespace sv::anim {
 

@@ -1,6 +1,6 @@
-#include "anim/scene/pose_edits.h"
+#include "anim/character/pose_edits.h"
 
-#include "anim/scene/character.h"
+#include "anim/character/character.h"
 
 namespace sv::anim {
 

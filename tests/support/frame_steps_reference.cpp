@@ -77,6 +77,12 @@ glm::dvec3 vec3_of(const json& j, const glm::dvec3& fallback) {
     return {j[0].get<double>(), j[1].get<double>(), j[2].get<double>()};
 }
 
+// The file's top-level extension `name`, or null when it has none.
+const json* extension(const json& gltf, const char* name) {
+    return gltf.contains("extensions") && gltf["extensions"].contains(name) ? &gltf["extensions"][name]
+                                                                            : nullptr;
+}
+
 double number_of(const json& obj, const char* key, double fallback) {
     return obj.contains(key) && obj[key].is_number() ? obj[key].get<double>() : fallback;
 }
@@ -190,9 +196,7 @@ std::string solve_two_bone_ik(const tinygltf::Model& m, const TwoBoneChain& c, s
 
 std::string apply_vrm_expressions(const json& gltf, const std::vector<std::pair<std::string, double>>& set,
                                   std::vector<NodePose>* nodes) {
-    const json* vrm = gltf.contains("extensions") && gltf["extensions"].contains("VRMC_vrm")
-                          ? &gltf["extensions"]["VRMC_vrm"]
-                          : nullptr;
+    const json* vrm = extension(gltf, "VRMC_vrm");
     if (!vrm || !vrm->contains("expressions")) return "expressions: the file has no VRMC_vrm expressions";
     const json& ex = (*vrm)["expressions"];
     const auto find = [&](const std::string& name) -> const json* {
@@ -243,9 +247,7 @@ std::string apply_vrm_expressions(const json& gltf, const std::vector<std::pair<
 
 std::string apply_vrm_look_at(const tinygltf::Model& m, const json& gltf, const glm::dvec3& target,
                               std::vector<NodePose>* nodes) {
-    const json* vrm = gltf.contains("extensions") && gltf["extensions"].contains("VRMC_vrm")
-                          ? &gltf["extensions"]["VRMC_vrm"]
-                          : nullptr;
+    const json* vrm = extension(gltf, "VRMC_vrm");
     if (!vrm || !vrm->contains("lookAt")) return "look-at: the file has no VRMC_vrm lookAt";
     const json& look = (*vrm)["lookAt"];
     if (look.value("type", std::string("bone")) != "bone")
@@ -301,9 +303,7 @@ std::string simulate_vrm_springs(const tinygltf::Model& m, const json& gltf, int
     if (gltf.contains("extensionsUsed"))
         for (const json& e : gltf["extensionsUsed"])
             if (e == "VRMC_node_constraint") return "springs: node constraints are not written out here";
-    const json* sb = gltf.contains("extensions") && gltf["extensions"].contains("VRMC_springBone")
-                         ? &gltf["extensions"]["VRMC_springBone"]
-                         : nullptr;
+    const json* sb = extension(gltf, "VRMC_springBone");
     if (!sb) return "springs: the file has no VRMC_springBone";
     struct Collider {
         int node = -1;

@@ -260,16 +260,21 @@ TEST(Settings, AMaterialViewReachesTheDrawAndIsSavedBack) {
     }
 }
 
+// RobotExpressive (../shared): clips other than the first, and a state machine over them.
+std::filesystem::path robot_path() { return test::shared_assets() / "RobotExpressive.glb"; }
+Expected<anim::Character> load_robot() {
+    auto asset = anim::load_gltf(robot_path().string());
+    if (!asset) return asset.error();
+    return anim::Character::create(std::move(*asset));
+}
+
 // A state-machine view in a later state (`machine_state`): applied, the machine is in that state,
 // `time` seconds into it; captured, the same key and time come back. The controls: without the key
 // it starts in its first state, and a state the file lacks is named.
 TEST(Settings, AStateMachineViewSavesTheStateItIsIn) {
-    const auto path = test::shared_assets() / "RobotExpressive.glb";
-    if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is not in ../shared";
-    auto asset = anim::load_gltf(path.string());
-    ASSERT_TRUE(asset) << asset.error().message;
-    auto c = anim::Character::create(std::move(*asset));
-    ASSERT_TRUE(c);
+    if (!std::filesystem::exists(robot_path())) GTEST_SKIP() << robot_path() << " is not in ../shared";
+    auto c = load_robot();
+    ASSERT_TRUE(c) << c.error().message;
     const auto machine_state = [&](const ui::ViewerModel& m) {
         return m.graph.machine ? m.graph.machine->state_name(m.graph.machine->current_state()) : "(none)";
     };
@@ -308,12 +313,9 @@ TEST(Settings, AStateMachineViewSavesTheStateItIsIn) {
 // frame: a headless frame strips with what the model holds, and the model was attached on the first
 // clip. The control: the same view without the key strips nothing.
 TEST(Settings, ARootMotionViewStripsTheClipItNames) {
-    const auto path = test::shared_assets() / "RobotExpressive.glb";
-    if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is not in ../shared";
-    auto asset = anim::load_gltf(path.string());
-    ASSERT_TRUE(asset) << asset.error().message;
-    auto c = anim::Character::create(std::move(*asset));
-    ASSERT_TRUE(c);
+    if (!std::filesystem::exists(robot_path())) GTEST_SKIP() << robot_path() << " is not in ../shared";
+    auto c = load_robot();
+    ASSERT_TRUE(c) << c.error().message;
     const int walking = c->find_clip("Walking");
     ASSERT_GT(walking, 0) << "the view needs a clip other than the one the model attaches on";
     ui::ViewerSettings s;

@@ -4,7 +4,6 @@
 // a run ends in is read from `--save-settings`, written at exit by the viewer's own capture.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -53,14 +52,6 @@ protected:
     fs::path dir_;
 };
 
-// Where the log says the settings button labelled `label` sits, in window pixels.
-bool settings_button_at(const std::string& log, const std::string& label, float& x, float& y) {
-    const std::string key = "settings button: " + label + " at ";
-    const size_t at = log.find(key);
-    if (at == std::string::npos) return false;
-    return std::sscanf(log.c_str() + at + key.size(), "%f %f", &x, &y) == 2;
-}
-
 std::string click_at(int frame, float x, float y) {
     std::ostringstream s;
     s << frame << " move " << x << "px " << y << "px\n"
@@ -77,8 +68,8 @@ TEST_F(PanelActions, SaveAndLoadAreServedFromTheButtons) {
     const std::string view = write("view.json", R"({"time": 0.25})");
     (void)run_on("where", view, "2 move viewport 0.5 0.5\n", 4, &log);
     float sx = 0, sy = 0, lx = 0, ly = 0;
-    ASSERT_TRUE(settings_button_at(log, "Save", sx, sy)) << log;
-    ASSERT_TRUE(settings_button_at(log, "Load", lx, ly)) << log;
+    ASSERT_TRUE(sv::test::item_centre(log, "settings button", "Save", sx, sy)) << log;
+    ASSERT_TRUE(sv::test::item_centre(log, "settings button", "Load", lx, ly)) << log;
 
     // Save after C: the file now says the correction is off.
     const json saved_end = run_on("save", view, "3 key c\n" + click_at(6, sx, sy), 12);

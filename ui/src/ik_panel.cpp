@@ -75,6 +75,17 @@ std::vector<IkChain> detect_limbs(const anim::Skeleton& sk) {
                            names[static_cast<size_t>(mid)] + " > " + names[static_cast<size_t>(tip)],
                        root, mid, tip});
     }
+    // Shallowest limb first (the legs of a humanoid before its arms), ties in joint order: the
+    // first is the chain the IK switch and the settings key `ik` take, so it must not depend on how
+    // the file lists its joints. It is the order the importer's old depth sort gave every skin; a
+    // saved `ik: true` view means the same limb as before the importer kept the file's order.
+    std::vector<int> depth(static_cast<size_t>(sk.joint_count()), 0);
+    for (int j = 0; j < sk.joint_count(); ++j)
+        for (int p = parents[static_cast<size_t>(j)]; p >= 0; p = parents[static_cast<size_t>(p)])
+            ++depth[static_cast<size_t>(j)];
+    std::stable_sort(out.begin(), out.end(), [&](const IkChain& a, const IkChain& b) {
+        return depth[static_cast<size_t>(a.tip)] < depth[static_cast<size_t>(b.tip)];
+    });
     return out;
 }
 

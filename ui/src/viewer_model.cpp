@@ -32,6 +32,11 @@ void ViewerModel::attach(anim::Character& character) {
     graph.map = {};
     graph.mode = GraphMode::Clip;
     graph.spring = {};
+    // IK and the playback speed belong to the file as the clip does (docs/settings.md says which
+    // keys a new file resets): RobotExpressive used to open with an arm pinned by the last file's IK.
+    ik.enabled = false;
+    ik.weight = 1.0f;
+    animation.speed = 1.0f;
     screenshot_message.clear();
     graph.attach(character, 0);
     graph.root.bind(character, 0, animation.clip);
@@ -50,6 +55,12 @@ void ViewerModel::advance_and_pose(anim::Character& character, double dt) {
     graph.spring.clock += dt;  // the spring chain's own clock runs in wall time, paused or not
     animation.advance(dt, graph.duration(character, animation.clip));
     pose_with_step(character, from, step);
+}
+
+void ViewerModel::move_clocks(double time, double step) {
+    animation.time = time;
+    graph.clock += step;
+    graph.spring.clock += step;
 }
 
 void ViewerModel::pose(anim::Character& character) { pose_with_step(character, animation.time, 0.0); }

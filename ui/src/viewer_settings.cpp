@@ -81,6 +81,22 @@ Status read_string(const json& j, const char* key, std::string& out) {
     return ok_status();
 }
 
+// A clip named or, as `--clip 0` takes it, numbered: a file written by hand may say either, and an
+// unnamed clip is saved by its index as a string. The number is kept as its decimal text, which
+// resolve_clip reads as the index; a negative or fractional number names no clip and is refused here.
+Status read_clip_ref(const json& j, const char* key, std::string& out) {
+    if (j.is_number_unsigned() || (j.is_number_integer() && j.get<long long>() >= 0)) {
+        out = std::to_string(j.get<unsigned long long>());
+        return ok_status();
+    }
+    if (!j.is_string())
+        return make_error(std::string("settings: '") + key +
+                          "': expected a clip name or index (a string or a whole number 0 or more), got " +
+                          j.dump());
+    out = j.get<std::string>();
+    return ok_status();
+}
+
 Status read_word(const json& j, const char* key, const std::vector<std::string>& set, std::string& out) {
     std::string v;
     if (auto s = read_string(j, key, v); !s) return s;
@@ -241,7 +257,7 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
         else if (k == "joint")
             st = read_string(v, "joint", s.joint);
         else if (k == "clip")
-            st = read_string(v, "clip", s.clip);
+            st = read_clip_ref(v, "clip", s.clip);
         else if (k == "time")
             st = read_number(v, "time", s.time);
         else if (k == "playing")
@@ -275,9 +291,9 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
         } else if (k == "retarget_source")
             st = read_string(v, "retarget_source", s.retarget_source);
         else if (k == "retarget_clip")
-            st = read_string(v, "retarget_clip", s.retarget_clip);
+            st = read_clip_ref(v, "retarget_clip", s.retarget_clip);
         else if (k == "machine_state")
-            st = read_string(v, "machine_state", s.machine_state);
+            st = read_clip_ref(v, "machine_state", s.machine_state);
         else if (k == "look_at")
             st = read_string(v, "look_at", s.look_at);
         else if (k == "retarget_rest")

@@ -65,6 +65,8 @@ int ViewerWindow::run() {
         try {
             handle_inputs(frame);
             render_frame(dt, last_frame, frame);
+            // After the frame: an open replaces the session the frame was drawn from.
+            serve_confirmed(frame);
         } catch (const std::exception& e) {
             recover_frame(e.what(), frame);
         } catch (...) {

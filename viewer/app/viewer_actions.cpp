@@ -4,9 +4,13 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+// ClosePopupToLevel: Esc closes an open popup (ImGui 1.86 closes popups on Esc only with keyboard
+// navigation on, which would take the arrow keys from the timeline).
+#include <imgui_internal.h>
 
 #include "default_view.h"
 #include "retarget_source.h"
+#include "settings_apply.h"
 #include "ui/frame_panel.h"
 #include "viewer_window.h"
 
@@ -57,7 +61,13 @@ void ViewerWindow::serve_actions() {
     for (const ui::UiAction& a : ui_.actions.take()) {
         switch (a.kind) {
             case Kind::Open:
-                open(a.text, nullptr);
+                // An open replaces the view: it asks first when that loses work, as a quit does.
+                if (!session_ ||
+                    quit_guard_.request_action(current_view(), ui::QuitGuard::Action::Open, a.text))
+                    open(a.text, nullptr);
+                else if (scripted_)
+                    std::fprintf(stderr, "skinview: open %s asks first: %s\n", a.text.c_str(),
+                                 quit_guard_.lost.c_str());
                 break;
             case Kind::FrameView:
                 if (session_) set_framed_view(a.text);
@@ -66,7 +76,12 @@ void ViewerWindow::serve_actions() {
                 save_settings(a.text);
                 break;
             case Kind::LoadSettings:
-                load_settings(a.text);
+                if (!session_ ||
+                    quit_guard_.request_action(current_view(), ui::QuitGuard::Action::LoadSettings, a.text))
+                    load_settings(a.text);
+                else if (scripted_)
+                    std::fprintf(stderr, "skinview: load %s asks first: %s\n", a.text.c_str(),
+                                 quit_guard_.lost.c_str());
                 break;
             case Kind::LoadRetargetSource:
                 if (session_) serve_retarget_load(model_.graph, session_->character(), a.text);
@@ -81,12 +96,23 @@ void ViewerWindow::serve_actions() {
 void ViewerWindow::handle_key(int key, int frame) {
     const ImGuiIO& io = ImGui::GetIO();
     if (key == GLFW_KEY_ESCAPE) {
-        // Esc answers the dialog first (Cancel), then leaves a text field (ImGui reverts and
-        // leaves it on the same key): typing never quits. Only then is it a quit.
+        // Esc closes the innermost thing open, as dialogs do elsewhere, and quits only when nothing
+        // is: the dialog (Cancel), a text field (ImGui reverts and leaves it on the same key), a
+        // popup (the clip list), the keys overlay, the error banner. It used to quit from under
+        // the popup, the overlay and the banner, without asking when nothing was edited.
         if (quit_guard_.dialog_open)
             quit_guard_.cancel();
-        else if (!io.WantTextInput)
+        else if (io.WantTextInput)
+            ;
+        else if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
+            ImGui::ClosePopupToLevel(0, true);
+        else if (ui_.show_help)
+            ui_.show_help = false;
+        else if (!ui_.load_error.empty())
+            ui_.load_error.clear();
+        else
             request_quit("Esc", frame);
+        if (scripted_ && !quit_) std::fprintf(stderr, "skinview: frame %d: Esc\n", frame);
         return;
     }
     if (io.WantTextInput || quit_guard_.dialog_open) return;  // typing a path must not flip switches
@@ -104,14 +130,40 @@ void ViewerWindow::handle_key(int key, int frame) {
 }
 
 void ViewerWindow::request_quit(const char* why, int frame) {
-    if (quit_guard_.request(model_)) {
+    if (!session_ || quit_guard_.request(current_view())) {
         quit_ = true;
         if (scripted_) std::fprintf(stderr, "skinview: frame %d: quit (%s)\n", frame, why);
         return;
     }
     if (scripted_)
         std::fprintf(stderr, "skinview: frame %d: quit (%s) asks first: %s\n", frame, why,
-                     quit_guard_.unsaved(model_).c_str());
+                     quit_guard_.lost.c_str());
+}
+
+ui::ViewerSettings ViewerWindow::current_view() const {
+    ui::ViewerSettings v = capture_settings(model_, session_->character(), session_->state());
+    v.environment = session_->environment_path();  // the renderer's, not the panels'
+    return v;
+}
+
+void ViewerWindow::serve_confirmed(int frame) {
+    if (!quit_guard_.confirmed || quit_) return;
+    using Action = ui::QuitGuard::Action;
+    const Action a = quit_guard_.pending;
+    const std::string path = quit_guard_.pending_path;
+    if (a == Action::Quit) {
+        quit_ = true;
+        if (scripted_) std::fprintf(stderr, "skinview: frame %d: quit (the dialog's Quit)\n", frame);
+        return;
+    }
+    quit_guard_.done();
+    if (scripted_)
+        std::fprintf(stderr, "skinview: frame %d: %s %s (the dialog's %s)\n", frame,
+                     a == Action::Open ? "open" : "load", path.c_str(), a == Action::Open ? "Open" : "Load");
+    if (a == Action::Open)
+        open(path, nullptr);
+    else
+        load_settings(path);
 }
 
 void ViewerWindow::set_framed_view(const std::string& name) {

@@ -103,11 +103,7 @@ void ViewerWindow::draw_panels(int frame, float window_w, float window_h) {
                                                                                                         : -1;
     }
     if (ui_.show_help) ui::draw_keys_help(ui_);
-    ui::draw_quit_dialog(quit_guard_, model_);
-    if (quit_guard_.confirmed && !quit_) {
-        quit_ = true;
-        if (scripted_) std::fprintf(stderr, "skinview: frame %d: quit (the dialog's Quit)\n", frame);
-    }
+    ui::draw_quit_dialog(quit_guard_);
     input_.end_ui_log(frame);
     ImGui::Render();
 }

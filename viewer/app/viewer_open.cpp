@@ -159,7 +159,7 @@ void ViewerWindow::open_unguarded(const std::string& path, const SceneOptions* o
     }
     if (!problems.empty()) show_error("Some options could not be applied", problems, "");
     framed_correction_ = session_->character().correction();  // framed as opened
-    quit_guard_.mark_saved(model_);  // what the file and the settings hold is no unsaved work
+    quit_guard_.mark_saved(current_view());  // what the file and the settings hold is no unsaved work
     // A scripted run says what opened, as it says what did not (show_error), so a test over many
     // files accounts for each.
     if (scripted_) std::fprintf(stderr, "skinview: opened %s\n", path.c_str());
@@ -198,7 +198,7 @@ void ViewerWindow::load_settings(const std::string& path) {
     // Loaded by hand, the file is the whole state, its environment included.
     if (auto env = session_->use_environment(s->environment); !env)
         st = st ? env : Status(make_error(st.error().message + "; " + env.error().message));
-    quit_guard_.mark_saved(model_);  // the pose edits are the file's now
+    quit_guard_.mark_saved(current_view());  // the pose edits are the file's now
     if (!st) {
         settings_failed_ = true;
         return show_error("Some settings could not be applied", st.error().message, "");
@@ -208,12 +208,11 @@ void ViewerWindow::load_settings(const std::string& path) {
 
 void ViewerWindow::save_settings(const std::string& path) {
     if (!session_) return;
-    ui::ViewerSettings captured = capture_settings(model_, session_->character(), session_->state());
-    captured.environment = session_->environment_path();  // the renderer's, not the panels'
+    const ui::ViewerSettings captured = current_view();
     auto st = ui::save_settings_file(path, captured);
     model_.screenshot_message = st ? "settings saved to " + path : st.error().message;
-    // The pose edits are on disk now; the IK handles never are (the settings hold only "ik").
-    if (st) quit_guard_.saved_pose_revision = model_.pose_edits.revision;
+    // What the file holds now is no unsaved work: the pose edits, IK with its handles, ...
+    if (st) quit_guard_.mark_saved(captured);
     std::fprintf(stderr, "skinview: %s\n", model_.screenshot_message.c_str());
 }
 

@@ -54,6 +54,10 @@ private:
     void serve_actions();
     // Esc or the close button: quits now unless work would be lost, else opens the dialog.
     void request_quit(const char* why, int frame);
+    // The view on screen as a settings value (what Save writes): what the quit guard compares.
+    ui::ViewerSettings current_view() const;
+    // The dialog's Quit, Open or Load, acted on once the frame that drew it is done.
+    void serve_confirmed(int frame);
     // A framed view by name (Home, the Scene panel's camera row), turned from the character's front.
     void set_framed_view(const std::string& name);
 

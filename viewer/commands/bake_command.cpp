@@ -218,7 +218,9 @@ int run_bake(const BakeArgs& args) {
         std::fprintf(f, "# rest pose (no clip)\n");
     std::fprintf(f,
                  "# correction %s, skinning %s, source %s; world space, after morph targets and skinning\n",
-                 c.correction() ? "on" : "off", args.scene.skinning.c_str(), args.source.c_str());
+                 c.correction() ? "on" : "off",
+                 // The rung the view chose (a settings file's `skinning` included), not the flag's default.
+                 s.state().draw.auto_rung ? "auto" : anim::to_id(s.state().draw.rung), args.source.c_str());
     size_t base = 1;
     for (const Object& o : objects) {
         std::fprintf(f, "o n%d_p%d %s\n", o.node, o.primitive, o.name.c_str());

@@ -36,6 +36,13 @@ struct RenderArgs {
     // Whether --camera / --size were on the command line: without them, --ref takes the camera and
     // size from the reference's sidecar when it records them (a golden keeps its view).
     bool camera_given = false, size_given = false;
+    // What the windowless viewer hands on (no flags of `render`'s own): the joint the window would
+    // select (highlighted on the armature; a name skin 0 lacks is bad input), the file the window
+    // would write the view to at exit, and the frames the window would have played first (a view
+    // that plays is drawn that many sixtieths of a second, times its speed, after its time).
+    std::string select_joint;
+    std::string save_settings;
+    int window_frames = 0;
 };
 int run_render(const RenderArgs& args);
 

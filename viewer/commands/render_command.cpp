@@ -13,6 +13,7 @@
 #include "render/phase_timings.h"
 #include "render/punctual_lights.h"
 #include "scene_session.h"
+#include "ui/viewer_model.h"
 #include "ui/viewer_settings.h"
 #include "view_layers.h"
 #include "view_names.h"
@@ -33,6 +34,12 @@ std::string frame_path(const std::string& pattern, int frame) {
     char num[16];
     std::snprintf(num, sizeof num, "%04d", frame);
     return pattern.substr(0, at) + num + pattern.substr(at + 7);
+}
+
+std::string fmt_seconds(double t) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.3f", t);
+    return b;
 }
 
 int fail(const std::string& message, int status = 1) {
@@ -121,42 +128,78 @@ int run_render(const RenderArgs& args) {
     }();
     if (!opened) return fail(opened.error().message, exit_status(fault));
     SceneSession& s = *opened->session;
-    if (!args.settings.empty()) {
+    // The reference's sidecar says how the golden was made: the whole view (clip, time, graph, pose
+    // edits, camera, ...) and its size, under what the command line names (a settings file replaces
+    // the sidecar's view; a named flag wins over either).
+    std::optional<JointSidecar> ref_sidecar;
+    if (!args.reference.empty() && std::filesystem::exists(sidecar_path(args.reference))) {
+        auto ref = read_sidecar(sidecar_path(args.reference));
+        if (!ref) return fail(ref.error().message);
+        ref_sidecar = std::move(*ref);
+    }
+    const bool sidecar_view =
+        args.settings.empty() && ref_sidecar && !ref_sidecar->view.settings_json.empty();
+    // A view came from a file (settings or the golden's sidecar): the flags' defaults must not undo it.
+    const bool view_file = !args.settings.empty() || sidecar_view;
+    if (view_file) {
         // The flags the command line named win over the file (ui/settings_layers.h); the file wins
         // over the flags' defaults.
         auto flags = render_flags_layer(args);
         if (!flags) return bad_option(flags.error().message);
-        auto applied = apply_settings_file(args.settings, s, {&*flags});
-        // Exit 2: bad input (CONTRIBUTING), as the viewer's scripted run gives for the same file.
-        if (!applied) return bad_option(applied.error().message);
+        Expected<HeadlessSettings> applied = HeadlessSettings{};
+        if (!args.settings.empty()) {
+            applied = apply_settings_file(args.settings, s, {&*flags});
+            // Exit 2: bad input (CONTRIBUTING), as the viewer's scripted run gives for the same file.
+            if (!applied) return bad_option(applied.error().message);
+        } else {
+            const std::string label = sidecar_path(args.reference);
+            auto golden_view = ui::settings_from_json(ref_sidecar->view.settings_json);
+            if (!golden_view) return fail(label + ": view." + golden_view.error().message);
+            auto view = ui::resolve_view(*golden_view, {&*flags});
+            if (!view) return bad_option(view.error().message);
+            applied = apply_view_settings(*view, label, s);
+            // The golden's view cannot be drawn on this file (a clip or joint it lacks): a finding
+            // about the file against its golden, not bad input.
+            if (!applied) return fail(applied.error().message);
+            if (!given("--fov"))
+                s.state().camera.fov_y_degrees = static_cast<float>(ref_sidecar->view.fov_degrees);
+            std::printf("view from %s: clip '%s' at t=%s, correction %s, camera %s\n", label.c_str(),
+                        golden_view->clip.c_str(), fmt_seconds(golden_view->time).c_str(),
+                        golden_view->correction ? "on" : "off",
+                        render::format_pinned_camera(s.state().camera).c_str());
+        }
         error_heatmap = error_heatmap || applied->error_heatmap;
         if (given("--bind")) s.state().clip = -1;  // the rest pose, even with a clip called "rest"
         if (given("--key-light") && args.key_light == "auto")
             s.state().draw.lighting.key_light = !render::has_punctual_lights(s.character());
     }
-    // The reference's sidecar says how the golden was made: its camera and size, unless the command
-    // line or a settings file says otherwise.
-    if (!args.reference.empty() && std::filesystem::exists(sidecar_path(args.reference))) {
-        auto ref = read_sidecar(sidecar_path(args.reference));
-        if (!ref) return fail(ref.error().message);
-        if (!args.camera_given && args.settings.empty()) {
-            auto adopted = adopt_sidecar_camera(*ref, s);
+    if (ref_sidecar) {
+        const JointSidecar& ref = *ref_sidecar;
+        if (!sidecar_view && !args.camera_given && args.settings.empty()) {
+            // A sidecar written before the view was kept: its camera alone.
+            auto adopted = adopt_sidecar_camera(ref, s);
             if (!adopted) return fail(adopted.error().message);
             if (*adopted)
                 std::printf("camera from %s: %s\n", sidecar_path(args.reference).c_str(),
-                            ref->view.camera.c_str());
+                            ref.view.camera.c_str());
         }
-        if (!args.size_given && ref->width > 0 && ref->height > 0) width = ref->width, height = ref->height;
+        if (!args.size_given && ref.width > 0 && ref.height > 0) width = ref.width, height = ref.height;
+        if (!ref.view.file_hash.empty() && file_content_hash(s.path()) != ref.view.file_hash)
+            std::printf(
+                "note: %s is not the file the golden was drawn from (%s recorded %s, FNV-1a %s; "
+                "this file's bytes differ)\n",
+                s.path().c_str(), sidecar_path(args.reference).c_str(), ref.view.file.c_str(),
+                ref.view.file_hash.c_str());
     }
     // A settings file holds the armature and the lighting; the flags' defaults must not undo them.
-    if (args.settings.empty() || args.armature) s.state().draw.draw_skeleton = args.armature;
+    if (!view_file || args.armature) s.state().draw.draw_skeleton = args.armature;
     // An unnamed --view leaves the view a settings file chose (or the default, lit); a named one,
     // lit included, wins over the file.
     if (args.view != "lit" || given("--view"))
         if (auto view = debug_view_named(args.view)) s.state().draw.debug_view = *view;
     // No settings key says which lights of the file to use: the flag holds with or without a file.
     s.state().draw.lighting.file_lights = args.file_lights != "off";
-    if (args.settings.empty()) {
+    if (!view_file) {
         s.state().draw.lighting.exposure = args.exposure;
         s.state().draw.lighting.environment_rotation_deg = args.environment_rotation;
         if (args.key_light != "auto") s.state().draw.lighting.key_light = args.key_light == "on";
@@ -176,12 +219,30 @@ int run_render(const RenderArgs& args) {
         s.state().draw.debug_view = render::DebugView::Weights;
         s.state().draw.selected_joint = *j;
     }
+    if (!args.select_joint.empty()) {
+        const int j =
+            s.character().skins().empty() ? -1 : s.character().skins()[0].skeleton.find(args.select_joint);
+        if (j < 0) return bad_option("--joint '" + args.select_joint + "': no joint of that name in skin 0");
+        s.state().draw.selected_skin = 0;
+        s.state().draw.selected_joint = j;
+    }
+    if (args.window_frames > 0) {
+        // The window advances a playing view by 1/60 s times its speed before each frame it draws
+        // (a settings file is a still unless it says `playing`; without one the clip plays).
+        const ui::ViewerModel* m = s.view_model();
+        const bool playing = m ? m->animation.playing : s.state().clip >= 0;
+        const double speed = m ? static_cast<double>(m->animation.speed) : 1.0;
+        if (playing)
+            s.set_time(
+                static_cast<float>(static_cast<double>(s.state().time) + args.window_frames * speed / 60.0));
+    }
     int status = 0;
     // The time the view holds: --time, else the settings file's `time` (it used to be --time's
     // default, 0, so a view saved at t = 0.8 was drawn at 0 while bake drew 0.8).
     const float start = s.state().time;
     for (int f = 0; f < args.frames; ++f) {
-        s.state().time = start + static_cast<float>(f) / args.fps;
+        // Every clock of the view moves with the clip's (the state machine's, the spring chain's).
+        s.set_time(start + static_cast<float>(f) / args.fps);
         if (error_heatmap) {
             s.pose();
             auto d = apply_error_heat(s);
@@ -209,6 +270,11 @@ int run_render(const RenderArgs& args) {
                 if (st > 0) status = 1;
             }
         }
+    }
+    if (!args.save_settings.empty()) {
+        if (auto w = ui::save_settings_file(args.save_settings, capture_view(s)); !w)
+            return fail(w.error().message);
+        std::printf("settings saved to %s\n", args.save_settings.c_str());
     }
     render::print_phase_timings(stderr);  // SKINVIEW_TIMINGS=1 only
     return status;

@@ -19,8 +19,22 @@ using namespace sv::viewer;
 namespace {
 
 // With no display the viewer cannot open its window; rather than fail, it does the headless
-// equivalent of opening the file: the screenshot and the audit.
+// equivalent of opening the file: the screenshot of the same view (every option the window would
+// have taken: the settings file, the joint, the frames it would have played, --save-settings) and
+// the audit. An option only a window can honour (an input script, a tab, the keys overlay, the
+// window's size, a retarget source) is refused naming it, exit 2: it used to be dropped, and the
+// run exited 0 with a picture of another view.
 int headless_fallback(const InteractiveOptions& o) {
+    std::string window_only;
+    for (const char* flag : {"--input", "--tab", "--keys-help", "--window", "--retarget"})
+        if (o.scene.given.count(flag)) window_only += (window_only.empty() ? "" : ", ") + std::string(flag);
+    if (!window_only.empty()) {
+        std::fprintf(stderr,
+                     "skinview: %s: needs the window, and there is no display (DISPLAY and WAYLAND_DISPLAY "
+                     "are unset); run under xvfb-run -a, or use skinview render\n",
+                     window_only.c_str());
+        return 2;
+    }
     std::fprintf(stderr,
                  "skinview: no display (DISPLAY and WAYLAND_DISPLAY are unset); rendering headless instead. "
                  "Run under xvfb-run for the window.\n");
@@ -29,17 +43,21 @@ int headless_fallback(const InteractiveOptions& o) {
     r.output = o.screenshot.empty() ? "skinview.png" : o.screenshot;
     r.size = "960x720";
     r.armature = true;
+    r.settings = o.settings;
+    r.select_joint = o.joint;
+    r.save_settings = o.save_settings;
+    r.window_frames = o.frames;
     int rc = run_render(r);
     if (rc != 0) return rc;
     if (!o.viewport_screenshot.empty()) {
         // The window's 3D view is what --viewport-screenshot promises: render's own picture of the
         // view at the size that view would have had (the window's layout), which is the same.
         const sv::ui::Rect v = sv::ui::compute_layout(float(o.window_width), float(o.window_height)).viewport;
-        RenderArgs vr;
-        vr.scene = o.scene;
+        RenderArgs vr = r;
+        vr.armature = false;
         vr.output = o.viewport_screenshot;
         vr.size = std::to_string(int(v.w)) + "x" + std::to_string(int(v.h));
-        vr.settings = o.settings;
+        vr.save_settings.clear();
         if ((rc = run_render(vr)) != 0) return rc;
     }
     AuditArgs a;

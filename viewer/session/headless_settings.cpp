@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "settings_apply.h"
+#include "ui/viewer_model.h"
 
 namespace sv::viewer {
 
@@ -35,11 +36,51 @@ Expected<HeadlessSettings> apply_view_settings(const ui::ViewerSettings& setting
     s.pose_edits() = model.pose_edits;
     // The graph (blend tree, state machine, retarget), IK and spring chain the view chose: the
     // session poses with them, through the same pose state the window's model gives its frame.
-    auto view = std::make_shared<ui::ViewerModel>(std::move(model));
-    s.adopt_view(view, view->pose_state());
+    s.adopt_view(std::make_shared<ui::ViewerModel>(std::move(model)));
     HeadlessSettings out;
     out.error_heatmap = settings.heatmap == "error";
     return out;
+}
+
+ui::ViewerSettings capture_view(SceneSession& s) {
+    anim::Character& ch = s.character();
+    const FrameState& st = s.state();
+    // A view with no settings file behind it is the clip alone: a model built as apply_view_settings
+    // builds one, so capture_settings reads every key from the same place in both cases.
+    std::shared_ptr<ui::ViewerModel> fresh;
+    ui::ViewerModel* m = s.view_model();
+    if (!m) {
+        fresh = std::make_shared<ui::ViewerModel>();
+        fresh->attach(ch);
+        m = fresh.get();
+        // attach() posed the first clip; the session poses again before it draws.
+        m->animation.playing = false;
+    }
+    // The session's values are the view (flags applied after the file, --bind, a sequence's time):
+    // the model is brought to them before it is read.
+    m->animation.clip = st.clip;
+    m->animation.time = static_cast<double>(st.time);
+    m->draw_skeleton = st.draw.draw_skeleton;
+    m->pose_edits = s.pose_edits();
+    m->expressions.clear();
+    for (const auto& [name, w] : s.expression_values()) (void)m->expressions.set(name, w);
+    ui::ViewerSettings v = capture_settings(*m, ch, st);
+    // attach() posed the character at its first clip's start: the pose drawn is put back, so a
+    // caller measuring after this (the sidecar's skinned bounds) measures the view.
+    if (fresh) s.pose();
+    // render --weights JOINT colours that joint's weights through the draw options alone.
+    if (st.draw.debug_view == render::DebugView::Weights && st.draw.selected_joint >= 0 &&
+        !ch.skins().empty() && v.weights_joint.empty()) {
+        const auto& names = ch.skins()[0].skeleton.names();
+        if (static_cast<size_t>(st.draw.selected_joint) < names.size())
+            v.weights_joint = names[static_cast<size_t>(st.draw.selected_joint)];
+    }
+    v.environment = s.environment_path();
+    // Headless time is a float: written as the decimal a person would type (0.8, not 0.800000011920929),
+    // which reads back as the same float.
+    if (static_cast<double>(static_cast<float>(v.time)) == v.time)
+        v.time = decimal_of(static_cast<float>(v.time));
+    return v;
 }
 
 }  // namespace sv::viewer

@@ -28,4 +28,11 @@ Expected<HeadlessSettings> apply_settings_file(const std::string& path, SceneSes
 Expected<HeadlessSettings> apply_view_settings(const ui::ViewerSettings& view, const std::string& label,
                                                SceneSession& session);
 
+// The view a headless session draws now, as a settings value: the adopted view's graph, IK and
+// spring chain with the session's clip, time, pose edits, expressions, draw options, camera (as an
+// explicit orbit) and environment. What `--sidecar` writes beside a golden, so `--ref` redraws the
+// whole view and not only its camera. What no key holds (the field of view, --file-lights, a
+// variant) is not in it: the sidecar keeps the field of view beside it.
+ui::ViewerSettings capture_view(SceneSession& session);
+
 }  // namespace sv::viewer

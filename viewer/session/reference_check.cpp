@@ -1,6 +1,7 @@
 #include "reference_check.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -9,7 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/skin_frame/reference_skinner.h"
+#include "headless_settings.h"
 #include "scene_session.h"
+#include "ui/viewer_settings.h"
 
 namespace sv::viewer {
 
@@ -31,6 +34,24 @@ std::string fmt(const char* f, double a) {
 }
 
 }  // namespace
+
+std::string file_content_hash(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return {};
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    char buf[1 << 16];
+    while (f.read(buf, sizeof buf) || f.gcount() > 0) {
+        const std::streamsize n = f.gcount();
+        for (std::streamsize i = 0; i < n; ++i) {
+            h ^= static_cast<unsigned char>(buf[i]);
+            h *= 0x100000001b3ull;
+        }
+        if (!f) break;
+    }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    return hex;
+}
 
 std::string sidecar_path(const std::string& image_path) {
     return std::filesystem::path(image_path).replace_extension("").string() + ".joints.json";
@@ -87,6 +108,11 @@ Expected<JointSidecar> measure_sidecar(SceneSession& session, int width, int hei
         sc.has_bounds = true;
         sc.min_x = lo_x, sc.min_y = lo_y, sc.max_x = hi_x, sc.max_y = hi_y;
     }
+    // Last: the view is read off the session after everything above was measured from its pose.
+    sc.view.settings_json = ui::settings_to_json(capture_view(session));
+    // By name: a golden is committed and moved between machines, and the hash is what is checked.
+    sc.view.file = std::filesystem::path(session.path()).filename().string();
+    sc.view.file_hash = file_content_hash(session.path());
     return sc;
 }
 
@@ -104,6 +130,10 @@ Status write_sidecar(const std::string& path, const JointSidecar& sc) {
             {"exposure", sc.view.exposure},   {"environment_rotation", sc.view.environment_rotation_degrees},
             {"key_light", sc.view.key_light}, {"environment", sc.view.environment}};
         if (!sc.view.api.empty()) v["api"] = sc.view.api;
+        if (!sc.view.file.empty()) v["file"] = sc.view.file;
+        if (!sc.view.file_hash.empty()) v["file_fnv1a64"] = sc.view.file_hash;
+        if (!sc.view.settings_json.empty())
+            v["settings"] = nlohmann::json::parse(sc.view.settings_json, nullptr, false);
         text += ",\n \"view\": " + v.dump();
     }
     if (sc.has_bounds)
@@ -167,10 +197,20 @@ Expected<JointSidecar> read_sidecar(const std::string& path) {
                 return make_error(path + ": view.key_light must be true or false");
             sc.view.key_light = v["key_light"].get<bool>();
         }
-        for (const char* key : {"api", "environment"}) {
+        for (auto [key, out] : {std::pair<const char*, std::string*>{"api", &sc.view.api},
+                                {"environment", &sc.view.environment},
+                                {"file", &sc.view.file},
+                                {"file_fnv1a64", &sc.view.file_hash}}) {
             if (!v.contains(key)) continue;
             if (!v[key].is_string()) return make_error(path + ": view." + key + " must be a string");
-            (std::string(key) == "api" ? sc.view.api : sc.view.environment) = v[key].get<std::string>();
+            *out = v[key].get<std::string>();
+        }
+        if (v.contains("settings")) {
+            if (!v["settings"].is_object()) return make_error(path + ": view.settings must be an object");
+            sc.view.settings_json = v["settings"].dump();
+            // Read here, so a sidecar whose view no longer parses is refused naming the sidecar.
+            if (auto parsed = ui::settings_from_json(sc.view.settings_json); !parsed)
+                return make_error(path + ": view." + parsed.error().message);
         }
     }
     if (j.contains("skinned_bounds")) {

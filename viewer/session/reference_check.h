@@ -39,6 +39,14 @@ struct SidecarView {
     bool key_light = true;
     // The image-based light: "procedural" (the built-in sky) until --env lands; then the file.
     std::string environment = "procedural";
+    // The whole view (ui/viewer_settings.h's JSON object: clip, time, graph, pose edits, IK, ...),
+    // so `--ref` redraws what made the golden and not only its camera: before it, a golden at
+    // `--clip walk --time 0.5` was checked against t = 0. Empty in sidecars written before it.
+    std::string settings_json;
+    // The file drawn, by its name alone (a golden moves between machines), and a hash of its bytes (FNV-1a,
+    // 64 bits, hex): `--ref` says when the file it draws now is not the one the golden was made from. The
+    // hash covers the named file alone, not a .gltf's buffers or images.
+    std::string file, file_hash;
 };
 
 struct JointSidecar {
@@ -70,11 +78,15 @@ struct ReferenceReport {
     std::string text() const;
 };
 
+// FNV-1a 64 of a file's bytes, as 16 hex digits; empty when it cannot be read.
+std::string file_content_hash(const std::string& path);
+
 // REF.png -> REF.joints.json (any extension is replaced).
 std::string sidecar_path(const std::string& image_path);
 
 // Measures the session's current pose (after pose()/apply_poses and a palette upload) for a frame
-// of this size, and records its camera and lighting (the API is the caller's to fill in).
+// of this size, and records its camera, lighting, whole view and file (the API is the caller's to
+// fill in).
 Expected<JointSidecar> measure_sidecar(SceneSession& session, int width, int height);
 Status write_sidecar(const std::string& path, const JointSidecar& sidecar);
 Expected<JointSidecar> read_sidecar(const std::string& path);

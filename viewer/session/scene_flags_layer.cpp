@@ -1,8 +1,8 @@
 #include "scene_flags_layer.h"
 
-#include <cmath>
-#include <cstdlib>
 #include <utility>
+
+#include "expression_flag.h"
 
 namespace sv::viewer {
 
@@ -34,14 +34,9 @@ Expected<ui::SettingsLayer> scene_flags_layer(const SceneOptions& o, bool with_p
     if (named(g, "--look-at")) v.look_at = o.look_at, l.set("look_at");
     if (named(g, "--expression")) {
         for (const std::string& e : o.expressions) {
-            const size_t eq = e.find('=');
-            char* end = nullptr;
-            const double w = eq == std::string::npos ? 0.0 : std::strtod(e.c_str() + eq + 1, &end);
-            if (eq == std::string::npos || eq == 0 || end == e.c_str() + eq + 1 || *end != '\0' ||
-                !(w >= 0.0 && w <= 1.0))
-                return make_error("--expression '" + e +
-                                  "': expected NAME=WEIGHT with WEIGHT a number from 0 to 1");
-            v.expressions.emplace_back(e.substr(0, eq), w);
+            auto parsed = parse_expression_flag(e);
+            if (!parsed) return parsed.error();
+            v.expressions.push_back(std::move(*parsed));
         }
         l.set("expressions");
     }

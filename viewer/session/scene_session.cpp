@@ -10,8 +10,10 @@
 #include "anim/gltf/gltf_import.h"
 #include "anim/scene/material_variants.h"
 #include "data_dir.h"
+#include "expression_flag.h"
 #include "render/gl.h"
 #include "render/punctual_lights.h"
+#include "ui/viewer_model.h"
 
 namespace sv::viewer {
 
@@ -130,14 +132,9 @@ Status SceneSession::apply(const SceneOptions& o) {
     set_springs(o.springs != "off");
     std::vector<std::pair<std::string, double>> values;
     for (const std::string& e : o.expressions) {
-        const size_t eq = e.find('=');
-        char* end = nullptr;
-        const double w = eq == std::string::npos ? 0.0 : std::strtod(e.c_str() + eq + 1, &end);
-        if (eq == std::string::npos || eq == 0 || end == e.c_str() + eq + 1 || *end != '\0' ||
-            !std::isfinite(w))
-            return make_error("--expression '" + e +
-                              "': expected NAME=WEIGHT with WEIGHT a number from 0 to 1");
-        values.emplace_back(e.substr(0, eq), w);
+        auto parsed = parse_expression_flag(e);
+        if (!parsed) return parsed.error();
+        values.push_back(std::move(*parsed));
     }
     expression_weights_.clear();
     expression_values_ = values;

@@ -23,6 +23,10 @@
 #include "render/skinned_pass.h"
 #include "scene_options.h"
 
+namespace sv::ui {
+struct ViewerModel;
+}  // namespace sv::ui
+
 namespace sv::viewer {
 
 // What a VRM avatar's eyes follow (`--look-at`, the settings file's `look_at`).
@@ -111,13 +115,18 @@ public:
     // The state's look-at as the frame function takes it: the camera resolved into a point (or the
     // file camera's node, placed by the pose).
     anim::LookAtState look_at_state() const;
-    // The graph, IK and spring chain a saved view chose (`--settings`): pose() takes them from it, so
-    // a blend-tree, state-machine or retarget view draws headless as the window drew it. Null: the
-    // clip alone.
-    void adopt_view(std::shared_ptr<const void> owner, const anim::PoseState& view) {
-        view_owner_ = std::move(owner);
-        view_ = view;
-    }
+    // The graph, IK and spring chain a saved view chose (`--settings`): pose() takes them from the
+    // model, so a blend-tree, state-machine or retarget view draws headless as the window drew it.
+    // Null: the clip alone.
+    void adopt_view(std::shared_ptr<ui::ViewerModel> model) { view_ = std::move(model); }
+    // The adopted view's model (null when the view is the clip alone): what a sidecar captures the
+    // graph, IK and spring chain from.
+    ui::ViewerModel* view_model() const { return view_.get(); }
+    // The view at clip time `t`: every clock that runs with the clip moves by the same step (the
+    // state machine's graph clock, the spring chain's clock), so frame k of `render --frames` is the
+    // view at its own time, as the window's clock moves them together (ui::ViewerModel::advance).
+    // It used to move the clip time alone: a state-machine sequence drew its first frame N times.
+    void set_time(float t);
 
     // VRM expressions' material colour and texture-transform binds for the last frame's values (with
     // the look-at's and a .vrma's): handed to the renderer, drawn from the next frame.
@@ -175,8 +184,7 @@ private:
     std::string environment_path_;  // "" the procedural sky
     anim::FrameContext frame_;
     bool springs_on_ = true;
-    std::optional<anim::PoseState> view_;
-    std::shared_ptr<const void> view_owner_;  // keeps the view's graph objects alive
+    std::shared_ptr<ui::ViewerModel> view_;
     std::vector<anim::ExpressionMorphWeight> expression_weights_;
     anim::PoseEdits pose_edits_;
     std::vector<std::pair<std::string, double>> expression_values_;

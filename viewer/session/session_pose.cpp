@@ -8,6 +8,7 @@
 
 #include "anim/avatar/expression_materials.h"
 #include "scene_session.h"
+#include "ui/viewer_model.h"
 
 namespace sv::viewer {
 
@@ -27,7 +28,7 @@ anim::LookAtState SceneSession::look_at_state() const {
 }
 
 anim::PoseState SceneSession::pose_state() const {
-    anim::PoseState p = view_ ? *view_ : anim::PoseState();
+    anim::PoseState p = view_ ? view_->pose_state() : anim::PoseState();
     p.clip = state_.clip;
     p.time = state_.time;
     p.loop = state_.loop;
@@ -38,6 +39,12 @@ anim::PoseState SceneSession::pose_state() const {
     // Root motion as the view chose it (settings key `root_motion`): the travel out of the root,
     // the character at the origin, as the window draws a restored view before it plays on.
     return p;
+}
+
+void SceneSession::set_time(float t) {
+    const double step = static_cast<double>(t) - static_cast<double>(state_.time);
+    state_.time = t;
+    if (view_) view_->move_clocks(static_cast<double>(t), step);
 }
 
 void SceneSession::pose() {

@@ -56,6 +56,8 @@ bool find_joint(const anim::Character& ch, const std::string& name, int& skin, i
     return false;
 }
 
+}  // namespace
+
 // The shortest decimal that reads back as `f`: panels hold floats, a file holds what a person
 // would write, so 0.3f is saved as 0.3 (not 0.30000001192092896) and a saved file reads as it was.
 double decimal_of(float f) {
@@ -67,6 +69,8 @@ double decimal_of(float f) {
     }
     return static_cast<double>(f);
 }
+
+namespace {
 
 std::string joint_name(const anim::Character& ch, int skin, int joint) {
     if (skin < 0 || static_cast<size_t>(skin) >= ch.skins().size() || joint < 0) return {};
@@ -159,7 +163,15 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
         clip = m.animation.clip;
     }
     if (clip != m.animation.clip) (void)m.animation.set_clip(ch, clip);
-    m.animation.scrub(s.time, m.graph.duration(ch, clip));
+    // A looping clip's view at a time past its end is the time the clip wraps to, as the window
+    // plays it and as frame k of `render --frames` draws it: kept as given, the frame samples it
+    // looped. It used to be clamped to the end here (and only here), so `--time 1.0` over a settings
+    // file drew a 0.9 s clip's last frame while the sequence's frame at 1.0 drew its 0.1 s.
+    const double length = m.graph.duration(ch, clip);
+    if (m.animation.loop && length > 0.0 && s.time > length)
+        m.animation.time = s.time;
+    else
+        m.animation.scrub(s.time, length);
     // A saved state-machine view is the machine entered in its first state at clock 0 and played
     // `time` seconds. The graph clock used to stay where the panel had left it (0 headless), so
     // every saved state-machine view drew its first clip's first frame whatever its time (the clip time

@@ -11,6 +11,9 @@ namespace sv::viewer {
 ui::InspectorTab tab_from_name(const std::string& name);
 const char* tab_name(ui::InspectorTab tab);
 
+// The shortest decimal that reads back as `f` (0.3f is written 0.3, not 0.30000001192092896).
+double decimal_of(float f);
+
 // Applies every key. A key that cannot be honoured (a joint or clip the character lacks) leaves
 // that part as it was and the others applied; the returned error names each such key.
 Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& model, anim::Character& character,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <set>
 
 #include "anim/asset_tools/asset_builder.h"
@@ -188,6 +189,67 @@ TEST(GltfImport, SortsSkinJointsParentsFirstAndRemapsVertexJoints) {
                       s.inverse_bind[static_cast<size_t>(j1)]);
         }
     EXPECT_TRUE(Skeleton::from_asset(reordered, 0).ok());
+}
+
+// The control: a list that is parents-first but not in depth order (each chain walked to its end
+// before the next, as many exporters write it) is kept as the file lists it, with no note. The
+// importer used to sort every skin by depth and report any difference from depth order, a false
+// "not parents-first" note on a third of the skins of public files.
+TEST(GltfImport, KeepsAParentsFirstListThatIsNotInDepthOrderAndSaysNothing) {
+    Glb g = Glb::parse(humanoid_glb());
+    auto& joints = g.json["skins"][0]["joints"];
+    const size_t n = joints.size();
+    std::vector<int> file(n);
+    for (size_t j = 0; j < n; ++j) file[j] = joints[j].get<int>();
+    // Depth-first from the skin's roots, children in the reverse of the order the nodes list them
+    // (the builder writes the forward walk): parents-first, not depth order, not the file's.
+    std::vector<int> dfs;
+    std::function<void(int)> walk = [&](int node) {
+        if (std::find(file.begin(), file.end(), node) != file.end()) dfs.push_back(node);
+        const auto& nd = g.json["nodes"][static_cast<size_t>(node)];
+        if (nd.contains("children"))
+            for (auto c = nd["children"].rbegin(); c != nd["children"].rend(); ++c) walk(c->get<int>());
+    };
+    for (const auto& root : g.json["scenes"][0]["nodes"]) walk(root.get<int>());
+    ASSERT_EQ(dfs.size(), n);
+    ASSERT_NE(dfs, file) << "the control needs an order other than the file's";
+    std::vector<int> parent(g.json["nodes"].size(), -1);
+    for (size_t i = 0; i < g.json["nodes"].size(); ++i)
+        if (g.json["nodes"][i].contains("children"))
+            for (const auto& c : g.json["nodes"][i]["children"])
+                parent[c.get<size_t>()] = static_cast<int>(i);
+    const auto joint_depth = [&](int n) {
+        int d = 0;
+        for (int p = parent[static_cast<size_t>(n)]; p >= 0; p = parent[static_cast<size_t>(p)])
+            d += std::find(file.begin(), file.end(), p) != file.end();
+        return d;
+    };
+    std::vector<int> depth_order = file;  // the old importer's sort, which reported every list not so
+    std::stable_sort(depth_order.begin(), depth_order.end(),
+                     [&](int a, int b) { return joint_depth(a) < joint_depth(b); });
+    ASSERT_NE(dfs, depth_order) << "the control must not be in depth order, which the old importer passed";
+    // old index (in the file's list) -> new index (in the depth-first list)
+    std::vector<size_t> new_of_old(n);
+    for (size_t k = 0; k < n; ++k)
+        new_of_old[static_cast<size_t>(std::find(file.begin(), file.end(), dfs[k]) - file.begin())] = k;
+    for (size_t k = 0; k < n; ++k) joints[k] = dfs[k];
+    const int ibm = g.json["skins"][0]["inverseBindMatrices"];
+    std::vector<std::uint8_t> copy = g.bin;
+    for (size_t j = 0; j < n; ++j)
+        std::memcpy(&g.bin[g.element_offset(ibm, new_of_old[j], 64)], &copy[g.element_offset(ibm, j, 64)],
+                    64);
+    const int ja = g.json["meshes"][0]["primitives"][0]["attributes"]["JOINTS_0"];
+    const size_t nv = g.json["accessors"][static_cast<size_t>(ja)]["count"];
+    for (size_t v = 0; v < nv * 4; ++v) {
+        std::uint16_t x;
+        std::memcpy(&x, &g.bin[g.element_offset(ja, v, 2)], 2);
+        x = static_cast<std::uint16_t>(new_of_old[x]);
+        std::memcpy(&g.bin[g.element_offset(ja, v, 2)], &x, 2);
+    }
+    const Asset a = load(g);
+    EXPECT_EQ(a.skins[0].joints, dfs);
+    EXPECT_FALSE(has_line(a, "parents-first"));
+    EXPECT_TRUE(Skeleton::from_asset(a, 0).ok());
 }
 
 TEST(GltfImport, MissingInverseBindMatricesMeanIdentity) {

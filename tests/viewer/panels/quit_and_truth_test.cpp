@@ -24,43 +24,73 @@ anim::Character load_mixamo() {
     return std::move(*c);
 }
 
-TEST(QuitGuard, QuitsAtOnceWithNothingToLoseAndAsksWithPoseEditsOrMovedHandles) {
-    anim::Character c = load_mixamo();
-    ui::ViewerModel m;
-    m.attach(c);
+// Unsaved work is the view now against the view last opened, saved or loaded, on the pose keys.
+TEST(QuitGuard, QuitsAtOnceWithNothingToLoseAndAsksWhenThePoseKeysDiffer) {
+    ui::ViewerSettings opened;
+    opened.clip = "walk";
     ui::QuitGuard q;
-    q.mark_saved(m);
-    EXPECT_EQ(q.unsaved(m), "");
-    EXPECT_TRUE(q.request(m)) << "nothing to lose: Esc quits at once";
+    q.mark_saved(opened);
+    ui::ViewerSettings now = opened;
+    EXPECT_EQ(q.unsaved(now), "");
+    EXPECT_TRUE(q.request(now)) << "nothing to lose: Esc quits at once";
     EXPECT_FALSE(q.dialog_open);
+    // Where the user looks is no work: time, camera, correction, tab.
+    now.time = 0.7, now.yaw_degrees = 40.0, now.correction = false, now.tab = "joints";
+    EXPECT_EQ(q.unsaved(now), "");
 
-    const int node = c.asset().skins[0].joints[3];
-    m.pose_edits.set(node, glm::dvec3(30.0, 0.0, 0.0));
-    EXPECT_EQ(q.unsaved(m), "1 joint edited (Joints tab)");
-    EXPECT_FALSE(q.request(m)) << "a pose edit no file holds: ask first";
+    now.pose_edits = {{"LeftForeArm", {30.0, 0.0, 0.0}}};
+    EXPECT_EQ(q.unsaved(now), "1 joint edited (Joints tab)");
+    EXPECT_FALSE(q.request(now)) << "a pose edit no file holds: ask first";
     EXPECT_TRUE(q.dialog_open);
+    EXPECT_EQ(q.lost, "1 joint edited (Joints tab)");
     q.cancel();
     EXPECT_FALSE(q.dialog_open);
-    // Saved (the settings hold pose_edits): nothing to lose again.
-    q.saved_pose_revision = m.pose_edits.revision;
-    EXPECT_TRUE(q.request(m));
-    // Turned back to none after a save: nothing is lost either.
-    m.pose_edits.reset_all();
-    EXPECT_EQ(q.unsaved(m), "");
+    // Saved: nothing to lose again (it used to warn after a Save when the IK was on).
+    q.mark_saved(now);
+    EXPECT_TRUE(q.request(now));
+    // Put back to none after the save: that is a change of what the file holds.
+    ui::ViewerSettings back = now;
+    back.pose_edits.clear();
+    EXPECT_EQ(q.unsaved(back), "1 joint edited (Joints tab)");
+    // An edit put back to zero is no edit.
+    back.pose_edits = {{"LeftForeArm", {30.0, 0.0, 0.0}}, {"Head", {0.0, 0.0, 0.0}}};
+    EXPECT_EQ(q.unsaved(back), "");
 
-    // The IK handles are in no file: moved by hand, they are work; placed by the chain, not.
-    m.ik.enabled = true;
-    m.ik.moved_by_hand = true;
-    EXPECT_EQ(q.unsaved(m), "the IK target or pole moved by hand");
-    m.ik.place_on_pose(c.skins()[0].skeleton);
-    if (m.ik.chain.tip >= 0) {
-        EXPECT_EQ(q.unsaved(m), "");
-    }
-    m.ik.moved_by_hand = true;
-    EXPECT_FALSE(q.request(m));
+    // IK: on, then its handles moved; both are work, and Save keeps them (ik_target, ik_pole).
+    now.ik = true;
+    now.ik_target = {0.1, 0.2, 0.3};
+    now.ik_pole = {0.0, 0.0, 1.0};
+    EXPECT_EQ(q.unsaved(now), "IK turned on (IK tab)");
+    q.mark_saved(now);
+    now.ik_target = {0.1, 0.25, 0.3};
+    EXPECT_EQ(q.unsaved(now), "the IK target or pole moved (IK tab)");
+    now.expressions = {{"happy", 1.0}};
+    EXPECT_EQ(q.unsaved(now), "the IK target or pole moved (IK tab); expressions changed (Expressions tab)");
+    EXPECT_FALSE(q.request(now));
     q.confirm();
     EXPECT_TRUE(q.confirmed);
-    EXPECT_TRUE(q.request(m)) << "after the dialog's Quit, the quit goes through";
+    EXPECT_TRUE(q.request(now)) << "after the dialog's Quit, the quit goes through";
+}
+
+// An open (or a settings load) asks about the file it would open, and Cancel forgets it.
+TEST(QuitGuard, AnOpenAsksAboutItsFileAndCancelForgetsIt) {
+    ui::QuitGuard q;
+    q.mark_saved(ui::ViewerSettings{});
+    ui::ViewerSettings now;
+    EXPECT_TRUE(q.request_action(now, ui::QuitGuard::Action::Open, "a.glb")) << "nothing to lose";
+    now.pose_edits = {{"Hips", {0.0, 10.0, 0.0}}};
+    EXPECT_FALSE(q.request_action(now, ui::QuitGuard::Action::Open, "a.glb"));
+    EXPECT_TRUE(q.dialog_open);
+    EXPECT_EQ(q.pending, ui::QuitGuard::Action::Open);
+    EXPECT_EQ(q.pending_path, "a.glb");
+    q.cancel();
+    EXPECT_EQ(q.pending_path, "");
+    EXPECT_FALSE(q.request_action(now, ui::QuitGuard::Action::LoadSettings, "v.json"));
+    q.confirm();
+    EXPECT_EQ(q.pending, ui::QuitGuard::Action::LoadSettings);
+    q.done();
+    EXPECT_FALSE(q.confirmed);
+    EXPECT_FALSE(q.request(now)) << "a confirmed load is no confirmed quit";
 }
 
 // With the correction off the status line says the size the meshes are drawn at, measured both

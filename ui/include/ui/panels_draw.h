@@ -55,7 +55,7 @@ void draw_status_line(const ViewerModel& m, const UiContext& c);
 void draw_error_window(UiContext& c);  // only when a load failed
 // The confirmation a quit with unsaved work opens (ui/quit_guard.h): what would be lost, Quit and
 // Cancel; logs "quit dialog: WHAT" and its buttons' centres in a scripted run.
-void draw_quit_dialog(QuitGuard& q, const ViewerModel& m);
+void draw_quit_dialog(QuitGuard& q);
 // Exposure, sky, key light and the material view (lighting_controls_draw.cpp).
 void draw_lighting_controls(DrawControls& draw);
 

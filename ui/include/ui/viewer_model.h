@@ -80,6 +80,12 @@ struct ViewerModel {
     void set_tab(InspectorTab t) { tab = t; }
     // Moves the clocks by dt (seconds of wall time) and poses the character for this frame.
     void advance_and_pose(anim::Character& character, double dt);
+    // The view's clock at clip time `time`, `step` seconds of view time after where it was: the graph
+    // clock and the spring chain's clock move by the same step, so a headless sequence's frame k is
+    // the view at its own time (SceneSession::set_time). Unlike advance_and_pose this is view time,
+    // not wall time: no speed, no looping of the panel's clock, and the spring chain's clock moves
+    // with the view (a settings file starts it at the view's time, which is what this keeps).
+    void move_clocks(double time, double step);
     // Poses at the current time without moving the clock (or the root-motion placement).
     void pose(anim::Character& character);
     // The pose state the panels describe now (pointing at the graph panel's objects).

@@ -14,6 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
 
+import check_doc_commands  # noqa: E402
 import check_links  # noqa: E402
 import check_readme_size  # noqa: E402
 import check_settings_keys  # noqa: E402
@@ -110,6 +111,29 @@ def main(argv):
            "'no_such_key'")
     expect("settings: the reader grows a key the table lacks",
            check_settings_keys.problems(settings, keys | {"new_key"}), "'new_key'")
+
+    # The docs' commands: each control breaks one README line in a copy and runs only the commands
+    # collected from that line (the whole run is docs.commands' minute), in a scratch folder over
+    # the real tree's assets.
+    command_cases = [
+        ("a clip name misspelt in a command", "--clip walk --time 0.5 --camera front",
+         "--clip Walk --time 0.5 --camera front", "exited 2, the page says 0"),
+        ("a documented exit 1 dropped from its comment", "    # exits 1: fix would change it", "",
+         "exited 1, the page says 0"),
+    ]
+    for name, old, new, mention in command_cases:
+        with tempfile.TemporaryDirectory() as tmp:
+            copy_tree(root, tmp)
+            edit(os.path.join(tmp, "README.md"), old, new)
+            line = next(n for n, l in enumerate(open(os.path.join(tmp, "README.md"), encoding="utf-8"), 1)
+                        if (new or "fix --check assets/humanoid.glb") in l)
+            commands = [c for c in check_doc_commands.markdown_commands(os.path.join(tmp, "README.md"), "README.md", [])
+                        if c.where == "README.md:%d" % line]
+            if not commands:
+                blind.append("doc commands: %s (the broken line was not collected)" % name)
+                continue
+            _, found = check_doc_commands.run_page(root, skinview, commands, "skip")
+            expect("doc commands: " + name, found, mention)
 
     if blind:
         print("check_controls: %d checks did not see what they must: %s" % (len(blind), "; ".join(blind)))

@@ -6,6 +6,7 @@ naming it. The untouched pages must pass (0 problems), or the controls prove not
     check_controls.py ROOT SKINVIEW
 """
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -96,6 +97,17 @@ def main(argv):
     expect("command line: the man page one option short",
            cli_reference.problems(page, man.replace(".B \\-\\-shift\\-tolerance", ".B \\-\\-shift", 1), cli, ver),
            "skinview.1")
+
+    expect("man page: no date", cli_reference.problems(page, re.sub(r'^(\.TH SKINVIEW 1 )"[^"]*"', r'\1""', man,
+                                                                      flags=re.M), cli, ver), "no date")
+    prose = next(l for l in man.split("\n") if len(l) > 60 and not l.startswith("."))
+    expect("man page: a prose line past 80 columns",
+           cli_reference.problems(page, man.replace(prose, prose + " " + "x" * 80, 1), cli, ver), "prose line")
+    expect("man page: ENVIRONMENT one variable short of what the sources read",
+           cli_reference.problems(page, man, cli, ver, cli_reference.getenv_names(root) | {"SKINVIEW_NEW"}),
+           "SKINVIEW_NEW")
+    if not {"SKINVIEW_CACHE", "SKINVIEW_TIMINGS", "XDG_CACHE_HOME"} <= cli_reference.getenv_names(root):
+        blind.append("man page: the getenv search found none of SKINVIEW_CACHE, SKINVIEW_TIMINGS, XDG_CACHE_HOME")
 
     keys = check_settings_keys.program_keys(skinview)
     settings = open(os.path.join(root, "docs", "settings.md"), encoding="utf-8").read()

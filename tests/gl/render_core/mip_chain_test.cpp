@@ -69,8 +69,8 @@ TEST(MipChain, AWorkedCase) {
 
 TEST(MipChain, EveryTexelOfEveryLevelMatchesTheDoubleChain) {
     std::mt19937 rng(12345);
-    for (auto [w, h] :
-         {std::pair{64, 16}, std::pair{16, 64}, std::pair{1, 8}, std::pair{8, 1}, std::pair{32, 32}})
+    for (auto [w, h] : {std::pair{64, 16}, std::pair{16, 64}, std::pair{1, 8}, std::pair{8, 1},
+                        std::pair{32, 32}, std::pair{1024, 512}})
         for (bool srgb : {true, false}) {
             SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + (srgb ? " srgb" : " linear"));
             std::vector<std::uint8_t> img(static_cast<size_t>(w) * h * 4);

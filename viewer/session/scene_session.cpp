@@ -35,7 +35,7 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
     }
     // The VRM avatar's look-at, constraints and spring bones, over the file's scene (each degrades
     // alone, reported; the geometry is untouched).
-    anim::FrameContext frame = anim::FrameContext::build(*asset, asset->report);
+    anim::FrameContext frame = anim::FrameContext::create(*asset, asset->report);
     auto character = anim::Character::create(std::move(*asset));
     if (!character) return make_error(path + ": " + character.error().message);
     auto s = std::make_unique<SceneSession>();

@@ -111,14 +111,14 @@ void add_scene_options(CLI::App& app, SceneOptions& o, SceneOptionSet set) {
         ->check(one_of(anim::skinning_rung_choices()));
     app.add_option("--api", o.api, "GL API: gl (3.3 core) or gles (3.0) (default gl)")
         ->check(one_of({"gl", "gles"}));
-    if (set.view) {
-        app.add_option(
-            "--camera", o.camera,
-            "auto, front, side, orbit:DEG (framed on what is drawn), file:N (the file's camera N) or "
-            "yaw,pitch,distance,tx,ty,tz (pinned: degrees, metres, the target point; +Y up, yaw 0 looks "
-            "along -Z; default auto)");
-        app.add_option("--fov", o.fov, "vertical field of view in degrees (default 40)")
-            ->check(number_in(from_to(1, 179)));
+    app.add_option(
+        "--camera", o.camera,
+        "auto, front, side, orbit:DEG (framed on what is drawn), file:N (the file's camera N) or "
+        "yaw,pitch,distance,tx,ty,tz (pinned: degrees, metres, the target point; +Y up, yaw 0 looks "
+        "along -Z; default auto)");
+    app.add_option("--fov", o.fov, "vertical field of view in degrees (default 40)")
+        ->check(number_in(from_to(1, 179)));
+    if (set.lighting) {
         app.add_option("--env", o.env,
                        "equirectangular Radiance .hdr lighting the model (default: the procedural sky; "
                        "`skinview write-sky` writes that sky as an .hdr)");

@@ -42,13 +42,14 @@ CLI::Validator output_extension(const std::string& extension, const std::string&
 std::string extension_mismatch(const std::string& path, const std::string& extension,
                                const std::string& what);
 
-// Which of the shared options a verb registers. The view options (--camera, --fov, --env,
-// --env-background, --env-blur) choose how a picture is taken; a verb that takes no picture (bake,
-// diagnose) does not register them, so naming one there is refused (usage_error.h) instead of
-// silently changing nothing.
+// Which of the shared options a verb registers. The lighting options (--env, --env-background,
+// --env-blur) light and surround a picture; a verb that takes no picture (bake, diagnose) does not
+// register them, so naming one there is refused (usage_error.h) instead of silently changing
+// nothing. --camera and --fov stay: with --look-at camera a VRM's eyes follow the camera, so they
+// move vertices; without it they are refused by the verb (view_layers.h).
 struct SceneOptionSet {
     bool file = true;
-    bool view = true;
+    bool lighting = true;
 };
 // Adds the shared options to a CLI11 app or subcommand.
 void add_scene_options(CLI::App& app, SceneOptions& o, SceneOptionSet set = {});

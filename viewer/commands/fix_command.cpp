@@ -23,7 +23,7 @@ int run_fix(const FixArgs& args) {
             const std::string why =
                 extension_mismatch(args.output, want, "a " + in + " input is written as " + want);
             if (!why.empty()) {
-                std::fprintf(stderr, "skinview fix: --output: %s\n", why.c_str());
+                std::fprintf(stderr, "skinview fix: --output %s\n", why.c_str());
                 return 2;
             }
         }

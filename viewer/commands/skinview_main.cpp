@@ -236,13 +236,13 @@ int main(int argc, char** argv) {
     DiagnoseArgs diagnose;
     CLI::App* diagnose_cmd =
         app.add_subcommand("diagnose", "GPU read-back against the CPU double-precision reference");
-    add_scene_options(*diagnose_cmd, diagnose.scene, {true, false});  // no picture: no view options
+    add_scene_options(*diagnose_cmd, diagnose.scene, {true, false});  // no picture: no lighting
     diagnose_cmd->add_flag("--json", diagnose.json, "one JSON object on stdout");
 
     BakeArgs bake;
     CLI::App* bake_cmd =
         app.add_subcommand("bake", "write the posed world-space vertices of every drawn primitive (OBJ)");
-    add_scene_options(*bake_cmd, bake.scene, {true, false});  // vertices, no picture: no view options
+    add_scene_options(*bake_cmd, bake.scene, {true, false});  // vertices, no picture: no lighting
     bake_cmd->add_option("-o,--output", bake.output, "output OBJ")
         ->required()
         ->check(output_extension(".obj", "bake writes an OBJ"));
@@ -327,7 +327,10 @@ int main(int argc, char** argv) {
             audit.progress = audit_progress == "always" ? 1 : audit_progress == "never" ? 0 : -1;
             return run_audit(audit);
         }
-        if (*diagnose_cmd) return run_diagnose(diagnose);
+        if (*diagnose_cmd) {
+            diagnose.scene.given = given_options(*diagnose_cmd);
+            return run_diagnose(diagnose);
+        }
         if (*bake_cmd) {
             bake.scene.given = given_options(*bake_cmd);
             return run_bake(bake);

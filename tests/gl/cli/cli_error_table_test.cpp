@@ -184,10 +184,20 @@ TEST(CliErrorTable, UnknownWordsSuggestTheNearest) {
              {"render " + model + " -o " + png + " --tab joints",
               "skinview render: --tab: not an option of render (the viewer takes it)"},
              {"audit " + model + " --camera front",
-              "skinview audit: --camera: not an option of audit (render and the viewer take it)"},
-             {"bake " + model + " -o " + quoted((scratch() / "s.obj").string()) + " --camera front",
-              "skinview bake: --camera: has no effect here (bake writes world-space vertices, not a "
+              "skinview audit: --camera: not an option of audit (render, diagnose, bake and the viewer take "
+              "it)"},
+             {"bake " + model + " -o " + quoted((scratch() / "s.obj").string()) + " --env-blur 0.5",
+              "skinview bake: --env-blur: has no effect here (bake writes world-space vertices, not a "
               "picture)"},
+             // The camera moves a VRM's eyes with --look-at camera (tests/gl/vrm/vrm_look_at_test.cpp
+             // bakes that, the control); without it, nothing.
+             {"bake " + model + " -o " + quoted((scratch() / "s.obj").string()) + " --camera front",
+              "skinview bake: --camera: has no effect here (bake writes world-space vertices; the camera "
+              "moves "
+              "only a VRM's eyes, with --look-at camera)"},
+             {"diagnose " + model + " --fov 30",
+              "skinview diagnose: --fov: has no effect here (diagnose compares skinned vertices; the camera "
+              "moves only a VRM's eyes, with --look-at camera)"},
          }) {
         const auto r = run_command(quoted(kExe) + " " + c.args);
         EXPECT_EQ(r.status, 2) << c.args;

@@ -28,7 +28,9 @@ void draw_timeline_window(ViewerModel& m, UiContext& c) {
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
             show_tooltip(playing + "\nSet in the Graph tab; choose clip there to pick a clip here.");
-    } else if (ImGui::BeginCombo("##clip", clip_label(clips, m.animation.clip).c_str())) {
+    } else if (const bool open = ImGui::BeginCombo("##clip", clip_label(clips, m.animation.clip).c_str());
+               log_item_centre("timeline", "clip list"), open) {
+        ui_log("timeline: the clip list is open");
         if (ImGui::Selectable("rest pose", m.animation.clip < 0)) m.animation.set_clip(*c.character, -1);
         for (size_t i = 0; i < clips.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));

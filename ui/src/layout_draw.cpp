@@ -239,11 +239,12 @@ void draw_keys_help(UiContext& c) {
         {"space", "play / pause"},
         {"left / right", "step a frame back / forward (pauses)"},
         {"C", "correction on / off (soup against character)"},
-        {"F", "frame what is drawn now"},
+        {"F", "frame the selected joint and the joints below it (nothing selected: what is drawn)"},
         {"Home", "reset the camera (the view at load)"},
         {"S", "screenshot (path in the status line)"},
         {"F1", "this help"},
-        {"Esc", "quit (asks first with unsaved pose edits or IK handles; in a text field: leave it)"},
+        {"Esc",
+         "close what is open (a list, this help, the error); else quit (asks first with unsaved work)"},
         {"left drag", "orbit"},
         {"middle or shift + left drag", "pan"},
         {"wheel", "zoom"},
@@ -262,10 +263,15 @@ void draw_keys_help(UiContext& c) {
 void draw_error_window(UiContext& c) {
     if (c.load_error.empty()) return;
     const Rect& v = c.layout.viewport;
-    const float w = v.w * 0.9f;
-    ImGui::SetNextWindowPos(ImVec2(v.x + (v.w - w) * 0.5f, v.y + 12.0f), ImGuiCond_Always);
+    // At the foot of the scene panel, beside the 3D view and never on it: the character is framed to
+    // fill the view, which a banner across its top (it was 90% of the view's width) covered head
+    // first. Not at the panel's top, where the Open field is: after a failed open the user types the
+    // next path there. What it costs: the end of the scene tree is hidden until Dismiss or Esc.
+    const Rect& l = c.layout.left;
+    const float w = std::max(l.w - 16.0f, 160.0f);
+    ImGui::SetNextWindowPos(ImVec2(l.x + 8.0f, l.y + l.h - 8.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
     ImGui::SetNextWindowSize(ImVec2(w, 0.0f), ImGuiCond_Always);
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.08f, 0.08f, 0.95f));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.08f, 0.08f, 1.0f));
     ImGui::PushStyleColor(ImGuiCol_TitleBgActive, ImVec4(0.6f, 0.1f, 0.1f, 1.0f));
     ImGui::PushStyleColor(ImGuiCol_TitleBg, ImVec4(0.6f, 0.1f, 0.1f, 1.0f));
     const std::string title = c.error_title + "###error";
@@ -278,6 +284,16 @@ void draw_error_window(UiContext& c) {
     ui_log("error window: " + c.error_title + ": " + c.load_error +
            (open_failed ? std::string(" | ") + kept : ""));
     if (ImGui::Button("Dismiss")) c.actions.ask(UiAction::Kind::DismissError);
+    ImGui::SameLine();
+    ImGui::TextDisabled("(Esc)");
+    {
+        const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
+        char rect[160];
+        std::snprintf(rect, sizeof rect,
+                      "error window at %.0f %.0f size %.0f %.0f in the view at %.0f %.0f size %.0f %.0f", p.x,
+                      p.y, s.x, s.y, v.x, v.y, v.w, v.h);
+        ui_log(rect);
+    }
     ImGui::End();
     ImGui::PopStyleColor(3);
 }

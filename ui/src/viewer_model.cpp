@@ -32,11 +32,13 @@ void ViewerModel::attach(anim::Character& character) {
     graph.map = {};
     graph.mode = GraphMode::Clip;
     graph.spring = {};
-    // IK and the playback speed belong to the file as the clip does (docs/settings.md says which
-    // keys a new file resets): RobotExpressive used to open with an arm pinned by the last file's IK.
+    // IK, the playback speed and root motion belong to the file as the clip does (docs/settings.md
+    // says which keys a new file resets): RobotExpressive used to open with an arm pinned by the
+    // last file's IK.
     ik.enabled = false;
     ik.weight = 1.0f;
     animation.speed = 1.0f;
+    animation.root_motion = false;
     screenshot_message.clear();
     graph.attach(character, 0);
     graph.root.bind(character, 0, animation.clip);

@@ -41,7 +41,10 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
     auto s = std::make_unique<SceneSession>();
     s->path_ = path;
     s->character_ = std::make_unique<anim::Character>(std::move(*character));
-    auto renderer = render::CharacterRenderer::create(api, *s->character_);
+    // The textures' texels go to the renderer, which frees each once the driver holds it: the
+    // session keeps no CPU copy of a texture (nothing reads one after the upload).
+    auto renderer =
+        render::CharacterRenderer::create(api, *s->character_, 1, s->character_->take_image_texels());
     if (!renderer) return make_error(path + ": " + renderer.error().message);
     s->renderer_ = std::move(*renderer);
     s->frame_ = std::move(frame);

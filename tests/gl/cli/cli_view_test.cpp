@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
+#include <vector>
 
 #include "cli_scratch.h"
 #include "render/image.h"
@@ -61,6 +63,41 @@ TEST(ViewSidecar, AGoldenAtAClipAndTimePassesOnItselfAndFailsAfterAOneDegreeTurn
     EXPECT_EQ(r.status, 1) << r.out << r.err;
     EXPECT_NE(r.out.find("MISMATCH"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Head moved"), std::string::npos) << "a joint above the bend: " << r.out;
+}
+
+// The README's step 5, read from README.md and run as written (`skinview` the binary, in a scratch
+// folder whose `assets` is the repository's): both commands exit 0, and the golden then fails a
+// picture of its file with one joint turned a degree, through the same --ref.
+TEST(ViewSidecar, TheReadmesStepFiveRunsAsWritten) {
+    const std::string readme = read_text((source_dir() / "README.md").string());
+    const size_t step = readme.find("5. **Render a golden and check against it.**");
+    ASSERT_NE(step, std::string::npos) << "README.md has no step 5";
+    const size_t open = readme.find("```sh\n", step), close = readme.find("```", open + 6);
+    ASSERT_TRUE(open != std::string::npos && close != std::string::npos);
+    std::vector<std::string> commands;
+    std::istringstream block(readme.substr(open + 6, close - open - 6));
+    for (std::string line; std::getline(block, line);) {
+        const size_t first = line.find_first_not_of(' ');
+        if (first == std::string::npos) continue;
+        line = line.substr(first);
+        if (const size_t hash = line.find("  #"); hash != std::string::npos) line = line.substr(0, hash);
+        ASSERT_EQ(line.rfind("skinview ", 0), 0u) << line;
+        commands.push_back(line.substr(9));
+    }
+    ASSERT_EQ(commands.size(), 2u);
+    const fs::path d = dir();
+    fs::create_directory_symlink(source_dir() / "assets", d / "assets");
+    for (const std::string& c : commands) {
+        const auto r = run_command("cd " + quoted(d.string()) + " && " + quoted(kExe) + " " + c);
+        EXPECT_EQ(r.status, 0) << c << "\n" << r.out << r.err;
+    }
+    EXPECT_EQ(differing_png_pixels((d / "golden.png").string(), (d / "out.png").string()), 0);
+    const std::string turned =
+        write_text(d / "turned.json", R"({"clip": "walk", "time": 0.5, "pose_edits": {"Spine": [1, 0, 0]}})");
+    const auto r = run_command("cd " + quoted(d.string()) + " && " + quoted(kExe) +
+                               " render assets/humanoid.glb -o turned.png --ref golden.png --settings " +
+                               quoted(turned));
+    EXPECT_EQ(r.status, 1) << r.out << r.err;
 }
 
 // The control for the view: the same golden with the sidecar's view taken out is checked as

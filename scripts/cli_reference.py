@@ -190,10 +190,21 @@ With no subcommand, skinview opens the viewer on FILE (the built-in character wh
 a display it says so, renders the character headless to skinview.png and prints its audit. The
 subcommands work headless, through EGL (a GPU when there is one, else Mesa's llvmpipe)."""
 
-MAN_EXIT = """One rule for every subcommand: 0 on success; 1 on a finding (a mismatch, a failed audit, a
-file that fix would change) or a file that fails to load (the model, --env, --retarget, --ref);
-2 on bad input (a bad option or value, an option the file cannot take, a settings or suite file
-that cannot be honoured), with one line on stderr naming the option and the reason."""
+# The one rule of exit statuses (docs/command-line.md "Exit status" says the same in its words;
+# tests/gl/cli/cli_error_table_test.cpp holds every verb to it).
+MAN_EXIT = [
+    ("0", "done, and nothing found."),
+    ("1", "a finding (a mismatch with a golden, a failed audit, a file that fix would change or refuses), or a "
+          "file the command works on that fails: the model, --env, --retarget or --ref that does not load, an "
+          "output that cannot be written."),
+    ("2", "usage: an unknown verb or option, a missing required option, a value outside its meaning (a number "
+          "out of its range, a word not in its set), an output whose extension is not the format written, an "
+          "option the verb ignores, an option the file cannot take (--clip, --camera file:N, ...), a settings "
+          "or suite file that is missing or cannot be honoured (it says what to do, as an option does), or "
+          "audit given a folder with nothing to audit."),
+]
+MAN_EXIT_SHAPE = ("Every error is one line on stderr, \"skinview VERB: what: why\" (\"skinview: what: why\" for "
+                  "the viewer); an unknown verb or option names the nearest one.")
 
 MAN_ENV = [
     ("DISPLAY, WAYLAND_DISPLAY", "with neither set the viewer has no display: it renders the view headless to skinview.png "
@@ -271,7 +282,10 @@ def roff(cli, ver, date):
                     out.append(_filled(desc))
         if h["footer"]:
             out += [".PP", _paragraphs(h["footer"])]
-    out += [".SH EXIT STATUS", _paragraphs(MAN_EXIT), ".SH ENVIRONMENT"]
+    out += [".SH EXIT STATUS", _filled("One rule for every verb and the viewer:")]
+    for status, text in MAN_EXIT:
+        out += [".TP", ".B " + status, _filled(text)]
+    out += [".PP", _filled(MAN_EXIT_SHAPE), ".SH ENVIRONMENT"]
     for name, text in MAN_ENV:
         out += [".TP", ".B " + _roff(name), _filled(text)]
     out.append(".SH EXAMPLES")

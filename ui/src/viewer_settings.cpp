@@ -260,9 +260,13 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             st = read_string(v, "joint", s.joint);
         else if (k == "clip")
             st = read_clip_ref(v, "clip", s.clip);
-        else if (k == "time")
+        else if (k == "time") {
+            // A clip's keys start at 0 or later (glTF times are never negative): a negative time
+            // would be drawn at 0 while the file said otherwise.
             st = read_number(v, "time", s.time);
-        else if (k == "playing")
+            if (st && !(s.time >= 0.0))
+                st = make_error("settings: 'time': must be 0 or more, got " + v.dump());
+        } else if (k == "playing")
             st = read_bool(v, "playing", s.playing);
         else if (k == "camera")
             st = read_camera(v, s);

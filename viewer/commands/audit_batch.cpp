@@ -30,13 +30,17 @@ bool is_gltf_name(const fs::path& p) {
     std::string ext = p.extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(),
                    [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-    return ext == ".gltf" || ext == ".glb";
+    // A .vrm is a .glb by another name (VRM 0.x and 1.0 avatars). A .vrma is not listed: it is a
+    // VRM Animation, which opens only as a character's retarget source, never as a file to audit
+    // (viewer/session/scene_session.cpp refuses it as the main file).
+    return ext == ".gltf" || ext == ".glb" || ext == ".vrm";
 }
 
-// Folders become their .gltf and .glb files, recursively and sorted (so every run, and every shard,
-// lists them in the same order); anything else is kept as given and fails in the audit when it is
-// not a file.
-std::vector<std::string> expand_paths(const std::vector<std::string>& args) {
+// Folders become their .gltf, .glb and .vrm files, recursively and sorted (so every run, and every
+// shard, lists them in the same order); anything else is kept as given and fails in the audit when
+// it is not a file. A folder with none of them is named in `empty`: a run that audits nothing must
+// not pass as if everything had.
+std::vector<std::string> expand_paths(const std::vector<std::string>& args, std::string& empty) {
     std::vector<std::string> out;
     for (const std::string& a : args) {
         std::error_code ec;
@@ -49,6 +53,7 @@ std::vector<std::string> expand_paths(const std::vector<std::string>& args) {
              !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
             if (it->is_regular_file(ec) && is_gltf_name(it->path()))
                 found.push_back(it->path().generic_string());
+        if (found.empty() && empty.empty()) empty = a;
         std::sort(found.begin(), found.end());
         out.insert(out.end(), found.begin(), found.end());
     }
@@ -168,7 +173,13 @@ std::string progress_line(size_t done, size_t total, size_t failed, double elaps
 }  // namespace
 
 int run_audit(const AuditArgs& args) {
-    std::vector<std::string> files = expand_paths(args.files);
+    std::string empty_folder;
+    std::vector<std::string> files = expand_paths(args.files, empty_folder);
+    if (!empty_folder.empty()) {
+        std::fprintf(stderr, "skinview audit: %s: no .gltf, .glb or .vrm file under it\n",
+                     empty_folder.c_str());
+        return 2;  // bad input: nothing to audit is not a pass
+    }
     if (!args.shard.empty()) {
         int k = 0, n = 0;
         if (!parse_shard(args.shard, &k, &n)) {

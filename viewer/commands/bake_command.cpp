@@ -137,6 +137,10 @@ int run_bake(const BakeArgs& args) {
     if (args.source != "gpu" && args.source != "cpu")
         return fail("--source '" + args.source + "': expected gpu or cpu", 2);
     if (auto st = refuse_conflicting_flags(args.scene.given); !st) return fail(st.error().message, 2);
+    if (auto st = refuse_camera_without_look_at(args.scene, !args.settings.empty(),
+                                                "bake writes world-space vertices");
+        !st)
+        return fail(st.error().message, 2);
     // With --retarget, --clip and --time name the source's clip: FILE opens at rest.
     SceneOptions scene = args.scene;
     if (!args.retarget.empty()) {

@@ -1,6 +1,8 @@
 #include "cli_options.h"
 
+#include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 
@@ -11,77 +13,126 @@ namespace sv::viewer {
 
 namespace {
 
-// The value as a finite double, or why not.
-std::string parse_finite(const std::string& text, double& v) {
-    char* end = nullptr;
-    v = std::strtod(text.c_str(), &end);
-    if (text.empty() || end == text.c_str() || *end != '\0') return "'" + text + "' is not a number";
-    if (!std::isfinite(v)) return "'" + text + "' is not a finite number";
-    return "";
+std::string number_text(double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%g", v);
+    return b;
 }
 
-CLI::Validator number_check(const char* name, double min, bool strict) {
-    return CLI::Validator(
-        [=](std::string& text) -> std::string {
-            double v = 0.0;
-            if (auto why = parse_finite(text, v); !why.empty()) return why;
-            if (strict ? !(v > min) : !(v >= min))
-                return "'" + text + "' must be " + (strict ? "greater than " : "at least ") +
-                       std::to_string(int(min));
-            return "";
-        },
-        "", name);
+constexpr double kNoBound = 1e300;
+
+// "a number from 1 to 179", "a whole number of at least 0", "a number greater than 0": the one
+// sentence every numeric refusal ends with.
+std::string range_words(const NumberRange& r) {
+    const std::string kind = r.whole ? "a whole number" : "a number";
+    const bool lo = r.min > -kNoBound, hi = r.max < kNoBound;
+    if (lo && hi) return kind + " from " + number_text(r.min) + " to " + number_text(r.max);
+    if (lo) return kind + (r.min_open ? " greater than " : " of at least ") + number_text(r.min);
+    if (hi) return kind + " of at most " + number_text(r.max);
+    return "a finite number";
+}
+
+// What --help prints after the type ("FLOAT:1..179"): no spaces, so the option column stays one word.
+std::string range_label(const NumberRange& r) {
+    const bool lo = r.min > -kNoBound, hi = r.max < kNoBound;
+    if (lo && hi) return number_text(r.min) + ".." + number_text(r.max);
+    if (lo) return (r.min_open ? ">" : ">=") + number_text(r.min);
+    if (hi) return "<=" + number_text(r.max);
+    return "finite";
 }
 
 }  // namespace
 
-CLI::Validator finite_number() {
-    return CLI::Validator(
-        [](std::string& text) -> std::string {
-            double v = 0.0;
-            return parse_finite(text, v);
-        },
-        "", "finite");
+NumberRange any_number() { return {}; }
+NumberRange at_least(double min) { return {min, kNoBound, false, false}; }
+NumberRange greater_than(double min) { return {min, kNoBound, true, false}; }
+NumberRange from_to(double min, double max) { return {min, max, false, false}; }
+NumberRange whole(NumberRange r) {
+    r.whole = true;
+    return r;
 }
-CLI::Validator positive_number() { return number_check("positive", 0.0, true); }
-CLI::Validator non_negative_number() { return number_check("non-negative", 0.0, false); }
 
-void add_scene_options(CLI::App& app, SceneOptions& o, bool with_file) {
-    if (with_file)
+CLI::Validator number_in(const NumberRange& r) {
+    return CLI::Validator(
+        [r](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double v = std::strtod(text.c_str(), &end);
+            const bool parsed = !text.empty() && end != text.c_str() && *end == '\0';
+            const bool inside = parsed && std::isfinite(v) && (!r.whole || v == std::floor(v)) &&
+                                (r.min_open ? v > r.min : v >= r.min) && v <= r.max;
+            return inside ? std::string() : "'" + text + "': must be " + range_words(r);
+        },
+        range_label(r), "number_in");
+}
+
+CLI::Validator one_of(const std::vector<std::string>& words) {
+    std::string label, listed;
+    for (const std::string& w : words) {
+        label += (label.empty() ? "" : ",") + w;
+        listed += (listed.empty() ? "" : ", ") + w;
+    }
+    return CLI::Validator(
+        [words, listed](std::string& text) -> std::string {
+            for (const std::string& w : words)
+                if (text == w) return "";
+            return "'" + text + "': must be one of " + listed;
+        },
+        "{" + label + "}", "one_of");
+}
+
+std::string extension_mismatch(const std::string& path, const std::string& extension,
+                               const std::string& what) {
+    std::string ext = std::filesystem::path(path).extension().string();
+    for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (ext == extension) return "";
+    return "'" + path + "': must end in " + extension + " (" + what + ")";
+}
+
+CLI::Validator output_extension(const std::string& extension, const std::string& what) {
+    return CLI::Validator(
+        [extension, what](std::string& text) -> std::string {
+            return extension_mismatch(text, extension, what);
+        },
+        "", "output_extension");
+}
+
+void add_scene_options(CLI::App& app, SceneOptions& o, SceneOptionSet set) {
+    if (set.file)
         app.add_option("file", o.file, "glTF file (.gltf or .glb); default: the built-in character");
     app.add_option("--clip", o.clip, "clip name or index (default: the first clip)");
-    app.add_option("--time", o.time, "time into the clip, seconds (default 0)")->check(finite_number());
+    app.add_option("--time", o.time, "time into the clip, seconds (default 0)")
+        ->check(number_in(at_least(0)));
     app.add_flag("--bind", o.bind_pose, "draw the bind pose, no clip");
     app.add_option("--correction", o.correction, "skinning-frame correction: on or off (default on)")
-        ->check(CLI::IsMember({"on", "off"}));
+        ->check(one_of({"on", "off"}));
     std::string rungs;
     for (const std::string& id : anim::skinning_rung_choices()) rungs += (rungs.empty() ? "" : ", ") + id;
     app.add_option("--skinning", o.skinning, "skinning rung: " + rungs + " (default auto)")
-        ->check(CLI::IsMember(anim::skinning_rung_choices()));
+        ->check(one_of(anim::skinning_rung_choices()));
     app.add_option("--api", o.api, "GL API: gl (3.3 core) or gles (3.0) (default gl)")
-        ->check(CLI::IsMember({"gl", "gles"}));
+        ->check(one_of({"gl", "gles"}));
     app.add_option(
         "--camera", o.camera,
         "auto, front, side, orbit:DEG (framed on what is drawn), file:N (the file's camera N) or "
         "yaw,pitch,distance,tx,ty,tz (pinned: degrees, metres, the target point; +Y up, yaw 0 looks "
         "along -Z; default auto)");
     app.add_option("--fov", o.fov, "vertical field of view in degrees (default 40)")
-        ->check(positive_number())
-        ->check(CLI::Range(1.0f, 179.0f));
-    app.add_option("--env", o.env,
-                   "equirectangular Radiance .hdr lighting the model (default: the procedural sky; "
-                   "`skinview write-sky` writes that sky as an .hdr)");
-    app.add_option("--env-background", o.env_background,
-                   "draw the environment (the sky or --env) behind the model: on or off (default off)")
-        ->check(CLI::IsMember({"on", "off"}));
-    app.add_option("--env-blur", o.env_blur,
-                   "the background's blur: the roughness it is drawn at, 0 (sharp, default) to 1")
-        ->check(finite_number())
-        ->check(CLI::Range(0.0f, 1.0f));
+        ->check(number_in(from_to(1, 179)));
+    if (set.lighting) {
+        app.add_option("--env", o.env,
+                       "equirectangular Radiance .hdr lighting the model (default: the procedural sky; "
+                       "`skinview write-sky` writes that sky as an .hdr)");
+        app.add_option("--env-background", o.env_background,
+                       "draw the environment (the sky or --env) behind the model: on or off (default off)")
+            ->check(one_of({"on", "off"}));
+        app.add_option("--env-blur", o.env_blur,
+                       "the background's blur: the roughness it is drawn at, 0 (sharp, default) to 1")
+            ->check(number_in(from_to(0, 1)));
+    }
     app.add_flag("--no-vrm-facing", o.no_vrm_facing,
                  "draw a VRM 0.x avatar as stored (facing -Z), not turned to face +Z like VRM 1.0");
     app.add_option("--springs", o.springs, "VRM spring bones (hair, skirts): on or off (default on)")
-        ->check(CLI::IsMember({"on", "off"}));
+        ->check(one_of({"on", "off"}));
     app.add_option("--expression", o.expressions,
                    "VRM expression NAME=WEIGHT (0..1; repeat for several), e.g. --expression happy=1");
     app.add_option("--look-at", o.look_at,

@@ -43,6 +43,9 @@ struct RenderArgs {
     std::string select_joint;
     std::string save_settings;
     int window_frames = 0;
+    // What the messages begin with: the windowless viewer's are its own ("skinview: FILE: ..."),
+    // in the one shape of viewer/commands/usage_error.h.
+    std::string command = "skinview render";
 };
 int run_render(const RenderArgs& args);
 
@@ -59,7 +62,7 @@ struct SuiteArgs {
 int run_suite(const SuiteArgs& args);
 
 struct AuditArgs {
-    std::vector<std::string> files;  // files and folders (searched recursively for .gltf and .glb)
+    std::vector<std::string> files;  // files and folders (searched recursively for .gltf, .glb and .vrm)
     bool json = false;
     bool jsonl = false;  // one JSON object a file, streamed as each finishes
     std::string junit;   // JUnit XML report path

@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "render/gpu_diagnose.h"
 #include "scene_session.h"
+#include "view_layers.h"
 
 namespace sv::viewer {
 
@@ -12,6 +13,8 @@ int run_diagnose(const DiagnoseArgs& args) {
         std::fprintf(stderr, "skinview diagnose: %s\n", m.c_str());
         return status;
     };
+    if (auto st = refuse_camera_without_look_at(args.scene, false, "diagnose compares skinned vertices"); !st)
+        return fail(st.error().message, 2);
     OpenFault fault = OpenFault::None;
     auto opened = open_headless(args.scene, &fault);
     if (!opened) return fail(opened.error().message, exit_status(fault));

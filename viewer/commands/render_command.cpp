@@ -42,8 +42,17 @@ std::string fmt_seconds(double t) {
     return b;
 }
 
+// What render's messages begin with (RenderArgs::command): "skinview render", or "skinview" while
+// the windowless viewer draws through it, whose errors are the viewer's. Set for one run_render at
+// a time; two run_render calls on two threads at once would mix it (nothing does that: suite draws
+// through the session, not run_render).
+std::string& command_prefix() {
+    static std::string prefix = "skinview render";
+    return prefix;
+}
+
 int fail(const std::string& message, int status = 1) {
-    std::fprintf(stderr, "skinview render: %s\n", message.c_str());
+    std::fprintf(stderr, "%s: %s\n", command_prefix().c_str(), message.c_str());
     return status;
 }
 // A bad option or value: exit 2 (CONTRIBUTING), the message naming the option.
@@ -66,7 +75,8 @@ int compare_with_reference(const RenderArgs& args, SceneSession& s, const render
                            const JointSidecar& measured, const std::string& out) {
     auto golden = render::read_png(args.reference);
     if (!golden) {
-        fail(golden.error().message);
+        // The reader's own words name its function; the user named --ref.
+        fail("--ref " + args.reference + ": not a PNG image that can be read");
         return -1;
     }
     // The sidecar is optional: a reference made by another tool has none, and then only the image
@@ -107,6 +117,7 @@ int compare_with_reference(const RenderArgs& args, SceneSession& s, const render
 }  // namespace
 
 int run_render(const RenderArgs& args) {
+    command_prefix() = args.command;
     int width = 0, height = 0;
     if (auto s = parse_size(args.size, width, height); !s) return bad_option(s.error().message);
     if (args.frames < 1) return bad_option("--frames must be at least 1");
@@ -116,6 +127,14 @@ int run_render(const RenderArgs& args) {
     if (!(args.exposure > 0.0f) || !std::isfinite(args.exposure))
         return bad_option("--exposure " + std::to_string(args.exposure) + ": must be a positive number");
     if (auto st = refuse_conflicting_flags(args.scene.given); !st) return bad_option(st.error().message);
+    if (!args.reference.empty()) {
+        // Before the model loads: a golden that is not there is known without drawing anything.
+        std::error_code ec;
+        if (!std::filesystem::exists(args.reference, ec))
+            return fail("--ref " + args.reference + ": no such file");
+        if (std::filesystem::is_directory(args.reference, ec))
+            return fail("--ref " + args.reference + ": a folder, not a PNG");
+    }
     const auto given = [&args](const char* flag) { return args.scene.given.count(flag) > 0; };
     SceneOptions scene = args.scene;  // framed for the picture's own aspect
     scene.width = width, scene.height = height;
@@ -212,7 +231,7 @@ int run_render(const RenderArgs& args) {
     // What changes the picture (an extension used and not drawn, a texture not drawn), one line each
     // on stderr: a user holding an image that looks wrong learns why without running audit.
     for (const std::string& note : s.character().asset().picture_notes)
-        std::fprintf(stderr, "skinview render: note: %s\n", note.c_str());
+        std::fprintf(stderr, "%s: note: %s\n", command_prefix().c_str(), note.c_str());
     if (!args.weights_joint.empty()) {
         auto j = resolve_joint(s.character(), args.weights_joint);
         if (!j) return bad_option(j.error().message);
@@ -255,7 +274,7 @@ int run_render(const RenderArgs& args) {
         }();
         if (!image) return fail(image.error().message);
         const std::string out = frame_path(args.output, f);
-        if (auto w = render::write_png(out, *image); !w) return fail(w.error().message);
+        if (auto w = render::write_png(out, *image); !w) return fail(out + ": cannot be written");
         std::printf("wrote %s (%dx%d, %s, correction %s, t=%.3f)\n", out.c_str(), width, height,
                     args.scene.api.c_str(), s.character().correction() ? "on" : "off", s.state().time);
         if (!args.reference.empty() || args.sidecar) {

@@ -12,6 +12,7 @@
 #include "render/context.h"
 #include "render/precompute_cache.h"
 #include "ui/viewport.h"
+#include "usage_error.h"
 #include "view_names.h"
 
 using namespace sv::viewer;
@@ -35,10 +36,8 @@ int headless_fallback(const InteractiveOptions& o) {
                      window_only.c_str());
         return 2;
     }
-    std::fprintf(stderr,
-                 "skinview: no display (DISPLAY and WAYLAND_DISPLAY are unset); rendering headless instead. "
-                 "Run under xvfb-run for the window.\n");
     RenderArgs r;
+    r.command = "skinview";  // the viewer's errors, one line each (usage_error.h)
     r.scene = o.scene;
     r.output = o.screenshot.empty() ? "skinview.png" : o.screenshot;
     r.size = "960x720";
@@ -49,6 +48,10 @@ int headless_fallback(const InteractiveOptions& o) {
     r.window_frames = o.frames;
     int rc = run_render(r);
     if (rc != 0) return rc;
+    // Said once the picture is written: a file that fails to load gets its one line, not this too.
+    std::fprintf(stderr,
+                 "skinview: no display (DISPLAY and WAYLAND_DISPLAY are unset); rendered headless instead. "
+                 "Run under xvfb-run for the window.\n");
     if (!o.viewport_screenshot.empty()) {
         // The window's 3D view is what --viewport-screenshot promises: render's own picture of the
         // view at the size that view would have had (the window's layout), which is the same.
@@ -76,23 +79,26 @@ int main(int argc, char** argv) {
     InteractiveOptions view;
     add_scene_options(app, view.scene);
     app.add_option("--frames", view.frames, "run this many frames, then exit (for scripted runs)")
-        ->check(positive_number());
+        ->check(number_in(whole(greater_than(0))));
     app.add_option("--screenshot", view.screenshot,
-                   "with --frames: write the last frame (panels included) here");
+                   "with --frames: write the last frame (panels included) here")
+        ->check(output_extension(".png", "the screenshot is a PNG"));
     app.add_option("--viewport-screenshot", view.viewport_screenshot,
                    "with --frames: write the last frame's 3D view alone here, at its size, as render "
-                   "--settings --size draws it");
+                   "--settings --size draws it")
+        ->check(output_extension(".png", "the screenshot is a PNG"));
     app.add_option("--window", view.window_width, "window width (height follows at 16:9)")
-        ->check(positive_number());
+        ->check(number_in(whole(greater_than(0))));
     app.add_option("--tab", view.tab, "inspector tab to open on")
-        ->check(CLI::IsMember({"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes",
-                               "humanoid", "expressions"}));
+        ->check(one_of({"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes", "humanoid",
+                        "expressions"}));
     app.add_option("--joint", view.joint, "joint to select on load (by name)");
     app.add_option(
         "--settings", view.settings,
         "settings JSON (correction, heatmap, joint, clip, time, camera...) applied before the first frame");
     app.add_option("--save-settings", view.save_settings,
-                   "write the settings of the view on screen to this JSON file at exit");
+                   "write the settings of the view on screen to this JSON file at exit")
+        ->check(output_extension(".json", "the settings file is JSON"));
     app.add_option("--input", view.input,
                    "scripted: replay this input script (mouse, keys, text by frame; docs/command-line.md)");
     app.add_option("--retarget", view.retarget,
@@ -104,7 +110,8 @@ int main(int argc, char** argv) {
     add_scene_options(*render_cmd, render.scene);
     render_cmd
         ->add_option("-o,--output", render.output, "output PNG; '{frame}' in the name writes a sequence")
-        ->required();
+        ->required()
+        ->check(output_extension(".png", "render writes a PNG"));
     render_cmd->add_option("--size", render.size, "WIDTHxHEIGHT (default 640x480)");
     render_cmd->add_flag("--armature", render.armature, "overlay the skeleton");
     render_cmd->add_option("--weights", render.weights_joint,
@@ -115,46 +122,49 @@ int main(int argc, char** argv) {
         ->add_option("--view", render.view,
                      "lit (default), or unlit: base, normals, roughness-metal, all-weights (every joint's "
                      "weights, each joint its own colour)")
-        ->check(CLI::IsMember(view_words()));
+        ->check(one_of(view_words()));
     render_cmd->add_option("--exposure", render.exposure, "linear exposure before tone mapping (default 1)")
-        ->check(positive_number());
-    render_cmd->add_option("--env-rotation", render.environment_rotation,
-                           "turn the sky about +Y, degrees (default 0)");
+        ->check(number_in(greater_than(0)));
+    render_cmd
+        ->add_option("--env-rotation", render.environment_rotation,
+                     "turn the sky about +Y, degrees (default 0)")
+        ->check(number_in(any_number()));
     render_cmd
         ->add_option("--key-light", render.key_light,
                      "the viewer's key light: auto (default: on unless the file has KHR_lights_punctual "
                      "lights), on or off")
-        ->check(CLI::IsMember({"auto", "on", "off"}));
+        ->check(one_of({"auto", "on", "off"}));
     render_cmd
         ->add_option("--file-lights", render.file_lights,
                      "the file's KHR_lights_punctual lights: on (default) or off")
-        ->check(CLI::IsMember({"on", "off"}));
+        ->check(one_of({"on", "off"}));
     render_cmd->add_option("--background", render.background,
                            "R,G,B (0..255, as the PNG holds them), transparent (alpha 0) or default");
     render_cmd->add_option("--grid", render.grid, "the floor grid: on (default) or off")
-        ->check(CLI::IsMember({"on", "off"}));
+        ->check(one_of({"on", "off"}));
     render_cmd->add_option("--frames", render.frames, "frames in a sequence (default 1)")
-        ->check(positive_number());
-    render_cmd->add_option("--fps", render.fps, "sequence frame rate (default 30)")->check(positive_number());
+        ->check(number_in(whole(greater_than(0))));
+    render_cmd->add_option("--fps", render.fps, "sequence frame rate (default 30)")
+        ->check(number_in(greater_than(0)));
     render_cmd->add_option("--ref", render.reference,
                            "compare with this PNG (and REF.joints.json); exit 1 on a mismatch");
     render_cmd
         ->add_option("--threshold", render.threshold,
                      "with --ref: largest fraction of the character's footprint that may differ (default "
                      "0.001 = 0.1%)")
-        ->check(non_negative_number());
+        ->check(number_in(from_to(0, 1)));
     render_cmd
         ->add_option("--channel-tolerance", render.channel_tolerance,
                      "with --ref: a pixel differs when a channel moves more than this, of 255 (default 8)")
-        ->check(non_negative_number());
+        ->check(number_in(whole(from_to(0, 255))));
     render_cmd
         ->add_option("--joint-tolerance", render.joint_tolerance,
                      "with --ref and a sidecar: pixels a joint may move on screen (default 0.2)")
-        ->check(non_negative_number());
+        ->check(number_in(at_least(0)));
     render_cmd
         ->add_option("--shift-tolerance", render.shift_tolerance,
                      "with --ref: pixels an edge may shift and still match, 0 for exact (default 1)")
-        ->check(CLI::Range(0, 4));
+        ->check(number_in(whole(from_to(0, 4))));
     render_cmd->add_flag("--sidecar", render.sidecar,
                          "write OUT.joints.json: joint screen positions and skinned bounds");
     render_cmd->add_option(
@@ -181,10 +191,12 @@ int main(int argc, char** argv) {
         ->add_option("--path", suite.paths,
                      "NAME=DIR: what \"$NAME/...\" paths in the suite stand for (repeatable)")
         ->allow_extra_args(false);
-    suite_cmd->add_option("--junit", suite.junit, "also write a JUnit XML report here (a testcase an entry)");
+    suite_cmd->add_option("--junit", suite.junit, "also write a JUnit XML report here (a testcase an entry)")
+        ->check(output_extension(".xml", "the JUnit report is XML"));
     suite_cmd->add_flag("--jsonl", suite.jsonl, "one JSON object a line, an entry each, as each finishes");
-    suite_cmd->add_option("--report", suite.report,
-                          "write an HTML report here (DIR/index.html; images beside it)");
+    suite_cmd
+        ->add_option("--report", suite.report, "write an HTML report here (DIR/index.html; images beside it)")
+        ->check(output_extension(".html", "the report is HTML"));
     suite_cmd->add_option("--out", suite.out,
                           "folder for the actual and diff images (default: the report's)");
     suite_cmd->add_flag("--bless", suite.bless, "write each golden and its sidecar from the actual image");
@@ -197,22 +209,24 @@ int main(int argc, char** argv) {
     CLI::App* audit_cmd =
         app.add_subcommand("audit", "report each skin's frame, correction and scale conflicts");
     audit_cmd
-        ->add_option("paths", audit.files, "glTF files and folders (searched recursively for .gltf and .glb)")
+        ->add_option("paths", audit.files,
+                     "glTF and VRM files and folders (searched recursively for .gltf, .glb and .vrm)")
         ->required();
     audit_cmd->add_flag("--json", audit.json, "one JSON document on stdout");
     audit_cmd->add_flag("--jsonl", audit.jsonl,
                         "one JSON object a line, a file each, streamed as each finishes");
-    audit_cmd->add_option("--junit", audit.junit, "also write a JUnit XML report here (a testcase a file)");
+    audit_cmd->add_option("--junit", audit.junit, "also write a JUnit XML report here (a testcase a file)")
+        ->check(output_extension(".xml", "the JUnit report is XML"));
     audit_cmd->add_option("--shard", audit.shard,
                           "K/N: audit only shard K (1..N) of N, split by a hash of each path");
     audit_cmd->add_option("-j,--jobs", audit.jobs, "parallel workers (default: the machine's cores)")
-        ->check(non_negative_number());  // CLI11's own prints its range as a 300-digit number
+        ->check(number_in(whole(at_least(0))));  // CLI11's own prints its range as a 300-digit number
     audit_cmd->add_flag("--strict", audit.strict, "also fail a file whose correction absorbs non-rigidity");
     std::string audit_progress = "auto";
     audit_cmd
         ->add_option("--progress", audit_progress,
                      "progress bar on stderr: auto (when a terminal), always or never")
-        ->check(CLI::IsMember({"auto", "always", "never"}));
+        ->check(one_of({"auto", "always", "never"}));
     audit_cmd->footer(
         "Exit status: 0 when every file passes; 1 when any fails: it does not load, a skin cannot be\n"
         "fixed, or with --strict a correction absorbs non-rigidity above 1e-4 (a rigid placement is not\n"
@@ -222,20 +236,22 @@ int main(int argc, char** argv) {
     DiagnoseArgs diagnose;
     CLI::App* diagnose_cmd =
         app.add_subcommand("diagnose", "GPU read-back against the CPU double-precision reference");
-    add_scene_options(*diagnose_cmd, diagnose.scene);
+    add_scene_options(*diagnose_cmd, diagnose.scene, {true, false});  // no picture: no lighting
     diagnose_cmd->add_flag("--json", diagnose.json, "one JSON object on stdout");
 
     BakeArgs bake;
     CLI::App* bake_cmd =
         app.add_subcommand("bake", "write the posed world-space vertices of every drawn primitive (OBJ)");
-    add_scene_options(*bake_cmd, bake.scene);
-    bake_cmd->add_option("-o,--output", bake.output, "output OBJ")->required();
+    add_scene_options(*bake_cmd, bake.scene, {true, false});  // vertices, no picture: no lighting
+    bake_cmd->add_option("-o,--output", bake.output, "output OBJ")
+        ->required()
+        ->check(output_extension(".obj", "bake writes an OBJ"));
     bake_cmd->add_option("--retarget", bake.retarget,
                          "bake this file's clip (--clip, of this file) retargeted onto FILE at --time");
     bake_cmd->add_option("--retarget-rest", bake.retarget_rest, "aligned (default) or rest-relative")
-        ->check(CLI::IsMember({"aligned", "rest-relative"}));
+        ->check(one_of({"aligned", "rest-relative"}));
     bake_cmd->add_option("--source", bake.source, "gpu (what was drawn, read back) or cpu (double reference)")
-        ->check(CLI::IsMember({"gpu", "cpu"}));
+        ->check(one_of({"gpu", "cpu"}));
     bake_cmd->add_option("--settings", bake.settings,
                          "the viewer's settings JSON: its clip, time, correction, rung and pose edits baked");
     bake_cmd->footer(
@@ -262,18 +278,21 @@ int main(int argc, char** argv) {
         "cannot\n"
         "be fixed, an animated node that would need a matrix, a required extension it cannot keep) or an "
         "error.\n"
-        "With --check: 0 nothing to fix, 1 fix would change the file, 2 refused or an error.");
+        "With --check: 0 nothing to fix; 1 fix would change the file, would refuse it, or it does not load.");
 
     FrameTableArgs table;
     CLI::App* table_cmd = app.add_subcommand("frame-table", "the skinning-frame error table (CPU, no GL)");
     table_cmd->add_option("file", table.file, "glTF file (default: the built-in character)");
-    table_cmd->add_option("--time", table.time, "posed time, seconds (default 0.5)")->check(finite_number());
+    table_cmd->add_option("--time", table.time, "posed time, seconds (default 0.5)")
+        ->check(number_in(at_least(0)));
 
     WriteSkyArgs sky;
     CLI::App* sky_cmd = app.add_subcommand(
         "write-sky",
         "write the procedural sky as an equirectangular .hdr (the light another renderer is fed)");
-    sky_cmd->add_option("-o,--output", sky.output, "output .hdr")->required();
+    sky_cmd->add_option("-o,--output", sky.output, "output .hdr")
+        ->required()
+        ->check(output_extension(".hdr", "write-sky writes a Radiance HDR"));
     sky_cmd->add_option("--size", sky.size, "WIDTHxHEIGHT (default 1024x512)");
 
     WriteTablesArgs tables;
@@ -289,9 +308,11 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // --help and --version arrive as "errors" that exit 0; every real one is a bad option or
         // value, which exits 2 like every other bad input (CONTRIBUTING), not with CLI11's own codes
-        // (105 for a value a check refused, 106 for a missing option, ...). CLI11's line names the
-        // option and the reason.
-        return app.exit(e) == 0 ? 0 : 2;
+        // (105 for a value a check refused, 106 for a missing option, ...), in the one shape
+        // (usage_error.h) rather than CLI11's two lines.
+        if (e.get_exit_code() == 0) return app.exit(e);
+        std::fprintf(stderr, "%s\n", describe_parse_error(app, e).c_str());
+        return 2;
     }
 
     try {
@@ -306,7 +327,10 @@ int main(int argc, char** argv) {
             audit.progress = audit_progress == "always" ? 1 : audit_progress == "never" ? 0 : -1;
             return run_audit(audit);
         }
-        if (*diagnose_cmd) return run_diagnose(diagnose);
+        if (*diagnose_cmd) {
+            diagnose.scene.given = given_options(*diagnose_cmd);
+            return run_diagnose(diagnose);
+        }
         if (*bake_cmd) {
             bake.scene.given = given_options(*bake_cmd);
             return run_bake(bake);
@@ -315,6 +339,11 @@ int main(int argc, char** argv) {
         if (*fix_cmd) return run_fix(fix);
         if (*sky_cmd) return run_write_sky(sky);
         if (*tables_cmd) return run_write_tables(tables);
+        // A word that names no file is a mistyped verb, not a glTF file that is missing.
+        if (const std::string line = unknown_verb_error(app, view.scene.file); !line.empty()) {
+            std::fprintf(stderr, "%s\n", line.c_str());
+            return 2;
+        }
         view.window_height = view.window_width * 9 / 16;
         view.scene.given = given_options(app);
         if (!sv::render::display_available()) return headless_fallback(view);

@@ -23,7 +23,7 @@ struct Reader {
     const std::map<std::string, std::string>* paths;
 
     Status bad(const std::string& key, const std::string& why) const {
-        return make_error("bad suite: " + where + ": '" + key + "' " + why);
+        return make_error(where + ": '" + key + "' " + why);
     }
     Status string(const json& v, const std::string& key, std::string& out) const {
         if (!v.is_string()) return bad(key, "must be a string, got " + v.dump());
@@ -100,7 +100,7 @@ struct Reader {
     }
 
     Status entry(const json& j, SuiteEntry& e, bool& name_given) const {
-        if (!j.is_object()) return make_error("bad suite: " + where + ": must be an object, got " + j.dump());
+        if (!j.is_object()) return make_error(where + ": must be an object, got " + j.dump());
         for (const auto& [k, v] : j.items()) {
             Status s = ok_status();
             double d = 0.0;
@@ -201,18 +201,15 @@ struct Reader {
     }
 };
 
-}  // namespace
-
-Expected<Suite> parse_suite(const std::string& text, const std::string& suite_path,
-                            const std::map<std::string, std::string>& paths) {
+Expected<Suite> parse_suite_text(const std::string& text, const std::string& suite_path,
+                                 const std::map<std::string, std::string>& paths) {
     const json j = json::parse(text, nullptr, false);
-    if (j.is_discarded()) return make_error("bad suite: " + suite_path + " is not JSON");
+    if (j.is_discarded()) return make_error(suite_path + ": not JSON");
     if (!j.is_object() || !j.contains("entries") || !j["entries"].is_array())
-        return make_error("bad suite: " + suite_path + ": expected an object with an 'entries' array");
+        return make_error(suite_path + ": expected an object with an 'entries' array");
     for (const auto& [k, v] : j.items())
         if (k != "entries" && k != "defaults")
-            return make_error("bad suite: " + suite_path + ": '" + k +
-                              "' is not a suite key (defaults, entries)");
+            return make_error(suite_path + ": '" + k + "' is not a suite key (defaults, entries)");
     Reader r;
     r.folder = std::filesystem::path(suite_path).parent_path().string();
     if (r.folder.empty()) r.folder = ".";
@@ -222,8 +219,9 @@ Expected<Suite> parse_suite(const std::string& text, const std::string& suite_pa
         r.where = "defaults";
         bool named = false;
         if (auto s = r.entry(j["defaults"], base, named); !s) return s.error();
-        if (named) return make_error("bad suite: defaults: 'name' names one entry, not all");
-        if (!base.golden.empty()) return make_error("bad suite: defaults: 'golden' names one entry, not all");
+        if (named) return make_error(suite_path + ": defaults: 'name' names one entry, not all");
+        if (!base.golden.empty())
+            return make_error(suite_path + ": defaults: 'golden' names one entry, not all");
     }
     Suite suite;
     suite.path = suite_path;
@@ -237,28 +235,43 @@ Expected<Suite> parse_suite(const std::string& text, const std::string& suite_pa
             r.where += " ('" + list[i]["name"].get<std::string>() + "')";
         if (auto s = r.entry(list[i], e, named); !s) return s.error();
         if (e.golden.empty())
-            return make_error("bad suite: " + r.where + ": needs 'golden' (the reference PNG)");
+            return make_error(suite_path + ": " + r.where + ": needs 'golden' (the reference PNG)");
         // Checked on the merged entry: either may come from the defaults.
         if (e.sphere_camera && !e.camera.empty())
-            return make_error("bad suite: " + r.where +
+            return make_error(suite_path + ": " + r.where +
                               ": 'camera' and 'sphere_camera' are two cameras (one may come from the "
                               "defaults): give one");
         if (!named) e.name = std::filesystem::path(e.golden).stem().string();
         if (e.name.empty() || e.name.find_first_of("/\\<>\"'&") != std::string::npos)
-            return make_error("bad suite: " + r.where + ": 'name' '" + e.name +
+            return make_error(suite_path + ": " + r.where + ": 'name' '" + e.name +
                               "' must be non-empty, without / \\ < > \" ' &");
         if (!names.insert(e.name).second)
-            return make_error("bad suite: " + r.where + ": the name '" + e.name +
+            return make_error(suite_path + ": " + r.where + ": the name '" + e.name +
                               "' is taken by an earlier entry (names name the entry's images)");
         suite.entries.push_back(std::move(e));
     }
-    if (suite.entries.empty()) return make_error("bad suite: " + suite_path + ": 'entries' is empty");
+    if (suite.entries.empty()) return make_error(suite_path + ": 'entries' is empty");
+    return suite;
+}
+
+}  // namespace
+
+// Every refusal names the suite file first ("x.suite.json: entries[2] ('walk'): ..."), whichever
+// part of the parse found it.
+Expected<Suite> parse_suite(const std::string& text, const std::string& suite_path,
+                            const std::map<std::string, std::string>& paths) {
+    auto suite = parse_suite_text(text, suite_path, paths);
+    if (!suite && suite.error().message.rfind(suite_path + ": ", 0) != 0)
+        return make_error(suite_path + ": " + suite.error().message);
     return suite;
 }
 
 Expected<Suite> load_suite(const std::string& path, const std::map<std::string, std::string>& paths) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) return make_error(path + ": no such file");
+    if (std::filesystem::is_directory(path, ec)) return make_error(path + ": a folder, not a suite file");
     std::ifstream f(path);
-    if (!f) return make_error("bad suite: cannot open " + path);
+    if (!f) return make_error(path + ": cannot be read");
     std::stringstream s;
     s << f.rdbuf();
     return parse_suite(s.str(), path, paths);

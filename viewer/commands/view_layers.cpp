@@ -79,4 +79,13 @@ Status refuse_conflicting_flags(const std::set<std::string>& given) {
     return ok_status();
 }
 
+Status refuse_camera_without_look_at(const SceneOptions& o, bool settings_given, const std::string& why) {
+    if (settings_given || o.look_at == "camera") return ok_status();
+    for (const char* flag : {"--camera", "--fov"})
+        if (named(o.given, flag))
+            return make_error(std::string(flag) + ": has no effect here (" + why +
+                              "; the camera moves only a VRM's eyes, with --look-at camera)");
+    return ok_status();
+}
+
 }  // namespace sv::viewer

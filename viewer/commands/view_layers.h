@@ -31,4 +31,9 @@ ui::SettingsLayer suite_entry_layer(const SuiteEntry& entry);
 // error names both.
 Status refuse_conflicting_flags(const std::set<std::string>& given);
 
+// bake and diagnose draw no picture: --camera and --fov move nothing there unless a VRM's eyes follow
+// the camera (--look-at camera), or a settings file may say so (`settings_given`). Otherwise the flag
+// is refused ("--camera: has no effect here (WHY; ...)") rather than silently changing nothing.
+Status refuse_camera_without_look_at(const SceneOptions& o, bool settings_given, const std::string& why);
+
 }  // namespace sv::viewer

@@ -1,4 +1,5 @@
 #include <cstdio>
+#include <filesystem>
 
 #include "commands.h"
 #include "render/environment.h"
@@ -17,7 +18,11 @@ int run_write_sky(const WriteSkyArgs& args) {
         return 2;  // a bad value (CONTRIBUTING)
     }
     if (auto s = render::write_hdr(args.output, render::sky_image(w, h)); !s) {
-        std::fprintf(stderr, "skinview write-sky: %s\n", s.error().message.c_str());
+        // The writer's message names its own function; the user named the file.
+        std::error_code ec;
+        std::fprintf(
+            stderr, "skinview write-sky: %s: %s\n", args.output.c_str(),
+            std::filesystem::is_directory(args.output, ec) ? "a folder, not a file" : "cannot be written");
         return 1;
     }
     std::printf("wrote %s (%dx%d, the procedural sky)\n", args.output.c_str(), w, h);

@@ -10,6 +10,8 @@
 #include <regex>
 #include <set>
 
+#include "anim/asset_tools/vrm_builder.h"
+#include "anim/gltf/gltf_write.h"
 #include "run_command.h"
 #include "skin_fixture_gltf.h"
 
@@ -22,7 +24,9 @@ const std::string kExe = SKINVIEW_EXE;
 CommandResult skinview(const std::string& args) { return run_command(quoted(kExe) + " " + args); }
 
 // A small library: the project's characters in nested folders, a fixture .gltf (with its .bin, which
-// must not be audited), a file that does not load, and a text file that is not glTF. One copy per
+// must not be audited), a VRM avatar (.vrm, a .glb by another name: audited), a VRM Animation
+// (.vrma, which opens only as a retarget source: not audited), a file that does not load, and a text
+// file that is not glTF. One copy per
 // test: ctest runs the tests of one executable in parallel, and each rebuilds its library.
 fs::path library(const std::string& test) {
     const fs::path root = output_dir() / "audit_batch" / test;
@@ -35,6 +39,11 @@ fs::path library(const std::string& test) {
     SkinFixture rigid;
     rigid.root_scale = 1.0;
     write_skin_fixture((root / "props").string(), "legs", rigid);
+    EXPECT_TRUE(anim::write_gltf_file(anim::build_vrm_avatar(anim::VrmVersion::V1),
+                                      (root / "heroes" / "avatar.vrm").string())
+                    .ok());
+    EXPECT_TRUE(
+        anim::write_gltf_file(anim::build_vrm_animation(), (root / "props" / "dance.vrma").string()).ok());
     std::ofstream(root / "props" / "broken.glb") << "not a glb";
     std::ofstream(root / "props" / "notes.txt") << "not glTF";
     return root;
@@ -62,10 +71,12 @@ TEST(AuditBatch, AFolderStreamsOneLineAFileWithTheSchemaOfJson) {
     const auto r = skinview("audit --jsonl -j 2 " + quoted(lib.string()));
     EXPECT_EQ(r.status, 1) << "broken.glb fails to load";
     const auto lines = json_lines(r.out);
-    const std::set<std::string> want = {
-        (lib / "heroes/deep/arm.glb").generic_string(), (lib / "heroes/humanoid_mixamo.glb").generic_string(),
-        (lib / "heroes/humanoid_prescale.glb").generic_string(), (lib / "props/broken.glb").generic_string(),
-        (lib / "props/legs.gltf").generic_string()};
+    const std::set<std::string> want = {(lib / "heroes/avatar.vrm").generic_string(),
+                                        (lib / "heroes/deep/arm.glb").generic_string(),
+                                        (lib / "heroes/humanoid_mixamo.glb").generic_string(),
+                                        (lib / "heroes/humanoid_prescale.glb").generic_string(),
+                                        (lib / "props/broken.glb").generic_string(),
+                                        (lib / "props/legs.gltf").generic_string()};
     EXPECT_EQ(lines.size(), want.size()) << r.out;
     EXPECT_EQ(files_of(lines), want);
     // Each line is exactly the --json document's element for that file.
@@ -76,6 +87,30 @@ TEST(AuditBatch, AFolderStreamsOneLineAFileWithTheSchemaOfJson) {
     std::map<std::string, nlohmann::json> by_file;
     for (const auto& f : doc["files"]) by_file[f["file"].get<std::string>()] = f;
     for (const auto& line : lines) EXPECT_EQ(line, by_file[line["file"].get<std::string>()]) << line["file"];
+}
+
+// Nothing to audit is not a pass: a folder with no .gltf, .glb or .vrm under it (empty, or holding
+// only a .vrma and a text file) is refused, exit 2, naming it; a folder beside it with a file does
+// not make the empty one pass.
+TEST(AuditBatch, AFolderWithNothingToAuditIsAnError) {
+    const fs::path root = output_dir() / "audit_batch" / "nothing";
+    fs::remove_all(root);
+    fs::create_directories(root / "empty");
+    fs::create_directories(root / "animations");
+    ASSERT_TRUE(
+        anim::write_gltf_file(anim::build_vrm_animation(), (root / "animations" / "a.vrma").string()).ok());
+    std::ofstream(root / "animations" / "readme.txt") << "not glTF";
+    for (const fs::path& dir : {root / "empty", root / "animations"}) {
+        const auto r = skinview("audit --json " + quoted(dir.string()));
+        EXPECT_EQ(r.status, 2) << dir;
+        EXPECT_EQ(r.err, "skinview audit: " + dir.string() + ": no .gltf, .glb or .vrm file under it\n");
+        EXPECT_EQ(r.out, "") << "no report of nothing";
+    }
+    const auto both = skinview("audit " + quoted((source_dir() / "assets" / "arm.glb").string()) + " " +
+                               quoted((root / "empty").string()));
+    EXPECT_EQ(both.status, 2) << both.err;
+    // Control: the same command with a file to audit passes.
+    EXPECT_EQ(skinview("audit " + quoted((source_dir() / "assets" / "arm.glb").string())).status, 0);
 }
 
 TEST(AuditBatch, OutputDoesNotDependOnTheWorkerCount) {
@@ -141,7 +176,7 @@ TEST(AuditBatch, JUnitMarksExactlyTheFailingFiles) {
         ((*it)[2] == "/" ? junit_passing : junit_failing).insert((*it)[1]);
     EXPECT_EQ(junit_failing, failing) << report;
     EXPECT_EQ(junit_passing, passing) << report;
-    EXPECT_NE(report.find("<testsuite name=\"skinview audit\" tests=\"5\" failures=\"2\""), std::string::npos)
+    EXPECT_NE(report.find("<testsuite name=\"skinview audit\" tests=\"6\" failures=\"2\""), std::string::npos)
         << report;
     EXPECT_NE(report.find("<failure type=\"audit\" message=\"does not load: "), std::string::npos) << report;
 }
@@ -190,7 +225,7 @@ TEST(AuditBatch, StrictPassesARigidCorrectionAndFailsAnAbsorbedScale) {
 TEST(AuditBatch, ProgressBarCountsFilesFailuresRateAndEta) {
     const fs::path lib = library("ProgressBarCountsFilesFailuresRateAndEta");
     const auto r = skinview("audit --progress always -j 2 " + quoted(lib.string()));
-    EXPECT_NE(r.err.find("] 5/5 files, 1 failed, "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("] 6/6 files, 1 failed, "), std::string::npos) << r.err;
     EXPECT_NE(r.err.find(" files/s, ETA "), std::string::npos) << r.err;
     // Not a terminal and not asked for: nothing but the load error on stderr.
     const auto quiet = skinview("audit -j 2 " + quoted(lib.string()));

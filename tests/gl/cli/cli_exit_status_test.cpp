@@ -70,10 +70,15 @@ TEST(CliExitStatus, Render) {
          "default"},
         {render + " --settings " + quoted(bad_json), 2,
          "skinview render: " + bad_json + ": settings: not valid JSON"},
-        // CLI11's refusals: a value outside the option's set, an unknown option, a missing one.
-        {render + " --correction maybe", 2, "--correction: maybe not in {on,off}"},
-        {render + " --bogus", 2, "The following argument was not expected: --bogus"},
-        {"render " + asset("humanoid_mixamo.glb"), 2, "--output is required"},
+        // The option parser's refusals, in the same shape (usage_error.h): a value outside the
+        // option's set, an unknown option (the nearest named), a missing one.
+        {render + " --correction maybe", 2, "skinview render: --correction 'maybe': must be one of on, off"},
+        {render + " --bogus", 2,
+         "skinview render: --bogus: not an option of render (skinview render --help lists them)"},
+        {render + " --armture", 2,
+         "skinview render: --armture: not an option of render; did you mean --armature?"},
+        {"render " + asset("humanoid_mixamo.glb"), 2,
+         "skinview render: --output: required; output PNG; '{frame}' in the name writes a sequence"},
         // Controls: a file that fails to load keeps 1, the model's own and an --env file alike.
         {"render /no/such/file.glb -o " + out("y.png"), 1,
          "skinview render: /no/such/file.glb: glTF: cannot open the file: no such file"},
@@ -97,12 +102,13 @@ TEST(CliExitStatus, BakeAndDiagnose) {
          "skinview bake: --retarget " + vrma +
              ": --clip: --clip 'dance': no clip of that name (clips: "
              "'walk', 'limbs')"},
-        {bake + " --source fpga", 2, "--source: fpga not in {gpu,cpu}"},
-        {bake + " --retarget-rest sideways", 2, "--retarget-rest: sideways not in {aligned,rest-relative}"},
+        {bake + " --source fpga", 2, "skinview bake: --source 'fpga': must be one of gpu, cpu"},
+        {bake + " --retarget-rest sideways", 2,
+         "skinview bake: --retarget-rest 'sideways': must be one of aligned, rest-relative"},
         {"diagnose " + asset("humanoid_mixamo.glb") + " --clip nosuch", 2,
          "skinview diagnose: --clip 'nosuch': no clip of that name (clips: 'walk')"},
         {"diagnose " + asset("humanoid_mixamo.glb") + " --skinning best", 2,
-         "--skinning: best not in {auto,dqs,dqs-scale,lbs}"},
+         "skinview diagnose: --skinning 'best': must be one of auto, dqs, dqs-scale, lbs"},
         // Controls: the retarget source or the model failing to load keeps 1 (a .vrma has no mesh).
         {bake + " --retarget /no/such/file.glb", 1,
          "skinview bake: --retarget /no/such/file.glb: /no/such/file.glb: glTF: cannot open the file: no "
@@ -121,19 +127,25 @@ TEST(CliExitStatus, AuditFixSuiteAndTheRest) {
         {"audit " + file + " --shard 0/3", 2, "skinview audit: --shard '0/3': expected K/N with 1 <= K <= N"},
         {"audit " + file + " --json --jsonl", 2,
          "skinview audit: --json and --jsonl are two shapes of one report; choose one"},
-        {"audit " + file + " --jobs -1", 2, "--jobs: '-1' must be at least 0"},
-        {"audit " + file + " --progress sometimes", 2, "--progress: sometimes not in {auto,always,never}"},
-        {"fix " + file, 2, "skinview fix: -o OUT is required (or --check to write nothing)"},
-        {"fix " + file + " --bogus", 2, "The following argument was not expected: --bogus"},
-        {"suite", 2, "suite is required"},
+        {"audit " + file + " --jobs -1", 2,
+         "skinview audit: --jobs '-1': must be a whole number of at least 0"},
+        {"audit " + file + " --progress sometimes", 2,
+         "skinview audit: --progress 'sometimes': must be one of auto, always, never"},
+        {"fix " + file, 2, "skinview fix: --output: required (or --check to write nothing)"},
+        {"fix " + file + " --bogus", 2,
+         "skinview fix: --bogus: not an option of fix (skinview fix --help lists them)"},
+        {"suite", 2, "skinview suite: SUITE: required; suite JSON (docs/suites.md)"},
         {"suite x.suite.json --path nodir", 2, "skinview suite: --path 'nodir': expected NAME=DIR"},
         {"write-sky -o " + out("s.hdr") + " --size 64x64", 2,
          "skinview write-sky: --size '64x64': expected WIDTHxHEIGHT with WIDTH = 2 HEIGHT, 8..16384"},
-        {"write-sky --size 64x32", 2, "--output is required"},
-        {"frame-table " + file + " --time nan", 2, "--time: 'nan' is not a finite number"},
+        {"write-sky --size 64x32", 2, "skinview write-sky: --output: required; output .hdr"},
+        {"frame-table " + file + " --time nan", 2,
+         "skinview frame-table: --time 'nan': must be a number of at least 0"},
         // The viewer's own options are refused before any window opens.
         {"--tab nosuch " + file, 2,
-         "--tab: nosuch not in {frame,joints,scale,ik,palette,diagnose,graph,notes,humanoid,expressions}"},
+         "skinview: --tab 'nosuch': must be one of frame, joints, scale, ik, palette, diagnose, graph, "
+         "notes, "
+         "humanoid, expressions"},
         // Controls: a file that fails to load keeps 1.
         {"audit /no/such/file.glb", 1,
          "skinview audit: /no/such/file.glb: glTF: cannot open the file: no such file"},

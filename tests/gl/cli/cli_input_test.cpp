@@ -1,5 +1,6 @@
-// The command line meeting bad numbers and other people's files: non-finite times and
-// non-positive sizes are refused by the option parser with a sentence; every valid Khronos sample
+// The command line meeting bad numbers and other people's files: non-finite or negative times,
+// non-positive sizes and fractions above 1 are refused by the option parser with one sentence
+// (cli_options.h, number_in); every valid Khronos sample
 // passes `audit`; a refused file is named once in its error line; and `diagnose` and
 // `frame-table` accept what `audit` accepts.
 #include <gtest/gtest.h>
@@ -30,17 +31,31 @@ std::string first_line(const std::string& s) { return s.substr(0, s.find('\n'));
 TEST(CliInput, NonFiniteTimesAndNonPositiveSizesAreRefused) {
     const std::string render = "render " + quoted(asset("arm.glb")) + " -o " + quoted(out("x.png"));
     for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
-             {render + " --time nan", "--time: 'nan' is not a finite number"},
-             {render + " --time inf", "--time: 'inf' is not a finite number"},
-             {render + " --time -inf", "--time: '-inf' is not a finite number"},
-             {render + " --time soon", "--time: 'soon' is not a number"},
+             {render + " --time nan", "skinview render: --time 'nan': must be a number of at least 0"},
+             {render + " --time inf", "skinview render: --time 'inf': must be a number of at least 0"},
+             {render + " --time -inf", "skinview render: --time '-inf': must be a number of at least 0"},
+             {render + " --time soon", "skinview render: --time 'soon': must be a number of at least 0"},
+             // A clip's keys start at 0 or later: a negative time was drawn at 0 and labelled as asked.
+             {render + " --time -0.5", "skinview render: --time '-0.5': must be a number of at least 0"},
              {"frame-table " + quoted(asset("arm.glb")) + " --time nan",
-              "--time: 'nan' is not a finite number"},
-             {"diagnose " + quoted(asset("arm.glb")) + " --time inf", "--time: 'inf' is not a finite number"},
-             {render + " --fps 0", "--fps: '0' must be greater than 0"},
-             {render + " --frames -2", "--frames: '-2' must be greater than 0"},
-             {render + " --threshold -0.1", "--threshold: '-0.1' must be at least 0"},
-             {"--window -640 " + quoted(asset("arm.glb")), "--window: '-640' must be greater than 0"},
+              "skinview frame-table: --time 'nan': must be a number of at least 0"},
+             {"frame-table " + quoted(asset("arm.glb")) + " --time -5",
+              "skinview frame-table: --time '-5': must be a number of at least 0"},
+             {"diagnose " + quoted(asset("arm.glb")) + " --time inf",
+              "skinview diagnose: --time 'inf': must be a number of at least 0"},
+             {render + " --fps 0", "skinview render: --fps '0': must be a number greater than 0"},
+             {render + " --frames -2",
+              "skinview render: --frames '-2': must be a whole number greater than 0"},
+             {render + " --frames 2.5",
+              "skinview render: --frames '2.5': must be a whole number greater than 0"},
+             {render + " --threshold -0.1",
+              "skinview render: --threshold '-0.1': must be a number from 0 to 1"},
+             // A fraction of the footprint: 5 would pass every comparison.
+             {render + " --threshold 5", "skinview render: --threshold '5': must be a number from 0 to 1"},
+             {render + " --fov 0", "skinview render: --fov '0': must be a number from 1 to 179"},
+             {render + " --fov 0.5", "skinview render: --fov '0.5': must be a number from 1 to 179"},
+             {"--window -640 " + quoted(asset("arm.glb")),
+              "skinview: --window '-640': must be a whole number greater than 0"},
              {render + " --size -64x64",
               "skinview render: --size '-64x64': expected WIDTHxHEIGHT, each 1..8192"},
              {render + " --size 64x-64",
@@ -50,8 +65,8 @@ TEST(CliInput, NonFiniteTimesAndNonPositiveSizesAreRefused) {
         EXPECT_EQ(r.status, 2) << args;  // bad input, whichever parser refuses it
         EXPECT_EQ(first_line(r.err), message) << args;
     }
-    // Negative control: a finite negative time is a time before the first key, not an error.
-    const auto ok = skinview(render + " --time -0.5 --size 32x32");
+    // Negative control: the bounds themselves are inside (a time of 0, a threshold of 1).
+    const auto ok = skinview(render + " --time 0 --threshold 1 --size 32x32");
     EXPECT_EQ(ok.status, 0) << ok.err;
 }
 

@@ -106,6 +106,7 @@ TEST(Settings, ErrorsNameTheKeyAndWhatItExpected) {
           Case{R"({"skinning": "fast"})", "'skinning': 'fast' is not one of auto, dqs, dqs-scale, lbs"},
           Case{R"({"correction": "yes"})", "'correction': expected true or false"},
           Case{R"({"time": "soon"})", "'time': expected a finite number"},
+          Case{R"({"time": -1})", "'time': must be 0 or more, got -1"},
           Case{R"({"corection": true})", "unknown key 'corection'"},
           Case{R"({"camera": {"yaw": 1, "zoom": 2}})", "'camera': unknown key 'zoom'"},
           Case{R"({"camera": {"target": [1, 2]}})", "'camera.target': expected [x, y, z]"},
@@ -120,7 +121,8 @@ TEST(Settings, ErrorsNameTheKeyAndWhatItExpected) {
           Case{R"({"view": "albedo"})", "'view': 'albedo' is not one of lit, base, normals, roughness-metal"},
           Case{R"({"heatmap": "weights", "view": "normals"})",
                "'heatmap' \"weights\" and 'view' \"normals\" both choose how the character is coloured"},
-          Case{R"([1, 2])", "expected a JSON object"}, Case{"{not json", "not valid JSON"}}) {
+          Case{R"([1, 2])", "expected a JSON object"},
+          Case{"{not json", "not valid JSON"}}) {
         auto s = ui::settings_from_json(c.json);
         ASSERT_FALSE(s) << c.json;
         EXPECT_NE(s.error().message.find(c.says), std::string::npos) << s.error().message;

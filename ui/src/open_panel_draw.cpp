@@ -134,11 +134,14 @@ void draw_camera_row(UiContext& c) {
 
 void draw_scene_window(ViewerModel& m, UiContext& c) {
     begin_fixed_window("Scene", c.layout.left, ImGuiWindowFlags_HorizontalScrollbar);
-    // Open field and recent files.
+    // Open field and recent files. Last frame's open has been served by now.
+    if (!m.open.editing) m.open.settle(c.file);
     ImGui::SetNextItemWidth(-60.0f);
     const bool enter = ImGui::InputTextWithHint(
         "##path", "path to .glb / .gltf (Tab completes)", m.open.path, sizeof m.open.path,
         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion, complete_path);
+    m.open.editing = ImGui::IsItemActive();
+    log_item_centre("scene", "open field");
     if (ImGui::IsItemActive()) ui_log(std::string("open field: ") + m.open.path);
     if (ImGui::IsItemActive() && m.open.path[0]) {
         const auto& options = m.open.cached_completions(m.open.path);
@@ -158,7 +161,12 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
         }
     }
     ImGui::SameLine();
-    if ((ImGui::Button("Open") || enter) && m.open.path[0]) c.actions.ask(UiAction::Kind::Open, m.open.path);
+    if ((ImGui::Button("Open") || enter) && m.open.path[0]) {
+        c.actions.ask(UiAction::Kind::Open, m.open.path);
+        m.open.ask(m.open.path);
+    }
+    log_item_centre("scene", "Open");
+    ui_log(std::string("open field shows: ") + m.open.path);
     if (!m.open.recent.empty()) {
         ImGui::SetNextItemWidth(-1.0f);
         if (ImGui::BeginCombo("##recent", "recent files")) {

@@ -27,9 +27,7 @@ void draw_heat_legend(const HeatLegend& l, const Rect& v, const glm::vec2* avoid
     // Sized to what it holds (it was a fixed 186 px from the view's right edge, and a long joint
     // name in its title ran on under the inspector), placed by place_in_corner off the joint.
     const float pad = 8.0f, line = ImGui::GetTextLineHeight(), bar_w = 16.0f;
-    // 160 px at most (it was 220): a shorter box covers less of the character beside it; three
-    // labels still read on it.
-    const float bar_h = std::min(160.0f, v.h * 0.35f);
+    const float bar_h = std::min(220.0f, v.h * 0.5f);
     float labels_w = 0.0f;
     for (const auto& s : labels) labels_w = std::max(labels_w, ImGui::CalcTextSize(s.c_str()).x);
     float content_w = std::max(ImGui::CalcTextSize(l.title.c_str()).x, bar_w + 6.0f + labels_w);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <utility>
 
 #include "render/phase_timings.h"
 
@@ -13,6 +14,18 @@ CharacterRenderer::~CharacterRenderer() = default;
 Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api,
                                                                        const anim::Character& character,
                                                                        int max_instances) {
+    return create_with(api, character, max_instances, nullptr);
+}
+
+Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api,
+                                                                       const anim::Character& character,
+                                                                       int max_instances,
+                                                                       std::vector<anim::Image> texels) {
+    return create_with(api, character, max_instances, &texels);
+}
+
+Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create_with(
+    Api api, const anim::Character& character, int max_instances, std::vector<anim::Image>* texels) {
     PhaseTimer timer("GPU upload (meshes, textures)");
     auto r = std::unique_ptr<CharacterRenderer>(new CharacterRenderer());
     const anim::Asset& asset = character.asset();
@@ -70,7 +83,7 @@ Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create(Api api,
         r->static_.emplace_back();
         if (auto st = upload_mesh(s.mesh, r->static_.back()); !st) return st.error();
     }
-    auto materials = MaterialTextures::create(asset);
+    auto materials = texels ? MaterialTextures::create(asset, *texels) : MaterialTextures::create(asset);
     if (!materials) return materials.error();
     r->materials_ = std::move(*materials);
     bool sheen = false;

@@ -1,6 +1,8 @@
 #include "render/material_textures.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -11,28 +13,48 @@ namespace sv::render {
 
 namespace {
 
+GLsizei level_count(int width, int height) {
+    GLsizei n = 1;
+    for (int side = std::max(width, height); side > 1; side /= 2) ++n;
+    return n;
+}
+
 GlTexture upload(const anim::Image& img, bool srgb) {
     GlTexture tex = GlTexture::make();
     glBindTexture(GL_TEXTURE_2D, tex.get());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    const GLint format = srgb ? GL_SRGB8_ALPHA8 : GL_RGBA8;
-    glTexImage2D(GL_TEXTURE_2D, 0, format, img.width, img.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-                 img.rgba.data());
+    const GLenum format = srgb ? GL_SRGB8_ALPHA8 : GL_RGBA8;
+    // Immutable storage for the whole chain where the context has it (render/src/context.cpp's
+    // load_gl says why: Mesa holds a chain given level by level about twice); the same texels
+    // either way, and the same sampling, since both chains are complete.
+    const bool storage = glad_glTexStorage2D != nullptr;
+    const auto level_image = [&](GLint level, int w, int h, const std::uint8_t* texels) {
+        if (storage)
+            glTexSubImage2D(GL_TEXTURE_2D, level, 0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+        else
+            glTexImage2D(GL_TEXTURE_2D, level, static_cast<GLint>(format), w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                         texels);
+    };
+    if (storage)
+        glTexStorage2D(GL_TEXTURE_2D, level_count(img.width, img.height), format, img.width, img.height);
+    level_image(0, img.width, img.height, img.rgba.data());
     // The levels on the CPU where the sides are powers of two (render/mip_chain.h: llvmpipe's
-    // glGenerateMipmap was 116 ms of a 1024x1024 sRGB texture); the driver's elsewhere.
-    const std::vector<MipLevel> levels = box_mip_chain(img.rgba.data(), img.width, img.height, srgb);
-    if (levels.empty()) glGenerateMipmap(GL_TEXTURE_2D);
-    for (size_t i = 0; i < levels.size(); ++i)
-        glTexImage2D(GL_TEXTURE_2D, static_cast<GLint>(i + 1), format, levels[i].width, levels[i].height, 0,
-                     GL_RGBA, GL_UNSIGNED_BYTE, levels[i].rgba.data());
+    // glGenerateMipmap was 116 ms of a 1024x1024 sRGB texture); the driver's elsewhere. A level at
+    // a time, each uploaded and freed once the next is made from it.
+    MipLevel level = next_mip_level(img.rgba.data(), img.width, img.height, srgb);
+    if (level.rgba.empty()) glGenerateMipmap(GL_TEXTURE_2D);
+    for (GLint i = 1; !level.rgba.empty(); ++i) {
+        level_image(i, level.width, level.height, level.rgba.data());
+        level = next_mip_level(level.rgba.data(), level.width, level.height, srgb);
+    }
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     return tex;
 }
 
-bool valid_image(const anim::Asset& a, int i) {
-    if (i < 0 || static_cast<size_t>(i) >= a.images.size()) return false;
-    const anim::Image& img = a.images[static_cast<size_t>(i)];
+bool valid_image(const std::vector<anim::Image>& images, int i) {
+    if (i < 0 || static_cast<size_t>(i) >= images.size()) return false;
+    const anim::Image& img = images[static_cast<size_t>(i)];
     return img.width > 0 && img.height > 0 &&
            img.rgba.size() == static_cast<size_t>(img.width) * img.height * 4;
 }
@@ -42,14 +64,28 @@ GLint wrap_of(int w) { return w == GL_CLAMP_TO_EDGE || w == GL_MIRRORED_REPEAT ?
 }  // namespace
 
 Expected<MaterialTextures> MaterialTextures::create(const anim::Asset& a) {
+    return create_from(a, a.images, nullptr);
+}
+
+Expected<MaterialTextures> MaterialTextures::create(const anim::Asset& a, std::vector<anim::Image>& texels) {
+    return create_from(a, texels, &texels);
+}
+
+Expected<MaterialTextures> MaterialTextures::create_from(const anim::Asset& a,
+                                                         const std::vector<anim::Image>& images,
+                                                         std::vector<anim::Image>* owned) {
     MaterialTextures t;
     // resize, not assign: the owners are move-only, and default ones are empty.
-    t.linear_.resize(a.images.size());
-    t.srgb_.resize(a.images.size());
+    t.linear_.resize(images.size());
+    t.srgb_.resize(images.size());
+    // Every (image, colour space) the materials need, in the order the slots below name them, then
+    // uploaded in that order; an owned image's texels are freed after its last texture is made.
+    std::vector<std::pair<int, bool>> wanted;
     const auto need = [&](int image, bool srgb) {
-        if (!valid_image(a, image)) return;
-        GlTexture& slot = (srgb ? t.srgb_ : t.linear_)[static_cast<size_t>(image)];
-        if (!slot) slot = upload(a.images[static_cast<size_t>(image)], srgb);
+        if (!valid_image(images, image)) return;
+        for (const auto& w : wanted)
+            if (w.first == image && w.second == srgb) return;
+        wanted.emplace_back(image, srgb);
     };
     for (const anim::Material& m : a.materials) {
         need(m.base_color_image, true);
@@ -78,6 +114,15 @@ Expected<MaterialTextures> MaterialTextures::create(const anim::Asset& a) {
         need(m.mtoon.rim_texture.image, true);
         need(m.mtoon.outline_width_texture.image, false);
     }
+    std::vector<size_t> last_use(images.size(), 0);
+    for (size_t k = 0; k < wanted.size(); ++k) last_use[static_cast<size_t>(wanted[k].first)] = k;
+    for (size_t k = 0; k < wanted.size(); ++k) {
+        const auto [image, srgb] = wanted[k];
+        const size_t i = static_cast<size_t>(image);
+        (srgb ? t.srgb_ : t.linear_)[i] = upload(images[i], srgb);
+        // swap, not clear(): clear() keeps the capacity, which is the memory this is for.
+        if (owned && last_use[i] == k) std::vector<std::uint8_t>().swap((*owned)[i].rgba);
+    }
     for (const anim::Sampler& s : a.samplers) {
         GlSampler sampler = GlSampler::make();
         const GLuint id = sampler.get();
@@ -91,7 +136,7 @@ Expected<MaterialTextures> MaterialTextures::create(const anim::Asset& a) {
     glBindTexture(GL_TEXTURE_2D, 0);
     if (const GLenum err = glGetError(); err != GL_NO_ERROR)
         return make_error("material textures: GL error " + std::to_string(err) + " while uploading " +
-                          std::to_string(a.images.size()) + " images");
+                          std::to_string(images.size()) + " images");
     return t;
 }
 

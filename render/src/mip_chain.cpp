@@ -2,6 +2,9 @@
 
 #include <array>
 #include <cmath>
+#include <utility>
+
+#include "parallel_rows.h"
 
 namespace sv::render {
 
@@ -45,40 +48,53 @@ std::uint8_t encode(float linear, const SrgbTables& t) {
 
 }  // namespace
 
-std::vector<MipLevel> box_mip_chain(const std::uint8_t* rgba, int width, int height, bool srgb) {
-    std::vector<MipLevel> levels;
-    if (!power_of_two(width) || !power_of_two(height) || (width == 1 && height == 1)) return levels;
+MipLevel next_mip_level(const std::uint8_t* src, int sw, int sh, bool srgb) {
+    MipLevel l;
+    if (!power_of_two(sw) || !power_of_two(sh) || (sw == 1 && sh == 1)) return l;
     const SrgbTables& t = tables();
-    levels.reserve(32);  // at most log2(32768) + 1 levels: no reallocation moves a level being read
-    const std::uint8_t* src = rgba;
-    int sw = width, sh = height;
-    while (sw > 1 || sh > 1) {
-        MipLevel l;
-        l.width = sw > 1 ? sw / 2 : 1;
-        l.height = sh > 1 ? sh / 2 : 1;
-        l.rgba.resize(static_cast<size_t>(l.width) * l.height * 4);
-        // Parents of (x, y): columns 2x and 2x + 1 (or x alone on a side of 1), rows likewise.
-        const int dx = sw > 1 ? 1 : 0, dy = sh > 1 ? 1 : 0;
-        for (int y = 0; y < l.height; ++y)
-            for (int x = 0; x < l.width; ++x) {
-                const int x0 = x * (dx + 1), y0 = y * (dy + 1);
-                const std::uint8_t* p[4] = {src + (static_cast<size_t>(y0) * sw + x0) * 4,
-                                            src + (static_cast<size_t>(y0) * sw + x0 + dx) * 4,
-                                            src + (static_cast<size_t>(y0 + dy) * sw + x0) * 4,
-                                            src + (static_cast<size_t>(y0 + dy) * sw + x0 + dx) * 4};
-                std::uint8_t* out = &l.rgba[(static_cast<size_t>(y) * l.width + x) * 4];
-                // With a side of 1 the same parent is listed twice: the mean of 2 or 4 is unchanged.
-                for (int c = 0; c < 4; ++c) {
-                    if (srgb && c < 3) {
-                        const float sum =
-                            t.decode[p[0][c]] + t.decode[p[1][c]] + t.decode[p[2][c]] + t.decode[p[3][c]];
-                        out[c] = encode(sum * 0.25f, t);
-                    } else {
-                        const int sum = p[0][c] + p[1][c] + p[2][c] + p[3][c];
-                        out[c] = static_cast<std::uint8_t>((sum + 2) / 4);  // round half up
-                    }
+    l.width = sw > 1 ? sw / 2 : 1;
+    l.height = sh > 1 ? sh / 2 : 1;
+    l.rgba.resize(static_cast<size_t>(l.width) * l.height * 4);
+    // Parents of (x, y): columns 2x and 2x + 1 (or x alone on a side of 1), rows likewise.
+    const int dx = sw > 1 ? 1 : 0, dy = sh > 1 ? 1 : 0;
+    const auto row = [&](int y) {
+        for (int x = 0; x < l.width; ++x) {
+            const int x0 = x * (dx + 1), y0 = y * (dy + 1);
+            const std::uint8_t* p[4] = {src + (static_cast<size_t>(y0) * sw + x0) * 4,
+                                        src + (static_cast<size_t>(y0) * sw + x0 + dx) * 4,
+                                        src + (static_cast<size_t>(y0 + dy) * sw + x0) * 4,
+                                        src + (static_cast<size_t>(y0 + dy) * sw + x0 + dx) * 4};
+            std::uint8_t* out = &l.rgba[(static_cast<size_t>(y) * l.width + x) * 4];
+            // With a side of 1 the same parent is listed twice: the mean of 2 or 4 is unchanged.
+            for (int c = 0; c < 4; ++c) {
+                if (srgb && c < 3) {
+                    const float sum =
+                        t.decode[p[0][c]] + t.decode[p[1][c]] + t.decode[p[2][c]] + t.decode[p[3][c]];
+                    out[c] = encode(sum * 0.25f, t);
+                } else {
+                    const int sum = p[0][c] + p[1][c] + p[2][c] + p[3][c];
+                    out[c] = static_cast<std::uint8_t>((sum + 2) / 4);  // round half up
                 }
             }
+        }
+    };
+    // Rows on every core where a level is large enough to pay for the threads (a 2048x2048 sRGB
+    // level 1 is a million texels of table look-ups); each row writes only its own texels, so the
+    // level is the same bits for any thread count.
+    if (static_cast<long>(l.width) * l.height >= 64L * 1024)
+        detail::for_each_row(l.height, row);
+    else
+        for (int y = 0; y < l.height; ++y) row(y);
+    return l;
+}
+
+std::vector<MipLevel> box_mip_chain(const std::uint8_t* rgba, int width, int height, bool srgb) {
+    std::vector<MipLevel> levels;
+    const std::uint8_t* src = rgba;
+    int sw = width, sh = height;
+    for (;;) {
+        MipLevel l = next_mip_level(src, sw, sh, srgb);
+        if (l.rgba.empty()) break;
         levels.push_back(std::move(l));
         src = levels.back().rgba.data();
         sw = levels.back().width;

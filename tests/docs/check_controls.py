@@ -6,6 +6,7 @@ naming it. The untouched pages must pass (0 problems), or the controls prove not
     check_controls.py ROOT SKINVIEW
 """
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -14,6 +15,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
 
+import check_doc_commands  # noqa: E402
 import check_links  # noqa: E402
 import check_readme_size  # noqa: E402
 import check_settings_keys  # noqa: E402
@@ -96,6 +98,17 @@ def main(argv):
            cli_reference.problems(page, man.replace(".B \\-\\-shift\\-tolerance", ".B \\-\\-shift", 1), cli, ver),
            "skinview.1")
 
+    expect("man page: no date", cli_reference.problems(page, re.sub(r'^(\.TH SKINVIEW 1 )"[^"]*"', r'\1""', man,
+                                                                      flags=re.M), cli, ver), "no date")
+    prose = next(l for l in man.split("\n") if len(l) > 60 and not l.startswith("."))
+    expect("man page: a prose line past 80 columns",
+           cli_reference.problems(page, man.replace(prose, prose + " " + "x" * 80, 1), cli, ver), "prose line")
+    expect("man page: ENVIRONMENT one variable short of what the sources read",
+           cli_reference.problems(page, man, cli, ver, cli_reference.getenv_names(root) | {"SKINVIEW_NEW"}),
+           "SKINVIEW_NEW")
+    if not {"SKINVIEW_CACHE", "SKINVIEW_TIMINGS", "XDG_CACHE_HOME"} <= cli_reference.getenv_names(root):
+        blind.append("man page: the getenv search found none of SKINVIEW_CACHE, SKINVIEW_TIMINGS, XDG_CACHE_HOME")
+
     keys = check_settings_keys.program_keys(skinview)
     settings = open(os.path.join(root, "docs", "settings.md"), encoding="utf-8").read()
     clean = check_settings_keys.problems(settings, keys)
@@ -110,6 +123,29 @@ def main(argv):
            "'no_such_key'")
     expect("settings: the reader grows a key the table lacks",
            check_settings_keys.problems(settings, keys | {"new_key"}), "'new_key'")
+
+    # The docs' commands: each control breaks one README line in a copy and runs only the commands
+    # collected from that line (the whole run is docs.commands' minute), in a scratch folder over
+    # the real tree's assets.
+    command_cases = [
+        ("a clip name misspelt in a command", "--clip walk --time 0.5 --camera front",
+         "--clip Walk --time 0.5 --camera front", "exited 2, the page says 0"),
+        ("a documented exit 1 dropped from its comment", "    # exits 1: fix would change it", "",
+         "exited 1, the page says 0"),
+    ]
+    for name, old, new, mention in command_cases:
+        with tempfile.TemporaryDirectory() as tmp:
+            copy_tree(root, tmp)
+            edit(os.path.join(tmp, "README.md"), old, new)
+            line = next(n for n, l in enumerate(open(os.path.join(tmp, "README.md"), encoding="utf-8"), 1)
+                        if (new or "fix --check assets/humanoid.glb") in l)
+            commands = [c for c in check_doc_commands.markdown_commands(os.path.join(tmp, "README.md"), "README.md", [])
+                        if c.where == "README.md:%d" % line]
+            if not commands:
+                blind.append("doc commands: %s (the broken line was not collected)" % name)
+                continue
+            _, found = check_doc_commands.run_page(root, skinview, commands, "skip")
+            expect("doc commands: " + name, found, mention)
 
     if blind:
         print("check_controls: %d checks did not see what they must: %s" % (len(blind), "; ".join(blind)))

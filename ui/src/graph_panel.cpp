@@ -107,6 +107,14 @@ void SpringPanel::rebuild(const anim::Skeleton& sk) {
                                                   0.0, 0.05, settle);
 }
 
+int GraphPanel::default_spring_joint(const anim::Character& character) {
+    if (character.skins().empty()) return -1;
+    const auto& sk = character.skins()[0].skeleton;
+    for (int j = 0; j < sk.joint_count(); ++j)
+        if (sk.names()[static_cast<size_t>(j)].find("ail") != std::string::npos) return j;  // Tail, tail
+    return -1;
+}
+
 void GraphPanel::attach(const anim::Character& character, int skin) {
     const auto& skins = character.skins();
     scratch = skin >= 0 && static_cast<size_t>(skin) < skins.size()
@@ -130,7 +138,7 @@ void GraphPanel::attach(const anim::Character& character, int skin) {
         const auto& sk = skins[static_cast<size_t>(skin)].skeleton;
         for (int j = 0; j < sk.joint_count() && spring.first_joint < 0; ++j)
             if (sk.names()[static_cast<size_t>(j)].find("ail") != std::string::npos)
-                spring.first_joint = j;  // Tail, tail
+                spring.first_joint = j;  // Tail, tail (default_spring_joint for skin 0)
         spring.rebuild(sk);
         if (source && !source->skins().empty()) {
             map = anim::build_humanoid_retarget_map(

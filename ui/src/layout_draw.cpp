@@ -313,12 +313,13 @@ void draw_keys_help(UiContext& c) {
 void draw_error_window(UiContext& c) {
     if (c.load_error.empty()) return;
     const Rect& v = c.layout.viewport;
-    // Over the scene panel, beside the 3D view and never on it: the character is framed to fill the
-    // view, which a banner across its top (it was 90% of the view's width) covered head first. What
-    // it costs: the scene tree's top is hidden until Dismiss or Esc.
+    // At the foot of the scene panel, beside the 3D view and never on it: the character is framed to
+    // fill the view, which a banner across its top (it was 90% of the view's width) covered head
+    // first. Not at the panel's top, where the Open field is: after a failed open the user types the
+    // next path there. What it costs: the end of the scene tree is hidden until Dismiss or Esc.
     const Rect& l = c.layout.left;
     const float w = std::max(l.w - 16.0f, 160.0f);
-    ImGui::SetNextWindowPos(ImVec2(l.x + 8.0f, l.y + 8.0f), ImGuiCond_Always);
+    ImGui::SetNextWindowPos(ImVec2(l.x + 8.0f, l.y + l.h - 8.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
     ImGui::SetNextWindowSize(ImVec2(w, 0.0f), ImGuiCond_Always);
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.08f, 0.08f, 1.0f));
     ImGui::PushStyleColor(ImGuiCol_TitleBgActive, ImVec4(0.6f, 0.1f, 0.1f, 1.0f));

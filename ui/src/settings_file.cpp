@@ -54,6 +54,7 @@ std::string settings_to_json(const ViewerSettings& s) {
     j["speed"] = s.speed;
     j["root_motion"] = s.root_motion;
     j["springs"] = s.springs;
+    j["spring_joint"] = s.spring_joint;
     j["spring_links"] = s.spring_links;
     j["spring_frequency_hz"] = s.spring_frequency_hz;
     j["spring_damping"] = s.spring_damping;

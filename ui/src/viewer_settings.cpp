@@ -45,6 +45,7 @@ const char* const kKeys[] = {"correction",
                              "speed",
                              "root_motion",
                              "springs",
+                             "spring_joint",
                              "spring_links",
                              "spring_frequency_hz",
                              "spring_damping",
@@ -198,7 +199,8 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
            background == o.background && graph == o.graph && blend == o.blend &&
            machine_state == o.machine_state && retarget_source == o.retarget_source &&
            retarget_clip == o.retarget_clip && retarget_rest == o.retarget_rest && speed == o.speed &&
-           root_motion == o.root_motion && springs == o.springs && spring_links == o.spring_links &&
+           root_motion == o.root_motion && springs == o.springs && spring_joint == o.spring_joint &&
+           spring_links == o.spring_links &&
            spring_frequency_hz == o.spring_frequency_hz && spring_damping == o.spring_damping &&
            expressions == o.expressions && pose_edits == o.pose_edits && environment == o.environment &&
            environment_background == o.environment_background && environment_blur == o.environment_blur &&
@@ -307,6 +309,8 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
             st = read_bool(v, "root_motion", s.root_motion);
         else if (k == "springs")
             st = read_bool(v, "springs", s.springs);
+        else if (k == "spring_joint")
+            st = read_string(v, "spring_joint", s.spring_joint);
         else if (k == "spring_links") {
             if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 8)
                 st = make_error("settings: 'spring_links': expected a whole number from 1 to 8, got " +

@@ -35,13 +35,16 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
     }
     // The VRM avatar's look-at, constraints and spring bones, over the file's scene (each degrades
     // alone, reported; the geometry is untouched).
-    anim::FrameContext frame = anim::FrameContext::build(*asset, asset->report);
+    anim::FrameContext frame = anim::FrameContext::create(*asset, asset->report);
     auto character = anim::Character::create(std::move(*asset));
     if (!character) return make_error(path + ": " + character.error().message);
     auto s = std::make_unique<SceneSession>();
     s->path_ = path;
     s->character_ = std::make_unique<anim::Character>(std::move(*character));
-    auto renderer = render::CharacterRenderer::create(api, *s->character_);
+    // The textures' texels go to the renderer, which frees each once the driver holds it: the
+    // session keeps no CPU copy of a texture (nothing reads one after the upload).
+    auto renderer =
+        render::CharacterRenderer::create(api, *s->character_, 1, s->character_->take_image_texels());
     if (!renderer) return make_error(path + ": " + renderer.error().message);
     s->renderer_ = std::move(*renderer);
     s->frame_ = std::move(frame);

@@ -146,6 +146,14 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     }
     m.animation.speed = static_cast<float>(s.speed);
     g.spring.enabled = s.springs;
+    if (!s.spring_joint.empty()) {
+        // By name in skin 0, the skin the chain runs in (GraphPanel::attach's skin).
+        const int j = ch.skins().empty() ? -1 : ch.skins()[0].skeleton.find(s.spring_joint);
+        if (j >= 0)
+            g.spring.first_joint = j;
+        else
+            fail("spring_joint: no joint named '" + s.spring_joint + "' in skin 0");
+    }
     g.spring.links = s.spring_links;
     g.spring.frequency_hz = static_cast<float>(s.spring_frequency_hz);
     g.spring.damping = static_cast<float>(s.spring_damping);
@@ -377,6 +385,10 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     s.speed = decimal_of(m.animation.speed);
     s.root_motion = m.animation.root_motion;
     s.springs = g.spring.enabled;
+    // Saved by name when it is not the joint the tab starts on (the first named like "tail").
+    s.spring_joint = g.spring.first_joint >= 0 && g.spring.first_joint != g.default_spring_joint(ch)
+                         ? joint_name(ch, 0, g.spring.first_joint)
+                         : std::string();
     s.spring_links = g.spring.links;
     s.spring_frequency_hz = decimal_of(g.spring.frequency_hz);
     s.spring_damping = decimal_of(g.spring.damping);

@@ -33,7 +33,7 @@ double map_look_range(const VrmRangeMap& map, double degrees) {
     return std::min(std::abs(degrees), map.input_max) / map.input_max * map.output_scale;
 }
 
-Expected<LookAt> LookAt::build(const Vrm& vrm, const Scene& scene) {
+Expected<LookAt> LookAt::create(const Vrm& vrm, const Scene& scene) {
     if (!vrm.look_at.present) return make_error("VRM lookAt: the avatar has none");
     LookAt l;
     l.look_ = vrm.look_at;

@@ -36,7 +36,7 @@ std::string who(const Scene& s, int n) {
 
 }  // namespace
 
-Expected<NodeConstraints> NodeConstraints::build(const Vrm& vrm, const Scene& scene) {
+Expected<NodeConstraints> NodeConstraints::create(const Vrm& vrm, const Scene& scene) {
     const int n = static_cast<int>(scene.nodes.size());
     std::vector<int> constraint_of(scene.nodes.size(), -1);
     for (size_t i = 0; i < vrm.constraints.size(); ++i) {

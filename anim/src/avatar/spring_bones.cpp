@@ -35,7 +35,7 @@ glm::dmat4 trs(const Node& n) {
 
 }  // namespace
 
-Expected<SpringBones> SpringBones::build(const Vrm& vrm, const Scene& scene) {
+Expected<SpringBones> SpringBones::create(const Vrm& vrm, const Scene& scene) {
     SpringBones sb;
     sb.colliders_ = vrm.colliders;
     const int n = static_cast<int>(scene.nodes.size());

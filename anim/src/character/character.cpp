@@ -1,6 +1,7 @@
 #include "anim/character/character.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "anim/scene/morph_targets.h"
 #include "anim/skin_frame/reference_skinner.h"
@@ -335,6 +336,18 @@ Aabb Character::bind_bounds() const {
         box.max = glm::max(box.max, s.bind_bounds.max);
     }
     return box;
+}
+
+std::vector<Image> Character::take_image_texels() {
+    std::vector<Image> texels(asset_.images.size());
+    for (size_t i = 0; i < texels.size(); ++i) {
+        const Image& from = asset_.images[i];
+        texels[i].name = from.name;
+        texels[i].width = from.width;
+        texels[i].height = from.height;
+        texels[i].rgba.swap(asset_.images[i].rgba);  // the asset's left empty, with no capacity
+    }
+    return texels;
 }
 
 int Character::find_clip(const std::string& name) const {

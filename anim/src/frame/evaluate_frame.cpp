@@ -168,11 +168,18 @@ void evaluate_frame(const PoseState& s, Character& ch, FrameContext& ctx) {
     }
     const SpringChainState& sc = s.spring_chain;
     auto& skins = ch.skins();
+    ctx.spring_chain_error.clear();
     if (sc.enabled && sc.chain && !sc.chain->links.empty() && sc.skin >= 0 &&
         static_cast<size_t>(sc.skin) < skins.size()) {
-        apply_spring_chain(*sc.chain, sc.impulse_radians, 0.0, sc.clock - sc.kick_time,
-                           skins[static_cast<size_t>(sc.skin)].pose);
-        share_skin_pose(ch, sc.skin);
+        // The Graph panel validates the chain when it builds it; one that does not fit this skin's
+        // pose is refused here with the reason (in the context, as the IK's is), and the pose stays
+        // as steps 1 to 7 left it.
+        const Status st = apply_spring_chain(*sc.chain, sc.impulse_radians, 0.0, sc.clock - sc.kick_time,
+                                             skins[static_cast<size_t>(sc.skin)].pose);
+        if (st)
+            share_skin_pose(ch, sc.skin);
+        else
+            ctx.spring_chain_error = st.error().message;
     }
     // Step 9.
     ch.apply_poses();

@@ -7,14 +7,14 @@
 
 namespace sv::anim {
 
-FrameContext FrameContext::build(Asset& asset, std::vector<std::string>& report) {
+FrameContext FrameContext::create(Asset& asset, std::vector<std::string>& report) {
     FrameContext c;
     if (!asset.vrm.present()) return c;
     asset.scene.update_matrices();
     // Each degrades rather than failing the load: the geometry is untouched by a spring, constraint
     // or look-at that cannot run; that part of the avatar rests.
     if (!asset.vrm.springs.empty()) {
-        if (auto sb = SpringBones::build(asset.vrm, asset.scene)) {
+        if (auto sb = SpringBones::create(asset.vrm, asset.scene)) {
             c.springs = std::move(*sb);
             c.spring_scene = asset.scene;
         } else {
@@ -22,7 +22,7 @@ FrameContext FrameContext::build(Asset& asset, std::vector<std::string>& report)
         }
     }
     if (!asset.vrm.constraints.empty()) {
-        if (auto nc = NodeConstraints::build(asset.vrm, asset.scene)) {
+        if (auto nc = NodeConstraints::create(asset.vrm, asset.scene)) {
             c.constraints = std::move(*nc);
             c.constraint_scene = asset.scene;
         } else {
@@ -30,7 +30,7 @@ FrameContext FrameContext::build(Asset& asset, std::vector<std::string>& report)
         }
     }
     if (asset.vrm.look_at.present) {
-        if (auto la = LookAt::build(asset.vrm, asset.scene)) {
+        if (auto la = LookAt::create(asset.vrm, asset.scene)) {
             c.look_at = std::move(*la);
             c.look_scene = asset.scene;
         } else {

@@ -44,7 +44,6 @@ struct DocumentFacts {
     // Image index -> why it cannot be drawn (a missing file), found before tinygltf reads anything;
     // the importer turns each into an Asset::image_failures line instead of a refusal.
     std::map<int, std::string> image_failures;
-    std::set<int> ktx2_images;  // of those, KTX2 ones (KHR_texture_basisu): a note, not a failure
     Vrm vrm;              // VRM 0.x / 1.0 data read from the JSON (vrm_import.h); version None for plain glTF
     bool edited = false;  // the JSON was changed (channels removed, data URIs relabelled): re-serialise it
 };

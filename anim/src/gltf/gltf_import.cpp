@@ -12,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "anim/gltf/file_read.h"
@@ -33,7 +34,9 @@ namespace {
 using gltf::str;
 namespace tg = tinygltf;
 
-Expected<Asset> convert(const tg::Model& model, const std::string& source, const gltf::DocumentFacts& facts) {
+Expected<Asset> convert(const tg::Model& model, const std::string& source, const gltf::DocumentFacts& facts,
+                        std::map<int, std::vector<std::uint8_t>> encoded_images,
+                        const ImportOptions& options) {
     Asset asset;
     asset.source = source;
     asset.report = facts.notes;
@@ -43,6 +46,8 @@ Expected<Asset> convert(const tg::Model& model, const std::string& source, const
     im.quantization = std::find(model.extensionsUsed.begin(), model.extensionsUsed.end(),
                                 "KHR_mesh_quantization") != model.extensionsUsed.end();
     im.facts = &facts;
+    im.encoded_images = std::move(encoded_images);
+    im.decode_threads = options.decode_threads;
     if (auto st = im.nodes(); !st) return st.error();
     if (auto st = im.skins(); !st) return st.error();
     gltf::add_vrm_animation_skin(asset);
@@ -68,7 +73,7 @@ std::string tinygltf_refusal(const std::string& err) {
 }  // namespace
 
 Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, const std::string& base_dir,
-                                      bool binary) {
+                                      bool binary, const ImportOptions& options) {
     return [&]() -> Expected<Asset> {
         try {
             if (bytes.size() > std::numeric_limits<unsigned int>::max())
@@ -127,12 +132,11 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
                              &model, &err, &warn, reinterpret_cast<const char*>(input.data()), len, base_dir);
             if (!guard.refusal.empty()) return make_error(guard.refusal);
             for (const auto& [image, why] : guard.image_failures) facts.image_failures.emplace(image, why);
-            facts.ktx2_images.insert(guard.ktx2_images.begin(), guard.ktx2_images.end());
             if (!ok) return make_error(tinygltf_refusal(err));
             if (auto st = gltf::decode_meshopt(model, facts.meshopt_views, facts.fallback_buffers); !st)
                 return st.error();
             if (auto st = gltf::decode_draco(model, facts.draco_primitives); !st) return st.error();
-            return convert(model, base_dir, facts);
+            return convert(model, base_dir, facts, std::move(guard.encoded_images), options);
         } catch (const std::exception& e) {
             return make_error(std::string("glTF: parser threw: ") + e.what());
         } catch (...) {
@@ -141,7 +145,7 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
     }();
 }
 
-Expected<Asset> load_gltf(const std::string& path) {
+Expected<Asset> load_gltf(const std::string& path, const ImportOptions& options) {
     // Through read_file_bytes: a folder or a FIFO named here is refused by name, never read (a
     // stream's read of a folder threw out of this function and ended the viewer).
     auto read = read_file_bytes(path, "glTF: ");
@@ -156,7 +160,7 @@ Expected<Asset> load_gltf(const std::string& path) {
     const bool binary = (bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0) ||
                         (ext == ".glb" && (first == bytes.end() || *first != '{'));
     const std::string dir = std::filesystem::path(path).parent_path().string();
-    auto a = load_gltf_from_memory(bytes, dir.empty() ? "." : dir, binary);
+    auto a = load_gltf_from_memory(bytes, dir.empty() ? "." : dir, binary, options);
     if (!a) return make_error(path + ": " + a.error().message);
     a->source = path;
     return a;

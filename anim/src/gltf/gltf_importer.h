@@ -11,7 +11,9 @@
 #include <tiny_gltf.h>
 
 #include <cstddef>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "anim/core/expected.h"
@@ -56,6 +58,10 @@ struct Importer {
     // What the document checks found: the file's index of each channel tinygltf holds (they
     // removed the skipped ones). Null: the same indices.
     const DocumentFacts* facts = nullptr;
+    // The data-URI and file images' encoded bytes tinygltf read (ReadGuard::encoded_images), freed
+    // once images() has decoded them; and how many threads decode (ImportOptions::decode_threads).
+    std::map<int, std::vector<unsigned char>> encoded_images;
+    unsigned decode_threads = 0;
     // Per skin: old joint index -> sorted index (skins() fills it, the meshes' joints read it).
     std::vector<std::vector<int>> skin_remap;
     // Vertices whose weights meshes() rescaled or bound rigidly, for its report, and the fewest
@@ -79,12 +85,11 @@ struct Importer {
     // Skins, their joints sorted parents-first, and the validator's skin warnings
     // (gltf_skin_import.cpp).
     Status skins();
-    // Every image as RGBA8 (gltf_image_import.cpp).
+    // Every image as RGBA8, decoded on `decode_threads` threads (gltf_image_import.cpp).
     Status images();
-    // Bounds-checks the image's view (a refusal: the document lies about its own bytes), then
-    // decodes; a decode failure is returned in `failure` (with `ktx2` set for a KTX2 image), not as
-    // an error.
-    Status decode_buffer_view_image(int i, tinygltf::Image& img, std::string& failure, bool& ktx2) const;
+    // The encoded bytes of image `i` in its buffer view, once the view is checked against its
+    // buffer (a refusal: the document lies about its own bytes).
+    Expected<std::pair<const unsigned char*, size_t>> buffer_view_image(int i) const;
     // Empties every material slot that names an image which was not decoded.
     void drop_undecoded_textures();
     // Meshes and their primitives, once per skin that draws them (gltf_mesh_import.cpp).
@@ -108,10 +113,6 @@ struct Importer {
     bool skipped_all(size_t animation) const;
 };
 
-// True for a KTX2 container (its 12-byte identifier), the format of KHR_texture_basisu.
-bool is_ktx2(const unsigned char* bytes, size_t size);
-// Decodes an image's bytes after reading its size from the header (gltf_image_import.cpp).
-Status decode_image(tinygltf::Image& image, int idx, const unsigned char* bytes, size_t size);
 // tinygltf's image callback (tinygltf::LoadImageDataFunction); `user` is the import's ReadGuard
 // (gltf_read_guard.h), which keeps the refusal.
 bool load_image(tinygltf::Image* image, int idx, std::string* err, std::string* warn, int req_width,

@@ -11,8 +11,8 @@
 
 #include <filesystem>
 #include <map>
-#include <set>
 #include <string>
+#include <vector>
 
 namespace sv::anim::gltf {
 
@@ -21,12 +21,14 @@ namespace sv::anim::gltf {
 struct ReadGuard {
     std::filesystem::path base;  // canonical; empty: nothing may be read
     std::string refusal;
-    // Images whose bytes were read but do not decode (index -> why): kept here for the importer,
-    // which draws the file without them; the load goes on.
+    // Images tinygltf handed over that cannot be decoded at all (index -> why): kept here for the
+    // importer, which draws the file without them; the load goes on.
     std::map<int, std::string> image_failures;
-    // Of those, the KTX2 ones (KHR_texture_basisu, which skinview does not decode): a known format
-    // the file may carry beside a fallback, so a note rather than a failure.
-    std::set<int> ktx2_images;
+    // The encoded bytes of every data-URI or file image tinygltf read (index -> bytes), kept for
+    // the importer to decode all at once on the pool (gltf_image_decode.h) rather than one by one
+    // inside tinygltf's parse. What it costs: the file's encoded images held until then, a fraction
+    // of what they decode to.
+    std::map<int, std::vector<unsigned char>> encoded_images;
     bool inside(const std::string& file) const {
         if (base.empty()) return false;
         std::error_code ec;

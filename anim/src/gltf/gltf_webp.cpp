@@ -1,6 +1,7 @@
 #include "gltf_webp.h"
 
 #include <cstring>
+#include <memory>
 
 #ifdef SKINVIEW_HAVE_WEBP
 #include <webp/decode.h>
@@ -16,7 +17,7 @@ bool is_webp(const std::uint8_t* bytes, size_t size) {
 
 #ifdef SKINVIEW_HAVE_WEBP
 
-Status decode_webp(tinygltf::Image& image, const std::string& name, const std::uint8_t* bytes, size_t size) {
+Expected<Image> decode_webp(const std::string& name, const std::uint8_t* bytes, size_t size) {
     int w = 0, h = 0;
     if (!WebPGetInfo(bytes, size, &w, &h))
         return make_error(name + ": is a WebP file whose header does not read");
@@ -24,23 +25,21 @@ Status decode_webp(tinygltf::Image& image, const std::string& name, const std::u
         return make_error(name + ": " + std::to_string(w) + "x" + std::to_string(h) + " is larger than the " +
                           std::to_string(kMaxImageSide) + "x" + std::to_string(kMaxImageSide) +
                           " limit; refused before decoding");
-    std::uint8_t* rgba = WebPDecodeRGBA(bytes, size, &w, &h);
+    // Owned at once: the copy below may throw (std::bad_alloc), which must not leak libwebp's buffer.
+    const std::unique_ptr<std::uint8_t, void (*)(void*)> rgba(WebPDecodeRGBA(bytes, size, &w, &h), WebPFree);
     if (!rgba)
         return make_error(name + ": its " + std::to_string(w) + "x" + std::to_string(h) +
                           " WebP header is readable but the pixels are not");
+    Image image;
     image.width = w;
     image.height = h;
-    image.component = 4;
-    image.bits = 8;
-    image.pixel_type = TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE;
-    image.image.assign(rgba, rgba + static_cast<size_t>(w) * static_cast<size_t>(h) * 4);
-    WebPFree(rgba);
-    return ok_status();
+    image.rgba.assign(rgba.get(), rgba.get() + static_cast<size_t>(w) * static_cast<size_t>(h) * 4);
+    return image;
 }
 
 #else
 
-Status decode_webp(tinygltf::Image&, const std::string& name, const std::uint8_t*, size_t) {
+Expected<Image> decode_webp(const std::string& name, const std::uint8_t*, size_t) {
     return make_error(name + ": is a WebP image, which needs libwebp, which this build lacks");
 }
 

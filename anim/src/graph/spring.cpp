@@ -90,17 +90,21 @@ double spring_settle_time(const SpringSettings& s, double x0, double v0, double 
 Status SpringChain::validate(int joint_count) const {
     for (size_t i = 0; i < links.size(); ++i) {
         const SpringLink& l = links[i];
-        const std::string name = "spring chain link " + std::to_string(i);
+        // The link's name is formatted only on a refusal: apply_spring_chain runs this check every
+        // frame, and a valid chain must cost it no allocation (the link name alone is past the
+        // string's inline capacity).
+        const auto refuse = [i](const std::string& why) {
+            return make_error("spring chain link " + std::to_string(i) + ": " + why);
+        };
         if (l.joint < 0 || l.joint >= joint_count)
-            return make_error(name + ": joint " + std::to_string(l.joint) +
-                              " is out of range (skeleton has " + std::to_string(joint_count) + " joints)");
-        const Status st = sv::anim::validate(l.spring);
-        if (!st) return make_error(name + ": " + st.error().message);
+            return refuse("joint " + std::to_string(l.joint) + " is out of range (skeleton has " +
+                          std::to_string(joint_count) + " joints)");
+        if (const Status st = sv::anim::validate(l.spring); !st) return refuse(st.error().message);
         const float len = glm::length(l.axis);
-        if (!(len > 1e-6f) || !std::isfinite(len)) return make_error(name + ": swing axis has no direction");
+        if (!(len > 1e-6f) || !std::isfinite(len)) return refuse("swing axis has no direction");
         if (!(l.delay_s >= 0.0) || !std::isfinite(l.delay_s))
-            return make_error(name + ": delay " + std::to_string(l.delay_s) + " s must be zero or more");
-        if (!std::isfinite(l.gain)) return make_error(name + ": gain is not finite");
+            return refuse("delay " + std::to_string(l.delay_s) + " s must be zero or more");
+        if (!std::isfinite(l.gain)) return refuse("gain is not finite");
     }
     return ok_status();
 }
@@ -114,9 +118,9 @@ void sample_spring_chain(const SpringChain& chain, double angle0, double velocit
     }
 }
 
-void apply_spring_chain(const SpringChain& chain, double angle0, double velocity0, double t, Pose& pose) {
+Status apply_spring_chain(const SpringChain& chain, double angle0, double velocity0, double t, Pose& pose) {
+    if (Status st = chain.validate(pose.joint_count()); !st) return st;
     for (const SpringLink& l : chain.links) {
-        assert(l.joint >= 0 && l.joint < pose.joint_count());
         const double angle = l.gain * sample_spring(l.spring, angle0, velocity0, t - l.delay_s);
         const glm::dvec3 axis = glm::normalize(glm::dvec3(l.axis));
         const glm::dquat delta = glm::angleAxis(angle, axis);
@@ -128,6 +132,7 @@ void apply_spring_chain(const SpringChain& chain, double angle0, double velocity
         r[2] = static_cast<float>(q.z);
         r[3] = static_cast<float>(q.w);
     }
+    return ok_status();
 }
 
 double spring_chain_settle_time(const SpringChain& chain, double angle0, double velocity0, double fraction,

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "key_search.h"
+#include "keyframe_sampler.h"
 #include "slerp.h"
 
 namespace sv::anim {
@@ -20,60 +21,10 @@ float wrap_time(float time, float duration) {
 
 namespace {
 
-using detail::normalize4;
-using detail::slerp;
-
-// `hint` is the key cursor for this channel (detail::key_before says how it is used).
+// `hint` is the key cursor for this channel (detail::key_before says how it is used). The sampling
+// itself is keyframe_sampler.h's, shared with the property tracks.
 inline void sample_channel_hinted(const Channel& ch, float time, float* out, std::uint32_t& hint) {
-    const int nc = ch.components();
-    const size_t keys = ch.times.size();
-    const bool cubic = ch.interpolation == Interpolation::CubicSpline;
-    const size_t stride = static_cast<size_t>(nc) * (cubic ? 3 : 1);
-    const size_t value_offset = cubic ? static_cast<size_t>(nc) : 0;  // skip the in-tangent
-    assert(keys > 0 && ch.values.size() >= keys * stride);
-    const float* v = ch.values.data();
-    const float* times = ch.times.data();
-
-    auto copy_key = [&](size_t k) {
-        for (int i = 0; i < nc; ++i) out[i] = v[k * stride + value_offset + static_cast<size_t>(i)];
-        if (ch.path == TargetPath::Rotation) normalize4(out);
-    };
-    if (keys == 1 || !(time > times[0])) return copy_key(0);  // also catches NaN time
-    if (time >= times[keys - 1]) return copy_key(keys - 1);
-
-    const size_t k0 = detail::key_before(times, keys, time, hint);
-    const size_t k1 = k0 + 1;
-    const float t0 = times[k0], t1 = times[k1];
-    const float dt = t1 - t0;
-    const float u = (time - t0) / dt;
-
-    switch (ch.interpolation) {
-        case Interpolation::Step:
-            return copy_key(k0);
-        case Interpolation::Linear: {
-            const float* a = v + k0 * stride;
-            const float* b = v + k1 * stride;
-            if (ch.path == TargetPath::Rotation) return slerp(a, b, u, out);
-            for (int i = 0; i < nc; ++i) out[i] = a[i] + (b[i] - a[i]) * u;
-            return;
-        }
-        case Interpolation::CubicSpline: {
-            // glTF 2.0 Appendix C: p(u) = h00 p0 + h10 dt b0 + h01 p1 + h11 dt a1, with b0 the
-            // out-tangent of key k0 and a1 the in-tangent of key k1; tangents are per second,
-            // hence the scaling by the key interval dt.
-            const float u2 = u * u, u3 = u2 * u;
-            const float h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u;
-            const float h01 = -2 * u3 + 3 * u2, h11 = u3 - u2;
-            const float* p0 = v + k0 * stride + nc;
-            const float* b0 = v + k0 * stride + 2 * nc;
-            const float* a1 = v + k1 * stride;
-            const float* p1 = v + k1 * stride + nc;
-            for (int i = 0; i < nc; ++i)
-                out[i] = h00 * p0[i] + h10 * dt * b0[i] + h01 * p1[i] + h11 * dt * a1[i];
-            if (ch.path == TargetPath::Rotation) normalize4(out);
-            return;
-        }
-    }
+    detail::sample_keys(detail::key_track(ch, ch.path == TargetPath::Rotation), time, out, hint);
 }
 
 }  // namespace
@@ -174,11 +125,11 @@ void sample_clip_impl(const Clip& clip, const ClipBinding& binding, float time, 
 #if defined(__SSE2__)
         const float* times = ch.times.data();
         if (ch.interpolation == Interpolation::Linear && t > times[0] && t < times[keys - 1]) {
-            // sample_channel_hinted's key choice (the same key_before) and fraction, inlined so a
-            // rotation can join the batch and a vector channel skips the generic interpolation switch.
+            // sample_keys' key choice (the same key_before), fraction and line (keyframe_sampler.h),
+            // inlined so a rotation can join the batch and a vector channel skips the generic
+            // interpolation switch.
             const size_t k0 = detail::key_before(times, keys, t, hint(c));
-            const float t0 = times[k0];
-            const float u = (t - t0) / (times[k0 + 1] - t0);
+            const float u = detail::key_fraction(t, times[k0], times[k0 + 1]);
             const float* v = ch.values.data();
             if (is_rotation) {
                 assert(ch.values.size() >= keys * 4);
@@ -188,7 +139,7 @@ void sample_clip_impl(const Clip& clip, const ClipBinding& binding, float time, 
                 assert(ch.values.size() >= keys * 3);
                 const float* a = v + k0 * 3;
                 const float* b = a + 3;
-                for (int i = 0; i < 3; ++i) dst[i] = a[i] + (b[i] - a[i]) * u;
+                for (int i = 0; i < 3; ++i) dst[i] = detail::lerp(a[i], b[i], u);
             }
             continue;
         }

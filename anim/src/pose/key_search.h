@@ -1,6 +1,7 @@
-// Which key interval holds a time: the one search behind every sampler (clip_sampling.cpp's
-// channel path and its batched LINEAR form, packed_clip.cpp's groups), so the samplers cannot
-// disagree about which keys a time falls between; tests/unit/anim_core compares them bit for bit.
+// Which key interval holds a time: the one search behind every sampler (keyframe_sampler.h, which
+// node channels and property tracks share, clip_sampling.cpp's batched LINEAR form, packed_clip.cpp's
+// groups), so the samplers cannot disagree about which keys a time falls between;
+// tests/unit/anim_core compares them bit for bit.
 #pragma once
 
 #include <algorithm>

@@ -6,6 +6,7 @@
 
 #include "frame_clones.h"
 #include "key_search.h"
+#include "keyframe_sampler.h"
 #include "slerp.h"
 
 namespace sv::anim {
@@ -115,9 +116,9 @@ __attribute__((target("avx2"))) std::uint32_t slerp_rotations8(const float* a, c
 SV_FRAME_CLONES void sample_group(const PackedClip::Group& g, float t, std::uint32_t& hint, Pose& out) {
     const float* times = g.times.data();
     const size_t keys = g.times.size();
-    // The channel path's key choice (detail::key_before) and fraction, once for the group. At or
-    // outside the key range the value is the end key's; as the blend of a key with itself at 0 it
-    // is that key (normalised, for rotations) without a second code path.
+    // The channel path's key choice (detail::key_before), fraction and line (keyframe_sampler.h),
+    // once for the group. At or outside the key range the value is the end key's; as the blend of a
+    // key with itself at 0 it is that key (normalised, for rotations) without a second code path.
     size_t k0 = 0, k1 = 0;
     float u = 0.0f;
     if (!(t > times[0])) {
@@ -130,8 +131,7 @@ SV_FRAME_CLONES void sample_group(const PackedClip::Group& g, float t, std::uint
             k1 = k0;  // the earlier key, held: its blend with itself at 0
         } else {
             k1 = k0 + 1;
-            const float t0 = times[k0];
-            u = (t - t0) / (times[k1] - t0);
+            u = detail::key_fraction(t, times[k0], times[k1]);
         }
     }
     const float* a = g.values.data() + k0 * g.stride;
@@ -168,7 +168,7 @@ SV_FRAME_CLONES void sample_group(const PackedClip::Group& g, float t, std::uint
         float* __restrict d = (r.scale ? scale : translation) + r.dst;
         const float* __restrict pa = a + r.src;
         const float* __restrict pb = b + r.src;
-        for (std::uint32_t i = 0; i < r.count; ++i) d[i] = pa[i] + (pb[i] - pa[i]) * u;
+        for (std::uint32_t i = 0; i < r.count; ++i) d[i] = detail::lerp(pa[i], pb[i], u);
     }
 }
 #endif

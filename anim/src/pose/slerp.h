@@ -1,5 +1,5 @@
 // Shortest-path slerp to float precision, one rotation at a time and four in SSE lanes, for the
-// samplers (clip_sampling.cpp, packed_clip.cpp).
+// samplers (keyframe_sampler.h, clip_sampling.cpp's batch, packed_clip.cpp).
 //
 // The method: Eberly, "A Fast and Accurate Algorithm for Computing SLERP" (JGT 15:3, 2011). The
 // weights f(t, A) = sin(tA) / sin(A) are a power series in y = 1 - cos A whose coefficients follow

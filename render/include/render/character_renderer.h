@@ -55,6 +55,11 @@ public:
     ~CharacterRenderer();
     static Expected<std::unique_ptr<CharacterRenderer>> create(Api api, const anim::Character& character,
                                                                int max_instances = 1);
+    // The same, with the textures made from `texels` (anim::Character::take_image_texels), each
+    // image's texels freed once uploaded (MaterialTextures::create).
+    static Expected<std::unique_ptr<CharacterRenderer>> create(Api api, const anim::Character& character,
+                                                               int max_instances,
+                                                               std::vector<anim::Image> texels);
 
     // Copies every skin's current palette (A_j) into the rows of `instance` (not uploaded yet).
     Status write_palettes(const anim::Character& character, const CharacterInstance& instance);
@@ -118,6 +123,10 @@ public:
     static std::vector<glm::vec3> joint_points(const anim::Character& character, int skin);
 
 private:
+    // `texels`: null for the asset's own images (kept), else the images to upload and free.
+    static Expected<std::unique_ptr<CharacterRenderer>> create_with(Api api, const anim::Character& character,
+                                                                    int max_instances,
+                                                                    std::vector<anim::Image>* texels);
     struct DrawPrimitive {
         GpuMesh mesh;
         int material = -1;

@@ -24,8 +24,14 @@ struct MipLevel {
     std::vector<std::uint8_t> rgba;
 };
 
-// Levels 1 to the last (1x1) of a `width` x `height` RGBA8 image; empty when a side is not a power
-// of two or the image is 1x1.
+// The level below a `width` x `height` RGBA8 level; empty (0x0, no texels) when a side is not a
+// power of two or the level is 1x1. The upload makes its chain with this a level at a time, each
+// level freed once the next is made from it, so a texture's chain costs a third of the texture at
+// most, never the whole chain at once (material_textures.cpp).
+MipLevel next_mip_level(const std::uint8_t* rgba, int width, int height, bool srgb);
+
+// Levels 1 to the last (1x1) of a `width` x `height` RGBA8 image, each next_mip_level of the one
+// above; empty when a side is not a power of two or the image is 1x1.
 std::vector<MipLevel> box_mip_chain(const std::uint8_t* rgba, int width, int height, bool srgb);
 
 }  // namespace sv::render

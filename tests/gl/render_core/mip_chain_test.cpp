@@ -25,12 +25,14 @@ double encode(double l) {
     return 255.0 * (l <= 0.0031308 ? 12.92 * l : 1.055 * std::pow(l, 1.0 / 2.4) - 0.055);
 }
 
-// One level from the one above, in double; `near_half` counts texels whose exact value lies within
-// 1e-4 of a code boundary (where float and double may round apart).
+// One level from the one above, in double; `near_half` marks the bytes whose exact value lies
+// within 1e-4 of a code boundary (where float and double may round apart), byte for byte, so a
+// wrong byte elsewhere (a row left unwritten) cannot hide behind the boundary cases' count.
 std::vector<std::uint8_t> reference_level(const std::vector<std::uint8_t>& src, int sw, int sh, bool srgb,
-                                          int& near_half) {
+                                          std::vector<bool>& near_half) {
     const int w = sw > 1 ? sw / 2 : 1, h = sh > 1 ? sh / 2 : 1;
     std::vector<std::uint8_t> out(static_cast<size_t>(w) * h * 4);
+    near_half.assign(out.size(), false);
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x)
             for (int c = 0; c < 4; ++c) {
@@ -45,7 +47,8 @@ std::vector<std::uint8_t> reference_level(const std::vector<std::uint8_t>& src, 
                 } else {
                     for (int p : parents) v += p / 4.0;
                 }
-                if (std::abs(v - std::floor(v) - 0.5) < 1e-4) ++near_half;
+                if (std::abs(v - std::floor(v) - 0.5) < 1e-4)
+                    near_half[(static_cast<size_t>(y) * w + x) * 4 + c] = true;
                 out[(static_cast<size_t>(y) * w + x) * 4 + c] =
                     static_cast<std::uint8_t>(std::floor(v + 0.5));
             }
@@ -69,21 +72,23 @@ TEST(MipChain, AWorkedCase) {
 
 TEST(MipChain, EveryTexelOfEveryLevelMatchesTheDoubleChain) {
     std::mt19937 rng(12345);
-    for (auto [w, h] :
-         {std::pair{64, 16}, std::pair{16, 64}, std::pair{1, 8}, std::pair{8, 1}, std::pair{32, 32}})
+    for (auto [w, h] : {std::pair{64, 16}, std::pair{16, 64}, std::pair{1, 8}, std::pair{8, 1},
+                        std::pair{32, 32}, std::pair{1024, 512}})
         for (bool srgb : {true, false}) {
             SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + (srgb ? " srgb" : " linear"));
             std::vector<std::uint8_t> img(static_cast<size_t>(w) * h * 4);
             for (auto& b : img) b = static_cast<std::uint8_t>(rng() & 255);
             const auto levels = box_mip_chain(img.data(), w, h, srgb);
             std::vector<std::uint8_t> src = img;
-            int sw = w, sh = h, mismatched = 0, near_half = 0, level = 0;
+            int sw = w, sh = h, mismatched = 0, level = 0;
+            std::vector<bool> near_half;
             while (sw > 1 || sh > 1) {
                 ASSERT_LT(static_cast<size_t>(level), levels.size());
                 const auto want = reference_level(src, sw, sh, srgb, near_half);
                 const auto& got = levels[static_cast<size_t>(level)];
                 ASSERT_EQ(got.rgba.size(), want.size());
-                for (size_t i = 0; i < want.size(); ++i) mismatched += got.rgba[i] != want[i];
+                for (size_t i = 0; i < want.size(); ++i)
+                    mismatched += got.rgba[i] != want[i] && !near_half[i];
                 // The next level from the chain's own level, as the chain makes it.
                 src = got.rgba;
                 sw = got.width, sh = got.height, ++level;
@@ -92,7 +97,7 @@ TEST(MipChain, EveryTexelOfEveryLevelMatchesTheDoubleChain) {
             EXPECT_EQ(levels.back().width, 1);
             EXPECT_EQ(levels.back().height, 1);
             // Exact everywhere but where the exact value sits on a rounding boundary.
-            EXPECT_LE(mismatched, near_half);
+            EXPECT_EQ(mismatched, 0);
         }
 }
 

@@ -92,7 +92,7 @@ TEST(EvaluateFrame, LookAtFollowsThePoseEdits) {
     o.look_at = true;
     Asset a = build_vrm_avatar(VrmVersion::V1, o);
     std::vector<std::string> report;
-    FrameContext ctx = FrameContext::build(a, report);
+    FrameContext ctx = FrameContext::create(a, report);
     ASSERT_TRUE(ctx.look_at.has_value());
     const int head = node_named(a, "J_Bip_C_Head");
     ASSERT_GE(head, 0);
@@ -119,7 +119,7 @@ TEST(EvaluateFrame, LookAtFollowsThePoseEdits) {
 TEST(EvaluateFrame, SpringsAreAFunctionOfTheClipTime) {
     Asset a = build_vrm_avatar(VrmVersion::V1);
     std::vector<std::string> report;
-    FrameContext warm = FrameContext::build(a, report);
+    FrameContext warm = FrameContext::create(a, report);
     ASSERT_TRUE(warm.springs.has_value());
     FrameContext cold = warm;
     Character c = make(std::move(a));
@@ -151,7 +151,7 @@ TEST(EvaluateFrame, SpringsAreAFunctionOfTheClipTime) {
 TEST(EvaluateFrame, SpringWarmUpRestartsOnItsGridAndMatchesAColdFrameAtEveryFrame) {
     Asset a = build_vrm_avatar(VrmVersion::V1);
     std::vector<std::string> report;
-    const FrameContext pristine = FrameContext::build(a, report);
+    const FrameContext pristine = FrameContext::create(a, report);
     ASSERT_TRUE(pristine.springs.has_value());
     FrameContext warm = pristine;
     Character c = make(std::move(a));
@@ -199,6 +199,36 @@ TEST(EvaluateFrame, AKickMovesThePoseAfterItsTimeOnly) {
     EXPECT_TRUE(bit_identical(still, pose_floats(c)));
     s.spring_chain.clock = 1.1;
     evaluate_frame(s, c, ctx);
+    EXPECT_FALSE(bit_identical(still, pose_floats(c)));
+}
+
+// A spring chain that does not fit the skin (a joint it does not have) is refused by the step's own
+// check: the frame says why in the context and poses as it would without the chain; a chain that
+// fits swings again and the reason is gone.
+TEST(EvaluateFrame, ASpringChainThatDoesNotFitTheSkinIsRefusedWithItsReason) {
+    Character c = make(build_arm_asset());
+    const int joints = c.skins()[0].skeleton.joint_count();
+    SpringChain chain;
+    SpringLink l;
+    l.joint = joints;  // one past the last
+    chain.links.push_back(l);
+    FrameContext ctx;
+    PoseState s;
+    s.clip = -1;
+    evaluate_frame(s, c, ctx);
+    const std::vector<float> still = pose_floats(c);
+    s.spring_chain.enabled = true;
+    s.spring_chain.chain = &chain;
+    s.spring_chain.impulse_radians = 0.5;
+    s.spring_chain.clock = 0.1;
+    evaluate_frame(s, c, ctx);
+    EXPECT_NE(ctx.spring_chain_error.find("spring chain link 0: joint " + std::to_string(joints)),
+              std::string::npos)
+        << ctx.spring_chain_error;
+    EXPECT_TRUE(bit_identical(still, pose_floats(c)));
+    chain.links[0].joint = c.skins()[0].skeleton.find("Elbow");
+    evaluate_frame(s, c, ctx);
+    EXPECT_EQ(ctx.spring_chain_error, "");
     EXPECT_FALSE(bit_identical(still, pose_floats(c)));
 }
 

@@ -173,9 +173,10 @@ TEST(SpringChain, RotatesEachJointOnTopOfItsPoseAndReplaysExactly) {
     base.rotation = {0, 0, static_cast<float>(b0.z), static_cast<float>(b0.w), 0, 0, 0, 1};
     Pose p = base, q = base;
     const long n0 = sv::test::allocation_count();
-    apply_spring_chain(chain, 0.2, 1.0, 0.37, p);
-    EXPECT_EQ(sv::test::allocation_count() - n0, 0);
-    apply_spring_chain(chain, 0.2, 1.0, 0.37, q);
+    const bool applied = apply_spring_chain(chain, 0.2, 1.0, 0.37, p).ok();
+    EXPECT_EQ(sv::test::allocation_count() - n0, 0);  // the check included
+    ASSERT_TRUE(applied);
+    ASSERT_TRUE(apply_spring_chain(chain, 0.2, 1.0, 0.37, q).ok());
     EXPECT_TRUE(sv::test::bit_equal(p, q));
     const double a0 = sample_spring({2.0, 0.3}, 0.2, 1.0, 0.37);
     const double a1 = 0.5 * sample_spring({3.0, 0.5}, 0.2, 1.0, 0.27);
@@ -183,4 +184,24 @@ TEST(SpringChain, RotatesEachJointOnTopOfItsPoseAndReplaysExactly) {
     const glm::dquat e1 = glm::angleAxis(a1, glm::dvec3(1, 0, 0));
     EXPECT_NEAR(std::fabs(glm::dot(sv::test::rot(p, 0), e0)), 1.0, 1e-7);  // float storage
     EXPECT_NEAR(std::fabs(glm::dot(sv::test::rot(p, 1), e1)), 1.0, 1e-7);
+}
+
+// The step checks its own input: a link whose joint the pose does not have (a chain built for
+// another skeleton), or one that would not pass validate, is refused with validate's reason and
+// the pose is left exactly as it was. Before, this wrote past the pose's rotations.
+TEST(SpringChain, ApplyRefusesAChainThatDoesNotFitThePoseAndLeavesItUntouched) {
+    SpringChain chain;
+    chain.links = {{0, {0, 1, 0}, {2.0, 0.3}, 0.0, 1.0}, {2, {1, 0, 0}, {3.0, 0.5}, 0.1, 0.5}};
+    Pose p(2);
+    const Pose before = p;
+    const Status st = apply_spring_chain(chain, 0.2, 1.0, 0.37, p);
+    ASSERT_FALSE(st.ok());
+    EXPECT_NE(st.error().message.find("spring chain link 1: joint 2 is out of range"), std::string::npos)
+        << st.error().message;
+    EXPECT_TRUE(sv::test::bit_equal(p, before));
+    chain.links[1] = {1, {1, 0, 0}, {-3.0, 0.5}, 0.1, 0.5};  // a negative frequency
+    const Status bad = apply_spring_chain(chain, 0.2, 1.0, 0.37, p);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("frequency"), std::string::npos) << bad.error().message;
+    EXPECT_TRUE(sv::test::bit_equal(p, before));
 }

@@ -76,7 +76,7 @@ std::pair<double, double> gaze(const Scene& s, int eye, double axis_z = 1.0) {
 }
 
 LookAt built(const Asset& a) {
-    auto l = LookAt::build(a.vrm, a.scene);
+    auto l = LookAt::create(a.vrm, a.scene);
     EXPECT_TRUE(l.ok()) << (l.ok() ? "" : l.error().message);
     return std::move(*l);
 }
@@ -210,7 +210,7 @@ TEST(LookAt, RefusesWhatCannotBeTurned) {
     Asset a = build_vrm_avatar(VrmVersion::V1, maps(VrmLookAtType::Bone));
     Vrm v = a.vrm;
     v.look_at.vertical_up.input_max = 0.0;
-    auto l = LookAt::build(v, a.scene);
+    auto l = LookAt::create(v, a.scene);
     ASSERT_FALSE(l.ok());
     EXPECT_NE(l.error().message.find("rangeMapVerticalUp"), std::string::npos) << l.error().message;
     v = a.vrm;
@@ -218,7 +218,7 @@ TEST(LookAt, RefusesWhatCannotBeTurned) {
         std::remove_if(v.humanoid.begin(), v.humanoid.end(),
                        [](const VrmHumanBone& b) { return b.bone == "leftEye" || b.bone == "rightEye"; }),
         v.humanoid.end());
-    l = LookAt::build(v, a.scene);
+    l = LookAt::create(v, a.scene);
     ASSERT_FALSE(l.ok());
     EXPECT_NE(l.error().message.find("neither leftEye nor rightEye"), std::string::npos) << l.error().message;
 }

@@ -48,7 +48,7 @@ TEST(NodeConstraints, RollKeepsTheTwistAboutItsAxisTimesTheWeight) {
         Vrm vrm;
         vrm.constraints.push_back(
             {2, 1, VrmConstraintType::Roll, 0, weight});  // Twist rolls with Arm about X
-        auto k = NodeConstraints::build(vrm, s);
+        auto k = NodeConstraints::create(vrm, s);
         ASSERT_TRUE(k) << k.error().message;
         // Arm: swung 40 degrees about Z (moves its X axis), then twisted 50 degrees about its own X.
         const glm::dquat swing = glm::angleAxis(glm::radians(40.0), glm::dvec3(0, 0, 1));
@@ -72,7 +72,7 @@ TEST(NodeConstraints, AimPointsTheAxisAtTheSource) {
     Scene s = scene();
     Vrm vrm;
     vrm.constraints.push_back({3, 2, VrmConstraintType::Aim, 0, 1.0});  // Sleeve's +X at Twist
-    auto k = NodeConstraints::build(vrm, s);
+    auto k = NodeConstraints::create(vrm, s);
     ASSERT_TRUE(k) << k.error().message;
     for (const double deg : {0.0, 35.0, 80.0}) {
         s.nodes[1].rotation = glm::angleAxis(glm::radians(deg), glm::dvec3(0, 0, 1));
@@ -86,7 +86,7 @@ TEST(NodeConstraints, AimPointsTheAxisAtTheSource) {
     // Half the weight: halfway round from the rest direction (the same plane, half the angle).
     vrm.constraints[0].weight = 0.5;
     Scene h = scene();
-    auto kh = NodeConstraints::build(vrm, h);
+    auto kh = NodeConstraints::create(vrm, h);
     ASSERT_TRUE(kh);
     kh->apply(h);
     const glm::dvec3 want =
@@ -103,7 +103,7 @@ TEST(NodeConstraints, RotationCopiesTheSourcesTurnFromItsRestOntoTheDestinations
     const glm::dquat sub_rest = s.nodes[4].rotation;
     s.nodes[1].rotation = glm::angleAxis(glm::radians(10.0), glm::dvec3(0, 1, 0));  // Arm's rest
     s.update_matrices();
-    auto k = NodeConstraints::build(vrm, s);
+    auto k = NodeConstraints::create(vrm, s);
     ASSERT_TRUE(k) << k.error().message;
     const glm::dquat turn = glm::angleAxis(glm::radians(45.0), glm::normalize(glm::dvec3(0.3, 0.2, 1.0)));
     s.nodes[1].rotation = s.nodes[1].rotation * turn;  // the source turned by `turn` from its rest, locally
@@ -120,7 +120,7 @@ TEST(NodeConstraints, DependenciesRunFirstWhateverTheFileOrder) {
     Scene s = scene();
     Vrm vrm;
     vrm.constraints = {{3, 2, VrmConstraintType::Rotation, 0, 1.0}, {2, 1, VrmConstraintType::Roll, 0, 1.0}};
-    auto k = NodeConstraints::build(vrm, s);
+    auto k = NodeConstraints::create(vrm, s);
     ASSERT_TRUE(k) << k.error().message;
     EXPECT_EQ(k->nodes(), (std::vector<int>{2, 3}));
     s.nodes[1].rotation = glm::angleAxis(glm::radians(60.0), glm::dvec3(0, 0, 1)) *
@@ -137,16 +137,16 @@ TEST(NodeConstraints, BadConstraintsAreRefusedNamingTheNode) {
     Vrm cycle;
     cycle.constraints = {{2, 4, VrmConstraintType::Rotation, 0, 1.0},
                          {4, 2, VrmConstraintType::Rotation, 0, 1.0}};
-    auto c = NodeConstraints::build(cycle, s);
+    auto c = NodeConstraints::create(cycle, s);
     ASSERT_FALSE(c);
     EXPECT_NE(c.error().message.find("circular dependency"), std::string::npos) << c.error().message;
     Vrm twice;
     twice.constraints = {{2, 1, VrmConstraintType::Roll, 0, 1.0},
                          {2, 4, VrmConstraintType::Rotation, 0, 1.0}};
-    auto t = NodeConstraints::build(twice, s);
+    auto t = NodeConstraints::create(twice, s);
     ASSERT_FALSE(t);
     EXPECT_NE(t.error().message.find("node 2 ('Twist') has two constraints"), std::string::npos);
     Vrm range;
     range.constraints = {{2, 9, VrmConstraintType::Rotation, 0, 1.0}};
-    EXPECT_FALSE(NodeConstraints::build(range, s));
+    EXPECT_FALSE(NodeConstraints::create(range, s));
 }

@@ -126,7 +126,7 @@ Trace run(VrmVersion version, double gravity_scale, double stiffness_scale) {
     a.scene.update_matrices();
     const int chest = a.scene.find("J_Bip_C_Chest"), head = a.scene.find("J_Bip_C_Head");
     const int tip = a.scene.find("J_Sec_HairTip");
-    auto sb = SpringBones::build(a.vrm, a.scene);
+    auto sb = SpringBones::create(a.vrm, a.scene);
     EXPECT_TRUE(sb.ok()) << sb.error().message;
     Reference ref;
     ref.gravity_scale = gravity_scale;
@@ -195,7 +195,7 @@ TEST(SpringBones, FixedStepIndependentOfCallCadence) {
     Asset a = build_vrm_avatar(VrmVersion::V1), b = build_vrm_avatar(VrmVersion::V1);
     a.scene.update_matrices();
     b.scene.update_matrices();
-    auto sa = SpringBones::build(a.vrm, a.scene), sb = SpringBones::build(b.vrm, b.scene);
+    auto sa = SpringBones::create(a.vrm, a.scene), sb = SpringBones::create(b.vrm, b.scene);
     ASSERT_TRUE(sa.ok() && sb.ok());
     // 0.2 s in one call, or in 24 calls of 1/120 s: 12 steps either way, the same tails bit for bit.
     EXPECT_EQ(sa->advance(a.scene, 0.2 + 1e-9), 12);
@@ -212,7 +212,7 @@ TEST(SpringBones, RefusesATailOnTheJoint) {
     Asset a = build_vrm_avatar(VrmVersion::V1);
     a.scene.update_matrices();
     a.scene.nodes[static_cast<size_t>(a.scene.find("J_Sec_Hair2"))].translation = glm::dvec3(0.0);
-    auto sb = SpringBones::build(a.vrm, a.scene);
+    auto sb = SpringBones::create(a.vrm, a.scene);
     ASSERT_FALSE(sb.ok());
     EXPECT_NE(sb.error().message.find("tail sits on the joint"), std::string::npos) << sb.error().message;
 }

@@ -79,7 +79,7 @@ TEST(VrmImport, RoundTripsBothVersions) {
         EXPECT_TRUE(has_line(*a, v == VrmVersion::V1 ? "VRM meta: name = skinview VRM test avatar"
                                                      : "VRM meta: title = skinview VRM test avatar"));
         EXPECT_FALSE(has_line(*a, "unknown to skinview")) << "a VRM extension is missing from the table";
-        EXPECT_TRUE(SpringBones::build(r, a->scene).ok());
+        EXPECT_TRUE(SpringBones::create(r, a->scene).ok());
     }
 }
 

@@ -59,6 +59,7 @@ const std::map<std::string, Values> kValues = {
     {"speed", {"2", "-1", "0.5"}},
     {"root_motion", {"true", "false", "true"}},
     {"springs", {"true", "false", "true"}},
+    {"spring_joint", {"\"a\"", "\"b\"", "\"c\""}},
     {"spring_links", {"2", "4", "5"}},
     {"spring_frequency_hz", {"1", "3", "4"}},
     {"spring_damping", {"0.1", "0.5", "0.9"}},

@@ -54,6 +54,7 @@ ui::ViewerSettings every_key_off_default() {
     s.retarget_rest = "rest-relative";
     s.speed = 0.25;
     s.root_motion = true;
+    s.spring_joint = "LeftForeArm";  // the built-in character has no tail: a chain the tab was told to use
     s.spring_links = 5;
     s.spring_frequency_hz = 3.5;
     s.spring_damping = 0.7;

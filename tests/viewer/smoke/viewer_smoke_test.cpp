@@ -58,9 +58,11 @@ long character_pixels(const sv::render::RgbaImage& img) {
 long error_window_pixels(const sv::render::RgbaImage& img) {
     const sv::ui::Layout l =
         sv::ui::compute_layout(static_cast<float>(img.width), static_cast<float>(img.height));
-    const auto& v = l.viewport;
+    // The banner sits at the foot of the scene panel (ui/src/layout_draw.cpp, draw_error_window),
+    // off the 3D view.
+    const auto& v = l.left;
     long n = 0;
-    for (int y = static_cast<int>(v.y); y < static_cast<int>(v.y + 80); ++y)
+    for (int y = static_cast<int>(v.y + v.h - 80); y < static_cast<int>(v.y + v.h); ++y)
         for (int x = static_cast<int>(v.x); x < static_cast<int>(v.x + v.w); ++x) {
             const auto* p = img.at(x, y);
             if (p[0] > 70 && p[0] > p[1] * 2 && p[0] > p[2] * 2) ++n;

@@ -102,6 +102,9 @@ struct GraphPanel {
     anim::Pose scratch;  // sized to the skin at attach
 
     void attach(const anim::Character& character, int skin);
+    // The joint the spring chain starts on when nothing chose one: the first of skin 0 named like
+    // "tail" (-1: none).
+    static int default_spring_joint(const anim::Character& character);
     // Builds the blend tree over clips blend_a and blend_b (fails for no clips).
     Status build_tree(const anim::Character& character, int skin);
     // Builds the state machine over the character's clips (fails for none), started now: its

@@ -83,6 +83,10 @@ struct ViewerSettings {
     bool root_motion = false;
     // The spring chain (Graph tab): on, its links, frequency (Hz) and damping ratio.
     bool springs = false;
+    // The chain's first joint, by name (first skin that has it); empty: the first joint named like
+    // "tail", as the Graph tab starts. The tab's "use the selected joint" sets it, so a view with the
+    // chain on another joint comes back on that joint.
+    std::string spring_joint;
     int spring_links = 3;
     double spring_frequency_hz = 2.0;
     double spring_damping = 0.3;

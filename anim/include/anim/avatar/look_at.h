@@ -37,7 +37,7 @@ public:
     // globals current). Refuses, naming what is wrong: no lookAt in the file, no head bone, a
     // bone-type look-at with neither eye mapped, an eye given as a matrix, a range map whose
     // input_max is not a positive finite number.
-    static Expected<LookAt> build(const Vrm& vrm, const Scene& scene);
+    static Expected<LookAt> create(const Vrm& vrm, const Scene& scene);
 
     // The target's yaw and pitch from the look-at space as the head stands now (globals current).
     LookAtAngles angles(const Scene& scene, const glm::dvec3& target) const;

@@ -22,7 +22,7 @@ public:
     // Takes each source's and destination's current local rotation as its rest (call with the scene
     // at rest). Refuses, naming the node: a node or source out of range, a destination given as a
     // matrix (no rotation to write), two constraints on one node, and a dependency cycle.
-    static Expected<NodeConstraints> build(const Vrm& vrm, const Scene& scene);
+    static Expected<NodeConstraints> create(const Vrm& vrm, const Scene& scene);
 
     // Writes every destination's local rotation from its source's current state (read from the
     // globals, which must be current on entry), and re-derives the globals below each one. A

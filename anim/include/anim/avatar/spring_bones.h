@@ -26,7 +26,7 @@ public:
     // Takes the joints' current local transforms as their rest (the spec's "initial" state) and
     // their tails where the scene puts them now. Refuses a joint whose node or tail is out of range,
     // or whose tail sits on the joint (no direction to swing along).
-    static Expected<SpringBones> build(const Vrm& vrm, const Scene& scene);
+    static Expected<SpringBones> create(const Vrm& vrm, const Scene& scene);
 
     // Puts every joint back to its rest rotation and the tails where the current pose puts them:
     // after a jump in the timeline, so the hair does not whip across the jump.

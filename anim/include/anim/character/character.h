@@ -137,6 +137,13 @@ public:
 
     int find_clip(const std::string& name) const;
 
+    // Moves every image's texels out, image i's at index i; asset().images keep their names and
+    // sizes with no texels. For the renderer's upload, which frees each image's copy once the
+    // driver holds it, so a loaded file does not keep its textures twice. What would make it wrong:
+    // anything reading asset().images' texels afterwards (after the upload nothing does: the
+    // writer and the audit import files of their own).
+    std::vector<Image> take_image_texels();
+
 private:
     struct Probe {  // a subsample of one skinned primitive, for drawn_bounds
         int skinned = -1;

@@ -23,7 +23,7 @@ struct FrameContext {
     // Builds the look-at, constraints and spring bones a VRM asset describes, over `asset.scene` with
     // its matrices derived (call it before the asset moves into the Character). What cannot be built
     // is reported in `report` and left out (the avatar then rests there; the geometry is untouched).
-    static FrameContext build(Asset& asset, std::vector<std::string>& report);
+    static FrameContext create(Asset& asset, std::vector<std::string>& report);
     // Maps each runtime's nodes to (skin, joint) pairs of the character built from that asset.
     void bind(const Character& character);
     // Forgets the spring bones' cache, so the next frame simulates from its warm-up window.
@@ -66,7 +66,8 @@ struct FrameContext {
     // over them): what the renderer's material binds follow.
     std::vector<std::pair<std::string, double>> expression_values;
     std::vector<std::pair<std::string, double>> vrma_values;  // a retargeted .vrma's face, this frame
-    std::string expression_error;  // why the values could not be written ("" when they were)
+    std::string expression_error;    // why the values could not be written ("" when they were)
+    std::string spring_chain_error;  // why the spring chain was refused ("" when it swung or was off)
     bool ik_solved = false, ik_reachable = false;
     std::string ik_error;
 };

@@ -41,13 +41,21 @@ struct GltfExtensionSupport {
 };
 std::vector<GltfExtensionSupport> gltf_extension_support();
 
+// How an import runs, never what it reads: every value gives the same Asset, texel for texel.
+struct ImportOptions {
+    // Threads that decode the images, a small pool (anim/src/gltf/gltf_image_decode.h): 0 is one a
+    // core (std::thread::hardware_concurrency), 1 the calling thread alone, the serial decode the
+    // tests compare against and the benchmark times one core with.
+    unsigned decode_threads = 0;
+};
+
 // `.glb` is recognised by its magic bytes, or by its name unless the bytes are plainly JSON.
-sv::Expected<Asset> load_gltf(const std::string& path);
+sv::Expected<Asset> load_gltf(const std::string& path, const ImportOptions& options = {});
 // `base_dir` resolves external buffers and images; `binary` selects GLB. Only files inside
 // `base_dir` are read: a URI that is absolute, climbs out with "..", names a scheme other than
 // data:, or resolves (through a link) outside the folder is refused before anything is opened;
 // with an empty `base_dir` (bytes with no folder) every external URI is refused.
 sv::Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, const std::string& base_dir,
-                                          bool binary);
+                                          bool binary, const ImportOptions& options = {});
 
 }  // namespace sv::anim

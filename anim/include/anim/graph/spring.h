@@ -70,8 +70,10 @@ void sample_spring_chain(const SpringChain& chain, double angle0, double velocit
                          std::vector<double>& out);
 
 // Rotates each link's joint in `pose` by its angle about its axis, on top of what the pose held
-// (local rotation = rotation * angle_axis). The chain must have passed validate.
-void apply_spring_chain(const SpringChain& chain, double angle0, double velocity0, double t, Pose& pose);
+// (local rotation = rotation * angle_axis). Validates first (SpringChain::validate against the
+// pose's joint count) and refuses with that reason, the pose untouched; a valid chain costs the
+// check comparisons only, no allocation.
+Status apply_spring_chain(const SpringChain& chain, double angle0, double velocity0, double t, Pose& pose);
 
 // The settle time of every link (its delay plus its own settle time) and of the chain (the latest
 // link). `per_link` must hold one entry per link.

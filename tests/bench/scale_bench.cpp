@@ -1,0 +1,278 @@
+// How a render's cost grows with the file's textures: the whole `skinview render FILE` process
+// beside `f3d FILE --output` on a light, a medium and a heavy file, wall time and peak resident
+// memory each, interleaved round by round so both see the same machine; then a synthetic series of
+// 1, 4 and 16 textures of 2048x2048 (written here into a temporary folder) showing how time and
+// memory grow with the texture bytes; then the import alone, in this process, with the images
+// decoded on one thread against two (anim::ImportOptions::decode_threads). Prints every round and
+// the medians; not a test.
+//
+//   build/tests/bench/scale_bench [--skinview PATH] [--rounds 3] [--size 640x480] [--file EXTRA]
+//
+// Files: CesiumMan (one 1024x1024 texture), SpecGlossVsMetalRough (seven 2048x2048 textures) and
+// StainedGlassLamp (19 PNGs, 12 at 2048x2048) from ../shared/khronos, and --file if given. The
+// targets (issue 48): every file at most 0.5x F3D's time and at most F3D's peak memory; time
+// growing no faster than the texture bytes; two threads close to half one thread's decode. F3D
+// (Debian's 1.3.1, scripts/install-f3d.sh) needs an X display even for --output: run the bench
+// under `xvfb-run -a -s "-screen 0 1920x1080x24 -noreset"`. Peak memory is the child's own
+// ru_maxrss (wait4), so the shell and Xvfb are not counted.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "anim/gltf/gltf_import.h"
+#include "process_bench.h"
+#include "render/image.h"
+
+namespace fs = std::filesystem;
+using sv::bench::quote;
+
+namespace {
+
+struct Run {
+    double seconds = -1;  // negative: the command failed
+    double mib = -1;      // peak resident memory
+};
+
+// One command through `sh -c "exec ..."`, so the process waited for is the command itself and its
+// ru_maxrss is the command's peak, not the shell's.
+Run run(const std::string& command) {
+    Run r;
+    const std::string line = "exec " + command + " >/dev/null 2>&1";
+    const auto t0 = std::chrono::steady_clock::now();
+    const pid_t pid = fork();
+    if (pid < 0) return r;
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", line.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    int status = 0;
+    rusage usage{};
+    if (wait4(pid, &status, 0, &usage) != pid) return r;
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        std::fprintf(stderr, "scale_bench: '%s' failed (status %d)\n", command.c_str(), status);
+        return r;
+    }
+    r.seconds = s;
+    r.mib = static_cast<double>(usage.ru_maxrss) / 1024.0;  // Linux: kilobytes
+    return r;
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n == 0 ? 0.0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// A glTF of one quad drawn `count` times, each with its own material whose base colour is its own
+// 2048x2048 PNG (the same bytes under `count` names: every file is read and decoded on its own).
+std::string write_synthetic(const fs::path& dir, int count, const fs::path& png) {
+    const fs::path sub = dir / ("textures_" + std::to_string(count));
+    fs::create_directories(sub);
+    // 4 positions, 4 normals, 4 uvs (floats), 6 indices (uint16).
+    const float pos[12] = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
+    const float nrm[12] = {0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1};
+    const float uv[8] = {0, 1, 1, 1, 1, 0, 0, 0};
+    const unsigned short idx[6] = {0, 1, 2, 0, 2, 3};
+    {
+        std::ofstream bin(sub / "quad.bin", std::ios::binary);
+        bin.write(reinterpret_cast<const char*>(pos), sizeof pos);
+        bin.write(reinterpret_cast<const char*>(nrm), sizeof nrm);
+        bin.write(reinterpret_cast<const char*>(uv), sizeof uv);
+        bin.write(reinterpret_cast<const char*>(idx), sizeof idx);
+    }
+    std::string prims, mats, texs, imgs;
+    for (int i = 0; i < count; ++i) {
+        const std::string n = std::to_string(i), sep = i ? "," : "";
+        fs::copy_file(png, sub / ("t" + n + ".png"), fs::copy_options::overwrite_existing);
+        prims += sep + R"({"attributes":{"POSITION":0,"NORMAL":1,"TEXCOORD_0":2},"indices":3,"material":)" +
+                 n + "}";
+        mats += sep + R"({"pbrMetallicRoughness":{"baseColorTexture":{"index":)" + n + "}}}";
+        texs += sep + R"({"source":)" + n + "}";
+        imgs += sep + R"({"uri":"t)" + n + R"(.png"})";
+    }
+    const std::string json =
+        R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],"nodes":[{"mesh":0}],)"
+        R"("meshes":[{"primitives":[)" +
+        prims + R"(]}],"materials":[)" + mats + R"(],"textures":[)" + texs + R"(],"images":[)" + imgs +
+        R"(],"buffers":[{"uri":"quad.bin","byteLength":140}],"bufferViews":[)"
+        R"({"buffer":0,"byteOffset":0,"byteLength":48},{"buffer":0,"byteOffset":48,"byteLength":48},)"
+        R"({"buffer":0,"byteOffset":96,"byteLength":32},{"buffer":0,"byteOffset":128,"byteLength":12}],)"
+        R"("accessors":[{"bufferView":0,"componentType":5126,"count":4,"type":"VEC3","min":[-1,-1,0],"max":[1,1,0]},)"
+        R"({"bufferView":1,"componentType":5126,"count":4,"type":"VEC3"},)"
+        R"({"bufferView":2,"componentType":5126,"count":4,"type":"VEC2"},)"
+        R"({"bufferView":3,"componentType":5123,"count":6,"type":"SCALAR"}]})";
+    const fs::path path = sub / "quad.gltf";
+    std::ofstream(path) << json;
+    return path.string();
+}
+
+// A 2048x2048 picture with some structure and some noise, so that the PNG inflates about as a
+// photographic texture does (neither flat, which inflates at once, nor pure noise).
+bool write_texture(const fs::path& path) {
+    sv::render::RgbaImage im;
+    im.width = im.height = 2048;
+    im.pixels.resize(size_t(2048) * 2048 * 4);
+    std::uint32_t s = 12345;
+    for (int y = 0; y < 2048; ++y)
+        for (int x = 0; x < 2048; ++x) {
+            s = s * 1664525u + 1013904223u;
+            std::uint8_t* p = im.at(x, y);
+            const int noise = static_cast<int>(s >> 28);
+            p[0] = static_cast<std::uint8_t>((x / 8 + noise) & 0xFF);
+            p[1] = static_cast<std::uint8_t>((y / 8 + noise) & 0xFF);
+            p[2] = static_cast<std::uint8_t>(((x ^ y) / 16) & 0xFF);
+            p[3] = 255;
+        }
+    auto st = sv::render::write_png(path.string(), im);
+    if (!st) std::fprintf(stderr, "scale_bench: %s\n", st.error().message.c_str());
+    return static_cast<bool>(st);
+}
+
+struct Row {
+    std::string label, file;
+    std::vector<Run> sv, f3d;
+};
+
+void print_rows(const std::vector<Row>& rows, bool f3d) {
+    std::printf("%-28s | %9s %8s | %9s %8s | %10s %10s\n", "file (medians)", "skinview", "MiB", "f3d", "MiB",
+                "time ratio", "mem ratio");
+    for (const Row& r : rows) {
+        std::vector<double> st, sm, ft, fm;
+        for (const Run& x : r.sv) st.push_back(x.seconds), sm.push_back(x.mib);
+        for (const Run& x : r.f3d) ft.push_back(x.seconds), fm.push_back(x.mib);
+        if (f3d)
+            std::printf("%-28s | %8.3fs %8.0f | %8.3fs %8.0f | %10.3f %10.3f\n", r.label.c_str(), median(st),
+                        median(sm), median(ft), median(fm), median(st) / median(ft), median(sm) / median(fm));
+        else
+            std::printf("%-28s | %8.3fs %8.0f |\n", r.label.c_str(), median(st), median(sm));
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    fs::path exe = fs::absolute(argv[0]).parent_path().parent_path().parent_path() / "viewer" / "skinview";
+    const fs::path khronos = fs::path(SKINVIEW_BENCH_SHARED_ASSETS).parent_path() / "khronos";
+    std::string exe_arg = exe.string(), rounds_arg = "3", size = "640x480", extra;
+    if (!sv::bench::parse_options(
+            argc, argv, "scale_bench",
+            {{"--skinview", &exe_arg}, {"--rounds", &rounds_arg}, {"--size", &size}, {"--file", &extra}}))
+        return 2;
+    exe = exe_arg;
+    const int rounds = std::atoi(rounds_arg.c_str());
+    if (!fs::exists(exe) || rounds < 1 || size.find('x') == std::string::npos) {
+        std::fprintf(stderr, "scale_bench: need --skinview (%s), --rounds >= 1, --size WxH\n", exe.c_str());
+        return 2;
+    }
+    std::vector<Row> files = {
+        {"CesiumMan (1 x 1024^2)", (khronos / "CesiumMan/glTF-Binary/CesiumMan.glb").string(), {}, {}},
+        {"SpecGlossVsMetalRough (7x2k)",
+         (khronos / "SpecGlossVsMetalRough/glTF/SpecGlossVsMetalRough.gltf").string(),
+         {},
+         {}},
+        {"StainedGlassLamp (12x2k +7)",
+         (khronos / "StainedGlassLamp/glTF/StainedGlassLamp.gltf").string(),
+         {},
+         {}},
+    };
+    if (!extra.empty()) files.push_back({fs::path(extra).filename().string(), extra, {}, {}});
+    for (const Row& r : files)
+        if (!fs::exists(r.file)) {
+            std::fprintf(stderr, "scale_bench: missing %s\n", r.file.c_str());
+            return 2;
+        }
+    const bool have_f3d = std::system("command -v f3d >/dev/null 2>&1") == 0;
+    const char* display = std::getenv("DISPLAY");
+    const bool f3d = have_f3d && display && *display;
+    if (!have_f3d) std::printf("f3d: not installed (scripts/install-f3d.sh); skinview alone\n");
+    if (have_f3d && !f3d) std::printf("f3d: no DISPLAY (run under xvfb-run); skinview alone\n");
+
+    const fs::path dir = fs::temp_directory_path() / ("skinview_scale_bench_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const fs::path png = dir / "texture.png";
+    if (!write_texture(png)) return 1;
+    std::vector<Row> series;
+    for (int n : {1, 4, 16})
+        series.push_back({std::to_string(n) + " x 2048^2 (" + std::to_string(n * 16) + " MiB RGBA)",
+                          write_synthetic(dir, n, png),
+                          {},
+                          {}});
+
+    const std::string w = size.substr(0, size.find('x')), h = size.substr(size.find('x') + 1);
+    const auto sv_cmd = [&](const std::string& file) {
+        return quote(exe.string()) + " render " + quote(file) + " --size " + size + " -o " +
+               quote((dir / "sv.png").string());
+    };
+    const auto f3d_cmd = [&](const std::string& file) {
+        return "f3d " + quote(file) + " --resolution=" + w + "," + h +
+               " --output=" + quote((dir / "f3d.png").string());
+    };
+    // Warm-up, untimed: Mesa's shader cache and skinview's precompute cache as a user's second run finds
+    // them.
+    run(sv_cmd(files[0].file));
+    if (f3d) run(f3d_cmd(files[0].file));
+
+    std::printf("whole process, %s, %d rounds, F3D then skinview each round (seconds, peak MiB)\n",
+                size.c_str(), rounds);
+    for (int r = 1; r <= rounds; ++r)
+        for (std::vector<Row>* group : {&files, &series})
+            for (Row& row : *group) {
+                if (f3d) row.f3d.push_back(run(f3d_cmd(row.file)));
+                row.sv.push_back(run(sv_cmd(row.file)));
+                std::printf("round %d %-28s skinview %7.3fs %6.0f MiB", r, row.label.c_str(),
+                            row.sv.back().seconds, row.sv.back().mib);
+                if (f3d) std::printf("   f3d %7.3fs %6.0f MiB", row.f3d.back().seconds, row.f3d.back().mib);
+                std::printf("\n");
+                std::fflush(stdout);
+            }
+    std::printf("\n");
+    print_rows(files, f3d);
+    std::printf("\nthe synthetic series (time and memory against the texture bytes)\n");
+    print_rows(series, f3d);
+    const auto med = [](const std::vector<Run>& v, double Run::*m) {
+        std::vector<double> x;
+        for (const Run& r : v) x.push_back(r.*m);
+        return median(x);
+    };
+    const double t1 = med(series[0].sv, &Run::seconds), t4 = med(series[1].sv, &Run::seconds),
+                 t16 = med(series[2].sv, &Run::seconds);
+    std::printf("skinview seconds per added 16 MiB texture: 1->4 %.3f, 4->16 %.3f (linear growth: equal)\n",
+                (t4 - t1) / 3, (t16 - t4) / 12);
+
+    std::printf(
+        "\nthe import alone (anim::load_gltf, in this process), decode threads 1 against 2, %d rounds\n",
+        rounds);
+    const auto import_seconds = [](const std::string& file, unsigned threads) {
+        sv::anim::ImportOptions o;
+        o.decode_threads = threads;
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto a = sv::anim::load_gltf(file, o);
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (!a) {
+            std::fprintf(stderr, "scale_bench: %s\n", a.error().message.c_str());
+            return -1.0;
+        }
+        return s;
+    };
+    for (const Row* row : {&series[2], &files[2]}) {
+        std::vector<double> one, two;
+        for (int r = 0; r < rounds; ++r) {
+            one.push_back(import_seconds(row->file, 1));
+            two.push_back(import_seconds(row->file, 2));
+        }
+        std::printf("%-28s 1 thread %.3fs, 2 threads %.3fs, ratio %.3f (medians)\n", row->label.c_str(),
+                    median(one), median(two), median(two) / median(one));
+    }
+    fs::remove_all(dir);
+    return 0;
+}

@@ -24,17 +24,21 @@ void draw_heat_legend(const HeatLegend& l, const Rect& v, const glm::vec2* avoid
     if (l.stops.size() < 2 || v.w < 120.0f || v.h < 160.0f) return;
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     const auto labels = l.labels();
-    // Sized to what it holds (it was a fixed 186 px from the view's right edge, and a long joint
-    // name in its title ran on under the inspector), placed by place_in_corner off the joint.
+    // As wide as its title and its bar's labels, at least the 170 px of content it always had (it
+    // was a fixed box 186 px from the view's right edge, and a long joint name in its title or the
+    // error map's "all within tolerance (worst ...)" ran on under the inspector); the tolerance
+    // and the note wrap inside it. Placed by place_in_corner off the joint it describes.
     const float pad = 8.0f, line = ImGui::GetTextLineHeight(), bar_w = 16.0f;
     const float bar_h = std::min(220.0f, v.h * 0.5f);
     float labels_w = 0.0f;
     for (const auto& s : labels) labels_w = std::max(labels_w, ImGui::CalcTextSize(s.c_str()).x);
-    float content_w = std::max(ImGui::CalcTextSize(l.title.c_str()).x, bar_w + 6.0f + labels_w);
-    if (l.mark >= 0.0) content_w = std::max(content_w, ImGui::CalcTextSize(l.mark_label.c_str()).x);
-    if (!l.note.empty()) content_w = std::max(content_w, ImGui::CalcTextSize(l.note.c_str()).x);
-    const float box_h = pad + line + 8.0f + bar_h + 4.0f + (l.mark >= 0.0 ? line : 0.0f) +
-                        (l.note.empty() ? 0.0f : line) + pad;
+    const float content_w =
+        std::max({170.0f, ImGui::CalcTextSize(l.title.c_str()).x, bar_w + 6.0f + labels_w});
+    const auto wrapped_h = [&](const std::string& t) {
+        return t.empty() ? 0.0f : ImGui::CalcTextSize(t.c_str(), nullptr, false, content_w).y;
+    };
+    const float mark_h = l.mark >= 0.0 ? wrapped_h(l.mark_label) : 0.0f, note_h = wrapped_h(l.note);
+    const float box_h = pad + line + 8.0f + bar_h + 4.0f + mark_h + note_h + pad;
     const Rect box = place_in_corner(v, content_w + 2.0f * pad, box_h, 4.0f, avoid, 48.0f);
     log_rect("heat legend", box);
     dl->PushClipRect(ImVec2(box.x, box.y), ImVec2(box.x + box.w, box.y + box.h), true);
@@ -61,11 +65,13 @@ void draw_heat_legend(const HeatLegend& l, const Rect& v, const glm::vec2* avoid
     if (l.mark >= 0.0) {
         const float my = y + bar_h * (1.0f - float(l.position(l.mark)));
         dl->AddLine(ImVec2(x - 4, my), ImVec2(x + bar_w + 4, my), IM_COL32(255, 255, 255, 255), 2.0f);
-        dl->AddText(ImVec2(x, below), IM_COL32(255, 255, 255, 255), l.mark_label.c_str());
-        below += line;
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x, below), IM_COL32(255, 255, 255, 255),
+                    l.mark_label.c_str(), nullptr, content_w);
+        below += mark_h;
     }
     if (!l.note.empty()) {
-        dl->AddText(ImVec2(x, below), IM_COL32(255, 170, 80, 255), l.note.c_str());
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x, below), IM_COL32(255, 170, 80, 255),
+                    l.note.c_str(), nullptr, content_w);
         ui_log("heat legend: " + l.note);
     }
     dl->PopClipRect();

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ui/format.h"
 #include "ui/panels_draw.h"
 
 namespace sv::ui {
@@ -258,11 +259,12 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
         ImGui::TextUnformatted(m.morph.title.c_str());
         ImGui::BeginChild("morph", ImVec2(0, 0), false);
         for (size_t t = 0; t < m.morph.weights.size(); ++t) {
-            char label[48];
-            std::snprintf(label, sizeof label, "target %zu: %.3f", t,
-                          static_cast<double>(m.morph.weights[t]));
+            // The weight by the panels' one number rule ("0.0123", not "0.012").
+            const std::string label =
+                "target " + std::to_string(t) + ": " + format_number(static_cast<double>(m.morph.weights[t]));
             // A weight may leave [0, 1] (glTF allows any value); the bar clamps, the label does not.
-            ImGui::ProgressBar(std::clamp(m.morph.weights[t], 0.0f, 1.0f), ImVec2(-1.0f, 0.0f), label);
+            ImGui::ProgressBar(std::clamp(m.morph.weights[t], 0.0f, 1.0f), ImVec2(-1.0f, 0.0f),
+                               label.c_str());
         }
         ImGui::EndChild();
     }

@@ -135,7 +135,9 @@ TEST_F(UxFixSmoke, TheScaleTableShowsEveryColumnsHeaderAndValues) {
         EXPECT_EQ(said.rfind(": every column shows its header and values", 0), 0u) << said;
         // At the default window and wider the table fits the inspector: its text columns wrap rather
         // than scroll sideways ("needs" was out of sight at 1280 px). At 640 px it may scroll.
-        if (width >= 1280) EXPECT_EQ(said, ": every column shows its header and values") << said;
+        if (width >= 1280) {
+            EXPECT_EQ(said, ": every column shows its header and values") << said;
+        }
     }
 }
 

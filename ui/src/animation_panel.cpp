@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace sv::ui {
 
@@ -59,6 +60,13 @@ void AnimationPanel::step(int frames, double duration) {
         if (t < 0.0) t += duration;
     }
     scrub(t, duration);
+}
+
+std::string timeline_without_duration(bool state_machine, double clock) {
+    if (!state_machine) return "no clip: rest pose";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "state machine: %.2f s played", clock);
+    return buf;
 }
 
 }  // namespace sv::ui

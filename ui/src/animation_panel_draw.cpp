@@ -83,9 +83,10 @@ void draw_timeline_window(ViewerModel& m, UiContext& c) {
             ui_log("timeline: " + std::to_string(keys.size()) + " key ticks");
         }
     } else {
-        ImGui::TextDisabled(m.graph.mode == GraphMode::StateMachine ? "state machine: %.2f s played"
-                                                                    : "no clip: rest pose (%.2f s)",
-                            m.graph.clock);
+        const std::string line =
+            timeline_without_duration(m.graph.mode == GraphMode::StateMachine, m.graph.clock);
+        ImGui::TextDisabled("%s", line.c_str());
+        ui_log("timeline: " + line);
     }
     ImGui::TextDisabled(
         "space play/pause   arrows step   C correction   F frame   S screenshot   F1 keys   Esc quit");

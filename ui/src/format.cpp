@@ -1,7 +1,9 @@
 #include "ui/format.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <set>
 
 namespace sv::ui {
@@ -28,6 +30,51 @@ std::string format_number(double v) {
 std::string format_quantity(double v, const char* unit) {
     const std::string n = format_number(v);
     return unit && *unit ? n + " " + unit : n;
+}
+
+std::string with_numbers_formatted(const std::string& text) {
+    const auto digit = [](char ch) { return ch >= '0' && ch <= '9'; };
+    const auto glue = [&](char ch) {
+        return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' || ch == ':';
+    };
+    std::string out;
+    bool quoted = false;
+    size_t i = 0;
+    while (i < text.size()) {
+        const char ch = text[i];
+        if (ch == '\'') quoted = !quoted;
+        const bool starts = !quoted &&
+                            (digit(ch) || (ch == '-' && i + 1 < text.size() && digit(text[i + 1]))) &&
+                            (i == 0 || !glue(text[i - 1]));
+        if (!starts) {
+            out += ch;
+            ++i;
+            continue;
+        }
+        size_t j = i + (ch == '-' ? 1 : 0);
+        bool decimal = false;
+        while (j < text.size() && digit(text[j])) ++j;
+        if (j + 1 < text.size() && text[j] == '.' && digit(text[j + 1])) {
+            decimal = true;
+            ++j;
+            while (j < text.size() && digit(text[j])) ++j;
+        }
+        if (j < text.size() && (text[j] == 'e' || text[j] == 'E')) {
+            size_t k = j + 1;
+            if (k < text.size() && (text[k] == '+' || text[k] == '-')) ++k;
+            if (k < text.size() && digit(text[k])) {
+                decimal = true;
+                j = k;
+                while (j < text.size() && digit(text[j])) ++j;
+            }
+        }
+        const std::string token = text.substr(i, j - i);
+        // A number running on into a point or a digit is part of something else (a version, a path).
+        const bool runs_on = j < text.size() && (text[j] == '.' && j + 1 < text.size() && digit(text[j + 1]));
+        out += decimal && !runs_on ? format_number(std::strtod(token.c_str(), nullptr)) : token;
+        i = j;
+    }
+    return out;
 }
 
 std::string skin_label(const anim::Character& character, int skin) {

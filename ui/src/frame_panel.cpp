@@ -16,15 +16,41 @@ bool FramePanel::toggle_correction(anim::Character& character) {
 
 std::string FramePanel::verdict_line(const anim::SkinnedMeshNode& mesh, bool correction_on) {
     const auto& r = mesh.report;
-    char buf[256];
+    // format_number, not %.4g: "defect 1.686e-07" broke the panels' one precision rule.
+    const std::string given = format_number(r.defect_as_given),
+                      on_frame = format_number(r.defect_on_skin_frame);
     if (!correction_on && r.verdict == anim::FrameVerdict::Corrected)
-        std::snprintf(buf, sizeof buf,
-                      "not corrected (correction off): defect %.4g as given; C corrects it to %.3g",
-                      r.defect_as_given, r.defect_on_skin_frame);
-    else
-        std::snprintf(buf, sizeof buf, "%s: defect %.4g as given -> %.3g on the skin frame",
-                      anim::to_string(r.verdict), r.defect_as_given, r.defect_on_skin_frame);
-    return buf;
+        return "not corrected (correction off): defect " + given + " as given; C corrects it to " + on_frame;
+    return std::string(anim::to_string(r.verdict)) + ": defect " + given + " as given -> " + on_frame +
+           " on the skin frame";
+}
+
+std::string FramePanel::reason_line(const anim::SkinnedMeshNode& mesh, bool correction_on) {
+    const auto& r = mesh.report;
+    const std::string node = "mesh node '" + r.mesh_name + "'";
+    const std::string skin = r.skin_name.empty() ? std::string("its skin") : "'" + r.skin_name + "'";
+    std::string children;
+    for (size_t i = 0; i < r.children.size(); ++i) children += (i ? ", '" : "'") + r.children[i] + "'";
+    switch (r.verdict) {
+        case anim::FrameVerdict::Ok:
+            return node + " is already on its skin frame (C within " +
+                   format_number(r.correction_from_identity) + " of the identity)" +
+                   (children.empty() ? "" : "; its children " + children + " would inherit a correction");
+        case anim::FrameVerdict::Corrected:
+            if (correction_on)
+                return node + " moved onto the skin frame of " + skin + ", absorbing " +
+                       format_number(r.non_rigidity_absorbed) + " of non-rigidity" +
+                       (children.empty() ? "" : "; its children " + children + " inherit the correction");
+            return "correction off: " + node +
+                   " is drawn in the file's frame, nothing moved; C would move it " +
+                   "onto the skin frame of " + skin + ", absorbing " +
+                   format_number(r.non_rigidity_absorbed) + " of non-rigidity" +
+                   (children.empty() ? ""
+                                     : ", and its children " + children + " would inherit the correction");
+        case anim::FrameVerdict::CannotFix:
+            break;
+    }
+    return with_numbers_formatted(r.reason);
 }
 
 double FramePanel::measure_drawn_scale(anim::Character& character, const anim::SkinningRung* forced) {
@@ -42,7 +68,7 @@ double FramePanel::measure_drawn_scale(anim::Character& character, const anim::S
 
 std::string FramePanel::rung_line(const anim::CharacterSkin& skin) {
     return std::string(anim::to_string(skin.rung.rung)) +
-           (skin.rung.reason.empty() ? "" : ": " + skin.rung.reason);
+           (skin.rung.reason.empty() ? "" : ": " + with_numbers_formatted(skin.rung.reason));
 }
 
 const anim::SkinnedMeshNode* FramePanel::unfixable_mesh(const anim::Character& character) {
@@ -68,7 +94,8 @@ std::vector<std::string> FramePanel::correction_hint_forms(const anim::Character
         const std::string what = "cannot be fixed (Frame tab)";
         std::vector<std::string> f;
         if (!bad->report.reason.empty())
-            f.push_back(switch_state + ": " + mesh + " cannot be fixed: " + bad->report.reason);
+            f.push_back(switch_state + ": " + mesh +
+                        " cannot be fixed: " + with_numbers_formatted(bad->report.reason));
         for (const std::string& s : {switch_state + ": " + mesh + " " + what, mesh + " " + what, what})
             f.push_back(s);
         return f;

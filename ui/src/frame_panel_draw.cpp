@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "ui/format.h"
 #include "ui/frame_panel.h"
@@ -55,9 +56,17 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
             (r.skin_name.empty() ? std::string("unnamed skin") : "skin '" + r.skin_name + "'");
         if (ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
             const std::string verdict = FramePanel::verdict_line(mesh, on);
-            ImGui::TextColored(colour, "%s", verdict.c_str());
+            // Wrapped: Xbot's "not corrected (correction off): defect 99 as given; C corrects it to
+            // 1.11e-06" is wider than the inspector at 1280 px, and cut there behind a scrollbar.
+            ImGui::PushStyleColor(ImGuiCol_Text, colour);
+            ImGui::TextWrapped("%s", verdict.c_str());
+            ImGui::PopStyleColor();
             ui_log("frame tab: " + verdict);
-            if (!r.reason.empty()) ImGui::TextWrapped("reason: %s", r.reason.c_str());
+            const std::string reason = FramePanel::reason_line(mesh, on);
+            if (!reason.empty()) {
+                ImGui::TextWrapped("reason: %s", reason.c_str());
+                ui_log("frame tab reason: " + reason);
+            }
             value_row(
                 "defect as given", format_number(r.defect_as_given),
                 "How far the mesh node's frame is from one a dual quaternion can carry (dimensionless; 0 is "
@@ -111,53 +120,99 @@ void draw_frame_tab(ViewerModel&, UiContext& c) {
 }
 
 void draw_conflicts_tab(ViewerModel& m, UiContext&) {
-    ImGui::TextUnformatted(m.conflicts.summary().c_str());
+    ImGui::TextWrapped("%s", m.conflicts.summary().c_str());
     if (m.conflicts.rows.empty()) return;
-    constexpr int kColumns = 7;
-    static const char* const headers[kColumns] = {"clip",   "node", "range", "uniform",
-                                                  "joints", "mesh", "needs"};
-    // ScrollX: without it ImGui keeps every fixed column "minimally visible" inside the inspector's
-    // width by shrinking the later ones to a letter ("u j m n" even at 1600 px). With it each column
-    // is as wide as its widest header or value and the table scrolls sideways when they do not fit;
-    // what it costs is a scrollbar, and the clip and node names scroll away with the rest.
-    if (ImGui::BeginTable("conflicts", kColumns,
-                          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
-                              ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit)) {
+    constexpr int kColumns = 6;
+    // Short headers, each with its meaning on hover: "clip node range uniform joints mesh needs"
+    // side by side were 630 px at 1280 px, where the inspector has about 400, and the table
+    // scrolled sideways with "needs" out of sight. The clip now stands under its node in one cell,
+    // and the two text columns wrap.
+    static const char* const headers[kColumns] = {"node / clip", "scale", "unif.", "jts", "mesh", "needs"};
+    static const char* const meanings[kColumns] = {
+        "The node whose scale the clip animates, and under it (grey) the clip.",
+        "The smallest and largest scale the clip gives the node, over its keys.",
+        "Uniform: the same scale on x, y and z at every key (yes), or not (no).",
+        "Joints: how many joints of the skin the scale reaches (the node and the joints below it).",
+        "Whether the scale reaches the skinned mesh's node too.",
+        "The skinning rung that can draw the scale: what the report chooses for this skin."};
+    const bool wraps[kColumns] = {true, false, false, false, false, true};
+    struct Cells {
+        std::string text[kColumns];
+        std::string clip;
+    };
+    std::vector<Cells> rows;
+    float widest[kColumns] = {};
+    for (int n = 0; n < kColumns; ++n) widest[n] = ImGui::CalcTextSize(headers[n]).x;
+    for (const auto& r : m.conflicts.rows) {
+        Cells c{{r.conflict.node_name, format_number(r.conflict.min) + " .. " + format_number(r.conflict.max),
+                 r.conflict.uniform ? "yes" : "no", std::to_string(r.conflict.joints_reached),
+                 r.conflict.reaches_mesh ? "yes" : "no", anim::to_string(r.rung_needed)},
+                r.clip_name};
+        for (int n = 0; n < kColumns; ++n)
+            widest[n] = std::max(widest[n], ImGui::CalcTextSize(c.text[n].c_str()).x);
+        widest[0] = std::max(widest[0], ImGui::CalcTextSize(c.clip.c_str()).x);
+        rows.push_back(std::move(c));
+    }
+    // The fixed columns as wide as their widest text, the wrapped ones sharing what is left; where
+    // even that leaves a wrapped column under 60 px (an 800 px window), every column at its widest
+    // and the table scrolls sideways instead.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float fixed = 0.0f;
+    for (int n = 0; n < kColumns; ++n)
+        fixed += style.CellPadding.x * 2.0f + 1.0f + (wraps[n] ? 60.0f : widest[n]);
+    const bool fits = fixed <= ImGui::GetContentRegionAvail().x - style.ScrollbarSize;
+    ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
+    flags |=
+        fits ? ImGuiTableFlags_SizingStretchProp : ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
+    if (ImGui::BeginTable("conflicts", kColumns, flags)) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        float widest[kColumns] = {};
         for (int n = 0; n < kColumns; ++n) {
-            ImGui::TableSetupColumn(headers[n]);
-            widest[n] = ImGui::CalcTextSize(headers[n]).x;
+            if (!fits)
+                ImGui::TableSetupColumn(headers[n]);
+            else if (wraps[n])
+                ImGui::TableSetupColumn(headers[n], ImGuiTableColumnFlags_WidthStretch, 1.0f);
+            else
+                ImGui::TableSetupColumn(headers[n], ImGuiTableColumnFlags_WidthFixed, widest[n]);
         }
-        ImGui::TableHeadersRow();
-        int column = 0;
-        const auto cell = [&](const std::string& text) {
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(text.c_str());
-            widest[column] = std::max(widest[column], ImGui::CalcTextSize(text.c_str()).x);
-            column = (column + 1) % kColumns;
+        // The header row by hand, for each header's meaning on hover.
+        ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+        for (int n = 0; n < kColumns; ++n) {
+            ImGui::TableSetColumnIndex(n);
+            ImGui::TableHeader(headers[n]);
+            if (ImGui::IsItemHovered()) show_tooltip(meanings[n]);
+        }
+        const auto cell = [&](int n, const std::string& text) {
+            ImGui::TableSetColumnIndex(n);
+            if (fits && wraps[n])
+                ImGui::TextWrapped("%s", text.c_str());
+            else
+                ImGui::TextUnformatted(text.c_str());
         };
-        for (const auto& r : m.conflicts.rows) {
+        for (const Cells& c : rows) {
             ImGui::TableNextRow();
-            cell(r.clip_name);
-            cell(r.conflict.node_name);
-            cell(format_number(r.conflict.min) + " .. " + format_number(r.conflict.max));
-            cell(r.conflict.uniform ? "yes" : "no");
-            cell(std::to_string(r.conflict.joints_reached));
-            cell(r.conflict.reaches_mesh ? "yes" : "no");
-            cell(anim::to_string(r.rung_needed));
+            for (int n = 0; n < kColumns; ++n) cell(n, c.text[n]);
+            ImGui::TableSetColumnIndex(0);
+            ImGui::PushStyleColor(ImGuiCol_Text, style.Colors[ImGuiCol_TextDisabled]);
+            if (fits)
+                ImGui::TextWrapped("%s", c.clip.c_str());
+            else
+                ImGui::TextUnformatted(c.clip.c_str());
+            ImGui::PopStyleColor();
         }
         // Measured from the widths ImGui gave the columns this frame against the text they hold
-        // (the tests read it; a cut column is what the user saw as "u j m n"). The first frame
-        // of a fit table has no widths yet and logs a cut; the log prints changes only.
+        // (the tests read it; a cut column is what the user saw as "u j m n"): a fixed column must
+        // hold its widest text, a wrapped one its header (its values wrap, a word longer than the
+        // column broken by ImGui). The first frame of a table has no widths yet and logs a cut;
+        // the log prints changes only.
         const ImGuiTable* t = ImGui::GetCurrentTable();
         std::string cut;
         for (int n = 0; n < kColumns; ++n) {
             const ImGuiTableColumn& col = t->Columns[n];
             const float room = col.WorkMaxX - col.WorkMinX;
-            if (room + 0.5f < widest[n])
+            const float need = fits && wraps[n] ? ImGui::CalcTextSize(headers[n]).x : widest[n];
+            if (room + 0.5f < need)
                 cut += std::string(cut.empty() ? "" : ", ") + "'" + headers[n] + "' " + format_number(room) +
-                       " of " + format_number(widest[n]) + " px";
+                       " of " + format_number(need) + " px";
         }
         const bool scrolls = t->InnerWindow && t->InnerWindow->ScrollbarX;
         ui_log(cut.empty() ? std::string("Scale table: every column shows its header and values") +

@@ -63,8 +63,8 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
         if (ImGui::SliderFloat("blend weight", &w, 0.0f, 1.0f)) g.params.set(g.blend_param, w);
         item_tooltip("0: the first clip; 1: the second (dimensionless).");
         if (g.tree)
-            ImGui::Text("cycle %.3f s (the children's lengths blended, kept in phase)",
-                        g.tree->duration(g.params));
+            ImGui::TextWrapped("cycle %s s (the children's lengths blended, kept in phase)",
+                               format_number(g.tree->duration(g.params)).c_str());
         if (!g.tree_error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", g.tree_error.c_str());
     }
     if (ImGui::CollapsingHeader("State machine",
@@ -154,10 +154,13 @@ void draw_graph_tab(ViewerModel& m, UiContext& c) {
         if (ImGui::Button("Kick")) s.kick();
         if (!s.error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", s.error.c_str());
         for (size_t i = 0; i < s.chain.links.size() && i < s.settle.size(); ++i)
-            ImGui::Text("  %s settles in %.2f s",
-                        ch.skins()[0].skeleton.names()[static_cast<size_t>(s.chain.links[i].joint)].c_str(),
-                        s.settle[i]);
-        if (!s.chain.links.empty()) ImGui::Text("chain settles in %.2f s (5%% of the kick)", s.chain_settle);
+            ImGui::TextWrapped(
+                "  %s settles in %s s",
+                ch.skins()[0].skeleton.names()[static_cast<size_t>(s.chain.links[i].joint)].c_str(),
+                format_number(s.settle[i]).c_str());
+        if (!s.chain.links.empty())
+            ImGui::TextWrapped("chain settles in %s s (5%% of the kick)",
+                               format_number(s.chain_settle).c_str());
     }
 }
 

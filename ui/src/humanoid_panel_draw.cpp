@@ -53,13 +53,14 @@ void draw_humanoid_tab(ViewerModel& m, UiContext& c) {
             c.character)
             (void)m.select_joint(*c.character, r.skin, r.joint);
         ImGui::TableNextColumn();
+        // Wrapped, the node and the problem: a stretched column cuts what runs past it, unlogged.
         if (r.entry.node >= 0)
-            ImGui::Text("%d '%s'%s", r.entry.node, r.node_name.c_str(),
-                        r.joint < 0 ? " (no skin joint)" : "");
+            ImGui::TextWrapped("%d '%s'%s", r.entry.node, r.node_name.c_str(),
+                               r.joint < 0 ? " (no skin joint)" : "");
         else
             ImGui::TextDisabled("-");
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.entry.problem.c_str());
+        ImGui::TextWrapped("%s", r.entry.problem.c_str());
     }
     ImGui::EndTable();
 }

@@ -205,6 +205,14 @@ private:
             events_.push_back(e);
             return ok_status();
         }
+        if (a == "press") {
+            e.action = InputAction::Press;
+            e.text = rest_after_words(line, 2);
+            if (e.text.find(": ") == std::string::npos)
+                return fail(n, "press: expected an item as the ui log names it, WHAT: LABEL");
+            events_.push_back(e);
+            return ok_status();
+        }
         if (a == "close") {
             if (args != 0) return fail(n, "close: takes nothing after it");
             e.action = InputAction::Close;
@@ -221,7 +229,7 @@ private:
         return fail(n,
                     "'" + a +
                         "' is not an action (move, down, up, click, key, keydown, keyup, type, wheel, focus, "
-                        "drop, pick, close)");
+                        "drop, pick, press, close)");
     }
 
     Status move(int n, InputEvent& e, const std::vector<std::string>& w) {

@@ -21,9 +21,17 @@ void JointsPanel::rebuild(const anim::Character& character, int skin_index) {
     skin = skin_index;
     rows.clear();
     error.clear();
+    empty_reason.clear();
     const auto& skins = character.skins();
+    // A file without a skin is a fact about the file, not a failure: it said "no skin 0" (as if
+    // skin 0 had gone missing) over a green "no joints" (as if all were well).
+    if (skins.empty()) {
+        empty_reason = "the file has no skin: no joints to list";
+        return;
+    }
     if (skin < 0 || static_cast<size_t>(skin) >= skins.size()) {
-        error = "no skin " + std::to_string(skin);
+        empty_reason = "skin " + std::to_string(skin) + " does not exist: the file has skins 0 to " +
+                       std::to_string(skins.size() - 1);
         return;
     }
     const anim::Skeleton& sk = skins[static_cast<size_t>(skin)].skeleton;
@@ -116,7 +124,7 @@ double JointsPanel::plot_height(double d) {
 }
 
 std::string JointsPanel::plot_message(bool on) const {
-    if (rows.empty()) return "no joints";
+    if (rows.empty()) return {};
     const auto shown = visible(on);
     if (shown.empty()) return "no joint matches the filter";
     for (int i : shown) {
@@ -126,6 +134,10 @@ std::string JointsPanel::plot_message(bool on) const {
     }
     return on ? "all joints rigid on the skin frame (every defect 0)"
               : "all joints rigid as given (every defect 0)";
+}
+
+bool JointsPanel::plot_message_is_good(bool on) const {
+    return !rows.empty() && !visible(on).empty() && !plot_message(on).empty();
 }
 
 int JointsPanel::bar_at(double fraction, bool on) const {

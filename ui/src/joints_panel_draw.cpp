@@ -1,4 +1,6 @@
 #include <imgui.h>
+// ImGuiTable's column widths, to log whether the joint column cuts a name (no public accessor in 1.86).
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -18,7 +20,11 @@ namespace {
 void draw_joint_bars(ViewerModel& m, UiContext& c, bool on, const std::vector<int>& shown) {
     JointsPanel& p = m.joints;
     if (const std::string msg = p.plot_message(on); !msg.empty()) {
-        ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", msg.c_str());
+        if (p.plot_message_is_good(on))
+            ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", msg.c_str());
+        else
+            ImGui::TextDisabled("%s", msg.c_str());
+        ui_log("joints plot: " + msg);
         return;
     }
     const float axis_w = ImGui::CalcTextSize("1e-08").x + 6.0f;
@@ -76,7 +82,7 @@ void draw_pose_edit(ViewerModel& m, UiContext& c) {
     const auto& skins = c.character->asset().skins;
     if (sel.skin < 0 || static_cast<size_t>(sel.skin) >= skins.size() || sel.joint < 0 ||
         static_cast<size_t>(sel.joint) >= skins[static_cast<size_t>(sel.skin)].joints.size()) {
-        ImGui::TextDisabled("pose edit: select a joint (click it in the viewport or the table)");
+        text_disabled_wrapped("pose edit: select a joint (click it in the viewport or the table)");
         return;
     }
     const int node = skins[static_cast<size_t>(sel.skin)].joints[static_cast<size_t>(sel.joint)];
@@ -122,6 +128,11 @@ void draw_pose_edit(ViewerModel& m, UiContext& c) {
 void draw_joints_tab(ViewerModel& m, UiContext& c) {
     JointsPanel& p = m.joints;
     const bool on = c.character->correction();
+    if (!p.empty_reason.empty()) {
+        text_disabled_wrapped(p.empty_reason);
+        ui_log("joints tab: " + p.empty_reason);
+        return;
+    }
     draw_pose_edit(m, c);
     if (c.character->skins().size() > 1) {
         int skin = p.skin;
@@ -132,27 +143,62 @@ void draw_joints_tab(ViewerModel& m, UiContext& c) {
     }
     char filter[128];
     std::snprintf(filter, sizeof filter, "%s", p.filter.c_str());
-    ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 170.0f));
+    // The check box beside the filter when both fit, measured from its label (the fixed 170 px it
+    // had left the box 10 px past the edge once a vertical scrollbar took its width); else under it.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const char* only_label = "over tolerance only";
+    const float box_w =
+        ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(only_label).x;
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const bool beside = avail - box_w - style.ItemSpacing.x >= 120.0f;
+    ImGui::SetNextItemWidth(beside ? avail - box_w - style.ItemSpacing.x : avail);
     if (ImGui::InputTextWithHint("##filter", "filter by name", filter, sizeof filter)) p.filter = filter;
-    ImGui::SameLine();
-    ImGui::Checkbox("over tolerance only", &p.only_above_tolerance);
-    ImGui::TextDisabled("tolerance %s (dimensionless); red: over it %s", format_number(p.tolerance).c_str(),
-                        on ? "after correction" : "as given");
+    if (beside) ImGui::SameLine();
+    ImGui::Checkbox(only_label, &p.only_above_tolerance);
+    item_tooltip("List only the joints whose defect is over the tolerance (red rows).");
+    text_disabled_wrapped("tolerance " + format_number(p.tolerance) + "; red: over it " +
+                          (on ? "after correction" : "as given"));
     if (!p.error.empty()) ImGui::TextWrapped("%s", p.error.c_str());
 
     // Filtered and sorted once a frame, for the plot and the table both.
     const std::vector<int> shown = p.visible(on);
     draw_joint_bars(m, c, on, shown);
+    // The number columns as wide as their widest text, the joint's name taking the rest (it had a
+    // stretched share, and "J_Bip_L_UpperArm  (leftUpperArm)" was cut at 1280 px). Measured over
+    // the rows drawn last frame (a 4096-joint skin submits only the rows in view), kept in ImGui's
+    // storage; a name wider than what is left is said in the ui log ("Joints table cuts ...").
+    // Sort arrows take room beside a header.
+    ImGuiStorage* memory = ImGui::GetStateStorage();
+    const ImGuiID number_key = ImGui::GetID("##number_w");
+    const float arrow = ImGui::GetFontSize();
+    const float number_header =
+        std::max(ImGui::CalcTextSize("given").x, ImGui::CalcTextSize("corr.").x) + arrow;
+    const float number_w = std::max(number_header, memory->GetFloat(number_key, 0.0f));
+    char widest_index[16];
+    std::snprintf(widest_index, sizeof widest_index, "%zu", p.rows.size());
+    const float index_w = std::max(ImGui::CalcTextSize(widest_index).x, ImGui::CalcTextSize("#").x + arrow);
+    float drawn_number_w = 0.0f, drawn_name_w = 0.0f;
     if (ImGui::BeginTable("joints", 4,
                           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                               ImGuiTableFlags_Sortable | ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_WidthFixed,
-                                0.0f, 0);
-        ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch, 3.0f, 1);
-        ImGui::TableSetupColumn("as given", ImGuiTableColumnFlags_WidthStretch, 1.4f, 2);
-        ImGui::TableSetupColumn("corrected", ImGuiTableColumnFlags_WidthStretch, 1.4f, 3);
-        ImGui::TableHeadersRow();
+                                index_w, 0);
+        ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch, 1.0f, 1);
+        // "given" and "corr.", their meaning on hover: "as given" and "corrected" took 40 px the
+        // joint's name needed on a VRM avatar at 1280 px ("J_Bip_L_UpperArm (leftUpperArm)").
+        ImGui::TableSetupColumn("given", ImGuiTableColumnFlags_WidthFixed, number_w, 2);
+        ImGui::TableSetupColumn("corr.", ImGuiTableColumnFlags_WidthFixed, number_w, 3);
+        static const char* const meanings[4] = {
+            "The joint's index in the skin.", "The joint's name, and its VRM humanoid bone in brackets.",
+            "Frame defect with the mesh node as the file gives it (dimensionless). Bad: over 1e-4.",
+            "Frame defect on the skin frame, after the correction (dimensionless). Bad: over 1e-4."};
+        ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+        for (int n = 0; n < 4; ++n) {
+            ImGui::TableSetColumnIndex(n);
+            ImGui::TableHeader(ImGui::TableGetColumnName(n));
+            if (ImGui::IsItemHovered()) show_tooltip(meanings[n]);
+        }
         if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
             if (specs->SpecsCount > 0) {
                 p.sort = static_cast<JointSort>(specs->Specs[0].ColumnUserID);
@@ -183,16 +229,30 @@ void draw_joints_tab(ViewerModel& m, UiContext& c) {
                 if (r.bone.empty())
                     ImGui::TextUnformatted(r.name.c_str());
                 else
-                    ImGui::Text("%s  (%s)", r.name.c_str(), r.bone.c_str());
+                    ImGui::Text("%s (%s)", r.name.c_str(), r.bone.c_str());
+                drawn_name_w = std::max(drawn_name_w, ImGui::GetItemRectSize().x);
+                const std::string given = format_number(r.defect_as_given),
+                                  fixed = format_number(r.defect_corrected);
+                drawn_number_w = std::max({drawn_number_w, ImGui::CalcTextSize(given.c_str()).x,
+                                           ImGui::CalcTextSize(fixed.c_str()).x});
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(format_number(r.defect_as_given).c_str());
+                ImGui::TextUnformatted(given.c_str());
                 item_tooltip(
                     "Frame defect with the mesh node as the file gives it (dimensionless). Bad: over 1e-4.");
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(format_number(r.defect_corrected).c_str());
+                ImGui::TextUnformatted(fixed.c_str());
                 item_tooltip(
                     "Frame defect on the skin frame, after the correction (dimensionless). Bad: over 1e-4.");
             }
+        memory->SetFloat(number_key, drawn_number_w);
+        const ImGuiTable* t = ImGui::GetCurrentTable();
+        const float room = t->Columns[1].WorkMaxX - t->Columns[1].WorkMinX;
+        // The first frame of a table has no widths yet; the log prints changes only.
+        if (room + 0.5f < drawn_name_w)
+            ui_log("Joints table cuts 'joint' " + format_number(room) + " of " + format_number(drawn_name_w) +
+                   " px");
+        else
+            ui_log("Joints table: every name shows");
         ImGui::EndTable();
     }
 }

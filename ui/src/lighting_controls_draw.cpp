@@ -10,21 +10,44 @@
 namespace sv::ui {
 
 void draw_lighting_controls(DrawControls& draw) {
-    if (!ImGui::CollapsingHeader("Lighting")) return;
+    const bool open = ImGui::CollapsingHeader("Lighting");
+    log_item_centre("scene", "Lighting");
+    if (!open) return;
     LightingControls& l = draw.lighting;
+    // Each slider sized so its whole label shows (fit_next_item_to_label): in the 281 px Scene panel
+    // of a 1280 px window the default width cut "environment rotation" and "environment
+    // intensity" to the same "environment". "environment": the procedural sky or the --env image.
+    fit_next_item_to_label("exposure");
     ImGui::SliderFloat("exposure", &l.exposure, 0.1f, 4.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
-    // "environment": the procedural sky or the --env image; the rotation is the Khronos renderer's.
+    item_tooltip("A multiplier on the light of the whole picture, before tone mapping (1: unchanged).");
+    log_control_label("lighting", "exposure");
+    // The rotation is the Khronos renderer's (about +Y).
+    fit_next_item_to_label("environment rotation");
     ImGui::SliderFloat("environment rotation", &l.environment_rotation_deg, -180.0f, 180.0f, "%.0f deg");
+    item_tooltip("Turns the environment light (the sky or the --env image) about the vertical axis.");
+    log_control_label("lighting", "environment rotation");
+    fit_next_item_to_label("environment intensity");
     ImGui::SliderFloat("environment intensity", &l.environment_intensity, 0.0f, 3.0f, "%.2f");
+    item_tooltip("A multiplier on the environment light (the sky or the --env image).");
+    log_control_label("lighting", "environment intensity");
     // Shown behind the model, blurred as a surface of that roughness would reflect it.
     ImGui::Checkbox("environment as background", &l.environment_background);
-    if (l.environment_background)
+    log_control_label("lighting", "environment as background");
+    if (l.environment_background) {
+        fit_next_item_to_label("background blur");
         ImGui::SliderFloat("background blur", &l.environment_blur, 0.0f, 1.0f, "%.2f");
+        log_control_label("lighting", "background blur");
+    }
     ImGui::Checkbox("key light", &l.key_light);
+    log_control_label("lighting", "key light");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::SliderFloat("##key", &l.key_intensity, 0.0f, 8.0f, "%.1f");
-    if (l.has_file_lights) ImGui::Checkbox("file's lights (KHR_lights_punctual)", &l.file_lights);
+    item_tooltip("The key light's intensity (a directional light; the check box turns it off).");
+    if (l.has_file_lights) {
+        ImGui::Checkbox("file's lights (KHR_lights_punctual)", &l.file_lights);
+        log_control_label("lighting", "file's lights (KHR_lights_punctual)");
+    }
     // The unlit material views; weights and the heat map keep their own switches.
     static const char* const kViews[] = {"lit", "base colour", "normals", "roughness / metal"};
     static const MaterialView kValues[] = {MaterialView::Lit, MaterialView::BaseColor, MaterialView::Normals,
@@ -32,7 +55,9 @@ void draw_lighting_controls(DrawControls& draw) {
     int current = 0;
     for (int i = 0; i < 4; ++i)
         if (draw.view == kValues[i]) current = i;
-    if (ImGui::Combo("view", &current, kViews, 4)) draw.view = kValues[current];
+    fit_next_item_to_label("material view");
+    if (ImGui::Combo("material view", &current, kViews, 4)) draw.view = kValues[current];
+    log_control_label("lighting", "material view");
 }
 
 }  // namespace sv::ui

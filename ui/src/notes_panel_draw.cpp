@@ -6,9 +6,10 @@ namespace sv::ui {
 
 void draw_notes_tab(ViewerModel& m, UiContext&) {
     const NotesPanel& n = m.notes;
-    ImGui::TextDisabled("What `skinview audit` prints for this file.");
+    text_disabled_wrapped("What `skinview audit` prints for this file.");
+    // Wrapped: 476 px on one line, wider than the inspector at 1280 px.
     if (n.import_notes == 0)
-        ImGui::TextUnformatted("import: no notes (nothing was renormalised, ignored or warned about)");
+        ImGui::TextWrapped("import: no notes (nothing was renormalised, ignored or warned about)");
     ImGui::BeginChild("notes", ImVec2(0, 0), false);
     for (const NoteLine& l : n.lines) {
         const char* tag = l.kind == NoteLine::Kind::Import ? "note"

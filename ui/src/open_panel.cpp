@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -78,6 +79,12 @@ const std::vector<std::string>& OpenPanel::cached_completions(const std::string&
         completion_cache_ = completions(typed);
     }
     return completion_cache_;
+}
+
+void OpenPanel::settle(const std::string& on_screen) {
+    if (asked.empty()) return;
+    std::snprintf(path, sizeof path, "%s", on_screen.c_str());
+    asked.clear();
 }
 
 }  // namespace sv::ui

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ui/format.h"
 #include "ui/panels_draw.h"
 
 namespace sv::ui {
@@ -134,11 +135,14 @@ void draw_camera_row(UiContext& c) {
 
 void draw_scene_window(ViewerModel& m, UiContext& c) {
     begin_fixed_window("Scene", c.layout.left, ImGuiWindowFlags_HorizontalScrollbar);
-    // Open field and recent files.
+    // Open field and recent files. Last frame's open has been served by now.
+    if (!m.open.editing) m.open.settle(c.file);
     ImGui::SetNextItemWidth(-60.0f);
     const bool enter = ImGui::InputTextWithHint(
         "##path", "path to .glb / .gltf (Tab completes)", m.open.path, sizeof m.open.path,
         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion, complete_path);
+    m.open.editing = ImGui::IsItemActive();
+    log_item_centre("scene", "open field");
     if (ImGui::IsItemActive()) ui_log(std::string("open field: ") + m.open.path);
     if (ImGui::IsItemActive() && m.open.path[0]) {
         const auto& options = m.open.cached_completions(m.open.path);
@@ -158,7 +162,12 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
         }
     }
     ImGui::SameLine();
-    if ((ImGui::Button("Open") || enter) && m.open.path[0]) c.actions.ask(UiAction::Kind::Open, m.open.path);
+    if ((ImGui::Button("Open") || enter) && m.open.path[0]) {
+        c.actions.ask(UiAction::Kind::Open, m.open.path);
+        m.open.ask(m.open.path);
+    }
+    log_item_centre("scene", "Open");
+    ui_log(std::string("open field shows: ") + m.open.path);
     if (!m.open.recent.empty()) {
         ImGui::SetNextItemWidth(-1.0f);
         if (ImGui::BeginCombo("##recent", "recent files")) {
@@ -250,11 +259,12 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
         ImGui::TextUnformatted(m.morph.title.c_str());
         ImGui::BeginChild("morph", ImVec2(0, 0), false);
         for (size_t t = 0; t < m.morph.weights.size(); ++t) {
-            char label[48];
-            std::snprintf(label, sizeof label, "target %zu: %.3f", t,
-                          static_cast<double>(m.morph.weights[t]));
+            // The weight by the panels' one number rule ("0.0123", not "0.012").
+            const std::string label =
+                "target " + std::to_string(t) + ": " + format_number(static_cast<double>(m.morph.weights[t]));
             // A weight may leave [0, 1] (glTF allows any value); the bar clamps, the label does not.
-            ImGui::ProgressBar(std::clamp(m.morph.weights[t], 0.0f, 1.0f), ImVec2(-1.0f, 0.0f), label);
+            ImGui::ProgressBar(std::clamp(m.morph.weights[t], 0.0f, 1.0f), ImVec2(-1.0f, 0.0f),
+                               label.c_str());
         }
         ImGui::EndChild();
     }

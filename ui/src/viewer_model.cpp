@@ -40,6 +40,7 @@ void ViewerModel::attach(anim::Character& character) {
     animation.speed = 1.0f;
     animation.root_motion = false;
     screenshot_message.clear();
+    message_about_saved_view = false;
     graph.attach(character, 0);
     graph.root.bind(character, 0, animation.clip);
 }

@@ -96,7 +96,37 @@ void ScriptedInput::dispatch_keys(GLFWwindow* window, int frame) {
     }
 }
 
+void ScriptedInput::expand_presses(int frame) {
+    std::vector<ui::InputEvent> clicks;
+    for (auto it = pending_.begin(); it != pending_.end() && it->frame <= frame;) {
+        if (it->action != ui::InputAction::Press) {
+            ++it;
+            continue;
+        }
+        const auto at = item_at_.find(it->text);
+        if (at == item_at_.end()) {
+            std::fprintf(stderr, "skinview: frame %d: --input line %d: press '%s': no such item logged yet\n",
+                         frame, it->line, it->text.c_str());
+        } else {
+            ui::InputEvent move = *it, down = *it, up = *it;
+            move.action = ui::InputAction::Move;
+            move.region = ui::InputRegion::Window;
+            move.x = {at->second.first, true};
+            move.y = {at->second.second, true};
+            down.action = ui::InputAction::ButtonDown;
+            down.button = 0;
+            up.action = ui::InputAction::ButtonUp;
+            up.button = 0;
+            up.frame = frame + 1;
+            clicks.insert(clicks.end(), {move, down, up});
+        }
+        it = pending_.erase(it);
+    }
+    add(std::move(clicks));
+}
+
 void ScriptedInput::apply_pointer(int frame, const ui::Layout& layout, float window_w, float window_h) {
+    expand_presses(frame);
     for (auto it = pending_.begin(); it != pending_.end() && it->frame <= frame;) {
         const ui::InputEvent& e = *it;
         if (e.action == ui::InputAction::Move) {
@@ -167,6 +197,14 @@ void ScriptedInput::begin_ui_log() {
 void ScriptedInput::end_ui_log(int frame) {
     if (!active_) return;
     ui::set_ui_log(nullptr);
+    // Where each logged item is ("WHAT: LABEL at X Y"), for the `press` events to come.
+    for (const auto& line : ui_log_) {
+        const size_t at = line.rfind(" at ");
+        float x = 0.0f, y = 0.0f;
+        char tail = 0;
+        if (at != std::string::npos && std::sscanf(line.c_str() + at + 4, "%f %f%c", &x, &y, &tail) == 2)
+            item_at_[line.substr(0, at)] = {x, y};
+    }
     for (const auto& line : ui_log_)
         if (std::find(previous_ui_log_.begin(), previous_ui_log_.end(), line) == previous_ui_log_.end())
             std::fprintf(stderr, "skinview: frame %d: %s\n", frame, line.c_str());

@@ -4,7 +4,9 @@
 // writes it.
 #pragma once
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ui/input_script.h"
@@ -46,8 +48,13 @@ public:
     void end_ui_log(int frame);
 
 private:
+    // The `press` events due by `frame`, each turned into a move to where the ui log last placed
+    // its item and a click; an item never logged is said on stderr and dropped.
+    void expand_presses(int frame);
+
     std::vector<std::string> ui_log_, previous_ui_log_;
-    std::vector<ui::InputEvent> pending_;  // frame order
+    std::map<std::string, std::pair<float, float>> item_at_;  // "WHAT: LABEL" -> its logged centre
+    std::vector<ui::InputEvent> pending_;                     // frame order
     bool active_ = false;
     bool has_position_ = false;
     float x_ = 0.0f, y_ = 0.0f;

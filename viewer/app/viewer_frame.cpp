@@ -85,6 +85,12 @@ void ViewerWindow::draw_panels(int frame, float window_w, float window_h) {
     ui_.file = session_ ? session_->path() : std::string();
     ui_.vertices = session_ ? count_vertices(session_->character()) : 0;
     ui_.camera_pinned = session_ ? render::format_pinned_camera(session_->state().camera) : std::string();
+    // A settings file's message says the view's work is what the file holds: once it is not (a
+    // Reset all, an edit), it is no longer true and goes.
+    if (model_.message_about_saved_view && session_ && !quit_guard_.unsaved(current_view()).empty()) {
+        model_.screenshot_message.clear();
+        model_.message_about_saved_view = false;
+    }
     ui::draw_scene_window(model_, ui_);
     ui::draw_timeline_window(model_, ui_);
     ui::draw_inspector_window(model_, ui_);

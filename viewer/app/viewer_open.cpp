@@ -204,6 +204,7 @@ void ViewerWindow::load_settings(const std::string& path) {
         return show_error("Some settings could not be applied", st.error().message, "");
     }
     model_.screenshot_message = "settings loaded from " + path;
+    model_.message_about_saved_view = true;
 }
 
 void ViewerWindow::save_settings(const std::string& path) {
@@ -211,6 +212,7 @@ void ViewerWindow::save_settings(const std::string& path) {
     const ui::ViewerSettings captured = current_view();
     auto st = ui::save_settings_file(path, captured);
     model_.screenshot_message = st ? "settings saved to " + path : st.error().message;
+    model_.message_about_saved_view = st.ok();
     // What the file holds now is no unsaved work: the pose edits, IK with its handles, ...
     if (st) quit_guard_.mark_saved(captured);
     std::fprintf(stderr, "skinview: %s\n", model_.screenshot_message.c_str());

@@ -10,6 +10,7 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include "ui/overlay_place.h"
 #include "ui/picking.h"
 #include "ui_bridge.h"
 #include "viewer_window.h"
@@ -76,15 +77,44 @@ void ViewerWindow::viewport_interaction() {
     }
     ik_handles(vp, press);
     orbit_and_pick(vp, over);
-    if (model_.ik.enabled || model_.scene.selection.joint < 0) return;
-    const auto& sk = session_->character().skins()[static_cast<size_t>(model_.scene.selection.skin)].skeleton;
+    const auto& skins = session_->character().skins();
     const glm::dmat4 model_d(model_.graph.root.model());
+    // Where the view draws joint `j` of skin `k`, false when it does not (behind the eye, or no such joint).
+    const auto on_screen = [&](int k, int j, glm::vec2& s) {
+        if (k < 0 || static_cast<size_t>(k) >= skins.size() || j < 0 ||
+            j >= skins[static_cast<size_t>(k)].skeleton.joint_count())
+            return false;
+        const glm::dvec3 jw = ui::joint_world_position(skins[static_cast<size_t>(k)].skeleton, j);
+        return ui::project_to_screen(vp, v, glm::vec3(model_d * glm::dvec4(jw, 1.0)), s) &&
+               v.contains(s.x, s.y);
+    };
+    // The joint the overlays describe: the weights map's (which may be another than the selected
+    // one, settings key weights_joint), else the selected joint. The legend keeps off it.
+    const bool weights = ui_.draw && ui_.draw->view == ui::MaterialView::Weights;
+    const int dk = weights ? ui_.draw->selected_skin : model_.scene.selection.skin;
+    const int dj = weights ? ui_.draw->selected_joint : model_.scene.selection.joint;
+    ui_.described_joint_on_screen = on_screen(dk, dj, ui_.described_joint);
+    if (ui_.described_joint_on_screen) {
+        char line[200];
+        std::snprintf(line, sizeof line, "described joint: %s on screen %.0f %.0f",
+                      skins[static_cast<size_t>(dk)].skeleton.names()[static_cast<size_t>(dj)].c_str(),
+                      static_cast<double>(ui_.described_joint.x), static_cast<double>(ui_.described_joint.y));
+        ui::ui_log(line);
+    }
+    if (model_.ik.enabled || model_.scene.selection.joint < 0) return;
     glm::vec2 s;
-    const glm::dvec3 jw = ui::joint_world_position(sk, model_.scene.selection.joint);
-    if (ui::project_to_screen(vp, v, glm::vec3(model_d * glm::dvec4(jw, 1.0)), s)) {
+    if (on_screen(model_.scene.selection.skin, model_.scene.selection.joint, s)) {
+        const std::string& name = skins[static_cast<size_t>(model_.scene.selection.skin)]
+                                      .skeleton.names()[static_cast<size_t>(model_.scene.selection.joint)];
         dl->AddCircle(ImVec2(s.x, s.y), 6.0f, IM_COL32(255, 90, 30, 255), 12, 2.0f);
-        dl->AddText(ImVec2(s.x + 8, s.y - 8), IM_COL32(255, 200, 160, 255),
-                    sk.names()[static_cast<size_t>(model_.scene.selection.joint)].c_str());
+        // Beside the marker and inside the view: drawn at a fixed offset to the right, a joint near
+        // the inspector had its name run on under it.
+        const ImVec2 size = ImGui::CalcTextSize(name.c_str());
+        const ui::Rect r = ui::place_joint_label(v, s, size.x, size.y, 8.0f);
+        dl->PushClipRect(ImVec2(v.x, v.y), ImVec2(v.x + v.w, v.y + v.h), true);
+        dl->AddText(ImVec2(r.x, r.y), IM_COL32(255, 200, 160, 255), name.c_str());
+        dl->PopClipRect();
+        ui::log_rect("joint label", r);
     }
 }
 

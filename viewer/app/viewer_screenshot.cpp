@@ -33,6 +33,7 @@ void ViewerWindow::write_screenshot(int fbw, int fbh, bool last_frame) {
     render::RgbaImage img = render::read_framebuffer(fbw, fbh);
     auto s = render::write_png(path, img);
     model_.screenshot_message = s ? "screenshot: " + path : "screenshot failed: " + s.error().message;
+    model_.message_about_saved_view = false;
     std::fprintf(stderr, "skinview: %s\n", model_.screenshot_message.c_str());
     screenshot_asked_ = false;
 }

@@ -5,6 +5,7 @@
 // bit-identical frame after frame) and a smoke run of N frames can pass a fixed step.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "anim/character/character.h"
@@ -15,6 +16,12 @@ namespace sv::ui {
 // other counted once (exporters write one time as slightly different floats per channel): the
 // timeline's ticks.
 std::vector<double> clip_key_times(const anim::Clip& clip);
+
+// What the timeline says where a clip would have its slider (nothing with a duration plays): a
+// state machine's clock ("state machine: 3.20 s played"), which is real; with no clip, the rest
+// pose and no time, since nothing moves ("no clip: rest pose (26.15 s)" showed a clock counting
+// over a still pose).
+std::string timeline_without_duration(bool state_machine, double clock);
 
 struct AnimationPanel {
     int clip = -1;  // -1: rest pose

@@ -14,6 +14,13 @@ namespace sv::ui {
 std::string format_number(double v);
 // format_number(v) + " " + unit (no space or unit when the unit is empty).
 std::string format_quantity(double v, const char* unit);
+// A sentence written elsewhere (the runtime's reasons print "%.6g": "1.68587e-07") with each
+// decimal number in it (one with a point or an exponent) reprinted by format_number. Whole numbers
+// (counts, indices) stay as they are, and so does anything inside single quotes or glued to a
+// letter, digit, '_', '.' or ':' before it, so a name such as 'Bone.001' or 'Spine1.5' is never
+// touched. What it costs: a number written in words, or one a name leaves unquoted and glued to
+// nothing, is reprinted too.
+std::string with_numbers_formatted(const std::string& text);
 // "skin 1 'Body'" or "skin 1 (unnamed)".
 std::string skin_label(const anim::Character& character, int skin);
 // A clip as every list and box names it: its name, "clip N" when it has none (an empty box read as

@@ -16,7 +16,15 @@ struct FramePanel {
     // correction off (`correction_on` false) a mesh it would move is "not corrected (correction
     // off)", not "corrected": the verdict is what the switch would do, not what is drawn.
     static std::string verdict_line(const anim::SkinnedMeshNode& mesh, bool correction_on = true);
-    // The skin's rung and the reason it was chosen.
+    // The Frame tab's "reason:" line for a mesh, true under the switch: with the correction on, what
+    // it did ("mesh node 'Body' moved onto the skin frame of 'S', absorbing 99 of non-rigidity");
+    // with it off, that nothing was moved and what C would do ("correction off: mesh node 'Body'
+    // is drawn in the file's frame, nothing moved; C would move it onto ..."). Built from the
+    // report's values, every number by the three-significant-digit rule: the runtime's own
+    // sentence (MeshFrameReport::reason) says "moved" whatever the switch, and prints %.6g.
+    // A refusal keeps the runtime's sentence, its numbers reprinted (with_numbers_formatted).
+    static std::string reason_line(const anim::SkinnedMeshNode& mesh, bool correction_on);
+    // The skin's rung and the reason it was chosen (numbers by the three-digit rule).
     static std::string rung_line(const anim::CharacterSkin& skin);
     // How large the skinned meshes are drawn with the correction off, over their size with it on:
     // the diagonals of Character::drawn_bounds both ways at the current pose (`forced`: the rung

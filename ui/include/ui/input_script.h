@@ -26,6 +26,11 @@
 //                                  or a VRM humanoid bone) where the view draws it at FRAME: a move
 //                                  there and a click (down at FRAME, up at FRAME + 1), placed when the
 //                                  joint's pixel is known. A joint not in view is said on stderr.
+//   FRAME press WHAT: LABEL        a left click on the item the ui log last placed as "WHAT: LABEL
+//                                  at X Y" (ui::log_item_centre: "press inspector tab: Joints"): a
+//                                  move there and a click (down at FRAME, up at FRAME + 1), so a
+//                                  script reaches a button wherever the font and the layout put
+//                                  it. An item not logged by FRAME is said on stderr.
 //   FRAME close                    the window's close button (the window manager's close request)
 //
 // `key` sends the key a shortcut reads (C, F, F1); `type` sends the characters a text field reads.
@@ -40,7 +45,20 @@
 
 namespace sv::ui {
 
-enum class InputAction { Move, ButtonDown, ButtonUp, KeyDown, KeyUp, Text, Wheel, Focus, Drop, Pick, Close };
+enum class InputAction {
+    Move,
+    ButtonDown,
+    ButtonUp,
+    KeyDown,
+    KeyUp,
+    Text,
+    Wheel,
+    Focus,
+    Drop,
+    Pick,
+    Press,
+    Close
+};
 enum class InputRegion { Window, Viewport, Left, Right, Timeline, Status };
 
 struct InputCoordinate {
@@ -56,7 +74,7 @@ struct InputEvent {
     InputCoordinate x, y;                      // Move
     int button = 0;       // ButtonDown/Up: 0 left, 1 right, 2 middle (GLFW's and ImGui's order)
     std::string key;      // KeyDown/Up: one of input_key_names()
-    std::string text;     // Text: UTF-8; Drop: the path; Pick: the joint
+    std::string text;     // Text: UTF-8; Drop: the path; Pick: the joint; Press: WHAT: LABEL
     float wheel = 0.0f;   // Wheel
     bool focused = true;  // Focus: gained (true) or lost
 };

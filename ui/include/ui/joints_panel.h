@@ -38,6 +38,9 @@ struct JointsPanel {
     int skin = 0;
     std::vector<JointRow> rows;  // joint order
     std::string error;           // why the defects could not be measured (rows then carry NaN)
+    // Why there are no rows at all, said neutrally (grey, not the red of an error nor the green of
+    // a rigid skin): "the file has no skin: no joints to list". Empty when there are rows.
+    std::string empty_reason;
 
     JointSort sort = JointSort::Index;
     bool descending = false;
@@ -62,8 +65,12 @@ struct JointsPanel {
     // the ceiling; NaN counts as full, like `above`).
     static double plot_height(double defect);
     // What the plot says instead of bars when there is nothing to see: "all joints rigid on the
-    // skin frame" when every live defect is 0; empty when there are bars to draw.
+    // skin frame" when every live defect is 0; empty when there are bars to draw, and when there
+    // are no rows (empty_reason says why, and no plot is drawn).
     std::string plot_message(bool correction_on) const;
+    // Whether plot_message's text is good news (every defect 0, drawn green) rather than a plain
+    // fact ("no joint matches the filter", drawn grey).
+    bool plot_message_is_good(bool correction_on) const;
     // The row index under a horizontal position (0..1 across the plot) of the visible bars, or -1.
     int bar_at(double fraction, bool correction_on) const;
     // The plot over `shown` (visible()) in at most `columns` bars: one a row while they fit, else

@@ -11,6 +11,17 @@ struct OpenPanel {
     char path[1024] = {};
     std::vector<std::string> recent;  // most recent first, no duplicates
     std::string error;                // the last failed load, shown until the next success
+    // The path the field last asked to open, until the viewer has served it.
+    std::string asked;
+    bool editing = false;  // the field had the keyboard last frame (then it is not settled)
+    // The field asked to open `path` (the Open button or Enter).
+    void ask(const std::string& p) { asked = p; }
+    // Once the ask has been served (the frame after, the field not being edited): the field shows
+    // what is on screen, `on_screen` (the file open now; empty: nothing). A failed open used to
+    // leave the path that failed there, read as the file on screen; a successful one shows its
+    // own path. An open that waits on the unsaved-work dialog shows the file still on screen
+    // until it goes ahead. Nothing asked: the field is left as typed.
+    void settle(const std::string& on_screen);
     // After a successful load: first in the list, once.
     void push_recent(const std::string& p);
     // One path a line; missing file is no error (first run).

@@ -39,6 +39,10 @@ struct UiContext {
     // (render::format_pinned_camera) before the panels draw; a button names the framed view it asks
     // for ("reset", "front", "side", "back", "top") as a FrameView action.
     std::string camera_pinned;
+    // The joint the overlays describe (the weights map's joint, else the selected joint) where the
+    // view draws it this frame, set by the viewer before the legend draws; the legend keeps off it.
+    bool described_joint_on_screen = false;
+    glm::vec2 described_joint{0.0f};
 };
 
 // Begins an ImGui window pinned to `r` (the layout is computed, never dragged or saved); the caller
@@ -62,6 +66,16 @@ void draw_lighting_controls(DrawControls& draw);
 // "label   value" with the value's meaning (and what is bad) on hover: every number the panels show
 // goes through this, so none is without its explanation.
 void value_row(const char* label, const std::string& value, const char* tooltip);
+// Grey text wrapped at the window's edge: a remark (ImGui's TextDisabled does not wrap, and a
+// remark wider than the inspector made it scroll sideways).
+void text_disabled_wrapped(const std::string& text);
+// The width for the next slider or field so that its label, drawn on its right, ends at the
+// window's edge (at least `min_width`): ImGui's default two thirds of the window left Lighting's
+// "environment rotation" and "environment intensity" both cut to "environment".
+void fit_next_item_to_label(const char* label, float min_width = 60.0f);
+// Logs the last item's visible label ("WHAT control: LABEL") and, when the window's edge cuts it,
+// "label cut: LABEL (W of N px)", so a test reads what a user can read.
+void log_control_label(const char* what, const char* label);
 // A tooltip (wrapped) with `text`, recorded in the ui log.
 void show_tooltip(const std::string& text);
 // The hover text of the last item (a slider, a drag field): what the number means, its unit.
@@ -78,8 +92,12 @@ void ui_log(const std::string& line);
 // test clicks it through ImGui's own hit test rather than at pixels guessed from the font.
 void log_item_centre(const char* what, const char* label);
 
-// The heat map's colour bar in the viewport's top-right corner.
-void draw_heat_legend(const HeatLegend& legend, const Rect& viewport);
+// The heat map's colour bar, sized to what it says, in a corner of the viewport clear of `avoid`
+// (the joint it describes, on screen; null: none), by place_in_corner. Logs its rectangle
+// ("overlay rect: heat legend: X0 Y0 X1 Y1").
+void draw_heat_legend(const HeatLegend& legend, const Rect& viewport, const glm::vec2* avoid);
+// "overlay rect: WHAT: X0 Y0 X1 Y1" in the ui log, for the tests that keep overlays in the view.
+void log_rect(const char* what, const Rect& r);
 // The bar for whichever heat map is on (weights of the joint shown, or the error), if any.
 void draw_heat_legend_for(const ViewerModel& m, const UiContext& c);
 // The keys overlay (F1), over the viewport's top-left corner.

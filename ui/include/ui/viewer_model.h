@@ -57,7 +57,12 @@ struct ViewerModel {
     ExpressionsPanel expressions;
 
     InspectorTab tab = InspectorTab::Frame;
-    std::string screenshot_message;  // the last screenshot's path (or why it failed)
+    std::string screenshot_message;  // the last screenshot's path (or why it failed), or a settings file's
+    // Whether screenshot_message says the view's work is what a settings file holds ("settings
+    // saved to X", "... loaded from X"): true only while it is, so the viewer clears it once the
+    // work differs (Reset all of the pose edits kept "settings saved to" on screen). A screenshot's
+    // message stays true for as long as the file does.
+    bool message_about_saved_view = false;
     bool draw_skeleton = false;
     // Whose weights the weights heat map shows: (weights_skin, weights_joint), or the selected
     // joint when weights_joint is -1 (settings key `weights_joint`).

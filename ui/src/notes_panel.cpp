@@ -8,7 +8,10 @@ namespace sv::ui {
 void NotesPanel::rebuild(const anim::Character& character) {
     lines.clear();
     const anim::Asset& asset = character.asset();
-    for (const auto& n : asset.report) lines.push_back({NoteLine::Kind::Import, n, false});
+    // Every figure by the panels' one number rule: the loader's and the runtime's sentences print
+    // %.6g ("absorbing 1.30964e-05 of non-rigidity" on RobotExpressive).
+    for (const auto& n : asset.report)
+        lines.push_back({NoteLine::Kind::Import, with_numbers_formatted(n), false});
     import_notes = static_cast<int>(lines.size());
     for (size_t k = 0; k < character.skins().size(); ++k) {
         const auto& s = character.skins()[k];
@@ -20,8 +23,8 @@ void NotesPanel::rebuild(const anim::Character& character) {
     }
     for (const auto& m : character.skinned_meshes())
         lines.push_back({NoteLine::Kind::Mesh,
-                         "mesh '" + m.report.mesh_name + "': " + FramePanel::verdict_line(m) +
-                             (m.report.reason.empty() ? "" : " (" + m.report.reason + ")"),
+                         "mesh '" + m.report.mesh_name + "': " + FramePanel::verdict_line(m) + " (" +
+                             FramePanel::reason_line(m, true) + ")",
                          m.report.verdict == anim::FrameVerdict::CannotFix});
 }
 

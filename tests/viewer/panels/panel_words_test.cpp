@@ -18,6 +18,7 @@
 #include "ui/frame_panel.h"
 #include "ui/input_script.h"
 #include "ui/joints_panel.h"
+#include "ui/notes_panel.h"
 #include "ui/open_panel.h"
 #include "ui/overlay_place.h"
 
@@ -129,6 +130,27 @@ TEST(PanelWords, TheFrameLinesKeepThreeSignificantDigits) {
             EXPECT_LE(most_significant_digits(rung), 3) << f << ": " << rung;
         }
     }
+}
+
+// The Notes tab ("what skinview audit prints") keeps the rule too: it printed the runtime's
+// "1.30964e-05" (RobotExpressive), "3.26885e-07" (CesiumMan), "1.11062e-06" (Xbot).
+TEST(PanelWords, TheNotesKeepThreeSignificantDigits) {
+    std::vector<std::string> files;
+    for (const char* n : {"humanoid_prescale.glb", "humanoid_mixamo.glb", "avatar_vrm1.glb"})
+        files.push_back((test::source_dir() / "assets" / n).string());
+    for (const char* n : {"Xbot.glb", "RobotExpressive.glb", "Fox.glb"})
+        if (const std::string x = test::shared_asset(n); !x.empty()) files.push_back(x);
+    int lines = 0;
+    for (const std::string& f : files) {
+        anim::Character c = load(f);
+        ui::NotesPanel notes;
+        notes.rebuild(c);
+        for (const auto& l : notes.lines) {
+            ++lines;
+            EXPECT_LE(most_significant_digits(l.text), 3) << f << ": " << l.text;
+        }
+    }
+    EXPECT_GT(lines, 6) << "no notes to check";
 }
 
 // A file without a skin is a fact, said in grey: not "no skin 0" (as if skin 0 had gone missing)

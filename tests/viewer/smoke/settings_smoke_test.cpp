@@ -262,11 +262,11 @@ TEST_F(SettingsSmoke, AnOptionErrorSurvivesToTheScreen) {
     (void)run_viewer("\"" + builtin() + "\" --frames 3 --screenshot \"" + ok_png + "\"", &rc);
     auto bad = sv::render::read_png(png), ok = sv::render::read_png(ok_png);
     ASSERT_TRUE(bad && ok);
-    // The error window's dark red across the top of the viewport.
+    // The error window's dark red at the foot of the scene panel (ui/src/layout_draw.cpp), off the 3D view.
     const sv::ui::Layout l = sv::ui::compute_layout(float(bad->width), float(bad->height));
     long red = 0;
-    for (int y = int(l.viewport.y); y < int(l.viewport.y + 80); ++y)
-        for (int x = int(l.viewport.x); x < int(l.viewport.x + l.viewport.w); ++x) {
+    for (int y = int(l.left.y + l.left.h - 80); y < int(l.left.y + l.left.h); ++y)
+        for (int x = int(l.left.x); x < int(l.left.x + l.left.w); ++x) {
             const auto* p = bad->at(x, y);
             if (p[0] > 70 && p[0] > p[1] * 2 && p[0] > p[2] * 2) ++red;
         }

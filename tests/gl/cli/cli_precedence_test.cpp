@@ -170,7 +170,9 @@ TEST(Precedence, TwoFlagsForOneChoiceAreRefusedNamingBoth) {
     for (const auto& [args, names] : pairs)
         for (const std::string verb : {"render", "bake"}) {
             if (verb == "bake" && args.find("--bind") == std::string::npos) continue;  // render's flags
-            auto r = skinview(verb + " " + arm + " " + args + " -o " + out);
+            // Each verb's own output kind, so the refusal is the pair's and not the extension's.
+            const std::string o = verb == "bake" ? quoted((d / "x.obj").string()) : out;
+            auto r = skinview(verb + " " + arm + " " + args + " -o " + o);
             EXPECT_EQ(r.status, 2) << verb << " " << args << ": " << r.err;
             EXPECT_NE(r.err.find(names.first), std::string::npos) << r.err;
             EXPECT_NE(r.err.find(names.second), std::string::npos) << r.err;

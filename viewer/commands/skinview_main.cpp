@@ -260,7 +260,7 @@ int main(int argc, char** argv) {
         "vertex in the primitive's accessor order (world space, after morph targets and skinning, %.9g), "
         "then\n"
         "'f a b c' triangles (1-based over all v lines so far; triangle modes only). Nodes ascending, then\n"
-        "primitives. The clip time is clamped to the clip's keys.");
+        "primitives. Up to the clip's duration the time is clamped to its keys; past it the clip loops.");
 
     FixArgs fix;
     CLI::App* fix_cmd = app.add_subcommand(

@@ -44,6 +44,7 @@
 #include "obj_reader.h"
 #include "run_command.h"
 #include "test_paths.h"
+#include "view_reference.h"
 
 namespace sv::test {
 namespace {
@@ -112,14 +113,7 @@ std::string file_for(const std::string& spec, const fs::path& dir = {}) {
     return spec;
 }
 
-// The edit as the convention documents it (anim/character/pose_edits.h: R = Rz Ry Rx, degrees), built
-// axis by axis, as (x, y, z, w).
-glm::dvec4 euler_xyz(const glm::dvec3& deg) {
-    const glm::dquat q = glm::angleAxis(glm::radians(deg.z), glm::dvec3(0, 0, 1)) *
-                         glm::angleAxis(glm::radians(deg.y), glm::dvec3(0, 1, 0)) *
-                         glm::angleAxis(glm::radians(deg.x), glm::dvec3(1, 0, 0));
-    return {q.x, q.y, q.z, q.w};
-}
+using spec::euler_xyz;  // view_reference.h: the convention written out once for the tests
 
 std::vector<View> views() {
     const std::string mixamo = "builtin:humanoid_mixamo.glb", prescale = "builtin:humanoid_prescale.glb",
@@ -127,6 +121,10 @@ std::vector<View> views() {
     return {
         {"fox_clip_time", fox, R"({"time": 1.3, "camera": "front"})", "", "", 1.3},
         {"robot_dance", robot, R"({"clip": "Dance", "time": 0.8})", "", "Dance", 0.8},
+        // Past the clip's end a looping view is the time it wraps to, in bake as in render (bake
+        // clamped to the last pose there): Running is 0.958333 s long, so 1.129 s is its 0.170667 s.
+        {"robot_past_end", robot, R"({"clip": "Running", "time": 1.129})", "", "Running",
+         1.129 - 0.958333313465118},
         {"humanoid_correction_off", prescale, R"({"correction": false, "time": 0.4})", "", "", 0.4},
         {"rung_dqs", fox, R"({"skinning": "dqs", "time": 0.5})", "", "", 0.5},
         {"rung_dqs_scale", prescale, R"({"skinning": "dqs-scale", "time": 0.5})", "", "", 0.5},
@@ -244,41 +242,16 @@ double body_of(const ObjFile& o) {
     return lo.x > hi.x ? 0.0 : glm::length(hi - lo);
 }
 
-// The Graph tab's blend tree (ui/graph_panel.cpp build_tree: a 1D blend of clips 0 and 1 at the
-// `blend` parameter), written out from anim/graph/blend_tree.h and anim/pose/blend_poses.h over
-// the evaluator's clip samples, none of anim/'s code: both clips at one phase of the blended cycle
-// (time / ((1 - w) da + w db), wrapped), each sampled at phase x its own length; translation and
-// scale interpolated linearly, the rotation on a's hemisphere interpolated and renormalised. It
-// poses skin 0's joints; every other node stays as the file gives it (anim/frame/evaluate_frame.h:
-// graph modes pose skin 0 over the rest of every other node).
+// The Graph tab's blend tree of the first two clips (view_reference.h writes it out from the
+// documents over the evaluator's clip samples, none of anim/'s code).
 spec::Evaluation blend_of_first_two_clips(const tinygltf::Model& m, double w, double time) {
+    std::vector<spec::NodePose> nodes;
     spec::Evaluation failed;
-    if (m.animations.size() < 2 || m.skins.empty()) {
-        failed.error = "the blend needs two clips and a skin";
+    if (std::string e = spec::blend_first_two_clips(m, w, time, &nodes); !e.empty()) {
+        failed.error = e;
         return failed;
     }
-    const double da = spec::clip_duration(m, 0), db = spec::clip_duration(m, 1);
-    const double d = da + w * (db - da);
-    double phase = time / d;
-    phase -= std::floor(phase);
-    std::vector<spec::NodePose> rest, a, b;
-    for (const auto& [clip, at, out] :
-         {std::tuple{-1, 0.0, &rest}, std::tuple{0, phase * da, &a}, std::tuple{1, phase * db, &b}})
-        if (const std::string e = spec::sample_nodes(m, clip, at, out); !e.empty()) {
-            failed.error = e;
-            return failed;
-        }
-    std::vector<spec::NodePose> posed = rest;
-    for (int j : m.skins[0].joints) {
-        const spec::NodePose &pa = a[static_cast<size_t>(j)], &pb = b[static_cast<size_t>(j)];
-        spec::NodePose& o = posed[static_cast<size_t>(j)];
-        o.t = pa.t + w * (pb.t - pa.t);
-        o.s = pa.s + w * (pb.s - pa.s);
-        const glm::dvec4 qb = glm::dot(pa.r, pb.r) < 0.0 ? -pb.r : pb.r;
-        const glm::dvec4 q = pa.r + w * (qb - pa.r);
-        o.r = q / glm::length(q);
-    }
-    return spec::evaluate_nodes(m, posed);
+    return spec::evaluate_nodes(m, nodes);
 }
 
 // The view's pose with its frame step written out (frame_steps_reference.h) over the evaluator's

@@ -119,7 +119,7 @@ void CharacterRenderer::draw(const anim::Character& character,
                 on = &skinned_instanced_scratch_;
             }
             SkinnedDrawParams params;
-            params.mesh_global = glm::mat4(character.mesh_frame(static_cast<int>(i)));
+            params.mesh_global = glm::mat4(character.mesh_frame(static_cast<int>(i), options.correction));
             params.view_proj = view_proj;
             params.mode = rung_for(character, skin, options);
             params.debug_view = options.debug_view;

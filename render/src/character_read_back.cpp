@@ -18,7 +18,8 @@ glm::mat4 skinned_instance_placement(const anim::Character& character, int node,
 Expected<std::vector<glm::vec3>> CharacterRenderer::read_back(const anim::Character& character,
                                                               int skinned_mesh, int primitive,
                                                               const CharacterInstance& instance,
-                                                              SkinMode mode, int node_instance) {
+                                                              bool corrected, SkinMode mode,
+                                                              int node_instance) {
     if (skinned_mesh < 0 || static_cast<size_t>(skinned_mesh) >= skinned_.size())
         return make_error("read-back: no skinned mesh " + std::to_string(skinned_mesh));
     const auto& prims = skinned_[static_cast<size_t>(skinned_mesh)];
@@ -38,12 +39,12 @@ Expected<std::vector<glm::vec3>> CharacterRenderer::read_back(const anim::Charac
     prims[static_cast<size_t>(primitive)].mesh.set_morph_weights(character.morph_weights(s.node));
     return skinned_pass_.read_back(prims[static_cast<size_t>(primitive)].mesh, palette_,
                                    {model, instance.first_row + skin_row_offset(s.skin)},
-                                   glm::mat4(character.mesh_frame(skinned_mesh)), mode);
+                                   glm::mat4(character.mesh_frame(skinned_mesh, corrected)), mode);
 }
 
 Expected<std::vector<SkinnedPass::TangentFrame>> CharacterRenderer::read_back_frames(
     const anim::Character& character, int skinned_mesh, int primitive, const CharacterInstance& instance,
-    SkinMode mode) {
+    bool corrected, SkinMode mode) {
     if (skinned_mesh < 0 || static_cast<size_t>(skinned_mesh) >= skinned_.size() || primitive < 0 ||
         static_cast<size_t>(primitive) >= skinned_[static_cast<size_t>(skinned_mesh)].size())
         return make_error("tangent-frame read-back: no skinned mesh " + std::to_string(skinned_mesh) +
@@ -53,14 +54,14 @@ Expected<std::vector<SkinnedPass::TangentFrame>> CharacterRenderer::read_back_fr
     mesh.set_morph_weights(character.morph_weights(s.node));
     return skinned_pass_.read_back_frames(mesh, palette_,
                                           {instance.model, instance.first_row + skin_row_offset(s.skin)},
-                                          glm::mat4(character.mesh_frame(skinned_mesh)), mode);
+                                          glm::mat4(character.mesh_frame(skinned_mesh, corrected)), mode);
 }
 
 Expected<std::vector<glm::vec4>> CharacterRenderer::read_back_colors(const anim::Character& character,
                                                                      int skinned_mesh, int primitive,
                                                                      const CharacterInstance& instance,
-                                                                     SkinMode mode, DebugView view,
-                                                                     int selected_joint) {
+                                                                     bool corrected, SkinMode mode,
+                                                                     DebugView view, int selected_joint) {
     if (skinned_mesh < 0 || static_cast<size_t>(skinned_mesh) >= skinned_.size() || primitive < 0 ||
         static_cast<size_t>(primitive) >= skinned_[static_cast<size_t>(skinned_mesh)].size())
         return make_error("colour read-back: no skinned mesh " + std::to_string(skinned_mesh) +
@@ -70,7 +71,7 @@ Expected<std::vector<glm::vec4>> CharacterRenderer::read_back_colors(const anim:
     mesh.set_morph_weights(character.morph_weights(s.node));
     return skinned_pass_.read_back_colors(
         mesh, palette_, {instance.model, instance.first_row + skin_row_offset(s.skin)},
-        glm::mat4(character.mesh_frame(skinned_mesh)), mode, view, selected_joint);
+        glm::mat4(character.mesh_frame(skinned_mesh, corrected)), mode, view, selected_joint);
 }
 
 Expected<std::vector<glm::vec3>> CharacterRenderer::read_back_static(const anim::Character& character,

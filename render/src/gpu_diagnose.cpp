@@ -51,8 +51,8 @@ Expected<DiagnoseResult> diagnose(CharacterRenderer& renderer, const anim::Chara
         for (size_t p = 0; p < mesh.primitives.size(); ++p) {
             const anim::Primitive& prim =
                 anim::morphed(mesh.primitives[p], character.morph_weights(sm.node), scratch);
-            auto gpu =
-                renderer.read_back(character, static_cast<int>(i), static_cast<int>(p), instance, mode);
+            auto gpu = renderer.read_back(character, static_cast<int>(i), static_cast<int>(p), instance,
+                                          options.correction, mode);
             if (!gpu) return gpu.error();
             auto cpu = anim::reference_skin_positions(
                 prim, joints, character.skins()[static_cast<size_t>(sm.skin)].bind_transform, mode);

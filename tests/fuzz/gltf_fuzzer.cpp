@@ -122,7 +122,7 @@ void exercise(Asset asset) {
         for (const Primitive& p : c.asset().meshes[static_cast<size_t>(s.mesh)].primitives)
             for (SkinningRung rung :
                  {SkinningRung::RigidDqs, SkinningRung::DqsUniformScale, SkinningRung::LinearBlend}) {
-                auto r = reference_skin_positions(p, joints, c.mesh_frame(static_cast<int>(i)), rung);
+                auto r = reference_skin_positions(p, joints, c.mesh_frame(static_cast<int>(i), true), rung);
                 if (!r) FUZZ_CHECK(!r.error().message.empty(), "reference skinner refused without a message");
             }
     }

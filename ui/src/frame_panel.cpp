@@ -9,9 +9,9 @@
 
 namespace sv::ui {
 
-bool FramePanel::toggle_correction(anim::Character& character) {
-    character.set_correction(!character.correction());
-    return character.correction();
+bool FramePanel::toggle_correction(bool& correction) {
+    correction = !correction;
+    return correction;
 }
 
 std::string FramePanel::verdict_line(const anim::SkinnedMeshNode& mesh, bool correction_on) {
@@ -53,14 +53,9 @@ std::string FramePanel::reason_line(const anim::SkinnedMeshNode& mesh, bool corr
     return with_numbers_formatted(r.reason);
 }
 
-double FramePanel::measure_drawn_scale(anim::Character& character, const anim::SkinningRung* forced) {
-    const bool on = character.correction();
-    const anim::Aabb now = character.drawn_bounds(forced, true);
-    character.set_correction(!on);
-    const anim::Aabb other = character.drawn_bounds(forced, true);
-    character.set_correction(on);
-    const anim::Aabb& off = on ? other : now;
-    const anim::Aabb& right = on ? now : other;
+double FramePanel::measure_drawn_scale(const anim::Character& character, const anim::SkinningRung* forced) {
+    const anim::Aabb off = character.drawn_bounds(false, forced, true);
+    const anim::Aabb right = character.drawn_bounds(true, forced, true);
     if (off.empty() || right.empty()) return 0.0;
     const double d_right = glm::length(right.max - right.min);
     return d_right > 0.0 ? glm::length(off.max - off.min) / d_right : 0.0;
@@ -77,14 +72,14 @@ const anim::SkinnedMeshNode* FramePanel::unfixable_mesh(const anim::Character& c
     return nullptr;
 }
 
-FramePanel::HintTone FramePanel::hint_tone(const anim::Character& character) {
+FramePanel::HintTone FramePanel::hint_tone(const anim::Character& character, bool correction) {
     if (unfixable_mesh(character)) return HintTone::CannotFix;
-    return character.correction() ? HintTone::On : HintTone::Off;
+    return correction ? HintTone::On : HintTone::Off;
 }
 
-std::vector<std::string> FramePanel::correction_hint_forms(const anim::Character& character,
+std::vector<std::string> FramePanel::correction_hint_forms(const anim::Character& character, bool correction,
                                                            double drawn_scale) {
-    const std::string switch_state = character.correction() ? "correction on" : "correction off";
+    const std::string switch_state = correction ? "correction on" : "correction off";
     // First, whatever the switch and whatever the other meshes: C cannot draw this one right, and
     // a "moved onto its skin frame" beside it would read as all fixed. The cost: with two meshes,
     // one fixable and 100x too large with the switch off, its "press C" waits until this is gone
@@ -125,7 +120,7 @@ std::vector<std::string> FramePanel::correction_hint_forms(const anim::Character
     const auto forms = [](const std::string& state, const std::string& mesh, const std::string& what) {
         return std::vector<std::string>{state + ": " + mesh + " " + what, mesh + " " + what, what};
     };
-    if (!character.correction()) {
+    if (!correction) {
         // Measured: the size it is drawn at, which way it is. The same 1.5x threshold.
         const bool measured = drawn_scale > 0.0 && std::isfinite(drawn_scale);
         if (measured && std::fabs(std::log(drawn_scale)) > std::log(1.5)) {
@@ -149,8 +144,9 @@ std::vector<std::string> FramePanel::correction_hint_forms(const anim::Character
     return {};
 }
 
-std::string FramePanel::correction_hint(const anim::Character& character, double drawn_scale) {
-    const std::vector<std::string> f = correction_hint_forms(character, drawn_scale);
+std::string FramePanel::correction_hint(const anim::Character& character, bool correction,
+                                        double drawn_scale) {
+    const std::vector<std::string> f = correction_hint_forms(character, correction, drawn_scale);
     return f.empty() ? std::string() : f.front();
 }
 

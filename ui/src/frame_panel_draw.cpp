@@ -23,11 +23,12 @@ void matrix_rows(const glm::dmat4& m) {
 
 void draw_frame_tab(ViewerModel&, UiContext& c) {
     anim::Character& ch = *c.character;
-    bool on = ch.correction();
-    if (ImGui::Checkbox("skinning-frame correction (C)", &on)) ch.set_correction(on);
+    bool scratch = true;  // no view to switch (a test's bare context): the switch draws, on, and does nothing
+    bool& on = c.draw ? c.draw->correction : scratch;
+    ImGui::Checkbox("skinning-frame correction (C)", &on);
     log_item_centre("frame tab", "correction");
-    if (const std::string hint = FramePanel::correction_hint(ch, c.drawn_scale); !hint.empty()) {
-        const FramePanel::HintTone tone = FramePanel::hint_tone(ch);
+    if (const std::string hint = FramePanel::correction_hint(ch, on, c.drawn_scale); !hint.empty()) {
+        const FramePanel::HintTone tone = FramePanel::hint_tone(ch, on);
         ImGui::PushStyleColor(ImGuiCol_Text, tone == FramePanel::HintTone::CannotFix
                                                  ? ImVec4(1.0f, 0.45f, 0.4f, 1)
                                              : on ? ImVec4(0.6f, 0.8f, 0.6f, 1)

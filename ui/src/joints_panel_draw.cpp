@@ -127,7 +127,7 @@ void draw_pose_edit(ViewerModel& m, UiContext& c) {
 
 void draw_joints_tab(ViewerModel& m, UiContext& c) {
     JointsPanel& p = m.joints;
-    const bool on = c.character->correction();
+    const bool on = !c.draw || c.draw->correction;
     if (!p.empty_reason.empty()) {
         text_disabled_wrapped(p.empty_reason);
         ui_log("joints tab: " + p.empty_reason);

@@ -221,11 +221,11 @@ void draw_status_line(const ViewerModel& m, const UiContext& c) {
     ImVec4 hint_colour = on_colour;
     if (c.character) {
         const double fps = c.frame_ms > 0.0 ? 1000.0 / c.frame_ms : 0.0;
-        const bool off = !c.character->correction();
-        parts[Hint] = {FramePanel::correction_hint_forms(*c.character, c.drawn_scale), 0};
+        const bool off = c.draw && !c.draw->correction;
+        parts[Hint] = {FramePanel::correction_hint_forms(*c.character, !off, c.drawn_scale), 0};
         if (parts[Hint].forms.empty())
             parts[Hint].forms = {std::string("correction ") + (off ? "off" : "on")};
-        const FramePanel::HintTone tone = FramePanel::hint_tone(*c.character);
+        const FramePanel::HintTone tone = FramePanel::hint_tone(*c.character, !off);
         hint_colour = tone == FramePanel::HintTone::CannotFix ? cannot_colour : off ? off_colour : on_colour;
         const size_t slash = c.file.find_last_of("/\\");
         const std::string name = slash == std::string::npos ? c.file : c.file.substr(slash + 1);

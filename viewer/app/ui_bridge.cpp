@@ -45,6 +45,7 @@ render::DebugView to_render(ui::MaterialView v) {
 
 ui::DrawControls to_controls(const render::DrawOptions& draw) {
     ui::DrawControls c;
+    c.correction = draw.correction;
     c.auto_rung = draw.auto_rung;
     c.rung = draw.rung;
     c.view = to_ui(draw.debug_view);
@@ -66,6 +67,7 @@ ui::DrawControls to_controls(const render::DrawOptions& draw) {
 }
 
 void apply_controls(const ui::DrawControls& c, render::DrawOptions& draw) {
+    draw.correction = c.correction;
     draw.auto_rung = c.auto_rung;
     draw.rung = c.rung;
     draw.debug_view = to_render(c.view);

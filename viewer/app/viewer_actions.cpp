@@ -49,8 +49,8 @@ void ViewerWindow::handle_inputs(int frame) {
     // (C, the Frame tab's checkbox, a script's `key c`), the camera frames the new drawing,
     // so C off and on gives back the view at load. A settings file or a newly opened file
     // records its own state (below) and keeps the camera it chose.
-    if (session_ && session_->character().correction() != framed_correction_) {
-        framed_correction_ = session_->character().correction();
+    if (session_ && session_->state().draw.correction != framed_correction_) {
+        framed_correction_ = session_->state().draw.correction;
         frame_on_screen(*session_, model_);
     }
     measure_drawn_scale();
@@ -121,7 +121,7 @@ void ViewerWindow::handle_key(int key, int frame) {
         model_.animation.step(key == GLFW_KEY_RIGHT ? 1 : -1,
                               model_.graph.duration(session_->character(), model_.animation.clip));
     // Reframed in handle_inputs, as every change of the correction is.
-    if (key == GLFW_KEY_C && session_) ui::FramePanel::toggle_correction(session_->character());
+    if (key == GLFW_KEY_C && session_) ui::FramePanel::toggle_correction(session_->state().draw.correction);
     if (key == GLFW_KEY_F && session_)
         session_->frame_selection(model_.scene.selection.skin, model_.scene.selection.joint);
     if (key == GLFW_KEY_HOME && session_) set_framed_view("reset");

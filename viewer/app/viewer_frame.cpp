@@ -148,7 +148,7 @@ void ViewerWindow::gpu_requests() {
     }
     auto& d = model_.diagnose;
     const FrameState& st = session_->state();
-    const ui::DiagnoseState now{ch.correction(),       st.draw.auto_rung,     static_cast<int>(st.draw.rung),
+    const ui::DiagnoseState now{st.draw.correction,    st.draw.auto_rung,     static_cast<int>(st.draw.rung),
                                 model_.animation.clip, model_.animation.time, model_.pose_edits.revision};
     // A stale result that is on screen (the heat map, or the Diagnose tab) is measured again: a
     // run is a few milliseconds, cheaper than a number that belongs to another frame.
@@ -182,7 +182,7 @@ void ViewerWindow::measure_drawn_scale() {
     // Measured at the pose on screen when the switch, the rung or the file changed: a box of a few
     // hundred vertices a primitive each way, too slow for every frame of a large file.
     const int state =
-        (ch.correction() ? 1 : 0) | (st.draw.auto_rung ? 2 : 0) | (static_cast<int>(st.draw.rung) << 2);
+        (st.draw.correction ? 1 : 0) | (st.draw.auto_rung ? 2 : 0) | (static_cast<int>(st.draw.rung) << 2);
     if (measured_session_ == session_.get() && measured_state_ == state) return;
     measured_session_ = session_.get();
     measured_state_ = state;

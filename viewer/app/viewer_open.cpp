@@ -158,7 +158,7 @@ void ViewerWindow::open_unguarded(const std::string& path, const SceneOptions* o
         }
     }
     if (!problems.empty()) show_error("Some options could not be applied", problems, "");
-    framed_correction_ = session_->character().correction();  // framed as opened
+    framed_correction_ = session_->state().draw.correction;  // framed as opened
     quit_guard_.mark_saved(current_view());  // what the file and the settings hold is no unsaved work
     // A scripted run says what opened, as it says what did not (show_error), so a test over many
     // files accounts for each.
@@ -194,7 +194,7 @@ void ViewerWindow::load_settings(const std::string& path) {
     }
     if (!session_) return;
     auto st = apply_settings(*s, model_, session_->character(), session_->state());
-    framed_correction_ = session_->character().correction();  // the file's camera stands
+    framed_correction_ = session_->state().draw.correction;  // the file's camera stands
     // Loaded by hand, the file is the whole state, its environment included.
     if (auto env = session_->use_environment(s->environment); !env)
         st = st ? env : Status(make_error(st.error().message + "; " + env.error().message));

@@ -44,7 +44,7 @@ Expected<std::vector<glm::dvec3>> skinned_positions(SceneSession& s, int i, int 
     const auto& sm = c.skinned_meshes()[static_cast<size_t>(i)];
     const render::SkinMode mode = s.renderer().rung_for(c, sm.skin, s.state().draw);
     if (gpu) {
-        auto out = s.renderer().read_back(c, i, p, {}, mode);
+        auto out = s.renderer().read_back(c, i, p, {}, s.state().draw.correction, mode);
         if (!out) return out.error();
         return std::vector<glm::dvec3>(out->begin(), out->end());
     }
@@ -54,7 +54,8 @@ Expected<std::vector<glm::dvec3>> skinned_positions(SceneSession& s, int i, int 
                       c.morph_weights(sm.node), scratch);
     // The frame it is drawn in: the skin's bind transform with the correction on (the reference),
     // the file's node with it off (the soup, computed in double).
-    return anim::reference_skin_positions(prim, c.joint_matrices(sm.skin), c.mesh_frame(i), mode);
+    return anim::reference_skin_positions(prim, c.joint_matrices(sm.skin),
+                                          c.mesh_frame(i, s.state().draw.correction), mode);
 }
 
 Expected<std::vector<glm::dvec3>> static_positions(SceneSession& s, int i, int p, bool gpu) {
@@ -231,7 +232,7 @@ int run_bake(const BakeArgs& args) {
         std::fprintf(f, "# rest pose (no clip)\n");
     std::fprintf(f,
                  "# correction %s, skinning %s, source %s; world space, after morph targets and skinning\n",
-                 c.correction() ? "on" : "off",
+                 s.state().draw.correction ? "on" : "off",
                  // The rung the view chose (a settings file's `skinning` included), not the flag's default.
                  s.state().draw.auto_rung ? "auto" : anim::to_id(s.state().draw.rung), args.source.c_str());
     size_t base = 1;

@@ -27,7 +27,7 @@ int run_diagnose(const DiagnoseArgs& args) {
     if (args.json) {
         nlohmann::json j = {{"file", path},
                             {"renderer", ctx->info().renderer},
-                            {"correction", s.character().correction()},
+                            {"correction", s.state().draw.correction},
                             {"clip", s.state().clip},
                             {"time", s.state().time},
                             {"worst_error", d->worst_error},
@@ -39,7 +39,7 @@ int run_diagnose(const DiagnoseArgs& args) {
         std::printf("%s\n", j.dump(2).c_str());
     } else {
         std::printf("%s on %s, correction %s, clip %d at %.3f s\n", path.c_str(),
-                    ctx->info().renderer.c_str(), s.character().correction() ? "on" : "off", s.state().clip,
+                    ctx->info().renderer.c_str(), s.state().draw.correction ? "on" : "off", s.state().clip,
                     s.state().time);
         std::printf(
             "  worst_error               %.6g\n  mean_error                %.6g\n"

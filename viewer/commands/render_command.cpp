@@ -276,7 +276,7 @@ int run_render(const RenderArgs& args) {
         const std::string out = frame_path(args.output, f);
         if (auto w = render::write_png(out, *image); !w) return fail(out + ": cannot be written");
         std::printf("wrote %s (%dx%d, %s, correction %s, t=%.3f)\n", out.c_str(), width, height,
-                    args.scene.api.c_str(), s.character().correction() ? "on" : "off", s.state().time);
+                    args.scene.api.c_str(), s.state().draw.correction ? "on" : "off", s.state().time);
         if (!args.reference.empty() || args.sidecar) {
             auto measured = measure_sidecar(s, width, height);
             if (!measured) return fail(measured.error().message);

@@ -110,7 +110,7 @@ Status SceneSession::reset_view(const FrameState& fresh) {
     view_.reset();
     springs_on_ = true;
     frame_.restart_springs();
-    character_->set_correction(true);
+    state_.draw.correction = true;
     renderer_->set_material_overrides({});
     renderer_->select_variant(-1);
     return use_environment("");
@@ -125,7 +125,7 @@ Status SceneSession::apply(const SceneOptions& o) {
         state_.clip = *clip;
     }
     state_.time = o.time;
-    character_->set_correction(o.correction != "off");
+    state_.draw.correction = o.correction != "off";
     state_.draw.auto_rung = o.skinning == "auto";
     if (!state_.draw.auto_rung) {
         auto mode = anim::parse_skinning_rung(o.skinning);

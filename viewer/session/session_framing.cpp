@@ -61,8 +61,8 @@ void SceneSession::frame_camera() { viewer::frame_camera(*character_, state_); }
 // With the correction off, what it would move is the soup: framed alone, without the static props
 // around it (Fox's plinth, whose size made the fox's soup a speck). A skin the correction leaves as
 // it is keeps the props in view.
-static bool soup_drawn(const anim::Character& character) {
-    if (character.correction()) return false;
+static bool soup_drawn(const anim::Character& character, bool correction) {
+    if (correction) return false;
     for (const auto& s : character.skinned_meshes()) {
         const glm::dmat4 d = s.frame_as_given - s.frame_corrected;
         double worst = 0.0, size = 0.0;
@@ -78,15 +78,16 @@ static bool soup_drawn(const anim::Character& character) {
 
 void frame_camera(anim::Character& character, FrameState& state) {
     const render::SkinMode* forced = state.draw.auto_rung ? nullptr : &state.draw.rung;
-    const bool soup = soup_drawn(character);
-    anim::Aabb b = character.drawn_bounds_over_clip(state.clip, forced, 16, soup);
+    const bool corrected = state.draw.correction;
+    const bool soup = soup_drawn(character, corrected);
+    anim::Aabb b = character.drawn_bounds_over_clip(state.clip, corrected, forced, 16, soup);
     // Sampling posed the character; the frame drawn next poses it again at the state's own time.
     character.pose_at(state.clip, state.time, state.loop);
     // A soup far smaller than the ground it covers over the clip (Fox's: 5 cm, carried 2 m by its
     // root) would be a speck in the clip's framing: it is framed as drawn now instead, and may
     // leave the view as the clip plays (F frames it again).
     if (soup && !b.empty()) {
-        const anim::Aabb now = character.drawn_bounds(forced, true);
+        const anim::Aabb now = character.drawn_bounds(corrected, forced, true);
         if (!now.empty() && glm::length(now.max - now.min) < 0.1 * glm::length(b.max - b.min)) b = now;
     }
     if (b.empty()) b = character.bind_bounds();
@@ -96,7 +97,8 @@ void frame_camera(anim::Character& character, FrameState& state) {
 
 void SceneSession::frame_drawn_now() {
     const render::SkinMode* forced = state_.draw.auto_rung ? nullptr : &state_.draw.rung;
-    const anim::Aabb b = character_->drawn_bounds(forced, soup_drawn(*character_));
+    const bool corrected = state_.draw.correction;
+    const anim::Aabb b = character_->drawn_bounds(corrected, forced, soup_drawn(*character_, corrected));
     if (!b.empty()) state_.camera.frame(glm::vec3(b.min), glm::vec3(b.max), state_.frame_aspect);
 }
 

@@ -96,7 +96,7 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     std::string errors;
     const auto fail = [&](const std::string& e) { errors += (errors.empty() ? "" : "; ") + e; };
 
-    ch.set_correction(s.correction);
+    st.draw.correction = s.correction;
     st.draw.auto_rung = s.skinning == "auto";
     if (!st.draw.auto_rung) {
         if (auto mode = anim::parse_skinning_rung(s.skinning))
@@ -311,7 +311,7 @@ static std::string background_text(const glm::vec4& c) {
 ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Character& ch,
                                     const FrameState& st) {
     ui::ViewerSettings s;
-    s.correction = ch.correction();
+    s.correction = st.draw.correction;
     s.skinning = st.draw.auto_rung ? "auto" : anim::to_id(st.draw.rung);
     s.show_armature = m.draw_skeleton;
     s.heatmap = st.draw.debug_view == render::DebugView::Weights        ? "weights"

@@ -9,7 +9,7 @@ namespace sv::viewer {
 
 void frame_on_sphere(SceneSession& session, const SphereCamera& view) {
     render::OrbitCamera& cam = session.state().camera;
-    const anim::Aabb b = session.character().drawn_bounds();
+    const anim::Aabb b = session.character().drawn_bounds(session.state().draw.correction);
     if (b.empty()) return;
     cam.target = glm::vec3((b.min + b.max) * 0.5);
     // The float arithmetic of the goldens' own framing, step for step: the distance rounded to float

@@ -204,9 +204,9 @@ void Character::mark_enclosing_meshes() {
     }
 }
 
-const glm::dmat4& Character::mesh_frame(int i) const {
+const glm::dmat4& Character::mesh_frame(int i, bool corrected) const {
     const SkinnedMeshNode& s = skinned_[static_cast<size_t>(i)];
-    return correction_ ? s.frame_corrected : scene_pose_.global(s.node);
+    return corrected ? s.frame_corrected : scene_pose_.global(s.node);
 }
 
 void Character::pose_at(int clip, float time, bool loop) {
@@ -264,7 +264,7 @@ glm::mat4 Character::static_mesh_world(int i) const {
     return glm::mat4(scene_pose_.global(static_[static_cast<size_t>(i)].node));
 }
 
-Aabb Character::drawn_bounds(const SkinningRung* forced, bool skinned_only) const {
+Aabb Character::drawn_bounds(bool corrected, const SkinningRung* forced, bool skinned_only) const {
     Aabb box;
     const auto add = [&box](const glm::dvec3& w) {
         box.min = glm::min(box.min, w);
@@ -286,7 +286,7 @@ Aabb Character::drawn_bounds(const SkinningRung* forced, bool skinned_only) cons
     // soup, not the character the joints describe.
     for (const Probe& probe : probes_) {
         const SkinnedMeshNode& s = skinned_[static_cast<size_t>(probe.skinned)];
-        const glm::dmat4& frame = mesh_frame(probe.skinned);
+        const glm::dmat4& frame = mesh_frame(probe.skinned, corrected);
         const SkinningRung rung = forced ? *forced : skins_[static_cast<size_t>(s.skin)].rung.rung;
         auto local = emulate_gpu_skin_positions(morphed(probe.vertices, morph_weights(s.node), scratch),
                                                 joint_matrices(s.skin), frame, rung);
@@ -296,7 +296,8 @@ Aabb Character::drawn_bounds(const SkinningRung* forced, bool skinned_only) cons
     return box;
 }
 
-Aabb Character::drawn_bounds_over_clip(int clip, const SkinningRung* forced, int samples, bool skinned_only) {
+Aabb Character::drawn_bounds_over_clip(int clip, bool corrected, const SkinningRung* forced, int samples,
+                                       bool skinned_only) {
     Aabb box;
     const bool has_clip = clip >= 0 && static_cast<size_t>(clip) < asset_.clips.size();
     const float duration = has_clip ? asset_.clips[static_cast<size_t>(clip)].duration : 0.0f;
@@ -304,7 +305,7 @@ Aabb Character::drawn_bounds_over_clip(int clip, const SkinningRung* forced, int
     for (int k = 0; k < n; ++k) {
         // Both ends included: a clip often ends far from where it starts (a walk, a jump).
         pose_at(clip, n > 1 ? duration * static_cast<float>(k) / static_cast<float>(n - 1) : 0.0f, false);
-        const Aabb b = drawn_bounds(forced, skinned_only);
+        const Aabb b = drawn_bounds(corrected, forced, skinned_only);
         if (b.empty()) continue;
         box.min = glm::min(box.min, b.min);
         box.max = glm::max(box.max, b.max);

@@ -33,6 +33,11 @@ struct DrawOptions {
     bool draw_joint_axes = false;
     bool draw_grid = true;
     LightingSettings lighting;
+    // The skinning-frame correction (the settings key `correction`, the C key): each skinned mesh
+    // skinned in its skin's bind frame, or in the file's node as given (the soup a 0.01-scaled node
+    // makes under dual quaternions). The view's, handed to every draw: the character held it once,
+    // and a draw could disagree with the view that asked for it.
+    bool correction = true;
 };
 
 // One placed copy of the character: its placement and the first palette row of its skins. Skin k
@@ -69,26 +74,28 @@ public:
     // Uploads the rows written since the last upload (one glTexSubImage2D).
     int upload_palettes() { return palette_.upload(); }
 
-    // Draws every instance; the mesh frame comes from the character (its correction switch).
+    // Draws every instance, each skinned mesh in the frame `options.correction` chooses.
     void draw(const anim::Character& character, const std::vector<CharacterInstance>& instances,
               const glm::mat4& view_proj, const DrawOptions& options);
 
     // GPU skinned world positions of skinned mesh `i`'s primitive `p` for `instance` (morph
     // targets applied with the node's current weights); `node_instance` >= 0: that
     // EXT_mesh_gpu_instancing copy of the node, placed as draw() places it.
+    // `corrected`: the mesh frame (DrawOptions::correction), before the rung so no caller can leave it out.
     Expected<std::vector<glm::vec3>> read_back(const anim::Character& character, int skinned_mesh,
                                                int primitive, const CharacterInstance& instance,
-                                               SkinMode mode, int node_instance = -1);
+                                               bool corrected, SkinMode mode, int node_instance = -1);
     // The skinned normal and tangent of every vertex of skinned mesh `i`'s primitive `p`.
     Expected<std::vector<SkinnedPass::TangentFrame>> read_back_frames(const anim::Character& character,
                                                                       int skinned_mesh, int primitive,
                                                                       const CharacterInstance& instance,
-                                                                      SkinMode mode);
+                                                                      bool corrected, SkinMode mode);
     // The debug view's per-vertex colour of skinned mesh `skinned_mesh`, primitive `primitive`
     // (SkinnedPass::read_back_colors); `selected_joint` is the Weights view's joint.
     Expected<std::vector<glm::vec4>> read_back_colors(const anim::Character& character, int skinned_mesh,
                                                       int primitive, const CharacterInstance& instance,
-                                                      SkinMode mode, DebugView view, int selected_joint);
+                                                      bool corrected, SkinMode mode, DebugView view,
+                                                      int selected_joint);
     // The same for static mesh `i`: its vertices as drawn, under its node's current world.
     Expected<std::vector<glm::vec3>> read_back_static(const anim::Character& character, int static_mesh,
                                                       int primitive, const CharacterInstance& instance);

@@ -2,9 +2,9 @@
 // precision says it belongs?
 //
 // The GPU side is the real skinning shader (transform feedback over every vertex, in the frame the
-// character's correction switch selects). The CPU side is anim's reference skinner, in double, of
-// the same rung, skinning with A_j and the skin's bind transform, never the file's mesh node: it is
-// the right answer whatever the frame, so with the correction off the difference is the soup.
+// view's correction selects: DrawOptions::correction). The CPU side is anim's reference skinner, in double,
+// of the same rung, skinning with A_j and the skin's bind transform, never the file's mesh node: it is the
+// right answer whatever the frame, so with the correction off the difference is the soup.
 #pragma once
 
 #include <string>

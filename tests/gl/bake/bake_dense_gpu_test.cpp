@@ -41,7 +41,8 @@ Expected<Drawn> gpu_positions(viewer::SceneSession& s) {
         const auto mode = s.renderer().rung_for(c, sm.skin, s.state().draw);
         const auto& mesh = c.asset().meshes[static_cast<size_t>(sm.mesh)];
         for (size_t p = 0; p < mesh.primitives.size(); ++p) {
-            auto v = s.renderer().read_back(c, static_cast<int>(i), static_cast<int>(p), {}, mode);
+            auto v = s.renderer().read_back(c, static_cast<int>(i), static_cast<int>(p), {},
+                                            s.state().draw.correction, mode);
             if (!v) return v.error();
             out[{sm.node, static_cast<int>(p)}] = std::move(*v);
         }

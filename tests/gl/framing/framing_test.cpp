@@ -57,7 +57,8 @@ Extent drawn_extent(viewer::SceneSession& s, float aspect) {
         const auto& sm = c.skinned_meshes()[i];
         const auto mode = s.renderer().rung_for(c, sm.skin, s.state().draw);
         for (size_t p = 0; p < c.asset().meshes[static_cast<size_t>(sm.mesh)].primitives.size(); ++p) {
-            auto pts = s.renderer().read_back(c, static_cast<int>(i), static_cast<int>(p), {}, mode);
+            auto pts = s.renderer().read_back(c, static_cast<int>(i), static_cast<int>(p), {},
+                                              s.state().draw.correction, mode);
             EXPECT_TRUE(pts.ok()) << pts.error().message;
             if (pts) add(*pts);
         }

@@ -142,7 +142,7 @@ TEST(SkyDome, FramingLeavesOutAMeshAroundEverythingElse) {
 
     // The control: the same box framing on everything drawn, dome included.
     anim::Character& ch = d->session->character();
-    anim::Aabb all = ch.drawn_bounds();
+    anim::Aabb all = ch.drawn_bounds(true);
     for (const auto& p : domed.meshes[static_cast<size_t>(domed.scene.nodes[static_cast<size_t>(dome)].mesh)]
                              .primitives[0]
                              .positions)

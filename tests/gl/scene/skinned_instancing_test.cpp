@@ -91,14 +91,14 @@ Drawn run(render::Api api, bool with_extension) {
         for (const glm::dvec3& p : skinned) e.push_back(glm::dvec3(place * glm::dvec4(p, 1.0)));
         out.expected.push_back(std::move(e));
         if (with_extension) {
-            auto back =
-                (*r)->read_back(*c, 0, 0, placement, render::SkinMode::LinearBlend, static_cast<int>(k));
+            auto back = (*r)->read_back(*c, 0, 0, placement, true, render::SkinMode::LinearBlend,
+                                        static_cast<int>(k));
             EXPECT_TRUE(back.ok()) << (back.ok() ? "" : back.error().message);
             out.read_back.push_back(back ? *back : std::vector<glm::vec3>{});
         }
     }
     if (with_extension) {
-        auto beyond = (*r)->read_back(*c, 0, 0, placement, render::SkinMode::LinearBlend, 3);
+        auto beyond = (*r)->read_back(*c, 0, 0, placement, true, render::SkinMode::LinearBlend, 3);
         EXPECT_FALSE(beyond.ok()) << "a fourth copy was read back";
     }
 

@@ -100,7 +100,7 @@ TEST_P(Collapse, WithoutTheFallbackADualQuaternionRungIsOffByMoreThanTheBody) {
     auto d = diagnose(*renderer_, *character_, {}, {});
     ASSERT_TRUE(d.ok());
     for (SkinMode forced : {SkinMode::RigidDqs, SkinMode::DqsUniformScale}) {
-        auto gpu = renderer_->read_back(*character_, 0, 0, {}, forced);
+        auto gpu = renderer_->read_back(*character_, 0, 0, {}, true, forced);
         ASSERT_TRUE(gpu.ok()) << gpu.error().message;
         auto old = anim::reference_skin_positions(prim, character_->joint_matrices(0), bind, forced,
                                                   anim::DegenerateJoints::AsDualQuaternion);

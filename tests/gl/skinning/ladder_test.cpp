@@ -64,7 +64,7 @@ TEST_F(Ladder, UniformScaleClimbsToDqsWithScale) {
     ch.pose_at(0, 1.0f, true);
     ASSERT_TRUE((*r)->write_palettes(ch, {}).ok());
     (*r)->upload_palettes();
-    auto gpu = (*r)->read_back(ch, 0, 0, {}, SkinMode::RigidDqs);
+    auto gpu = (*r)->read_back(ch, 0, 0, {}, true, SkinMode::RigidDqs);
     ASSERT_TRUE(gpu.ok());
     const auto& prim = ch.asset().meshes[0].primitives[0];
     auto exact = anim::reference_skin_positions(prim, ch.joint_matrices(0), ch.skins()[0].bind_transform,

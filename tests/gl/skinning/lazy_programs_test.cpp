@@ -58,8 +58,8 @@ TEST(LazyPrograms, AFrameBuildsTheProgramsItDrawsWithAndNoOthers) {
     EXPECT_EQ(ShaderProgram::builds() - created, 2);
     // A read-back builds its own once.
     const long drawn_builds = ShaderProgram::builds();
-    ASSERT_TRUE((*r)->read_back(*c, 0, 0, {}, SkinMode::LinearBlend).ok());
-    ASSERT_TRUE((*r)->read_back(*c, 0, 0, {}, SkinMode::LinearBlend).ok());
+    ASSERT_TRUE((*r)->read_back(*c, 0, 0, {}, true, SkinMode::LinearBlend).ok());
+    ASSERT_TRUE((*r)->read_back(*c, 0, 0, {}, true, SkinMode::LinearBlend).ok());
     EXPECT_EQ(ShaderProgram::builds() - drawn_builds, 1);
 }
 

@@ -147,11 +147,12 @@ TEST(ManyInfluencesNegativeControl, DroppingTheSetsPastTheEighthIsSeen) {
         dropped->pose_at(0, 1.0f, true);
         ASSERT_TRUE((*r)->write_palettes(*dropped, {}).ok());
         (*r)->upload_palettes();
-        auto gpu = (*r)->read_back(*dropped, 0, 0, {}, rung);
+        auto gpu = (*r)->read_back(*dropped, 0, 0, {}, true, rung);
         ASSERT_TRUE(gpu.ok()) << gpu.error().message;
         const auto& sm = full->skinned_meshes()[0];
-        auto cpu = anim::reference_skin_positions(full->asset().meshes[0].primitives[0],
-                                                  full->joint_matrices(sm.skin), full->mesh_frame(0), rung);
+        auto cpu =
+            anim::reference_skin_positions(full->asset().meshes[0].primitives[0],
+                                           full->joint_matrices(sm.skin), full->mesh_frame(0, true), rung);
         ASSERT_TRUE(cpu.ok()) << cpu.error().message;
         double worst = 0.0;
         for (size_t v = 0; v < cpu->size(); ++v)

@@ -36,11 +36,12 @@ protected:
         renderer_ = std::move(*r);
     }
     DiagnoseResult run(bool correction, int clip, float time) {
-        character_->set_correction(correction);
         character_->pose_at(clip, time, true);
         EXPECT_TRUE(renderer_->write_palettes(*character_, {}).ok());
         renderer_->upload_palettes();
-        auto d = diagnose(*renderer_, *character_, {}, {});
+        DrawOptions options;
+        options.correction = correction;
+        auto d = diagnose(*renderer_, *character_, {}, options);
         EXPECT_TRUE(d.ok()) << (d.ok() ? "" : d.error().message);
         return d.ok() ? *d : DiagnoseResult{};
     }
@@ -60,7 +61,8 @@ TEST_P(ReadBack, BindPoseWithCorrectionMatchesReference) {
     ASSERT_GT(d.vertices, 0);
     ASSERT_GT(d.body_size, 0.0);
     EXPECT_LT(d.worst_error, 1e-5 * d.body_size) << d.summary();
-    std::cout << GetParam().file << " (" << api_name(GetParam().api) << ") corrected bind: " << d.summary() << "\n";
+    std::cout << GetParam().file << " (" << api_name(GetParam().api) << ") corrected bind: " << d.summary()
+              << "\n";
 }
 
 // With it off, on a file whose mesh node is not its skin frame, the error is of the body's size:
@@ -70,12 +72,14 @@ TEST_P(ReadBack, BindPoseWithoutCorrectionIsSoupWhereTheFrameIsWrong) {
     for (const auto& s : character_->skinned_meshes())
         frame_wrong |= s.report.verdict == anim::FrameVerdict::Corrected;
     const DiagnoseResult d = run(false, -1, 0.0f);
-    std::cout << GetParam().file << " (" << api_name(GetParam().api) << ") uncorrected bind: " << d.summary() << "\n";
+    std::cout << GetParam().file << " (" << api_name(GetParam().api) << ") uncorrected bind: " << d.summary()
+              << "\n";
     if (frame_wrong) {
         EXPECT_GT(d.worst_error, 0.1 * d.body_size) << d.summary();
         EXPECT_GT(d.mean_error, 0.05 * d.body_size) << d.summary();
     } else {
-        EXPECT_LT(d.worst_error, 1e-5 * d.body_size) << "a file on its skin frame needs no correction: " << d.summary();
+        EXPECT_LT(d.worst_error, 1e-5 * d.body_size)
+            << "a file on its skin frame needs no correction: " << d.summary();
     }
 }
 
@@ -92,10 +96,12 @@ INSTANTIATE_TEST_SUITE_P(
     Files, ReadBack,
     ::testing::Values(Case{Api::GL, "shared:Xbot.glb"}, Case{Api::GLES, "shared:Xbot.glb"},
                       Case{Api::GL, "shared:Fox.glb"}, Case{Api::GL, "shared:RobotExpressive.glb"},
-                      Case{Api::GL, "project:humanoid_mixamo.glb"}, Case{Api::GLES, "project:humanoid_mixamo.glb"},
+                      Case{Api::GL, "project:humanoid_mixamo.glb"},
+                      Case{Api::GLES, "project:humanoid_mixamo.glb"},
                       Case{Api::GL, "project:humanoid_prescale.glb"}, Case{Api::GL, "project:arm.glb"}),
     [](const auto& info) {
-        std::string n = std::string(api_name(info.param.api)) + "_" + info.param.file.substr(info.param.file.find(':') + 1);
+        std::string n = std::string(api_name(info.param.api)) + "_" +
+                        info.param.file.substr(info.param.file.find(':') + 1);
         for (auto& c : n)
             if (!isalnum(static_cast<unsigned char>(c))) c = '_';
         return n;

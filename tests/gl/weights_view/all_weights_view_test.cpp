@@ -95,7 +95,7 @@ TEST_P(AllWeightsView, EachVertexIsTheWeightBlendOfItsJointsColours) {
         c.asset().meshes[static_cast<size_t>(c.skinned_meshes()[0].mesh)].primitives[0];
     ASSERT_GT(prim.extra_influences, 0) << "the fixture must have sets past the eighth";
     const SkinMode rung = (*r)->rung_for(c, 0, {});
-    auto got = (*r)->read_back_colors(c, 0, 0, {}, rung, DebugView::AllWeights, -1);
+    auto got = (*r)->read_back_colors(c, 0, 0, {}, true, rung, DebugView::AllWeights, -1);
     ASSERT_TRUE(got.ok()) << got.error().message;
     ASSERT_EQ(got->size(), prim.positions.size());
     double worst = 0.0, worst_two_sets = 0.0;
@@ -114,7 +114,7 @@ TEST_P(AllWeightsView, EachVertexIsTheWeightBlendOfItsJointsColours) {
     EXPECT_GT(worst_two_sets, 0.1);
 
     // Negative control: the single-joint view (joint 11) is another picture altogether.
-    auto single = (*r)->read_back_colors(c, 0, 0, {}, rung, DebugView::Weights, 11);
+    auto single = (*r)->read_back_colors(c, 0, 0, {}, true, rung, DebugView::Weights, 11);
     ASSERT_TRUE(single.ok()) << single.error().message;
     double single_off = 0.0;
     for (size_t v = 0; v < single->size(); ++v)

@@ -55,7 +55,7 @@ std::vector<glm::dvec3> runtime_positions(anim::Character& c, int clip, float t)
     c.pose_at(clip, t, /*loop=*/false);
     const auto& sm = c.skinned_meshes().at(0);
     const auto& prim = c.asset().meshes[static_cast<size_t>(sm.mesh)].primitives.at(0);
-    auto pos = anim::reference_skin_positions(prim, c.joint_matrices(sm.skin), c.mesh_frame(0),
+    auto pos = anim::reference_skin_positions(prim, c.joint_matrices(sm.skin), c.mesh_frame(0, true),
                                               anim::SkinningRung::LinearBlend);
     EXPECT_TRUE(pos.ok()) << (pos.ok() ? "" : pos.error().message);
     return pos.ok() ? *pos : std::vector<glm::dvec3>{};
@@ -206,7 +206,7 @@ TEST(ManyInfluencesEmulation, TheFloatEmulationMatchesTheReferenceOnEveryRung) {
             dropped->pose_at(0, t, false);
             const auto& prim = full->asset().meshes[0].primitives[0];
             const auto joints = full->joint_matrices(0);
-            const glm::dmat4 frame = full->mesh_frame(0);
+            const glm::dmat4 frame = full->mesh_frame(0, true);
             auto ref = anim::reference_skin_positions(prim, joints, frame, rung);
             auto emu = anim::emulate_gpu_skin_positions(prim, joints, frame, rung);
             auto cut = anim::emulate_gpu_skin_positions(dropped->asset().meshes[0].primitives[0],

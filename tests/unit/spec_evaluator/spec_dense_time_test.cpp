@@ -60,7 +60,7 @@ Expected<Drawn> runtime_positions(anim::Character& c, int clip, float time) {
             const anim::Primitive& prim =
                 anim::morphed(mesh.primitives[p], c.morph_weights(sm.node), scratch);
             auto pos = anim::reference_skin_positions(prim, c.joint_matrices(sm.skin),
-                                                      c.mesh_frame(static_cast<int>(i)),
+                                                      c.mesh_frame(static_cast<int>(i), true),
                                                       anim::SkinningRung::LinearBlend);
             if (!pos) return pos.error();
             out[{sm.node, static_cast<int>(p)}] = std::move(*pos);

@@ -159,8 +159,7 @@ TEST(StatusLine, NarrowWindowsKeepTheKeyMessageWhole) {
     ASSERT_TRUE(asset);
     auto c = anim::Character::create(std::move(*asset));
     ASSERT_TRUE(c);
-    c->set_correction(false);
-    const auto hint = ui::FramePanel::correction_hint_forms(*c);
+    const auto hint = ui::FramePanel::correction_hint_forms(*c, false);
     ASSERT_EQ(hint.size(), 3u);
     // Not measured here: the fold is named, no size is claimed (frame_panel.h).
     EXPECT_EQ(hint.back(), "drawn in the file's frame (folded 100x): press C");

@@ -17,6 +17,7 @@
 #include "anim/graph/retarget.h"
 #include "retarget_source.h"
 #include "test_paths.h"
+#include "ui/draw_controls.h"
 #include "ui/frame_panel.h"
 #include "ui/viewer_model.h"
 #include "ui/viewport.h"
@@ -124,14 +125,15 @@ TEST(JointsPanel, OverToleranceFollowsTheCorrectionSwitch) {
 TEST(FramePanel, CorrectionSwitchChangesTheMeshFrameAndBack) {
     anim::Character c = load(builtin());
     const auto& m = c.skinned_meshes()[0];
-    ASSERT_TRUE(c.correction());
-    const glm::dmat4 corrected = c.mesh_frame(0);
+    ui::DrawControls view;  // the view's switch, which the viewer hands every draw
+    ASSERT_TRUE(view.correction);
+    const glm::dmat4 corrected = c.mesh_frame(0, view.correction);
     EXPECT_EQ(corrected, m.frame_corrected);
     ASSERT_NE(m.frame_as_given, m.frame_corrected);  // the fixture's frame is wrong on purpose
-    EXPECT_FALSE(ui::FramePanel::toggle_correction(c));
-    EXPECT_EQ(c.mesh_frame(0), m.frame_as_given);
-    EXPECT_TRUE(ui::FramePanel::toggle_correction(c));
-    EXPECT_EQ(c.mesh_frame(0), corrected);
+    EXPECT_FALSE(ui::FramePanel::toggle_correction(view.correction));
+    EXPECT_EQ(c.mesh_frame(0, view.correction), m.frame_as_given);
+    EXPECT_TRUE(ui::FramePanel::toggle_correction(view.correction));
+    EXPECT_EQ(c.mesh_frame(0, view.correction), corrected);
 }
 
 TEST(IkPanel, DetectsTheArmsAndLegsByName) {

@@ -104,12 +104,10 @@ TEST(FramePanel, TheCorrectionOffMessageSaysTheSizeTheMeshIsDrawnAt) {
     anim::Character builtin = load_mixamo();
     ui::ViewerModel m;
     m.attach(builtin);
-    builtin.set_correction(false);
     const double b = ui::FramePanel::measure_drawn_scale(builtin);
     std::printf("[ measure ] humanoid_mixamo at its clip's start: drawn %.4g times its corrected size\n", b);
-    EXPECT_FALSE(builtin.correction()) << "measuring flips the switch back";
     ASSERT_LT(std::abs(std::log(b)), std::log(1.5));
-    EXPECT_EQ(ui::FramePanel::correction_hint(builtin, b),
+    EXPECT_EQ(ui::FramePanel::correction_hint(builtin, false, b),
               "correction off: mesh 'Body' drawn in the file's frame: press C");
     const std::string xbot = test::shared_asset("Xbot.glb");
     if (xbot.empty()) {
@@ -120,19 +118,17 @@ TEST(FramePanel, TheCorrectionOffMessageSaysTheSizeTheMeshIsDrawnAt) {
     ASSERT_TRUE(asset) << asset.error().message;
     auto c = anim::Character::create(std::move(*asset));
     ASSERT_TRUE(c);
-    c->set_correction(true);
-    const anim::Aabb on = c->drawn_bounds(nullptr, true);
-    c->set_correction(false);
-    const anim::Aabb off = c->drawn_bounds(nullptr, true);
+    const anim::Aabb on = c->drawn_bounds(true, nullptr, true);
+    const anim::Aabb off = c->drawn_bounds(false, nullptr, true);
     const double ratio = glm::length(off.max - off.min) / glm::length(on.max - on.min);
     std::printf("[ measure ] Xbot: drawn box diagonal %.4g m with the correction off, %.4g m on\n",
                 glm::length(off.max - off.min), glm::length(on.max - on.min));
     const double measured = ui::FramePanel::measure_drawn_scale(*c);
     EXPECT_NEAR(measured, ratio, 1e-9 * ratio);
     ASSERT_LT(ratio, 1.0 / 1.5) << "Xbot with the correction off should be drawn far smaller";
-    EXPECT_EQ(ui::FramePanel::correction_hint(*c, measured), "correction off: mesh 'Beta_Joints' drawn " +
-                                                                 ui::format_number(1.0 / ratio) +
-                                                                 "x too small: press C");
+    EXPECT_EQ(ui::FramePanel::correction_hint(*c, false, measured),
+              "correction off: mesh 'Beta_Joints' drawn " + ui::format_number(1.0 / ratio) +
+                  "x too small: press C");
     // The Frame tab's verdict with the switch off is no "corrected".
     const auto& mesh = c->skinned_meshes()[0];
     EXPECT_EQ(ui::FramePanel::verdict_line(mesh, false).rfind("not corrected (correction off)", 0), 0u)

@@ -193,7 +193,7 @@ TEST(Settings, ApplyThenCaptureGivesTheSameSettings) {
     s.look_at.clear();
     auto applied = viewer::apply_settings(s, m, c, st);
     ASSERT_TRUE(applied) << applied.error().message;
-    EXPECT_FALSE(c.correction());
+    EXPECT_FALSE(st.draw.correction);
     EXPECT_EQ(st.draw.debug_view, render::DebugView::Weights);
     EXPECT_TRUE(m.draw_skeleton);
     EXPECT_EQ(m.tab, ui::InspectorTab::Palette);

@@ -29,9 +29,8 @@ TEST(UnfixableStatus, AMirroredJointIsNamedOnTheStatusLineWithTheFrameTabsReason
     ASSERT_NE(r.reason.find("mirrored"), std::string::npos) << r.reason;
     for (bool on : {true, false}) {
         SCOPED_TRACE(on ? "correction on" : "correction off");
-        c->set_correction(on);
         const std::string state = on ? "correction on" : "correction off";
-        const std::vector<std::string> forms = ui::FramePanel::correction_hint_forms(*c);
+        const std::vector<std::string> forms = ui::FramePanel::correction_hint_forms(*c, on);
         const std::string mesh = "mesh '" + r.mesh_name + "'";
         // Longest first: the Frame tab's own reason, then shorter forms that keep "cannot be fixed".
         ASSERT_EQ(forms.size(), 4u);
@@ -39,8 +38,8 @@ TEST(UnfixableStatus, AMirroredJointIsNamedOnTheStatusLineWithTheFrameTabsReason
         EXPECT_EQ(forms[1], state + ": " + mesh + " cannot be fixed (Frame tab)");
         EXPECT_EQ(forms[2], mesh + " cannot be fixed (Frame tab)");
         EXPECT_EQ(forms[3], "cannot be fixed (Frame tab)");
-        EXPECT_EQ(ui::FramePanel::correction_hint(*c), forms[0]);
-        EXPECT_EQ(ui::FramePanel::hint_tone(*c), ui::FramePanel::HintTone::CannotFix);
+        EXPECT_EQ(ui::FramePanel::correction_hint(*c, on), forms[0]);
+        EXPECT_EQ(ui::FramePanel::hint_tone(*c, on), ui::FramePanel::HintTone::CannotFix);
         EXPECT_EQ(ui::FramePanel::unfixable_mesh(*c), &c->skinned_meshes()[0]);
     }
 }
@@ -51,12 +50,10 @@ TEST(UnfixableStatus, AnArmWithoutTheMirrorKeepsTheSwitchesTone) {
     auto c = anim::Character::create(anim::build_arm_asset());
     ASSERT_TRUE(c) << c.error().message;
     EXPECT_EQ(ui::FramePanel::unfixable_mesh(*c), nullptr);
-    c->set_correction(true);
-    EXPECT_EQ(ui::FramePanel::hint_tone(*c), ui::FramePanel::HintTone::On);
-    EXPECT_EQ(ui::FramePanel::correction_hint(*c).find("cannot be fixed"), std::string::npos);
-    c->set_correction(false);
-    EXPECT_EQ(ui::FramePanel::hint_tone(*c), ui::FramePanel::HintTone::Off);
-    EXPECT_EQ(ui::FramePanel::correction_hint(*c).find("cannot be fixed"), std::string::npos);
+    EXPECT_EQ(ui::FramePanel::hint_tone(*c, true), ui::FramePanel::HintTone::On);
+    EXPECT_EQ(ui::FramePanel::correction_hint(*c, true).find("cannot be fixed"), std::string::npos);
+    EXPECT_EQ(ui::FramePanel::hint_tone(*c, false), ui::FramePanel::HintTone::Off);
+    EXPECT_EQ(ui::FramePanel::correction_hint(*c, false).find("cannot be fixed"), std::string::npos);
 }
 
 }  // namespace

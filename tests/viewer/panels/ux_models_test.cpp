@@ -138,14 +138,13 @@ TEST(SceneTree, SelectingFromElsewhereRevealsTheRowOnce) {
 
 TEST(FramePanel, StatusLineSaysWhatTheCorrectionChanges) {
     anim::Character c = load_builtin();
-    c.set_correction(false);
     // Without a measurement of the drawn size (the viewer's FramePanel::measure_drawn_scale) the
     // fold is named and no direction claimed: "100x too large" was said of a mesh drawn 1.3x.
-    EXPECT_EQ(ui::FramePanel::correction_hint(c),
+    EXPECT_EQ(ui::FramePanel::correction_hint(c, false),
               "correction off: mesh 'Body' drawn in the file's frame (folded 100x): press C");
-    c.set_correction(true);
-    EXPECT_NE(ui::FramePanel::correction_hint(c).find("correction on: mesh 'Body' moved onto its skin frame"),
-              std::string::npos);
+    EXPECT_NE(
+        ui::FramePanel::correction_hint(c, true).find("correction on: mesh 'Body' moved onto its skin frame"),
+        std::string::npos);
 }
 
 TEST(JointsPlot, LogAxisAndTheAllRigidMessage) {

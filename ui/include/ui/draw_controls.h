@@ -28,6 +28,9 @@ struct LightingControls {
 };
 
 struct DrawControls {
+    // The skinning-frame correction switch (the Frame tab's checkbox, the C key): the view's, which
+    // the viewer hands every draw (render::DrawOptions::correction).
+    bool correction = true;
     bool auto_rung = true;
     anim::SkinningRung rung = anim::SkinningRung::RigidDqs;
     MaterialView view = MaterialView::Lit;

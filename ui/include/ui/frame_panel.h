@@ -9,9 +9,9 @@
 namespace sv::ui {
 
 struct FramePanel {
-    // Flips the correction; returns the new state. The mesh frame each skinned mesh is drawn in
-    // follows at once (Character::mesh_frame), with no reload and no palette change.
-    static bool toggle_correction(anim::Character& character);
+    // Flips the view's correction; returns the new state. The mesh frame each skinned mesh is drawn
+    // in follows at the next draw (Character::mesh_frame), with no reload and no palette change.
+    static bool toggle_correction(bool& correction);
     // "Corrected: ..." style one-liner: verdict, defect as given -> on the skin frame. With the
     // correction off (`correction_on` false) a mesh it would move is "not corrected (correction
     // off)", not "corrected": the verdict is what the switch would do, not what is drawn.
@@ -31,8 +31,9 @@ struct FramePanel {
     // drawn, null the report's). Measured, not read from the folded scale: whether the fold makes
     // the mesh larger or smaller depends on the rung (a dual quaternion drops the fold's scale
     // and keeps the mesh node's; a linear blend carries both), and Xbot's 100x fold draws it 100x
-    // too small. Flips the switch and back; 0 when either box is empty.
-    static double measure_drawn_scale(anim::Character& character, const anim::SkinningRung* forced = nullptr);
+    // too small. 0 when either box is empty.
+    static double measure_drawn_scale(const anim::Character& character,
+                                      const anim::SkinningRung* forced = nullptr);
     // What the correction switch changes, for the status line: with it off and the meshes drawn
     // far from their size (`drawn_scale`, measure_drawn_scale's; 0: not measured), "correction
     // off: mesh 'Body' drawn 100x too small: press C"; with it on and a mesh it moved,
@@ -41,16 +42,17 @@ struct FramePanel {
     // named first, whatever the switch: "correction on: mesh 'Arm' cannot be fixed: <the Frame
     // tab's reason>", since no press of C draws it right. Not measured, a folded mesh is "drawn
     // in the file's frame (folded 100x)", which claims no direction.
-    static std::string correction_hint(const anim::Character& character, double drawn_scale = 0.0);
+    static std::string correction_hint(const anim::Character& character, bool correction,
+                                       double drawn_scale = 0.0);
     // The same message longest first, down to what is wrong and the key ("drawn 100x too small:
     // press C"), for a status line too narrow for the whole of it; empty when there is none.
-    static std::vector<std::string> correction_hint_forms(const anim::Character& character,
+    static std::vector<std::string> correction_hint_forms(const anim::Character& character, bool correction,
                                                           double drawn_scale = 0.0);
 
     // What the hint's colour says: the switch's state, or that a mesh cannot be fixed (the Frame
     // tab's red, never the green of a correction that worked).
     enum class HintTone { Off, On, CannotFix };
-    static HintTone hint_tone(const anim::Character& character);
+    static HintTone hint_tone(const anim::Character& character, bool correction);
     // The first skinned mesh whose frame the correction cannot fix, or null.
     static const anim::SkinnedMeshNode* unfixable_mesh(const anim::Character& character);
 };

@@ -92,11 +92,11 @@ public:
     // Log lines: the importer's report, then one line per frame report.
     const std::vector<std::string>& log() const { return log_; }
 
-    bool correction() const { return correction_; }
-    void set_correction(bool on) { correction_ = on; }
-    // The frame mesh `i` is skinned in: the bind transform with the correction on, the file's node
-    // (as animated now) otherwise.
-    const glm::dmat4& mesh_frame(int i) const;
+    // The frame mesh `i` is skinned in: the bind transform with the correction on (`corrected`), the
+    // file's node (as animated now) otherwise. The switch is the view's (render::DrawOptions::
+    // correction, the settings key `correction`), passed to every draw, bake and bound: the character
+    // used to hold it, so a view and the character it was drawn on could disagree about it.
+    const glm::dmat4& mesh_frame(int i, bool corrected) const;
 
     // Every node and every skin's pose to rest, then `clip` sampled at `time` over them (clip -1:
     // rest), then the scene's globals and the skeletons' world and palette arrays; the clip's
@@ -122,16 +122,16 @@ public:
     // meshes from their nodes, but for those that enclose the scene (the floor grid stands under
     // what is inside a sky dome, not under the dome).
     Aabb bind_bounds() const;
-    // World bounds of what is drawn now (the current pose, frames and rungs; the soup when the
-    // correction is off), from up to a few hundred vertices a primitive skinned as the GPU does.
+    // World bounds of what is drawn now (the current pose, frames and rungs; the soup when
+    // `corrected` is false), from up to a few hundred vertices a primitive skinned as the GPU does.
     // Static meshes that enclose the scene (StaticMeshNode::encloses_scene) are left out.
     // `forced`: the rung the renderer was told to use for every skin; null: each skin's own.
     // `skinned_only`: the skinned meshes alone (the soup, without the static props around it).
-    Aabb drawn_bounds(const SkinningRung* forced = nullptr, bool skinned_only = false) const;
+    Aabb drawn_bounds(bool corrected, const SkinningRung* forced = nullptr, bool skinned_only = false) const;
     // drawn_bounds() over `samples` times spread across `clip` (the rest pose for clip -1). Poses
     // the character: the caller poses it again for its own time afterwards.
-    Aabb drawn_bounds_over_clip(int clip, const SkinningRung* forced = nullptr, int samples = 16,
-                                bool skinned_only = false);
+    Aabb drawn_bounds_over_clip(int clip, bool corrected, const SkinningRung* forced = nullptr,
+                                int samples = 16, bool skinned_only = false);
     // The current world matrix of static mesh `i` (following its joint when it has one).
     glm::mat4 static_mesh_world(int i) const;
 
@@ -160,7 +160,6 @@ private:
     std::vector<StaticMeshNode> static_;
     std::vector<CharacterSkin> skins_;
     std::vector<std::string> log_;
-    bool correction_ = true;
 };
 
 }  // namespace sv::anim

@@ -26,7 +26,12 @@ double AnimationPanel::duration(const anim::Character& character) const {
 
 void AnimationPanel::advance(double dt, double d) {
     if (!playing) return;
-    time += dt * static_cast<double>(speed);
+    move_by(dt * static_cast<double>(speed), d);
+}
+
+void AnimationPanel::move_by(double step, double d) {
+    if (step == 0.0) return;
+    time += step;
     if (d <= 0.0) {
         time = 0.0;
         return;

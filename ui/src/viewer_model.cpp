@@ -51,19 +51,17 @@ bool ViewerModel::select_joint(const anim::Character& character, int skin, int j
     return true;
 }
 
-void ViewerModel::advance_and_pose(anim::Character& character, double dt) {
-    const double step = animation.playing ? dt * static_cast<double>(animation.speed) : 0.0;
-    const double from = animation.time;
-    graph.clock += step;
-    graph.spring.clock += dt;  // the spring chain's own clock runs in wall time, paused or not
-    animation.advance(dt, graph.duration(character, animation.clip));
-    pose_with_step(character, from, step);
+void ViewerModel::advance(const ClockStep& step, double duration) {
+    animation.move_by(step.clip, duration);
+    graph.clock += step.clip;
+    graph.spring.clock += step.wall;
 }
 
-void ViewerModel::move_clocks(double time, double step) {
-    animation.time = time;
-    graph.clock += step;
-    graph.spring.clock += step;
+void ViewerModel::advance_and_pose(anim::Character& character, double dt) {
+    const ClockStep step{animation.playing ? dt * static_cast<double>(animation.speed) : 0.0, dt};
+    const double from = animation.time;
+    advance(step, graph.duration(character, animation.clip));
+    pose_with_step(character, from, step.clip);
 }
 
 void ViewerModel::pose(anim::Character& character) { pose_with_step(character, animation.time, 0.0); }

@@ -44,7 +44,10 @@ anim::PoseState SceneSession::pose_state() const {
 void SceneSession::set_time(float t) {
     const double step = static_cast<double>(t) - static_cast<double>(state_.time);
     state_.time = t;
-    if (view_) view_->move_clocks(static_cast<double>(t), step);
+    // The view's one clock (ui::ViewerModel::advance), stepped as a sequence steps it: view time for
+    // the clip, the graph and the spring chain alike. The frame samples state_.time, which keeps the
+    // time as given (a looping clip samples it wrapped); the model's clip time is wrapped into the clip.
+    if (view_) view_->advance({step, step}, view_->graph.duration(*character_, view_->animation.clip));
 }
 
 void SceneSession::pose() {

@@ -219,6 +219,52 @@ TEST(AnimationPanel, LoopingWrapsAndOneShotStopsAtTheEnd) {
     EXPECT_EQ(a.time, 2.0);  // paused stays put
 }
 
+// The view's one clock (ui::ViewerModel::advance): the clip time, the graph clock and the spring
+// chain's clock move together. The window's frame and a headless sequence's step both go through it;
+// for a playing view at speed 1 they are the same step, and paused the window moves only the spring
+// chain (its kick settles while the clip holds).
+TEST(ViewClock, TheWindowAndASequenceMoveEveryClockTogether) {
+    anim::Character c = load(builtin());
+    const auto fresh = [&] {
+        ui::ViewerModel m;
+        m.attach(c);
+        m.animation.playing = true;
+        m.animation.time = 0.25;
+        m.graph.clock = 0.25;
+        m.graph.spring.clock = 0.25;
+        return m;
+    };
+    ui::ViewerModel window = fresh(), sequence = fresh();
+    const double d = window.graph.duration(c, window.animation.clip);
+    ASSERT_GT(d, 1.0);
+    for (int k = 0; k < 6; ++k) {
+        window.advance_and_pose(c, 0.125);
+        sequence.advance({0.125, 0.125}, d);
+    }
+    for (const ui::ViewerModel* m : {&window, &sequence}) {
+        EXPECT_DOUBLE_EQ(m->animation.time, 1.0);
+        EXPECT_DOUBLE_EQ(m->graph.clock, 1.0);
+        EXPECT_DOUBLE_EQ(m->graph.spring.clock, 1.0);
+    }
+    // Paused, a window frame moves the spring chain's wall clock alone.
+    window.animation.playing = false;
+    window.advance_and_pose(c, 0.5);
+    EXPECT_DOUBLE_EQ(window.animation.time, 1.0);
+    EXPECT_DOUBLE_EQ(window.graph.clock, 1.0);
+    EXPECT_DOUBLE_EQ(window.graph.spring.clock, 1.5);
+    // At twice the speed the clip and the graph go twice as far; the spring chain keeps wall time.
+    window.animation.playing = true;
+    window.animation.speed = 2.0f;
+    window.advance_and_pose(c, 0.25);
+    EXPECT_DOUBLE_EQ(window.animation.time, 1.5);
+    EXPECT_DOUBLE_EQ(window.graph.clock, 1.5);
+    EXPECT_DOUBLE_EQ(window.graph.spring.clock, 1.75);
+    // The clip's time wraps at its end; the graph clock runs on (a state machine's own clock).
+    sequence.advance({d, d}, d);
+    EXPECT_NEAR(sequence.animation.time, 1.0, 1e-12);
+    EXPECT_DOUBLE_EQ(sequence.graph.clock, 1.0 + d);
+}
+
 TEST(PalettePanel, DecodesTheFourTexelsOfAJointAsColumns) {
     std::vector<float> row(static_cast<size_t>(kPaletteTextureWidth) * 4, 0.0f);
     // Joint 3 starts at texel 12; texel 12 + c holds column c. Values chosen so each element is

@@ -39,6 +39,10 @@ struct AnimationPanel {
     // Moves time on by dt * speed when playing. Looping wraps into [0, duration); otherwise time
     // clamps at the ends and playback stops there, so a one-shot clip holds its last pose.
     void advance(double dt, double duration);
+    // Moves time on by `step` seconds of clip time whatever `playing` says (ViewerModel::advance:
+    // the caller has already applied the speed and the pause), wrapping or clamping as advance does;
+    // a zero step changes nothing (a paused clip scrubbed to its end stays at its end).
+    void move_by(double step, double duration);
     // Sets the time directly (the timeline), clamped to [0, duration].
     void scrub(double t, double duration);
     // The arrow keys: pauses and moves `frames` steps of 1/30 s (the rate most clips are keyed

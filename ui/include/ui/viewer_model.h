@@ -41,6 +41,17 @@ enum class InspectorTab {
     Expressions
 };
 
+// One step of a view's time (issue 45: one clock). `clip` seconds of view time move the clip's time,
+// the graph's clock (blend tree phase, state machine) and the VRM springs' replay with it; `wall`
+// seconds move the Graph tab's spring chain, which in the window runs in wall time so a kick settles
+// while the clip is paused. The window steps {playing ? dt x speed : 0, dt}; a headless sequence
+// (render --frames) steps {dt, dt}, so frame k is the view at its start + k/F, and for a playing view
+// at speed 1 the two are the same step.
+struct ClockStep {
+    double clip = 0.0;
+    double wall = 0.0;
+};
+
 struct ViewerModel {
     ScenePanel scene;
     AnimationPanel animation;
@@ -83,14 +94,14 @@ struct ViewerModel {
     // at the first clip's start, which is where IK places its target.
     void attach(anim::Character& character);
     void set_tab(InspectorTab t) { tab = t; }
-    // Moves the clocks by dt (seconds of wall time) and poses the character for this frame.
+    // The one clock: moves every clock of the view by `step` (ClockStep), the clip's time looped or
+    // clamped by the Animation tab's rule over `duration`. The window (advance_and_pose) and a
+    // headless sequence (SceneSession::set_time) both move the view through it; it used to be two
+    // functions, and a state-machine sequence moved only the clip time (issue 45).
+    void advance(const ClockStep& step, double duration);
+    // The window's frame: dt seconds of wall time (ClockStep {playing ? dt x speed : 0, dt}), then
+    // the character posed for it (the root-motion placement integrates the clip step).
     void advance_and_pose(anim::Character& character, double dt);
-    // The view's clock at clip time `time`, `step` seconds of view time after where it was: the graph
-    // clock and the spring chain's clock move by the same step, so a headless sequence's frame k is
-    // the view at its own time (SceneSession::set_time). Unlike advance_and_pose this is view time,
-    // not wall time: no speed, no looping of the panel's clock, and the spring chain's clock moves
-    // with the view (a settings file starts it at the view's time, which is what this keeps).
-    void move_clocks(double time, double step);
     // Poses at the current time without moving the clock (or the root-motion placement).
     void pose(anim::Character& character);
     // The pose state the panels describe now (pointing at the graph panel's objects).

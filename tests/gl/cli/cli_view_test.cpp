@@ -146,8 +146,8 @@ TEST(ViewSidecar, ReferenceSaysWhenTheFileIsNotTheOneTheGoldenWasDrawnFrom) {
 // Frame k of `render --frames N --fps F` is `render` of the same view at its time + k/F, in every
 // graph mode the files here hold, the spring chain included; and the frames move.
 struct SequenceCase {
-    const char* name;
-    const char* settings;
+    std::string name;
+    std::string settings;
 };
 
 void expect_sequence_is_the_view_at_each_time(const std::string& file, const SequenceCase& c) {
@@ -181,6 +181,12 @@ TEST(ViewSequence, FrameKIsTheViewAtItsTimeInEveryGraphMode) {
           SequenceCase{"state_machine",
                        R"({"graph": "state_machine", "machine_state": "Walking", "time": 0.5})"}})
         expect_sequence_is_the_view_at_each_time(robot, c);
+    // Retarget: the mixamo humanoid's walk played on the prescaled one (its rig under a 0.01 node),
+    // the source's clip clock moving with the view's.
+    expect_sequence_is_the_view_at_each_time(
+        asset("humanoid_prescale.glb"),
+        SequenceCase{"retarget", R"({"graph": "retarget", "retarget_source": ")" +
+                                     asset("humanoid_mixamo.glb") + R"(", "time": 0.5})"});
     // The spring chain on the fox's tail (the chain starts at the joint named like "tail"): its
     // clock moves with the view's.
     SKINVIEW_SHARED_ASSET_OR_SKIP(fox, "Fox.glb");

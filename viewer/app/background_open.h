@@ -43,6 +43,8 @@ public:
     // The pending open's file and counters (pending() must be true).
     const std::string& path() const { return current_->path; }
     const anim::ImportProgress& progress() const { return current_->progress; }
+    // The pending open's worker has its result (take_if_done will return it); false when none.
+    bool finished() const { return current_ && current_->done.load(std::memory_order_acquire); }
     // The pending open's result once its worker is done (nothing pending after); nullopt while it runs.
     std::optional<Expected<LoadedScene>> take_if_done();
     // Joins the cancelled workers that have finished; how many still run.

@@ -133,10 +133,11 @@ void ViewerWindow::wait_for_open(int frame) {
                      load_frame_, session_ ? session_->path().c_str() : "nothing",
                      ui_.loading.line().c_str());
         glfwSwapBuffers(ctx_.window());
-        // A scripted run draws without vsync: load frames as fast as llvmpipe draws them took the
-        // cores from the decoding pool (the corpus test opened every file several times slower).
-        // Up to a tenth of a second between them, or until the worker is done: a few progress
-        // frames a second, and an open that ends at most that much later than it would alone.
+        // A scripted run draws without vsync, and llvmpipe draws on the same cores the decoding
+        // pool needs: load frames back to back would slow the load they wait for. Up to a tenth
+        // of a second between them, or until the worker is done: about ten progress frames a
+        // second, and an open that ends at most that much later than it would alone (the lamp's
+        // test drew 69 to 89 load frames back to back, 20 with the pause).
         for (int i = 0; i < 20 && loading_.pending() && !loading_.finished(); ++i)
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
         serve_open();

@@ -227,6 +227,9 @@ MAN_ENV = [
      "and the process's wall time; 0 or unset prints nothing."),
     ("SKINVIEW_NO_AVX2", "set, the frame path takes its baseline (SSE2) forms on a machine with AVX2; the results are "
      "the same bits either way."),
+    ("SKINVIEW_BACKGROUND_LOAD", "0 makes the viewer open files on the window's thread, the window frozen until the "
+     "file is loaded (as before the background open); unset or anything else opens them on a worker thread "
+     "with a progress line over the previous character."),
 ]
 
 # Commands, then what they do; tests/docs/check_doc_commands.py runs each (from a scratch folder

@@ -111,9 +111,15 @@ private:
     }
 
     Status parse_line(int n, const std::string& line, const std::vector<std::string>& w) {
-        int frame = 0;
-        if (!parse_frame(w[0], frame))
+        int frame = 0, load_frame = 0;
+        const size_t at = w[0].find('@');
+        if (!parse_frame(w[0].substr(0, at), frame))
             return fail(n, "'" + w[0] + "' is not a frame number (a whole number from 0)");
+        if (at != std::string::npos && (!parse_frame(w[0].substr(at + 1), load_frame) || load_frame < 1 ||
+                                        w.size() < 2 || w[1] != "drop"))
+            return fail(n, "'" + w[0] +
+                               "': FRAME@K (the K-th frame, from 1, drawn while FRAME waits for an open) "
+                               "goes with drop only");
         if (frame < last_frame_)
             return fail(n, "frame " + std::to_string(frame) + " comes after frame " +
                                std::to_string(last_frame_) + "; frames must not decrease");
@@ -124,6 +130,7 @@ private:
                 "no action after the frame (move, down, up, click, key, keydown, keyup, type, wheel, focus)");
         InputEvent e;
         e.frame = frame;
+        e.load_frame = load_frame;
         e.line = n;
         const std::string& a = w[1];
         const size_t args = w.size() - 2;

@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <exception>
 
 #include "data_dir.h"
@@ -32,6 +34,8 @@ int ViewerWindow::run() {
     ImGui_ImplOpenGL3_Init(api_ == render::Api::GL ? "#version 330 core" : "#version 300 es");
     if (opts_.frames > 0) glfwSwapInterval(0);  // a scripted run should not wait for vsync
     scripted_ = opts_.frames > 0;
+    const char* background = std::getenv("SKINVIEW_BACKGROUND_LOAD");
+    background_open_ = !(background && std::strcmp(background, "0") == 0);
     ui_.show_help = opts_.show_keys;
     if (!scripted_) model_.open.load_recent(recent_file());
     {  // the layout before the first file, so it is framed for the 3D view it is drawn in
@@ -40,6 +44,8 @@ int ViewerWindow::run() {
         ui_.layout = ui::compute_layout(static_cast<float>(ww), static_cast<float>(wh));
     }
     open_first();
+    // A scripted run's frame 0 draws the first file, as when the open ran before the loop.
+    if (scripted_) wait_for_open(0);
 
     auto last = std::chrono::steady_clock::now();
     int frame = 0;
@@ -64,9 +70,16 @@ int ViewerWindow::run() {
         // over the file on screen, and the next frame goes on.
         try {
             handle_inputs(frame);
+            // A file opened by this frame's drops, keys or panel actions is on screen in this
+            // frame in a scripted run (wait_for_open), as when the open ran in handle_inputs; in
+            // a user's run the frame is drawn over the previous character and the progress.
+            if (scripted_) wait_for_open(frame);
+            serve_open();
             render_frame(dt, last_frame, frame);
-            // After the frame: an open replaces the session the frame was drawn from.
+            // After the frame: an open replaces the session the frame was drawn from (a scripted
+            // run has it done before the next frame's input, as before).
             serve_confirmed(frame);
+            if (scripted_) wait_for_open(frame);
         } catch (const std::exception& e) {
             recover_frame(e.what(), frame);
         } catch (...) {
@@ -78,6 +91,8 @@ int ViewerWindow::run() {
     }
     if (!scripted_ && !recent_file().empty()) model_.open.save_recent(recent_file());
     if (!opts_.save_settings.empty()) save_settings(opts_.save_settings);
+    loading_.cancel();  // a load still running stops at its next image; joined as the window goes
+    loaded_.reset();
     session_.reset();  // GL objects go before the context
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();

@@ -60,6 +60,18 @@ void ScriptedInput::add(std::vector<ui::InputEvent> events) {
 void ScriptedInput::dispatch_keys(GLFWwindow* window, int frame) {
     for (auto it = pending_.begin(); it != pending_.end() && it->frame <= frame;) {
         const ui::InputEvent& e = *it;
+        if (e.load_frame > 0) {  // FRAME@K: dispatch_load_frame's, until FRAME is over
+            if (e.frame < frame) {
+                std::fprintf(stderr,
+                             "skinview: frame %d: --input line %d: %d@%d drop: frame %d drew fewer than %d "
+                             "frames waiting for an open; dropped\n",
+                             frame, e.line, e.frame, e.load_frame, e.frame, e.load_frame);
+                it = pending_.erase(it);
+            } else {
+                ++it;
+            }
+            continue;
+        }
         if (e.action == ui::InputAction::KeyDown || e.action == ui::InputAction::KeyUp) {
             const int key = glfw_key_for(e.key);
             const bool press = e.action == ui::InputAction::KeyDown;
@@ -92,6 +104,20 @@ void ScriptedInput::dispatch_keys(GLFWwindow* window, int frame) {
             ++it;
             continue;
         }
+        it = pending_.erase(it);
+    }
+}
+
+void ScriptedInput::dispatch_load_frame(GLFWwindow* window, int frame, int load_frame) {
+    for (auto it = pending_.begin(); it != pending_.end() && it->frame <= frame;) {
+        if (it->frame != frame || it->load_frame != load_frame || it->action != ui::InputAction::Drop) {
+            ++it;
+            continue;
+        }
+        GLFWdropfun callback = glfwSetDropCallback(window, nullptr);
+        glfwSetDropCallback(window, callback);
+        const char* paths[] = {it->text.c_str()};
+        if (callback) callback(window, 1, paths);
         it = pending_.erase(it);
     }
 }
@@ -194,7 +220,7 @@ void ScriptedInput::begin_ui_log() {
     ui::set_ui_log(&ui_log_);
 }
 
-void ScriptedInput::end_ui_log(int frame) {
+void ScriptedInput::end_ui_log(int frame, int load_frame) {
     if (!active_) return;
     ui::set_ui_log(nullptr);
     // Where each logged item is ("WHAT: LABEL at X Y"), for the `press` events to come.
@@ -205,9 +231,14 @@ void ScriptedInput::end_ui_log(int frame) {
         if (at != std::string::npos && std::sscanf(line.c_str() + at + 4, "%f %f%c", &x, &y, &tail) == 2)
             item_at_[line.substr(0, at)] = {x, y};
     }
-    for (const auto& line : ui_log_)
-        if (std::find(previous_ui_log_.begin(), previous_ui_log_.end(), line) == previous_ui_log_.end())
+    for (const auto& line : ui_log_) {
+        if (std::find(previous_ui_log_.begin(), previous_ui_log_.end(), line) != previous_ui_log_.end())
+            continue;
+        if (load_frame > 0)
+            std::fprintf(stderr, "skinview: frame %d, load frame %d: %s\n", frame, load_frame, line.c_str());
+        else
             std::fprintf(stderr, "skinview: frame %d: %s\n", frame, line.c_str());
+    }
 }
 
 }  // namespace sv::viewer

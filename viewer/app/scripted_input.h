@@ -26,7 +26,12 @@ public:
     // Right after glfwPollEvents, where GLFW calls its callbacks: the key, text and wheel events
     // due by `frame` go through ImGui's GLFW callbacks (which chain to the viewer's own); a drop
     // through the window's drop callback, a close as the window manager's close request.
+    // The events of a later frame wait; a FRAME@K drop waits for dispatch_load_frame, and is said on
+    // stderr and dropped once its frame is over.
     void dispatch_keys(GLFWwindow* window, int frame);
+    // The FRAME@K drops (ui/input_script.h) of frame `frame`'s `load_frame`-th frame drawn while it
+    // waits for an open, through the window's drop callback.
+    void dispatch_load_frame(GLFWwindow* window, int frame, int load_frame);
     // Between ImGui_ImplGlfw_NewFrame and ImGui::NewFrame. The GLFW backend of Dear ImGui 1.86
     // polls the pointer each frame (io.MousePos from glfwGetCursorPos, or -FLT_MAX when the
     // window is neither focused nor hovered, as under Xvfb; io.MouseDown from glfwGetMouseButton),
@@ -43,9 +48,10 @@ public:
 
     // The ui log (ui/panels_draw.h) of a scripted run: begin_ui_log before the panels draw, and
     // end_ui_log after, which prints each line not shown the frame before ("skinview: frame 12:
-    // tooltip: ..."), so a tooltip held for a second is one line of the log, not sixty.
+    // tooltip: ..."), so a tooltip held for a second is one line of the log, not sixty. A frame
+    // drawn while `frame` waits for an open (load_frame > 0) prints "frame 12, load frame 3: ...".
     void begin_ui_log();
-    void end_ui_log(int frame);
+    void end_ui_log(int frame, int load_frame = 0);
 
 private:
     // The `press` events due by `frame`, each turned into a move to where the ui log last placed

@@ -39,7 +39,8 @@ void frame_on_screen(SceneSession& session, const ui::ViewerModel& m) {
 
 void ViewerWindow::handle_inputs(int frame) {
     // A dropped file is an Open like the field's; the last of several drops in one frame wins, as
-    // the last Open press does (each open replaces the one before).
+    // the last Open press does (each open replaces the one before, cancelling it if it is still
+    // loading).
     for (auto& d : inbox_.drops) ui_.actions.ask(ui::UiAction::Kind::Open, d);
     inbox_.drops.clear();
     serve_actions();
@@ -61,13 +62,7 @@ void ViewerWindow::serve_actions() {
     for (const ui::UiAction& a : ui_.actions.take()) {
         switch (a.kind) {
             case Kind::Open:
-                // An open replaces the view: it asks first when that loses work, as a quit does.
-                if (!session_ ||
-                    quit_guard_.request_action(current_view(), ui::QuitGuard::Action::Open, a.text))
-                    open(a.text, nullptr);
-                else if (scripted_)
-                    std::fprintf(stderr, "skinview: open %s asks first: %s\n", a.text.c_str(),
-                                 quit_guard_.lost.c_str());
+                request_open(a.text);
                 break;
             case Kind::FrameView:
                 if (session_) set_framed_view(a.text);
@@ -91,6 +86,19 @@ void ViewerWindow::serve_actions() {
                 break;
         }
     }
+}
+
+void ViewerWindow::request_open(const std::string& path) {
+    // An open replaces the view: it asks first when that loses work, as a quit does.
+    if (!session_ || quit_guard_.request_action(current_view(), ui::QuitGuard::Action::Open, path))
+        open(path, nullptr);
+    else if (scripted_)
+        std::fprintf(stderr, "skinview: open %s asks first: %s\n", path.c_str(), quit_guard_.lost.c_str());
+}
+
+void ViewerWindow::serve_drops() {
+    for (const auto& d : inbox_.drops) request_open(d);
+    inbox_.drops.clear();
 }
 
 void ViewerWindow::handle_key(int key, int frame) {

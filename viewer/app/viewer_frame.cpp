@@ -28,6 +28,7 @@ void ViewerWindow::render_frame(double dt, bool last_frame, int frame) {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     draw_panels(frame, static_cast<float>(ww), static_cast<float>(wh));
     draw_scene(fbw, fbh);
+    if (load_frame_ > 0) return;  // a frame waiting for an open is no frame of the run's pictures
     write_screenshot(fbw, fbh, last_frame);
     write_viewport_screenshot(last_frame);
 }
@@ -70,8 +71,11 @@ void ViewerWindow::pose_frame(double dt) {
 void ViewerWindow::draw_panels(int frame, float window_w, float window_h) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
-    scripted_picks(frame);
-    input_.apply_pointer(frame, ui_.layout, window_w, window_h);
+    // A frame waiting for an open takes no pointer event of its own frame: those belong to the
+    // frame drawn once the open is done (the pointer stays where the last frame left it).
+    const int events_frame = load_frame_ > 0 ? frame - 1 : frame;
+    scripted_picks(events_frame);
+    input_.apply_pointer(events_frame, ui_.layout, window_w, window_h);
     ImGui::NewFrame();
     input_.begin_ui_log();
     ui_.character = session_ ? &session_->character() : nullptr;
@@ -96,6 +100,7 @@ void ViewerWindow::draw_panels(int frame, float window_w, float window_h) {
     ui::draw_inspector_window(model_, ui_);
     ui::draw_status_line(model_, ui_);
     ui::draw_error_window(ui_);
+    ui::draw_load_progress(ui_.loading, ui_.layout.viewport);
     if (session_) viewport_interaction();
     if (session_) ui::draw_heat_legend_for(model_, ui_);
     apply_controls(ui_controls_, draw);
@@ -110,7 +115,7 @@ void ViewerWindow::draw_panels(int frame, float window_w, float window_h) {
     }
     if (ui_.show_help) ui::draw_keys_help(ui_);
     ui::draw_quit_dialog(quit_guard_);
-    input_.end_ui_log(frame);
+    input_.end_ui_log(frame, load_frame_);
     ImGui::Render();
 }
 

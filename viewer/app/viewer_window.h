@@ -7,8 +7,10 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "background_open.h"
 #include "interactive_viewer.h"
 #include "render/context.h"
 #include "scene_session.h"
@@ -32,14 +34,34 @@ public:
     int run();
 
 private:
-    // viewer_open.cpp. Opens `path`; on failure (an error or an exception) the previous session
-    // stays and the error is shown (and printed, so a scripted run leaves it in its log). Options
-    // and settings that cannot be honoured are shown the same way, over the character they were
-    // applied to.
+    // viewer_open.cpp. Opens `path`: starts its load on a worker thread (background_open.h),
+    // cancelling an open in flight, and returns; serve_open finishes it on a later frame. Until then
+    // the previous session stays on screen, and on failure (an error or an exception) it stays for
+    // good, the error shown (and printed, so a scripted run leaves it in its log). Options and
+    // settings that cannot be honoured are shown the same way, over the character they were
+    // applied to. With SKINVIEW_BACKGROUND_LOAD=0 in the environment the whole open runs here, on
+    // the window's thread, as it did before the background open (the window test's control).
     void open(const std::string& path, const SceneOptions* options,
               const ui::ViewerSettings* settings = nullptr);
-    void open_unguarded(const std::string& path, const SceneOptions* options,
-                        const ui::ViewerSettings* settings);
+    // Once a frame, before it is drawn: the progress counters into the overlay; a finished load
+    // either uploaded and made the session (finish_open) or, failed, shown as an error. A load
+    // that is done waits one frame drawn with "uploading" on it before the upload, so the progress
+    // says what the next pause is.
+    void serve_open();
+    // A scripted run (--frames) waits for the open in flight where `frame` would go on: it draws
+    // uncounted frames ("load frames", numbered from 1 for each frame; the pose's clock stands
+    // still, no script event of a later frame is dispatched, no screenshot is written) until the
+    // open is finished, so every counted frame sees what the run saw when the open was synchronous.
+    // The FRAME@K drops of the script arrive on those frames.
+    void wait_for_open(int frame);
+    // The first file's settings error, shown when its open is over (loaded, failed or cancelled).
+    void show_after_open_error();
+    bool open_pending() const { return loading_.pending() || loaded_.has_value(); }
+    // The rest of an open once the file is loaded: the GL upload (SceneSession::create), then the
+    // options, settings and camera, as one step on the window's thread.
+    void finish_open(LoadedScene loaded, const SceneOptions* options, const ui::ViewerSettings* settings);
+    void finish_open_unguarded(LoadedScene loaded, const SceneOptions* options,
+                               const ui::ViewerSettings* settings);
     void show_error(const std::string& title, const std::string& message, const char* log_prefix);
     void load_settings(const std::string& path);
     void save_settings(const std::string& path);
@@ -49,6 +71,11 @@ private:
     // viewer_actions.cpp: the queued drops and keys, the panels' requests, the correction's
     // reframing; quitting.
     void handle_inputs(int frame);
+    // An Open (the field, a drop, the recent list): asks first when the view has unsaved work.
+    void request_open(const std::string& path);
+    // The dropped files opened, and nothing else served: a load frame's input (wait_for_open),
+    // which must leave the panels' queued actions to the counted frame they belong to.
+    void serve_drops();
     void handle_key(int key, int frame);
     // The panels' actions of the last frame (ui/ui_actions.h), in the order asked.
     void serve_actions();
@@ -108,6 +135,16 @@ private:
     Inbox inbox_;
     ScriptedInput input_;
     ui::QuitGuard quit_guard_;
+    // The open in flight: its worker, what it was asked with (the first file's command-line
+    // options and settings; null and none for a later open), and its result once loaded and not
+    // yet uploaded.
+    BackgroundOpen loading_;
+    const SceneOptions* open_options_ = nullptr;
+    std::optional<ui::ViewerSettings> open_settings_;
+    std::optional<LoadedScene> loaded_;
+    bool background_open_ = true;  // SKINVIEW_BACKGROUND_LOAD=0 turns it off
+    std::optional<std::string> after_open_error_;
+    int load_frame_ = 0;  // > 0: the frame being drawn is wait_for_open's, this one
     bool quit_ = false;
     bool screenshot_asked_ = false;  // S: this frame's picture, written once it is drawn
     bool scripted_ = false;

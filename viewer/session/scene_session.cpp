@@ -6,8 +6,6 @@
 #include <cstdlib>
 
 #include "anim/avatar/expression_materials.h"
-#include "anim/avatar/vrm_facing.h"
-#include "anim/gltf/gltf_import.h"
 #include "anim/scene/material_variants.h"
 #include "data_dir.h"
 #include "expression_flag.h"
@@ -19,35 +17,23 @@ namespace sv::viewer {
 
 Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& path, render::Api api,
                                                            bool vrm_facing) {
-    auto asset = anim::load_gltf(path);
-    if (!asset) return asset.error();  // the importer names the file itself
-    // A .vrma is a clip and a skeleton with nothing to draw; said plainly rather than an empty view.
-    if (asset->vrm.version == anim::VrmVersion::Animation)
-        return make_error(path +
-                          ": a VRM Animation (VRMC_vrm_animation) has no mesh to draw; open a character and "
-                          "load this file as its retarget source (the Graph tab's Load, --retarget, the "
-                          "settings' retarget_source)");
-    if (asset->vrm.version == anim::VrmVersion::V0) {
-        if (vrm_facing)
-            asset->report.push_back(anim::apply_vrm_facing(*asset));
-        else
-            asset->report.push_back("VRM 0.x: shown as stored, facing -Z (--no-vrm-facing)");
-    }
-    // The VRM avatar's look-at, constraints and spring bones, over the file's scene (each degrades
-    // alone, reported; the geometry is untouched).
-    anim::FrameContext frame = anim::FrameContext::create(*asset, asset->report);
-    auto character = anim::Character::create(std::move(*asset));
-    if (!character) return make_error(path + ": " + character.error().message);
+    auto loaded = load_scene(path, vrm_facing);
+    if (!loaded) return loaded.error();
+    return create(std::move(*loaded), api);
+}
+
+Expected<std::unique_ptr<SceneSession>> SceneSession::create(LoadedScene loaded, render::Api api) {
+    const std::string path = loaded.path;
     auto s = std::make_unique<SceneSession>();
     s->path_ = path;
-    s->character_ = std::make_unique<anim::Character>(std::move(*character));
+    s->character_ = std::move(loaded.character);
     // The textures' texels go to the renderer, which frees each once the driver holds it: the
     // session keeps no CPU copy of a texture (nothing reads one after the upload).
     auto renderer =
         render::CharacterRenderer::create(api, *s->character_, 1, s->character_->take_image_texels());
     if (!renderer) return make_error(path + ": " + renderer.error().message);
     s->renderer_ = std::move(*renderer);
-    s->frame_ = std::move(frame);
+    s->frame_ = std::move(loaded.frame);
     s->frame_.bind(*s->character_);
     s->state_.clip = s->character_->asset().clips.empty() ? -1 : 0;
     // A file with its own lights is lit by them (as the Khronos renderer does), not by ours as well.

@@ -21,6 +21,7 @@
 #include "render/image.h"
 #include "render/render_target.h"
 #include "render/skinned_pass.h"
+#include "scene_load.h"
 #include "scene_options.h"
 
 namespace sv::ui {
@@ -62,6 +63,9 @@ public:
     // `vrm_facing`: turn a VRM 0.x avatar to face +Z (anim/avatar/vrm_facing.h).
     static Expected<std::unique_ptr<SceneSession>> open(const std::string& path, render::Api api,
                                                         bool vrm_facing = true);
+    // The GL half of open: `loaded` (viewer/session/scene_load.h) uploaded to the current context
+    // and framed. On the context's thread. A failure (the upload refused) leaves nothing behind.
+    static Expected<std::unique_ptr<SceneSession>> create(LoadedScene loaded, render::Api api);
 
     anim::Character& character() { return *character_; }
     render::CharacterRenderer& renderer() { return *renderer_; }

@@ -96,13 +96,15 @@ DecodedImage decode_rgba8(const EncodedImage& in) {
     return d;
 }
 
-std::vector<DecodedImage> decode_all_rgba8(const std::vector<EncodedImage>& images, unsigned threads) {
+std::vector<DecodedImage> decode_all_rgba8(const std::vector<EncodedImage>& images, unsigned threads,
+                                           ImportProgress* progress) {
     std::vector<DecodedImage> out(images.size());
     std::vector<size_t> work;  // the images with bytes, in the file's order
     for (size_t i = 0; i < images.size(); ++i)
         if (images[i].bytes) work.push_back(i);
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
     threads = static_cast<unsigned>(std::min<size_t>(threads, std::max<size_t>(work.size(), 1)));
+    if (progress) progress->images_total = static_cast<int>(work.size());
     std::atomic<size_t> next{0};
     std::exception_ptr thrown;
     std::mutex thrown_mutex;
@@ -110,8 +112,11 @@ std::vector<DecodedImage> decode_all_rgba8(const std::vector<EncodedImage>& imag
     // largest images do not wait behind a fixed split.
     const auto run = [&] {
         for (size_t k = next++; k < work.size(); k = next++) {
+            // Between images, not inside one: stb and libwebp have no way to stop mid-image.
+            if (progress && progress->cancel) break;
             try {
                 out[work[k]] = decode_rgba8(images[work[k]]);
+                if (progress) ++progress->images_decoded;
             } catch (...) {
                 const std::lock_guard<std::mutex> lock(thrown_mutex);
                 if (!thrown) thrown = std::current_exception();

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "anim/core/expected.h"
+#include "anim/gltf/import_progress.h"
 #include "anim/scene/asset.h"
 
 namespace sv::anim::gltf {
@@ -50,7 +51,11 @@ DecodedImage decode_rgba8(const EncodedImage& in);
 // (std::thread::hardware_concurrency), never more than there are images; 1 decodes on the calling
 // thread alone. A thread that cannot be started leaves its images to the others; an exception out
 // of a decode (std::bad_alloc) is rethrown here, on the caller's thread, after every thread has
-// stopped.
-std::vector<DecodedImage> decode_all_rgba8(const std::vector<EncodedImage>& images, unsigned threads);
+// stopped. `progress` (may be null): images_total set to the images with bytes, images_decoded
+// counted up as each is done, and `cancel` read before each image is taken: once it is set no
+// thread starts another, and the images not started are left empty with no failure (the caller
+// must then drop the whole result, as the importer does).
+std::vector<DecodedImage> decode_all_rgba8(const std::vector<EncodedImage>& images, unsigned threads,
+                                           ImportProgress* progress = nullptr);
 
 }  // namespace sv::anim::gltf

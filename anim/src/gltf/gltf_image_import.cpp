@@ -49,8 +49,10 @@ Status Importer::images() {
                          ", " + str(src.component) + " channels, " + str(src.bits) + " bits)";
         }
     }
-    std::vector<DecodedImage> decoded = decode_all_rgba8(encoded, decode_threads);
+    std::vector<DecodedImage> decoded = decode_all_rgba8(encoded, decode_threads, progress);
     encoded_images.clear();  // the encoded bytes are not needed past the decode
+    // A decode stopped part way leaves images empty that are not failures: nothing of it is kept.
+    if (progress && progress->cancel) return make_error(kImportCancelled);
     for (size_t i = 0; i < n; ++i) {
         Image d;
         d.name = m.images[i].name;

@@ -48,6 +48,7 @@ Expected<Asset> convert(const tg::Model& model, const std::string& source, const
     im.facts = &facts;
     im.encoded_images = std::move(encoded_images);
     im.decode_threads = options.decode_threads;
+    im.progress = options.progress;
     if (auto st = im.nodes(); !st) return st.error();
     if (auto st = im.skins(); !st) return st.error();
     gltf::add_vrm_animation_skin(asset);
@@ -76,6 +77,7 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
                                       bool binary, const ImportOptions& options) {
     return [&]() -> Expected<Asset> {
         try {
+            if (options.progress && options.progress->cancel) return make_error(kImportCancelled);
             if (bytes.size() > std::numeric_limits<unsigned int>::max())
                 return make_error("glTF: file of " + str(bytes.size()) + " bytes is too large");
             size_t size = bytes.size();
@@ -121,6 +123,7 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
             std::error_code ec;
             if (!base_dir.empty()) guard.base = std::filesystem::weakly_canonical(base_dir, ec);
             tg::TinyGLTF loader;
+            if (options.progress) guard.files_read = &options.progress->files_read;
             loader.SetFsCallbacks(gltf::guarded_fs(guard));
             loader.SetImageLoader(&gltf::load_image, &guard);
             tg::Model model;
@@ -133,6 +136,8 @@ Expected<Asset> load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, co
             if (!guard.refusal.empty()) return make_error(guard.refusal);
             for (const auto& [image, why] : guard.image_failures) facts.image_failures.emplace(image, why);
             if (!ok) return make_error(tinygltf_refusal(err));
+            // tinygltf's parse (the files read) is the other long step before the images.
+            if (options.progress && options.progress->cancel) return make_error(kImportCancelled);
             if (auto st = gltf::decode_meshopt(model, facts.meshopt_views, facts.fallback_buffers); !st)
                 return st.error();
             if (auto st = gltf::decode_draco(model, facts.draco_primitives); !st) return st.error();
@@ -150,6 +155,7 @@ Expected<Asset> load_gltf(const std::string& path, const ImportOptions& options)
     // stream's read of a folder threw out of this function and ended the viewer).
     auto read = read_file_bytes(path, "glTF: ");
     if (!read) return read.error();
+    if (options.progress) ++options.progress->files_read;
     const std::vector<std::uint8_t>& bytes = *read;
     // A GLB by its magic bytes, or by its name unless it is plainly JSON text: a broken .glb is
     // then refused for its container ("does not start with 'glTF'"), not as JSON it never was.

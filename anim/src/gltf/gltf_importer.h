@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "anim/core/expected.h"
+#include "anim/gltf/import_progress.h"
 #include "anim/scene/asset.h"
 #include "gltf_accessor.h"
 #include "gltf_document_checks.h"
@@ -62,6 +63,7 @@ struct Importer {
     // once images() has decoded them; and how many threads decode (ImportOptions::decode_threads).
     std::map<int, std::vector<unsigned char>> encoded_images;
     unsigned decode_threads = 0;
+    ImportProgress* progress = nullptr;  // ImportOptions::progress
     // Per skin: old joint index -> sorted index (skins() fills it, the meshes' joints read it).
     std::vector<std::vector<int>> skin_remap;
     // Vertices whose weights meshes() rescaled or bound rigidly, for its report, and the fewest

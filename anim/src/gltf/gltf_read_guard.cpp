@@ -26,7 +26,9 @@ bool guarded_read(std::vector<unsigned char>* out, std::string* err, const std::
         if (err) *err = g->refusal;
         return false;
     }
-    return tg::ReadWholeFile(out, err, file, nullptr);
+    const bool read = tg::ReadWholeFile(out, err, file, nullptr);
+    if (read && g->files_read) ++*g->files_read;
+    return read;
 }
 bool no_write(std::string* err, const std::string&, const std::vector<unsigned char>&, void*) {
     if (err) *err = "the importer writes nothing";

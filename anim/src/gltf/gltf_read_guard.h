@@ -9,6 +9,7 @@
 
 #include <tiny_gltf.h>
 
+#include <atomic>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -29,6 +30,8 @@ struct ReadGuard {
     // inside tinygltf's parse. What it costs: the file's encoded images held until then, a fraction
     // of what they decode to.
     std::map<int, std::vector<unsigned char>> encoded_images;
+    // Null, or ImportProgress::files_read: one more for each file read whole.
+    std::atomic<int>* files_read = nullptr;
     bool inside(const std::string& file) const {
         if (base.empty()) return false;
         std::error_code ec;

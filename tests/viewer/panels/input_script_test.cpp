@@ -95,6 +95,11 @@ TEST(InputScript, EachBadLineIsRefusedWithItsNumberAndReason) {
         {"3 focus", "focus: expected 'lost' or 'gained'"},
         {"3 focus away", "focus: expected 'lost' or 'gained'"},
         {"3 pick", "pick: no joint name"},
+        {"3@2 key a",
+         "'3@2': FRAME@K (the K-th frame, from 1, drawn while FRAME waits for an open) goes with drop only"},
+        {"3@0 drop /a.glb", "'3@0': FRAME@K"},
+        {"3@x drop /a.glb", "'3@x': FRAME@K"},
+        {"x@2 drop /a.glb", "'x@2' is not a frame number"},
     };
     for (const auto& [line, why] : bad) {
         SCOPED_TRACE(line);
@@ -127,6 +132,20 @@ TEST(InputScript, APickNamesItsJointAndADropItsPath) {
     EXPECT_EQ((*e)[0].text, "mixamorig:Left Fore Arm");
     EXPECT_EQ((*e)[1].action, InputAction::Drop);
     EXPECT_EQ((*e)[1].text, "/tmp/a b.glb");
+}
+
+// FRAME@K drop: the second open a script makes while the first is still loading (the window
+// draws uncounted frames while it waits, viewer_window.h); a plain drop has no load frame.
+TEST(InputScript, ADropMayWaitForAFrameDrawnWhileAnOpenLoads) {
+    const auto e = ui::parse_input_script("3 drop /tmp/lamp.gltf\n3@2 drop /tmp/arm.glb\n5 key c\n");
+    ASSERT_TRUE(e) << e.error().message;
+    ASSERT_EQ(e->size(), 4u);
+    EXPECT_EQ((*e)[0].load_frame, 0);
+    EXPECT_EQ((*e)[1].action, InputAction::Drop);
+    EXPECT_EQ((*e)[1].frame, 3);
+    EXPECT_EQ((*e)[1].load_frame, 2);
+    EXPECT_EQ((*e)[1].text, "/tmp/arm.glb");
+    EXPECT_EQ((*e)[2].load_frame, 0);
 }
 
 TEST(InputScript, PointsResolveInTheirRegion) {

@@ -32,6 +32,11 @@
 //                                  script reaches a button wherever the font and the layout put
 //                                  it. An item not logged by FRAME is said on stderr.
 //   FRAME close                    the window's close button (the window manager's close request)
+//   FRAME@K drop PATH              a drop on the K-th frame (from 1) drawn while frame FRAME waits
+//                                  for a file opening in the background: a scripted run draws such
+//                                  frames without counting them (viewer/app/viewer_window.h), so
+//                                  this is how a script opens a second file during the first. Said
+//                                  on stderr and dropped when frame FRAME drew fewer than K.
 //
 // `key` sends the key a shortcut reads (C, F, F1); `type` sends the characters a text field reads.
 // A real keyboard sends both; a script says which it means.
@@ -68,7 +73,8 @@ struct InputCoordinate {
 
 struct InputEvent {
     int frame = 0;
-    int line = 0;  // where the script said it (a modifier or a click's release shares its line)
+    int line = 0;        // where the script said it (a modifier or a click's release shares its line)
+    int load_frame = 0;  // > 0: FRAME@K, the K-th frame drawn while FRAME waits for an open (Drop)
     InputAction action = InputAction::Move;
     InputRegion region = InputRegion::Window;  // Move
     InputCoordinate x, y;                      // Move

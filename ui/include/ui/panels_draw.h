@@ -10,6 +10,7 @@
 #include "anim/character/character.h"
 #include "ui/draw_controls.h"
 #include "ui/heat_legend.h"
+#include "ui/load_progress.h"
 #include "ui/quit_guard.h"
 #include "ui/ui_actions.h"
 #include "ui/viewer_model.h"
@@ -43,6 +44,9 @@ struct UiContext {
     // view draws it this frame, set by the viewer before the legend draws; the legend keeps off it.
     bool described_joint_on_screen = false;
     glm::vec2 described_joint{0.0f};
+    // A file opening in the background (viewer/app/background_open.h): drawn over the 3D view,
+    // where the previous character stays until the new one is uploaded.
+    LoadProgress loading;
 };
 
 // Begins an ImGui window pinned to `r` (the layout is computed, never dragged or saved); the caller
@@ -57,6 +61,9 @@ void draw_timeline_window(ViewerModel& m, UiContext& c);   // under the viewport
 void draw_inspector_window(ViewerModel& m, UiContext& c);  // right column: one tab a panel
 void draw_status_line(const ViewerModel& m, const UiContext& c);
 void draw_error_window(UiContext& c);  // only when a load failed
+// The load's line and bar across the top of `viewport` while a file opens (ui/load_progress.h);
+// logs "load progress: LINE" and its rectangle ("overlay rect: load progress: ...").
+void draw_load_progress(const LoadProgress& p, const Rect& viewport);
 // The confirmation a quit with unsaved work opens (ui/quit_guard.h): what would be lost, Quit and
 // Cancel; logs "quit dialog: WHAT" and its buttons' centres in a scripted run.
 void draw_quit_dialog(QuitGuard& q);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "anim/core/expected.h"
+#include "anim/gltf/import_progress.h"
 #include "anim/scene/asset.h"
 
 namespace sv::anim {
@@ -47,6 +48,10 @@ struct ImportOptions {
     // core (std::thread::hardware_concurrency), 1 the calling thread alone, the serial decode the
     // tests compare against and the benchmark times one core with.
     unsigned decode_threads = 0;
+    // Null, or counters the import advances as it goes and a cancel flag it checks
+    // (anim/gltf/import_progress.h); owned by the caller, which keeps it alive through the call. A
+    // cancelled import returns the error kImportCancelled and no Asset, never a part of one.
+    ImportProgress* progress = nullptr;
 };
 
 // `.glb` is recognised by its magic bytes, or by its name unless the bytes are plainly JSON.

@@ -32,7 +32,8 @@ const std::map<std::string, std::string> kNotFixtured = {
     {anim::kUncataloguedCode, "no message is meant to have it (FindingsCatalogue's negative control)"},
     {"VRM_SPRINGS_NOT_SIMULATED",
      "written by the runtime's FrameContext when a session opens (the viewer, render), which the audit "
-     "does not build; the importer refuses every spring it could not simulate first"},
+     "does not build; FindingsCatalogue.TheRuntimesSpringAndConstraintNotesHaveTheirCodes holds it "
+     "in-process"},
     {"VRM_CONSTRAINTS_NOT_APPLIED", "as VRM_SPRINGS_NOT_SIMULATED, for VRMC_node_constraint"},
     {"MTOON_NOT_AN_OBJECT",
      "tinygltf drops an extension value that is not an object while parsing (ParseExtensionsProperty), so "

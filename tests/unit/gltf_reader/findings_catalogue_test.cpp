@@ -11,6 +11,8 @@
 #include <set>
 #include <sstream>
 
+#include "anim/asset_tools/vrm_builder.h"
+#include "anim/frame/frame_context.h"
 #include "anim/gltf/findings.h"
 #include "hostile_fixture.h"
 #include "test_paths.h"
@@ -121,6 +123,30 @@ TEST(FindingsCatalogue, EveryPictureNoteIsAWarningOrAnError) {
         }
     }
     EXPECT_GE(pictures, 4u) << "the fixture made fewer picture notes than it was built for";
+}
+
+// The runtime's notes when a session opens an avatar whose springs or constraints cannot be built
+// (FrameContext::create): the importer refuses such a file first, so the avatar is broken after
+// loading, in memory. The control is the same avatar unbroken, which gives no note at all.
+TEST(FindingsCatalogue, TheRuntimesSpringAndConstraintNotesHaveTheirCodes) {
+    Asset control = build_vrm_avatar(VrmVersion::V1);
+    ASSERT_FALSE(control.vrm.springs.empty());
+    std::vector<std::string> quiet;
+    FrameContext::create(control, quiet);
+    EXPECT_TRUE(quiet.empty()) << quiet.front();
+
+    Asset broken = build_vrm_avatar(VrmVersion::V1);
+    broken.vrm.springs[0].joints[0].node = 9999;
+    VrmNodeConstraint c;
+    c.node = 9999;
+    c.source = 0;
+    broken.vrm.constraints.push_back(c);
+    std::vector<std::string> report;
+    FrameContext::create(broken, report);
+    std::multiset<std::string> codes;
+    for (const auto& line : report) codes.insert(classify_finding(line).code);
+    EXPECT_EQ(codes, (std::multiset<std::string>{"VRM_CONSTRAINTS_NOT_APPLIED", "VRM_SPRINGS_NOT_SIMULATED"}))
+        << ::testing::PrintToString(report);
 }
 
 }  // namespace

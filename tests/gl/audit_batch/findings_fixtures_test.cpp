@@ -322,6 +322,45 @@ std::vector<FixtureFile> files() {
                            [0]["type"] = "shadeColor";
                      return g;
                  }),
+        glb_file("vrm0_mtoon.vrm",
+                 [] {
+                     return glb_of(
+                         anim::build_vrm_avatar(anim::VrmVersion::V0, with([](auto& o) { o.mtoon = true; })));
+                 }),
+        glb_file(
+            "vrm0_mtoon_value_bad.vrm",
+            [] {
+                Glb g = glb_of(
+                    anim::build_vrm_avatar(anim::VrmVersion::V0, with([](auto& o) { o.mtoon = true; })));
+                g.json["extensions"]["VRM"]["materialProperties"][0]["floatProperties"]["_OutlineWidthMode"] =
+                    7;
+                return g;
+            }),
+        glb_file(
+            "vrm0_mtoon_texture_bad.vrm",
+            [] {
+                Glb g = glb_of(
+                    anim::build_vrm_avatar(anim::VrmVersion::V0, with([](auto& o) { o.mtoon = true; })));
+                g.json["extensions"]["VRM"]["materialProperties"][0]["textureProperties"]["_ShadeTexture"] =
+                    99;
+                return g;
+            }),
+        glb_file("vrm0_binds.vrm",
+                 [] {
+                     return glb_of(anim::build_vrm_avatar(anim::VrmVersion::V0,
+                                                          with([](auto& o) { o.material_binds = true; })));
+                 }),
+        glb_file("vrm0_bind_bad.vrm",
+                 [] {
+                     Glb g = glb_of(anim::build_vrm_avatar(anim::VrmVersion::V0,
+                                                           with([](auto& o) { o.material_binds = true; })));
+                     bool edited = false;
+                     for (auto& group : g.json["extensions"]["VRM"]["blendShapeMaster"]["blendShapeGroups"])
+                         if (group.contains("materialValues") && !group["materialValues"].empty() && !edited)
+                             group["materialValues"][0]["materialName"] = "no such material", edited = true;
+                     EXPECT_TRUE(edited) << "the 0.x avatar has no materialValues to break";
+                     return g;
+                 }),
         glb_file("vrm1_look.vrm",
                  [] {
                      return glb_of(anim::build_vrm_avatar(anim::VrmVersion::V1,
@@ -373,8 +412,9 @@ std::vector<FixtureFile> files() {
     };
 }
 
-// code -> (the file where it must fire, the control where it must not).
-const std::map<std::string, std::pair<std::string, std::string>> kFixtures = {
+// code -> (the file where it must fire, the control where it must not); a code written at two sites
+// (VRM 1.0 and 0.x binds) has a pair for each.
+const std::multimap<std::string, std::pair<std::string, std::string>> kFixtures = {
     {"EXTENSION_UNKNOWN", {"extension_unknown.glb", "extension_not_applied.glb"}},
     {"EXTENSION_NOT_APPLIED", {"extension_not_applied.glb", "extension_unknown.glb"}},
     {"ANIMATION_POINTER_SKIPPED", {"pointer_skipped.glb", "channel_no_target.glb"}},
@@ -399,10 +439,13 @@ const std::map<std::string, std::pair<std::string, std::string>> kFixtures = {
     {"MTOON_PART_NOT_DRAWN", {"mtoon_uv_animation.vrm", "vrm1_mtoon.vrm"}},
     {"MTOON_NO_MATERIAL", {"mtoon_no_material.vrm", "vrm1_mtoon.vrm"}},
     {"MTOON_TEXTURE_NOT_DRAWN", {"mtoon_texture_bad.vrm", "vrm1_mtoon.vrm"}},
+    {"MTOON_TEXTURE_NOT_DRAWN", {"vrm0_mtoon_texture_bad.vrm", "vrm0_mtoon.vrm"}},
+    {"MTOON_VALUE_DEFAULTED", {"vrm0_mtoon_value_bad.vrm", "vrm0_mtoon.vrm"}},
     {"MTOON_SUMMARY", {"vrm1_mtoon.vrm", "vrm1.vrm"}},
     {"VRM_EXPRESSION_BINDS_NOT_DRAWN", {"vrm1_bind_shade.vrm", "vrm1_binds.vrm"}},
     {"VRM_SUMMARY", {"vrm1.vrm", "arm.glb"}},
     {"VRM_BIND_NOT_APPLIED", {"vrm1_bind_bad.vrm", "vrm1_binds.vrm"}},
+    {"VRM_BIND_NOT_APPLIED", {"vrm0_bind_bad.vrm", "vrm0_binds.vrm"}},
     {"VRM_LOOK_AT_NOT_APPLIED", {"vrm1_look_bad.vrm", "vrm1_look.vrm"}},
     {"VRM_LOOK_AT_CURVE_STRAIGHTENED", {"vrm0_look_curve.vrm", "vrm0_look.vrm"}},
     {"VRM_HUMANOID_BONE_NOT_TRS", {"vrm1_bone_scaled.vrm", "vrm1.vrm"}},

@@ -139,10 +139,17 @@ bool write_junit(const std::string& path, const std::vector<FileAudit>& audits,
             f << "/>\n";
             continue;
         }
-        std::string all;
-        for (const auto& why : j["failures"]) all += why.get<std::string>() + "\n";
-        f << ">\n      <failure type=\"audit\" message=\"" << xml_escape(j["failures"][0].get<std::string>())
-          << "\">" << xml_escape(all) << "</failure>\n    </testcase>\n";
+        // The type is the first failure's code (docs/findings.md): a CI server groups by it. The
+        // body lists every failure with its code.
+        std::string all, type;
+        for (const auto& x : j["findings"])
+            if (x["severity"] == "error") {
+                if (type.empty()) type = x["code"].get<std::string>();
+                all += x["code"].get<std::string>() + ": " + x["message"].get<std::string>() + "\n";
+            }
+        f << ">\n      <failure type=\"" << xml_escape(type) << "\" message=\""
+          << xml_escape(j["failures"][0].get<std::string>()) << "\">" << xml_escape(all)
+          << "</failure>\n    </testcase>\n";
     }
     f << "  </testsuite>\n</testsuites>\n";
     return static_cast<bool>(f);
@@ -283,7 +290,23 @@ int run_audit(const AuditArgs& args) {
     audits.reserve(total);
     for (auto& r : results) audits.push_back(std::move(*r));
     if (args.json) {
-        nlohmann::json doc = {{"files", nlohmann::json::array()}};
+        // As the glTF-Validator's report: who wrote it, in which shape, and the totals, before the
+        // files. kAuditSchemaVersion moves when a field changes meaning or goes (docs/audit-json.md).
+        long errors = 0, warnings = 0, infos = 0;
+        for (const FileAudit& a : audits)
+            for (const auto& x : a.json["findings"]) {
+                const std::string sev = x["severity"].get<std::string>();
+                errors += sev == "error", warnings += sev == "warning", infos += sev == "info";
+            }
+        nlohmann::json doc = {{"schema_version", kAuditSchemaVersion},
+                              {"tool", {{"name", "skinview"}, {"version", args.tool_version}}},
+                              {"counts",
+                               {{"files", audits.size()},
+                                {"failed", failed},
+                                {"errors", errors},
+                                {"warnings", warnings},
+                                {"infos", infos}}},
+                              {"files", nlohmann::json::array()}};
         for (const FileAudit& a : audits) doc["files"].push_back(a.json);
         std::printf("%s\n", doc.dump(2).c_str());
     }

@@ -6,6 +6,7 @@
 
 #include "anim/avatar/vrm_facing.h"
 #include "anim/character/character.h"
+#include "anim/gltf/findings.h"
 #include "anim/gltf/gltf_import.h"
 #include "audit_file.h"
 #include "note_groups.h"
@@ -24,6 +25,101 @@ std::string text_number(double v) {
     return buf;
 }
 
+std::string quoted_name(const std::string& kind, size_t i, const std::string& name) {
+    return kind + " " + std::to_string(i) + (name.empty() ? "" : " ('" + name + "')");
+}
+
+// Scale as the file stores it: a TRS node's scale, a matrix node's column lengths (negated on a
+// reflection, so a mirror is a scale too). Within 1e-6 of 1 is no scale: float files store 1 as 1
+// exactly, and a 1e-7 drift is a rounding no frame figure shows.
+bool stored_scale(const anim::Node& n, glm::dvec3& s) {
+    if (n.use_matrix) {
+        const glm::dmat3 l(n.matrix);
+        s = {glm::length(l[0]), glm::length(l[1]), glm::length(l[2])};
+        if (glm::determinant(l) < 0.0) s.x = -s.x;
+    } else {
+        s = n.scale;
+    }
+    return std::fabs(s.x - 1.0) > 1e-6 || std::fabs(s.y - 1.0) > 1e-6 || std::fabs(s.z - 1.0) > 1e-6;
+}
+
+// NODE_SCALE_REACHES_SKIN: each scaled node on the path from a root to a skin's joints or to its
+// skinned mesh nodes, once a skin. Read from the asset as loaded, before the frame correction
+// writes the mesh nodes' locals. Said because a scale above a skin is what the frame figures
+// below measure (a Mixamo export's 0.01 "Armature"), so a reader sees where it comes from; it
+// is legal glTF, hence info.
+std::vector<std::string> scale_notes(const anim::Asset& as) {
+    std::vector<std::string> out;
+    const auto& nodes = as.scene.nodes;
+    for (size_t k = 0; k < as.skins.size(); ++k) {
+        // 1: above (or at) a joint; 2: above (or at) a mesh node drawn with this skin.
+        std::vector<int> reach(nodes.size(), 0);
+        std::vector<int> meshes_reached;
+        auto climb = [&](int n, int bit) {
+            for (; n >= 0; n = nodes[static_cast<size_t>(n)].parent) reach[static_cast<size_t>(n)] |= bit;
+        };
+        for (int j : as.skins[k].joints) climb(j, 1);
+        for (size_t n = 0; n < nodes.size(); ++n)
+            if (nodes[n].skin == static_cast<int>(k) && nodes[n].mesh >= 0) climb(static_cast<int>(n), 2);
+        for (size_t n = 0; n < nodes.size(); ++n) {
+            glm::dvec3 sc;
+            if (!reach[n] || !stored_scale(nodes[n], sc)) continue;
+            std::string meshes;
+            for (size_t m = 0; m < nodes.size(); ++m) {
+                if (nodes[m].skin != static_cast<int>(k) || nodes[m].mesh < 0) continue;
+                bool below = false;
+                for (int p = static_cast<int>(m); p >= 0 && !below; p = nodes[static_cast<size_t>(p)].parent)
+                    below = p == static_cast<int>(n);
+                if (below)
+                    meshes += (meshes.empty() ? "" : ", ") + quoted_name("mesh node", m, nodes[m].name);
+            }
+            const std::string parts = (reach[n] & 1) && !meshes.empty() ? "joints and " + meshes
+                                      : (reach[n] & 1)                  ? std::string("joints")
+                                                                        : meshes;
+            out.push_back(quoted_name("node", n, nodes[n].name) + ": scale (" + text_number(sc.x) + ", " +
+                          text_number(sc.y) + ", " + text_number(sc.z) + ") reaches " +
+                          quoted_name("skin", k, as.skins[k].name) + ": its " + parts);
+        }
+    }
+    return out;
+}
+
+nlohmann::json finding(const std::string& message) {
+    const anim::FindingKind& k = anim::classify_finding(message);
+    return {{"code", k.code}, {"severity", anim::to_string(k.severity)}, {"message", message}};
+}
+
+// Every statement of the file's audit as a finding: the importer's notes, the audit's own notes,
+// what each mesh's frame and each scale conflict say, then the failures.
+nlohmann::json findings_of(const nlohmann::json& f) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const char* key : {"report", "audit_notes"})
+        if (f.contains(key))
+            for (const auto& line : f[key]) out.push_back(finding(line.get<std::string>()));
+    for (const auto& s : f["skins"]) {
+        const std::string skin =
+            "skin " + std::to_string(s["index"].get<int>()) + " ('" + s["name"].get<std::string>() + "')";
+        for (const auto& m : s["meshes"])
+            if (m["verdict"] == anim::to_string(anim::FrameVerdict::Corrected))
+                out.push_back(finding(skin + " mesh node " + std::to_string(m["node"].get<int>()) + " ('" +
+                                      m["name"].get<std::string>() +
+                                      "'): " + m["reason"].get<std::string>()));
+        for (const auto& x : s["conflicts"]) {
+            char range[64];
+            std::snprintf(range, sizeof range, "%.6g..%.6g", x["min"].get<double>(), x["max"].get<double>());
+            out.push_back(
+                finding(skin + ": clip '" + x["clip"].get<std::string>() + "' channel " +
+                        std::to_string(x["channel"].get<int>()) + " scales node " +
+                        std::to_string(x["node"].get<int>()) + " '" + x["node_name"].get<std::string>() +
+                        "' (" + (x["uniform"].get<bool>() ? "uniform" : "non-uniform") + ", range " + range +
+                        "), reaches " + std::to_string(x["joints_reached"].get<int>()) + " joints" +
+                        (x["reaches_mesh"].get<bool>() ? " and the mesh" : ", not the mesh")));
+        }
+    }
+    for (const auto& why : f["failures"]) out.push_back(finding(why.get<std::string>()));
+    return out;
+}
+
 }  // namespace
 
 // Folded scale as the audit defines it: the mean column length of mesh.global^-1 x A_j over the
@@ -38,21 +134,25 @@ FileAudit audit_file(const std::string& path, bool strict) {
     if (!asset) {
         a.json["error"] = asset.error().message;
         a.json["failures"].push_back("does not load: " + asset.error().message);
+        a.json["findings"] = findings_of(a.json);
         return a;
     }
     // What the viewer does to a 0.x avatar (the audit measures the file as stored; a turn about +Y
     // changes no frame figure).
     if (asset->vrm.version == anim::VrmVersion::V0) asset->report.push_back(anim::kVrmFacingNote);
+    const std::vector<std::string> audit_notes = scale_notes(*asset);
     auto character = anim::Character::create(std::move(*asset));
     if (!character) {
         a.json["error"] = path + ": " + character.error().message;  // as the importer's errors name it
         a.json["failures"].push_back("does not load: " + character.error().message);
+        a.json["findings"] = findings_of(a.json);
         return a;
     }
     a.loaded = true;
     const anim::Character& c = *character;
     const anim::Asset& as = c.asset();
     a.json["report"] = as.report;
+    a.json["audit_notes"] = audit_notes;
     // The file loads and draws without the image, but it does not draw as its author made it.
     for (const std::string& why : as.image_failures)
         a.json["failures"].push_back("texture not drawn: " + why);
@@ -109,6 +209,7 @@ FileAudit audit_file(const std::string& path, bool strict) {
                                              {"max", x.max}});
         a.json["skins"].push_back(skin);
     }
+    a.json["findings"] = findings_of(a.json);
     return a;
 }
 
@@ -120,6 +221,7 @@ void print_text(const nlohmann::json& f) {
     }
     std::vector<std::string> notes;
     for (const auto& line : f["report"]) notes.push_back(line.get<std::string>());
+    for (const auto& line : f["audit_notes"]) notes.push_back(line.get<std::string>());
     for (const auto& line : group_notes(notes)) std::printf("  note: %s\n", line.c_str());
     if (f["skins"].empty()) std::printf("  no skins\n");
     for (const auto& s : f["skins"]) {

@@ -7,9 +7,14 @@
 
 namespace sv::viewer {
 
+// The shape of `audit --json` and --jsonl (docs/audit-json.md). 1: the first with a version, codes,
+// severities and counts; the unversioned output before it had no "findings".
+inline constexpr int kAuditSchemaVersion = 1;
+
 struct FileAudit {
     // One element of `audit --json`'s "files", and exactly one line of --jsonl: file, error, report,
-    // skins (meshes, conflicts), and "failures" (one sentence each; empty when the file passes).
+    // audit_notes, skins (meshes, conflicts), "failures" (one sentence each; empty when the file
+    // passes) and "findings" (every one of those statements with its code and severity).
     nlohmann::json json;
     bool loaded = false;
     bool cannot_fix = false;

@@ -70,6 +70,9 @@ struct AuditArgs {
     int jobs = 0;        // workers; 0: the machine's cores
     bool strict = false;
     int progress = -1;  // -1: a progress bar when stderr is a terminal; 0 never; 1 always
+    // What --json names as the tool's version: main() sets it (the version is defined on main()
+    // alone, so that a new version misses the compiler cache for one object).
+    std::string tool_version = "unknown";
 };
 int run_audit(const AuditArgs& args);
 

@@ -65,6 +65,7 @@ int headless_fallback(const InteractiveOptions& o) {
     }
     AuditArgs a;
     a.files = {o.scene.file.empty() ? default_asset_path() : o.scene.file};
+    a.tool_version = SKINVIEW_VERSION;
     return run_audit(a) > 1 ? 1 : 0;
 }
 
@@ -325,6 +326,7 @@ int main(int argc, char** argv) {
         if (*suite_cmd) return run_suite(suite);
         if (*audit_cmd) {
             audit.progress = audit_progress == "always" ? 1 : audit_progress == "never" ? 0 : -1;
+            audit.tool_version = SKINVIEW_VERSION;
             return run_audit(audit);
         }
         if (*diagnose_cmd) {

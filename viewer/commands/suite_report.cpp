@@ -64,6 +64,22 @@ std::string detail(const EntryResult& r) {
     return r.report.text();
 }
 
+// The JUnit failure's message: why the entry failed, on one line, as a CI server shows it beside the
+// test's name. It used to be the outcome alone ("fail"), which every failing entry shared. A
+// negative control fails by matching; any other entry by its image or its joints, whose figures
+// are the first line of the report and whose first moved joint is the first structural difference.
+std::string failure_reason(const EntryResult& r) {
+    if (!r.compared) return r.message;
+    if (r.entry && !r.entry->expect_match)
+        return "negative control matched its golden (it expects a mismatch): image " +
+               r.report.image.summary();
+    std::string why = "image " + r.report.image.summary();
+    if (!r.report.structure_failures.empty())
+        why += "; " + std::to_string(r.report.structure_failures.size()) +
+               " structural differences, the first: " + r.report.structure_failures.front();
+    return why;
+}
+
 }  // namespace
 
 std::string result_json_line(const EntryResult& r) {
@@ -113,7 +129,8 @@ Status write_junit(const std::string& path, const std::string& suite_name,
           << "\" time=\"" << t << "\">";
         const std::string text = xml_escape(detail(r));
         if (r.outcome == EntryOutcome::Fail)
-            f << "\n    <failure message=\"" << xml_escape(verdict(r)) << "\">" << text << "</failure>\n  ";
+            f << "\n    <failure type=\"" << xml_escape(verdict(r)) << "\" message=\""
+              << xml_escape(failure_reason(r)) << "\">" << text << "</failure>\n  ";
         else if (r.outcome == EntryOutcome::Error)
             f << "\n    <error message=\"" << xml_escape(r.message) << "\">" << text << "</error>\n  ";
         else

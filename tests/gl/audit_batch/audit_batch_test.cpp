@@ -178,7 +178,9 @@ TEST(AuditBatch, JUnitMarksExactlyTheFailingFiles) {
     EXPECT_EQ(junit_passing, passing) << report;
     EXPECT_NE(report.find("<testsuite name=\"skinview audit\" tests=\"6\" failures=\"2\""), std::string::npos)
         << report;
-    EXPECT_NE(report.find("<failure type=\"audit\" message=\"does not load: "), std::string::npos) << report;
+    EXPECT_NE(report.find("<failure type=\"FILE_NOT_LOADED\" message=\"does not load: "), std::string::npos)
+        << report;
+    EXPECT_NE(report.find(">FILE_NOT_LOADED: does not load: "), std::string::npos) << report;
 }
 
 TEST(AuditBatch, StrictPassesARigidCorrectionAndFailsAnAbsorbedScale) {

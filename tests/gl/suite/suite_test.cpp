@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 
 #include "cli_scratch.h"
@@ -94,6 +95,15 @@ TEST(Suite, AMismatchFailsAndTheReportPutsItFirst) {
     // mid, mid_gles fail; the control (rest against the now-rest golden) matches, so it fails too.
     EXPECT_NE(junit.find("failures=\"3\""), std::string::npos) << junit;
     EXPECT_NE(junit.find("moved"), std::string::npos) << "the sidecar names the joints that moved: " << junit;
+    // Each failure's message says why, not the outcome alone: the figures and the first joint moved
+    // for a mismatch, the match for the negative control.
+    EXPECT_EQ(junit.find("message=\"fail\""), std::string::npos) << junit;
+    const std::regex mismatch(
+        "<failure type=\"fail\" message=\"image [^\"]*; \\d+ structural differences, the first: [^\"]*moved");
+    EXPECT_TRUE(std::regex_search(junit, mismatch)) << junit;
+    EXPECT_NE(junit.find("message=\"negative control matched its golden (it expects a mismatch): image "),
+              std::string::npos)
+        << junit;
 }
 
 TEST(Suite, AMissingGoldenOrFileFailsThatEntryAndTheRestRun) {

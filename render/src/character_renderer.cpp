@@ -89,6 +89,7 @@ Expected<std::unique_ptr<CharacterRenderer>> CharacterRenderer::create_with(
     bool sheen = false;
     for (const anim::Material& m : asset.materials) sheen = sheen || m.sheen_color != glm::vec3(0.0f);
     sheen = sheen || anim::any_clip_animates(asset, anim::AnimatedProperty::SheenColorFactor);
+    r->needs_sheen_ = sheen;
     auto environment = Environment::create(sheen);
     if (!environment) return environment.error();
     r->environment_ = std::move(*environment);
@@ -109,8 +110,10 @@ void CharacterRenderer::update_has_transmission(const anim::Asset& asset) {
 }
 
 Status CharacterRenderer::set_environment(const EnvironmentData& data) {
-    // The sheen textures stay as they were made for this file (the procedural sky's).
-    auto e = Environment::create(data, environment_.sheen_atlas() != 0);
+    // Whether there is a sheen light is the file's (needs_sheen_), never read back from the
+    // environment being replaced: that tied the two, so the file's need lived in whichever
+    // environment was made last.
+    auto e = Environment::create(data, needs_sheen_);
     if (!e) return e.error();
     environment_ = std::move(*e);
     return ok_status();

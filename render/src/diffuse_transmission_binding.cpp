@@ -2,23 +2,9 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
-#include "render/transmission_binding.h"
+#include "render/texture_units.h"
 
 namespace sv::render {
-
-namespace {
-constexpr bool distinct_unit(GLuint unit) {
-    for (GLuint u : kMaterialUnits)
-        if (u == unit) return false;
-    return unit != kEnvironmentUnit && unit != kBrdfLutUnit && unit != kSheenAtlasUnit &&
-           unit != kSheenAlbedoUnit && unit != kTransmissionUnit && unit != kThicknessUnit &&
-           unit != kBackdropUnit && unit < 31;
-}
-static_assert(distinct_unit(kDiffuseTransmissionUnit) && distinct_unit(kDiffuseTransmissionColorUnit) &&
-                  distinct_unit(kDiffuseTransmissionThicknessUnit),
-              "a diffuse transmission texture unit is shared with the material, transmission or skinning");
-
-}  // namespace
 
 void bind_diffuse_transmission(const ShaderProgram& program, const DiffuseTransmissionBinding& dt,
                                float mean_scale) {

@@ -222,10 +222,10 @@ SheenEnvironmentData sheen_environment_from(const RadianceSource& source, std::u
     return e;  // no albedo: SheenEnvironment::create takes the BRDF's table
 }
 
-EnvironmentData environment_from_image(const HdrImage& image) {
+EnvironmentData environment_from_image(const HdrImage& image, bool with_sheen) {
     const RadianceSource source = filtered_image_source(image);
     EnvironmentData out = compute(source, 96);
-    out.sheen = sheen_environment_from(source, 256);
+    if (with_sheen) out.sheen = sheen_environment_from(source, 256);
     out.panorama = image;
     return out;
 }

@@ -4,13 +4,9 @@
 #include <cmath>
 #include <glm/gtc/type_ptr.hpp>
 
-namespace sv::render {
+#include "render/texture_units.h"
 
-namespace {
-// Units the material program does not use for the environment, so a draw after this one finds its
-// own textures where it bound them (material_binding binds every unit it reads each draw anyway).
-constexpr GLuint kPanoramaUnit = 0, kAtlasUnit = 1;
-}  // namespace
+namespace sv::render {
 
 Expected<EnvironmentBackground> EnvironmentBackground::create(Api api) {
     auto program = ShaderProgram::build(api, {"environment_background",
@@ -30,15 +26,15 @@ void EnvironmentBackground::draw(const Environment& environment, const glm::mat4
     glUseProgram(program_.id());
     // A material's sampler object may still be bound to these units; it would override the
     // textures' own filtering and wrapping (the panorama must wrap across its seam).
-    glBindSampler(kPanoramaUnit, 0);
-    glBindSampler(kAtlasUnit, 0);
-    glActiveTexture(GL_TEXTURE0 + kPanoramaUnit);
+    glBindSampler(kBackgroundPanoramaUnit, 0);
+    glBindSampler(kBackgroundAtlasUnit, 0);
+    glActiveTexture(GL_TEXTURE0 + kBackgroundPanoramaUnit);
     glBindTexture(GL_TEXTURE_2D, environment.panorama());
-    glActiveTexture(GL_TEXTURE0 + kAtlasUnit);
+    glActiveTexture(GL_TEXTURE0 + kBackgroundAtlasUnit);
     glBindTexture(GL_TEXTURE_2D, environment.atlas());
     glActiveTexture(GL_TEXTURE0);
-    glUniform1i(program_.uniform("u_env_panorama"), static_cast<GLint>(kPanoramaUnit));
-    glUniform1i(program_.uniform("u_env_atlas"), static_cast<GLint>(kAtlasUnit));
+    glUniform1i(program_.uniform("u_env_panorama"), static_cast<GLint>(kBackgroundPanoramaUnit));
+    glUniform1i(program_.uniform("u_env_atlas"), static_cast<GLint>(kBackgroundAtlasUnit));
     glUniform1i(program_.uniform("u_has_panorama"), environment.panorama() != 0 ? 1 : 0);
     glUniformMatrix4fv(program_.uniform("u_inverse_view_proj"), 1, GL_FALSE,
                        glm::value_ptr(glm::inverse(view_proj)));

@@ -5,6 +5,8 @@
 #include <glm/gtc/type_ptr.hpp>
 #include <string>
 
+#include "render/texture_units.h"
+
 namespace sv::render {
 
 void bind_texture_binding(const ShaderProgram& program, GLuint unit, const TextureBinding& t,
@@ -50,21 +52,6 @@ void bind_material(const ShaderProgram& program, const MaterialBinding& m, const
                 std::sin(m.anisotropy_rotation), m.anisotropy);
     glUniform4f(program.uniform("u_iridescence"), m.iridescence, m.iridescence_ior,
                 m.iridescence_thickness_min, m.iridescence_thickness_max);
-    static const char* const kSamplers[kSlotCount] = {"u_base_texture",
-                                                      "u_mr_texture",
-                                                      "u_normal_texture",
-                                                      "u_occlusion_texture",
-                                                      "u_emissive_texture",
-                                                      "u_specular_texture",
-                                                      "u_specular_color_texture",
-                                                      "u_clearcoat_texture",
-                                                      "u_clearcoat_roughness_texture",
-                                                      "u_clearcoat_normal_texture",
-                                                      "u_sheen_color_texture",
-                                                      "u_sheen_roughness_texture",
-                                                      "u_iridescence_texture",
-                                                      "u_iridescence_thickness_texture",
-                                                      "u_anisotropy_texture"};
     GLint sets[kSlotCount];
     float transforms[kSlotCount * 9];
     for (size_t k = 0; k < kSlotCount; ++k) {
@@ -74,7 +61,7 @@ void bind_material(const ShaderProgram& program, const MaterialBinding& m, const
         glActiveTexture(GL_TEXTURE0 + kMaterialUnits[k]);
         glBindTexture(GL_TEXTURE_2D, t.texture);
         glBindSampler(kMaterialUnits[k], t.sampler);
-        glUniform1i(program.uniform(kSamplers[k]), static_cast<GLint>(kMaterialUnits[k]));
+        glUniform1i(program.uniform(kMaterialSamplers[k]), static_cast<GLint>(kMaterialUnits[k]));
     }
     glUniform1iv(program.uniform("u_texture_set[0]"), kSlotCount, sets);
     glUniformMatrix3fv(program.uniform("u_texture_transform[0]"), kSlotCount, GL_FALSE, transforms);

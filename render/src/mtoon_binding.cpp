@@ -2,28 +2,9 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
-#include "render/diffuse_transmission_binding.h"
-#include "render/transmission_binding.h"
+#include "render/texture_units.h"
 
 namespace sv::render {
-
-namespace {
-constexpr bool free_unit(GLuint unit) {
-    for (GLuint u : kMaterialUnits)
-        if (u == unit) return false;
-    return unit != kEnvironmentUnit && unit != kBrdfLutUnit && unit != kSheenAtlasUnit &&
-           unit != kSheenAlbedoUnit && unit != kDiffuseTransmissionUnit &&
-           unit != kDiffuseTransmissionColorUnit && unit != kDiffuseTransmissionThicknessUnit && unit < 31;
-}
-static_assert(free_unit(kMToonShadeUnit) && free_unit(kMToonShiftUnit) && free_unit(kMToonRimUnit) &&
-                  free_unit(kMToonOutlineUnit),
-              "an MToon texture unit is shared with the material or the skinning pass");
-static_assert(kMToonShadeUnit != kTransmissionUnit && kMToonOutlineUnit != kTransmissionUnit &&
-                  kMToonShadeUnit != kThicknessUnit && kMToonOutlineUnit != kThicknessUnit &&
-                  kMToonShadeUnit != kBackdropUnit && kMToonOutlineUnit != kBackdropUnit,
-              "only the shift and rim units may be transmission's");
-
-}  // namespace
 
 void bind_mtoon(const ShaderProgram& program, const MToonBinding& m) {
     glUniform3fv(program.uniform("u_mtoon_shade_color"), 1, glm::value_ptr(m.shade_color));

@@ -7,39 +7,12 @@
 
 #include "render/diffuse_transmission_binding.h"
 #include "render/mtoon_binding.h"
+#include "render/texture_units.h"
 #include "render/transmission_binding.h"
 
 namespace sv::render {
 
 namespace {
-constexpr GLuint kPaletteUnit = 0;
-constexpr GLuint kMorphDeltaUnit = 2;
-constexpr GLuint kMorphWeightUnit = 3;
-// Texture units: 0 palette, 2-3 morph deltas and weights, 10 joint dual quaternions; the material
-// takes 1 and 4-7, the environment 8 and 9 (render/material_binding.h). Two users of one unit
-// read each other's textures, which drew every DQS mesh at its bind pose once (identity DQs from
-// an unbound unit), hence the checks.
-constexpr GLuint kJointDqUnit = 10;
-// And 31, the influences past the eighth (skinned_vs.glsl's extra_influence_pair): the last of
-// GLES 3.0's 32 combined units, far from the material's and the environment's, which grow up from 16.
-constexpr GLuint kInfluenceUnit = 31;
-static_assert(kJointDqUnit != kEnvironmentUnit && kJointDqUnit != kBrdfLutUnit &&
-                  kJointDqUnit != kSheenAtlasUnit && kJointDqUnit != kSheenAlbedoUnit,
-              "texture unit shared");
-static_assert(kInfluenceUnit != kEnvironmentUnit && kInfluenceUnit != kBrdfLutUnit &&
-                  kInfluenceUnit != kSheenAtlasUnit && kInfluenceUnit != kSheenAlbedoUnit &&
-                  kInfluenceUnit != kPaletteUnit && kInfluenceUnit != kMorphDeltaUnit &&
-                  kInfluenceUnit != kMorphWeightUnit && kInfluenceUnit != kJointDqUnit && kInfluenceUnit < 32,
-              "texture unit shared, or past GLES 3.0's 32 combined units");
-static_assert(
-    [] {
-        for (GLuint u : kMaterialUnits)
-            if (u == kPaletteUnit || u == kMorphDeltaUnit || u == kMorphWeightUnit || u == kJointDqUnit ||
-                u == kInfluenceUnit)
-                return false;
-        return true;
-    }(),
-    "a material texture unit is shared with the skinning pass");
 constexpr GLuint kAttrInstanceModel = 7;  // 7..10
 constexpr GLuint kAttrInstanceRow = 11;
 constexpr GLuint kAttrVertexScalar = 12;
@@ -51,6 +24,10 @@ struct InstanceData {
 }  // namespace
 
 Expected<SkinnedPass> SkinnedPass::create(Api api) {
+    // The variant bits are the ones the texture unit table's checks range over (texture_units.h).
+    static_assert(kVariantLayers == kInLayers && kVariantIridescence == kInIridescence &&
+                  kVariantAnisotropy == kInAnisotropy && kVariantTransmission == kInTransmission &&
+                  kVariantDiffuseTransmission == kInDiffuseTransmission && kVariantMToon == kInMToon);
     SkinnedPass pass;
     pass.api_ = api;  // the programs are built on first use (skinned_programs.cpp)
     pass.instance_vbo_ = GlBuffer::make();

@@ -2,22 +2,10 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
+#include "render/texture_units.h"
 #include "render/transmission_backdrop.h"
 
 namespace sv::render {
-
-namespace {
-constexpr bool distinct_from_material_units(GLuint unit) {
-    for (GLuint u : kMaterialUnits)
-        if (u == unit) return false;
-    return unit != kEnvironmentUnit && unit != kBrdfLutUnit && unit != kSheenAtlasUnit &&
-           unit != kSheenAlbedoUnit;
-}
-static_assert(distinct_from_material_units(kTransmissionUnit) &&
-                  distinct_from_material_units(kThicknessUnit) && distinct_from_material_units(kBackdropUnit),
-              "a transmission texture unit is shared with the material");
-
-}  // namespace
 
 void bind_transmission(const ShaderProgram& program, const TransmissionBinding& t, GLuint backdrop,
                        const glm::mat4& view_proj, const glm::vec3& model_scale) {

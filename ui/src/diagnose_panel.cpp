@@ -5,7 +5,7 @@
 
 namespace sv::ui {
 
-void DiagnosePanel::set_result(Expected<DiagnoseSummary> r, const DiagnoseState& state) {
+void DiagnosePanel::set_result(Expected<render::DiagnoseFigures> r, const DiagnoseState& state) {
     measured = state;
     if (r) {
         result = std::move(*r);

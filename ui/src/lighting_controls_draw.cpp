@@ -5,6 +5,9 @@
 // (the values are plain fields of DrawControls::lighting).
 #include <imgui.h>
 
+#include <vector>
+
+#include "render/debug_view.h"
 #include "ui/panels_draw.h"
 
 namespace sv::ui {
@@ -48,15 +51,25 @@ void draw_lighting_controls(DrawControls& draw) {
         ImGui::Checkbox("file's lights (KHR_lights_punctual)", &l.file_lights);
         log_control_label("lighting", "file's lights (KHR_lights_punctual)");
     }
-    // The unlit material views; weights and the heat map keep their own switches.
-    static const char* const kViews[] = {"lit", "base colour", "normals", "roughness / metal"};
-    static const MaterialView kValues[] = {MaterialView::Lit, MaterialView::BaseColor, MaterialView::Normals,
-                                           MaterialView::RoughnessMetal};
+    // The unlit material views, labelled from the renderer's table (render/debug_view.h); weights
+    // and the heat map keep their own switches, so their rows have no label.
+    static const auto rows = [] {
+        std::vector<const render::DebugViewNames*> r;
+        for (const render::DebugViewNames& n : render::kDebugViews)
+            if (n.label) r.push_back(&n);
+        return r;
+    }();
+    static const auto labels = [] {
+        std::vector<const char*> l;
+        for (const render::DebugViewNames* n : rows) l.push_back(n->label);
+        return l;
+    }();
     int current = 0;
-    for (int i = 0; i < 4; ++i)
-        if (draw.view == kValues[i]) current = i;
+    for (size_t i = 0; i < rows.size(); ++i)
+        if (draw.view == rows[i]->view) current = static_cast<int>(i);
     fit_next_item_to_label("material view");
-    if (ImGui::Combo("material view", &current, kViews, 4)) draw.view = kValues[current];
+    if (ImGui::Combo("material view", &current, labels.data(), static_cast<int>(labels.size())))
+        draw.view = rows[static_cast<size_t>(current)]->view;
     log_control_label("lighting", "material view");
 }
 

@@ -227,12 +227,12 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
             ImGui::EndCombo();
         }
     }
-    bool weights = c.draw->view == MaterialView::Weights;
+    bool weights = c.draw->view == render::DebugView::Weights;
     if (ImGui::Checkbox("weights of the selected joint", &weights))
-        c.draw->view = weights ? MaterialView::Weights : MaterialView::Lit;
-    bool all_weights = c.draw->view == MaterialView::AllWeights;
+        c.draw->view = weights ? render::DebugView::Weights : render::DebugView::Lit;
+    bool all_weights = c.draw->view == render::DebugView::AllWeights;
     if (ImGui::Checkbox("weights: all joints", &all_weights))
-        c.draw->view = all_weights ? MaterialView::AllWeights : MaterialView::Lit;
+        c.draw->view = all_weights ? render::DebugView::AllWeights : render::DebugView::Lit;
     item_tooltip(
         "Every joint its own hue (golden-ratio steps over its index in the skin), each vertex "
         "the weight-blended colour of all its influences; grey: a mesh without a skin.");

@@ -5,9 +5,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <utility>
 #include <vector>
 
 #include "anim/skin_frame/skinning_rung.h"
+#include "render/debug_view.h"
 
 namespace sv::ui {
 
@@ -96,6 +98,17 @@ Status read_clip_ref(const json& j, const char* key, std::string& out) {
                           j.dump());
     out = j.get<std::string>();
     return ok_status();
+}
+
+// The settings key `heatmap`'s words: "off", then the heat maps of the renderer's table.
+const std::vector<std::string>& heat_map_words() {
+    static const std::vector<std::string> words = [] {
+        std::vector<std::string> w{render::kNoHeatMapWord};
+        for (std::string& v : render::debug_view_words(&render::DebugViewNames::settings_heat_map))
+            w.push_back(std::move(v));
+        return w;
+    }();
+    return words;
 }
 
 Status read_word(const json& j, const char* key, const std::vector<std::string>& set, std::string& out) {
@@ -200,11 +213,10 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
            machine_state == o.machine_state && retarget_source == o.retarget_source &&
            retarget_clip == o.retarget_clip && retarget_rest == o.retarget_rest && speed == o.speed &&
            root_motion == o.root_motion && springs == o.springs && spring_joint == o.spring_joint &&
-           spring_links == o.spring_links &&
-           spring_frequency_hz == o.spring_frequency_hz && spring_damping == o.spring_damping &&
-           expressions == o.expressions && pose_edits == o.pose_edits && environment == o.environment &&
-           environment_background == o.environment_background && environment_blur == o.environment_blur &&
-           look_at == o.look_at;
+           spring_links == o.spring_links && spring_frequency_hz == o.spring_frequency_hz &&
+           spring_damping == o.spring_damping && expressions == o.expressions && pose_edits == o.pose_edits &&
+           environment == o.environment && environment_background == o.environment_background &&
+           environment_blur == o.environment_blur && look_at == o.look_at;
 }
 
 Expected<std::array<float, 4>> parse_background(const std::string& text) {
@@ -240,11 +252,12 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
         else if (k == "show_armature")
             st = read_bool(v, "show_armature", s.show_armature);
         else if (k == "heatmap")
-            st = read_word(v, "heatmap", {"off", "weights", "error", "all-weights"}, s.heatmap);
+            st = read_word(v, "heatmap", heat_map_words(), s.heatmap);
         else if (k == "weights_joint")
             st = read_string(v, "weights_joint", s.weights_joint);
         else if (k == "view")
-            st = read_word(v, "view", {"lit", "base", "normals", "roughness-metal"}, s.view);
+            st = read_word(v, "view", render::debug_view_words(&render::DebugViewNames::settings_view),
+                           s.view);
         else if (k == "ik")
             st = read_bool(v, "ik", s.ik);
         else if (k == "ik_target")

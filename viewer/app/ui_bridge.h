@@ -1,5 +1,7 @@
 // The glue between the panels' plain values (ui/) and the renderer's GL-facing objects (render/):
-// ui never sees a render type, so every crossing is a copy here, in the one target that links both.
+// ui sees no render type but the GL-free values (render/debug_view.h, render/diagnose_figures.h,
+// which it holds as they are), so every other crossing is a copy here, in the one target that links
+// both.
 #pragma once
 
 #include "anim/core/expected.h"
@@ -12,16 +14,9 @@
 
 namespace sv::viewer {
 
-ui::MaterialView to_ui(render::DebugView v);
-render::DebugView to_render(ui::MaterialView v);
-
 // What the panels may edit, copied out of the draw options, and written back after they ran.
 ui::DrawControls to_controls(const render::DrawOptions& draw);
 void apply_controls(const ui::DrawControls& controls, render::DrawOptions& draw);
-
-// The figures the diagnose panel shows (the per-vertex errors stay with the caller).
-ui::DiagnoseSummary summarize(const render::DiagnoseResult& r);
-Expected<ui::DiagnoseSummary> summarize(const Expected<render::DiagnoseResult>& r);
 
 ui::CameraView camera_view(const render::OrbitCamera& camera);
 

@@ -161,7 +161,9 @@ void ViewerWindow::gpu_requests() {
     if (d.run_requested || d.run_every_frame) {
         d.run_requested = false;
         const Expected<render::DiagnoseResult> r = render::diagnose(rend, ch, {}, session_->state().draw);
-        d.set_result(summarize(r), now);
+        // The panel keeps the figures (the renderer's own struct); the per-vertex errors stay here.
+        d.set_result(r ? Expected<render::DiagnoseFigures>(*r) : Expected<render::DiagnoseFigures>(r.error()),
+                     now);
         // A scripted run logs each measurement, so a test can tell a re-run from a stale result.
         if (scripted_ && d.has_result)
             std::fprintf(stderr, "skinview: diagnose at clip %d, %s s, correction %s: worst error %s m\n",

@@ -90,7 +90,7 @@ void ViewerWindow::viewport_interaction() {
     };
     // The joint the overlays describe: the weights map's (which may be another than the selected
     // one, settings key weights_joint), else the selected joint. The legend keeps off it.
-    const bool weights = ui_.draw && ui_.draw->view == ui::MaterialView::Weights;
+    const bool weights = ui_.draw && ui_.draw->view == render::DebugView::Weights;
     const int dk = weights ? ui_.draw->selected_skin : model_.scene.selection.skin;
     const int dj = weights ? ui_.draw->selected_joint : model_.scene.selection.joint;
     ui_.described_joint_on_screen = on_screen(dk, dj, ui_.described_joint);

@@ -8,6 +8,7 @@
 #include "error_heat.h"
 #include "headless_settings.h"
 #include "reference_check.h"
+#include "render/debug_view.h"
 #include "render/gpu_diagnose.h"
 #include "render/image_compare.h"
 #include "render/phase_timings.h"
@@ -16,7 +17,6 @@
 #include "ui/viewer_model.h"
 #include "ui/viewer_settings.h"
 #include "view_layers.h"
-#include "view_names.h"
 
 namespace sv::viewer {
 
@@ -215,7 +215,8 @@ int run_render(const RenderArgs& args) {
     // An unnamed --view leaves the view a settings file chose (or the default, lit); a named one,
     // lit included, wins over the file.
     if (args.view != "lit" || given("--view"))
-        if (auto view = debug_view_named(args.view)) s.state().draw.debug_view = *view;
+        if (auto view = render::debug_view_named(args.view, &render::DebugViewNames::command_line))
+            s.state().draw.debug_view = *view;
     // No settings key says which lights of the file to use: the flag holds with or without a file.
     s.state().draw.lighting.file_lights = args.file_lights != "off";
     if (!view_file) {

@@ -10,10 +10,10 @@
 #include "data_dir.h"
 #include "interactive_viewer.h"
 #include "render/context.h"
+#include "render/debug_view.h"
 #include "render/precompute_cache.h"
 #include "ui/viewport.h"
 #include "usage_error.h"
-#include "view_names.h"
 
 using namespace sv::viewer;
 
@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
         ->add_option("--view", render.view,
                      "lit (default), or unlit: base, normals, roughness-metal, all-weights (every joint's "
                      "weights, each joint its own colour)")
-        ->check(one_of(view_words()));
+        ->check(one_of(sv::render::debug_view_words(&sv::render::DebugViewNames::command_line)));
     render_cmd->add_option("--exposure", render.exposure, "linear exposure before tone mapping (default 1)")
         ->check(number_in(greater_than(0)));
     render_cmd

@@ -12,13 +12,13 @@
 #include "headless_settings.h"
 #include "reference_check.h"
 #include "render/context.h"
+#include "render/debug_view.h"
 #include "render/image_compare.h"
 #include "scene_session.h"
 #include "sphere_framing.h"
 #include "suite_file.h"
 #include "suite_report.h"
 #include "view_layers.h"
-#include "view_names.h"
 
 namespace sv::viewer {
 
@@ -119,7 +119,8 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
     s.state().draw.draw_skeleton = s.state().draw.draw_skeleton || e.armature;
     // "lit" leaves the view the entry's settings file chose, as `render --view` does.
     if (e.view != "lit")
-        if (auto view = debug_view_named(e.view)) s.state().draw.debug_view = *view;
+        if (auto view = render::debug_view_named(e.view, &render::DebugViewNames::command_line))
+            s.state().draw.debug_view = *view;
     if (error_heatmap && e.view == "lit") {
         // Measured as render --settings measures it (it used to be skipped: every vertex drawn
         // error-free).

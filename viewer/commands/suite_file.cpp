@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "anim/skin_frame/skinning_rung.h"
-#include "view_names.h"
+#include "render/debug_view.h"
 
 namespace sv::viewer {
 
@@ -149,7 +149,7 @@ struct Reader {
                           e.height <= 0 || e.width > 8192 || e.height > 8192))
                     s = bad(k, "must be WIDTHxHEIGHT, each 1..8192, got '" + t + "'");
             } else if (k == "view") {
-                s = one_of(v, k, view_words(), e.view);
+                s = one_of(v, k, render::debug_view_words(&render::DebugViewNames::command_line), e.view);
             } else if (k == "armature") {
                 s = boolean(v, k, e.armature);
             } else if (k == "grid" || k == "key_light") {

@@ -13,7 +13,7 @@
 //   fov       degrees (default 40, or the sidecar's with its camera)
 //   settings  a viewer settings file (its camera, pose, lighting), as `render --settings`
 //   size      WIDTHxHEIGHT (default 640x480)
-//   view      lit | base | normals | roughness-metal | all-weights (viewer/session/view_names.h);
+//   view      lit | base | normals | roughness-metal | all-weights (render/debug_view.h);
 //             armature  true | false
 //   grid, key_light  true | false;  exposure  > 0;  environment_rotation  degrees (as `render`'s
 //             --grid, --key-light, --exposure, --env-rotation; unset: the file's defaults)

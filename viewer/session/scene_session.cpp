@@ -160,7 +160,9 @@ Status SceneSession::apply_environment(const std::string& path) {
     // renderer keeps the sky it had.
     auto image = render::read_hdr(path);
     if (!image) return make_error("--env: " + image.error().message);
-    if (auto st = renderer().set_environment(render::environment_from_image(*image)); !st)
+    if (auto st =
+            renderer().set_environment(render::environment_from_image(*image, renderer().needs_sheen()));
+        !st)
         return make_error("--env '" + path + "': " + st.error().message);
     environment_path_ = path;
     return ok_status();
@@ -178,7 +180,9 @@ Status SceneSession::use_environment(const std::string& path) {
     // settings file looks for the key.
     auto image = render::read_hdr(path);
     if (!image) return make_error("settings: " + image.error().message);  // "environment 'FILE': why"
-    if (auto st = renderer().set_environment(render::environment_from_image(*image)); !st)
+    if (auto st =
+            renderer().set_environment(render::environment_from_image(*image, renderer().needs_sheen()));
+        !st)
         return make_error("settings: environment '" + path + "': " + st.error().message);
     environment_path_ = path;
     return ok_status();

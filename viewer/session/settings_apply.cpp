@@ -6,8 +6,8 @@
 #include <cstdlib>
 
 #include "anim/avatar/humanoid_map.h"
+#include "render/debug_view.h"
 #include "retarget_source.h"
-#include "view_names.h"
 
 namespace sv::viewer {
 
@@ -227,10 +227,10 @@ Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& m, anim::Cha
     m.weights_joint = -1;
     m.diagnose.heat_map = s.heatmap == "error";
     // The reader refuses a heat map with a material view, so at most one of the two is not off.
-    st.draw.debug_view = s.heatmap == "weights"       ? render::DebugView::Weights
-                         : s.heatmap == "all-weights" ? render::DebugView::AllWeights
-                         : s.heatmap == "error"       ? render::DebugView::ErrorHeatMap
-                                                : debug_view_named(s.view).value_or(render::DebugView::Lit);
+    st.draw.debug_view =
+        render::debug_view_named(s.heatmap, &render::DebugViewNames::settings_heat_map)
+            .value_or(render::debug_view_named(s.view, &render::DebugViewNames::settings_view)
+                          .value_or(render::DebugView::Lit));
     if (m.diagnose.heat_map && !m.diagnose.has_result) m.diagnose.run_requested = true;
     if (!s.weights_joint.empty()) {
         int skin = 0, joint = -1;
@@ -314,11 +314,9 @@ ui::ViewerSettings capture_settings(const ui::ViewerModel& m, const anim::Charac
     s.correction = st.draw.correction;
     s.skinning = st.draw.auto_rung ? "auto" : anim::to_id(st.draw.rung);
     s.show_armature = m.draw_skeleton;
-    s.heatmap = st.draw.debug_view == render::DebugView::Weights        ? "weights"
-                : st.draw.debug_view == render::DebugView::AllWeights   ? "all-weights"
-                : st.draw.debug_view == render::DebugView::ErrorHeatMap ? "error"
-                                                                        : "off";
-    s.view = s.heatmap == "off" ? view_word(st.draw.debug_view) : "lit";
+    const render::DebugViewNames& names = render::debug_view_names(st.draw.debug_view);
+    s.heatmap = names.settings_heat_map ? names.word : render::kNoHeatMapWord;
+    s.view = names.settings_view ? names.word : "lit";
     s.weights_joint = m.weights_joint >= 0 ? joint_name(ch, m.weights_skin, m.weights_joint) : std::string();
     s.ik = m.ik.enabled;
     if (m.ik.enabled && m.ik.chain.tip >= 0) {

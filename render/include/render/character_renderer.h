@@ -69,8 +69,15 @@ public:
     // Copies every skin's current palette (A_j) into the rows of `instance` (not uploaded yet).
     Status write_palettes(const anim::Character& character, const CharacterInstance& instance);
     // Replaces the image-based light (the procedural sky by default) with another, e.g. an --env
-    // image's; the old textures are kept when the new ones cannot be made.
+    // image's; the old textures are kept when the new ones cannot be made. The sheen light is made
+    // when the file needs it (needs_sheen), from `data.sheen` when it has one (an image prefiltered
+    // with the sheen lobe), else from the procedural sky's table.
     Status set_environment(const EnvironmentData& data);
+    // Whether the file draws KHR_materials_sheen (a material's sheen colour, or one a clip animates):
+    // a property of the file, fixed at create, so which environment lights it cannot change it.
+    // The session asks it before prefiltering an image (environment_from_image's `with_sheen`).
+    bool needs_sheen() const { return needs_sheen_; }
+    const Environment& environment() const { return environment_; }
     // Uploads the rows written since the last upload (one glTexSubImage2D).
     int upload_palettes() { return palette_.upload(); }
 
@@ -146,6 +153,7 @@ private:
     // Whether any material of the file transmits: only then is the backdrop drawn
     // (render/transmission_backdrop.h).
     bool has_transmission_ = false;
+    bool needs_sheen_ = false;  // see needs_sheen()
     void update_has_transmission(const anim::Asset& asset);
     TransmissionBackdrop backdrop_;
     // The environment behind the scene (LightingSettings::environment_background).

@@ -105,7 +105,10 @@ SheenEnvironmentData sheen_environment_from(const RadianceSource& source, std::u
 // a smooth lobe instead of speckle. What it costs: the box pyramid ignores the lat-long stretch
 // towards the poles (a texel there covers less solid angle than the footprint assumes), so near
 // the poles rough bands are slightly blurrier than the Khronos cube map's.
-EnvironmentData environment_from_image(const HdrImage& image);
+// `with_sheen`: also the sheen prefilter (sheen_environment_from, 256 samples a texel), which only a
+// file with KHR_materials_sheen reads (CharacterRenderer::needs_sheen); false leaves `sheen` empty
+// and the image costs only its GGX bands.
+EnvironmentData environment_from_image(const HdrImage& image, bool with_sheen);
 // The procedural sky written as an equirectangular image in that mapping, for feeding the same
 // light to another renderer: texel centre (u, v) holds sky_radiance(equirect_direction(u, v)).
 HdrImage sky_image(int width, int height);

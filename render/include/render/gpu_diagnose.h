@@ -13,16 +13,12 @@
 #include "anim/character/character.h"
 #include "anim/core/expected.h"
 #include "render/character_renderer.h"
+#include "render/diagnose_figures.h"
 
 namespace sv::render {
 
-struct DiagnoseResult {
-    double worst_error = 0.0;
-    double mean_error = 0.0;
-    double worst_single_joint_error = -1.0;  // over vertices bound to one joint at weight 1; -1: none
-    long vertices = 0;
-    long single_joint_vertices = 0;
-    double body_size = 0.0;  // diagonal of the bind-pose world bounds
+// The figures (the panel's part, render/diagnose_figures.h) and what only the renderer keeps.
+struct DiagnoseResult : DiagnoseFigures {
     // Per skinned mesh, per primitive, per vertex: |gpu - cpu| (for the heat map).
     std::vector<std::vector<std::vector<float>>> vertex_errors;
     std::string summary() const;

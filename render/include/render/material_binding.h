@@ -9,6 +9,7 @@
 #include "render/environment.h"
 #include "render/gl.h"
 #include "render/shader_program.h"
+#include "render/texture_units.h"
 
 namespace sv::render {
 
@@ -31,6 +32,10 @@ enum TextureSlot {
     kSlotAnisotropy,            // KHR_materials_anisotropy: RG direction, B strength
     kSlotCount
 };
+
+// The units and sampler names of the slots are render/texture_units.h's, in this order.
+static_assert(std::size(kMaterialUnits) == kSlotCount && std::size(kMaterialSamplers) == kSlotCount &&
+              std::size(kMaterialSlotUse) == kSlotCount);
 
 struct TextureBinding {
     GLuint texture = 0;  // 0: the slot is empty
@@ -148,20 +153,6 @@ struct MaterialBinding {
 
 // KHR_texture_transform's uv' = T * R * S * uv as a 3x3 matrix (column-major, as GLSL reads it).
 glm::mat3 texture_transform(glm::vec2 offset, float rotation, glm::vec2 scale);
-
-// Texture units the material uses; the vertex stage owns 0 (palette), 1 (base colour, kept from
-// before), 2 and 3 (morph targets), 10 (joint dual quaternions). 15 is GLES 3.0's last guaranteed
-// fragment unit; the later slots take units beyond it (18 on: GLES 3.0 has 32 combined units), which
-// is allowed because the limit of 16 is on the samplers one fragment shader uses: the
-// plain program uses 7, MATERIAL_LAYERS 16 (the sheen textures included), MATERIAL_IRIDESCENCE 2
-// more and MATERIAL_ANISOTROPY 1 more (FLAT_NORMALS none); a variant past 16 (the layers with
-// either) is refused by a GLES 3.0 device at its minimum, and the material then draws with the
-// plain program, with a note on stderr (llvmpipe allows 32).
-inline constexpr GLuint kMaterialUnits[kSlotCount] = {1, 4, 5, 6, 7, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22};
-inline constexpr GLuint kEnvironmentUnit = 8, kBrdfLutUnit = 9;
-// The sheen environment: beyond 15, which GLES 3.0 allows (unit numbers run to its 32 combined
-// units; the limit of 16 is on the samplers one fragment shader uses, 14 here).
-inline constexpr GLuint kSheenAtlasUnit = 16, kSheenAlbedoUnit = 17;
 
 // Sets the material's and the lights' uniforms on `program` (bound), binds its textures and
 // samplers, and sets culling (single-sided: back faces culled, `mirrored` flips which face is

@@ -11,6 +11,7 @@
 #include "anim/core/expected.h"
 #include "anim/skin_frame/skinning_rung.h"
 #include "render/context.h"
+#include "render/debug_view.h"
 #include "render/gl_name.h"
 #include "render/gpu_mesh.h"
 #include "render/joint_dq_texture.h"
@@ -31,19 +32,7 @@ struct SkinInstance {
     int palette_row = 0;
 };
 
-// Lit is the material as glTF defines it; Weights and ErrorHeatMap colour the skin; the next three
-// are unlit material views (base colour, shading normal after normal mapping, roughness in G and
-// metal in B) so a skinning fault can be told from a shading one. AllWeights colours every joint at
-// once (each its own hue, blended by weight: joint_colour in shaders/skinned_vs.glsl).
-enum class DebugView {
-    Lit = 0,
-    Weights = 1,
-    ErrorHeatMap = 2,
-    BaseColor = 3,
-    Normals = 4,
-    RoughnessMetal = 5,
-    AllWeights = 6
-};
+// DebugView, the view drawn, is GL-free for the panels' sake: render/debug_view.h.
 
 struct SkinnedDrawParams {
     glm::mat4 mesh_global{1.0f};  // the frame the vertices are skinned in (corrected or as given)

@@ -54,7 +54,7 @@ TEST(HdrEnvironment, PanoramaMappingIsTheKhronosRenderers) {
 // projection by midpoint quadrature over 128 x 64 cells: error of order (pi/64)^2 / 24, 1e-4).
 TEST(HdrEnvironment, WhiteFurnaceIsOneEverywhere) {
     const EnvironmentData e =
-        environment_from_image(field(64, 32, [](glm::vec3) { return glm::vec3(1.0f); }));
+        environment_from_image(field(64, 32, [](glm::vec3) { return glm::vec3(1.0f); }), false);
     float worst = 0.0f;
     for (int band = 0; band < EnvironmentData::kLevels; ++band)
         for (int y = 0; y < EnvironmentData::kHeight; y += 7)
@@ -71,7 +71,7 @@ TEST(HdrEnvironment, WhiteFurnaceIsOneEverywhere) {
 // quadrature and the 256 x 128 image's bilinear sampling: 4.1e-4 measured (n up), held at 2e-3.
 TEST(HdrEnvironment, LinearRadianceGivesTheClosedFormIrradiance) {
     const EnvironmentData e =
-        environment_from_image(field(256, 128, [](glm::vec3 d) { return glm::vec3(1.0f + d.y); }));
+        environment_from_image(field(256, 128, [](glm::vec3 d) { return glm::vec3(1.0f + d.y); }), false);
     for (glm::vec3 n : {glm::vec3(0, 1, 0), glm::vec3(0, -1, 0), glm::vec3(1, 0, 0),
                         glm::normalize(glm::vec3(0.3f, 0.6f, -0.7f))}) {
         const float want = 1.0f + 2.0f / 3.0f * n.y;
@@ -98,7 +98,7 @@ TEST(HdrEnvironment, SkyImageLightsLikeTheProceduralSky) {
     const glm::vec3 up = read->at(512, 0),
                     want = sky_radiance(equirect_direction({512.5f / 1024, 0.5f / 512}));
     EXPECT_NEAR(up.b, want.b, want.b / 128.0f);
-    const EnvironmentData from_image = environment_from_image(*read);
+    const EnvironmentData from_image = environment_from_image(*read, false);
     const EnvironmentData& sky = environment_data();
     float worst_rough = 0.0f;
     for (int band = 2; band < EnvironmentData::kLevels; ++band)
@@ -134,13 +134,13 @@ TEST(HdrEnvironment, SkyImageLightsSheenLikeTheProceduralSky) {
     auto read = read_hdr(path);
     ASSERT_TRUE(read) << read.error().message;
     std::filesystem::remove(path);
-    const SheenEnvironmentData from_image = environment_from_image(*read).sheen;
+    const SheenEnvironmentData from_image = environment_from_image(*read, true).sheen;
     const SheenEnvironmentData& sky = sheen_environment_data();
     ASSERT_EQ(from_image.atlas.size(), sky.atlas.size());
     const SheenEnvironmentData grey =
-        environment_from_image(field(64, 32, [](glm::vec3) { return glm::vec3(0.2f); })).sheen;
+        environment_from_image(field(64, 32, [](glm::vec3) { return glm::vec3(0.2f); }), true).sheen;
     const SheenEnvironmentData white =
-        environment_from_image(field(64, 32, [](glm::vec3) { return glm::vec3(1.0f); })).sheen;
+        environment_from_image(field(64, 32, [](glm::vec3) { return glm::vec3(1.0f); }), true).sheen;
     const int w = SheenEnvironmentData::kWidth, h = SheenEnvironmentData::kHeight;
     float worst_white = 0.0f;
     for (int band = 0; band < SheenEnvironmentData::kLevels; ++band) {

@@ -145,7 +145,7 @@ std::unique_ptr<Scene> make_scene(render::Api api, const render::HdrImage& env) 
     EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
     if (!r) return nullptr;
     s->renderer = std::move(*r);
-    EXPECT_TRUE(s->renderer->set_environment(render::environment_from_image(env)).ok());
+    EXPECT_TRUE(s->renderer->set_environment(render::environment_from_image(env, false)).ok());
     EXPECT_TRUE(s->target.resize(kW, kH).ok());
     return s;
 }

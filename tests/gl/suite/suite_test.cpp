@@ -165,7 +165,7 @@ TEST(Suite, ABadSuiteExits2NamingTheEntryAndTheKey) {
         {R"({"entries": [{"golden": "a.png", "environment_rotation": "90"}]})",
          "entries[0]: 'environment_rotation' must be a finite number of degrees"},
         {R"({"entries": [{"golden": "a.png", "variant": ""}]})", "entries[0]: 'variant' is empty"},
-        // The words come from the table `render --view` takes (viewer/session/view_names.h).
+        // The words come from the table `render --view` takes (render/debug_view.h).
         {R"({"entries": [{"golden": "a.png", "view": "weights"}]})",
          "entries[0]: 'view' must be one of lit, base, normals, roughness-metal, all-weights, got 'weights'"},
     };

@@ -238,28 +238,36 @@ TEST(Settings, AnIkViewSavesItsTargetAndPole) {
     EXPECT_TRUE(off.ik_pole.empty());
 }
 
-// The material views (the key every_key_off_default cannot set beside its heat map): each word
-// reaches the renderer's debug view, written out here, and is captured back under the same word.
-TEST(Settings, AMaterialViewReachesTheDrawAndIsSavedBack) {
+// The material views (the key every_key_off_default cannot set beside its heat map) and the heat
+// maps: each word reaches the renderer's debug view, written out here as docs/settings.md gives it,
+// and is captured back under the same key and word, the other key at its default.
+TEST(Settings, AMaterialViewOrHeatMapReachesTheDrawAndIsSavedBack) {
     anim::Character c = load_builtin();
     struct Case {
+        bool heat_map;  // the key `heatmap`, else `view`
         const char* word;
         render::DebugView drawn;
     };
     for (const Case& k :
-         {Case{"base", render::DebugView::BaseColor}, Case{"normals", render::DebugView::Normals},
-          Case{"roughness-metal", render::DebugView::RoughnessMetal}, Case{"lit", render::DebugView::Lit}}) {
+         {Case{false, "base", render::DebugView::BaseColor},
+          Case{false, "normals", render::DebugView::Normals},
+          Case{false, "roughness-metal", render::DebugView::RoughnessMetal},
+          Case{false, "lit", render::DebugView::Lit}, Case{true, "weights", render::DebugView::Weights},
+          Case{true, "error", render::DebugView::ErrorHeatMap},
+          Case{true, "all-weights", render::DebugView::AllWeights},
+          Case{true, "off", render::DebugView::Lit}}) {
         ui::ViewerModel m;
         m.attach(c);
         viewer::FrameState st;
-        st.draw.debug_view = render::DebugView::AllWeights;  // what a previous view left
+        // What a previous view left: a heat map before a material view, and the other way round.
+        st.draw.debug_view = k.heat_map ? render::DebugView::Normals : render::DebugView::AllWeights;
         ui::ViewerSettings s;
-        s.view = k.word;
+        (k.heat_map ? s.heatmap : s.view) = k.word;
         ASSERT_TRUE(viewer::apply_settings(s, m, c, st)) << k.word;
         EXPECT_EQ(st.draw.debug_view, k.drawn) << k.word;
         const ui::ViewerSettings back = viewer::capture_settings(m, c, st);
-        EXPECT_EQ(back.view, k.word);
-        EXPECT_EQ(back.heatmap, "off") << k.word;
+        EXPECT_EQ(k.heat_map ? back.heatmap : back.view, k.word);
+        EXPECT_EQ(k.heat_map ? back.view : back.heatmap, k.heat_map ? "lit" : "off") << k.word;
     }
 }
 

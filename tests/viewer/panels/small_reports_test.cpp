@@ -82,7 +82,7 @@ TEST(StateMachine, TimeInStateStartsAtZeroWhenChosen) {
 
 TEST(HeatLegend, SaysAllWithinToleranceWhenEveryVertexPasses) {
     ui::DiagnosePanel d;
-    ui::DiagnoseSummary r;
+    render::DiagnoseFigures r;
     r.body_size = 2.0;     // tolerance 2e-4 m
     r.worst_error = 3e-7;  // float noise
     d.set_result(r, {});

@@ -167,7 +167,7 @@ TEST(JointsPlot, LogAxisAndTheAllRigidMessage) {
 TEST(Diagnose, AResultIsStaleOnceTheStateMovesOn) {
     ui::DiagnosePanel d;
     const ui::DiagnoseState at{true, true, 0, 0, 0.5};
-    ui::DiagnoseSummary r;
+    render::DiagnoseFigures r;
     r.body_size = 2.0;
     r.worst_error = 3e-7;
     d.set_result(r, at);
@@ -189,7 +189,7 @@ TEST(Diagnose, TheHeatScaleComesFromTheDataWithTheToleranceAsFloor) {
     EXPECT_DOUBLE_EQ(ui::DiagnosePanel::nice_ceiling(3.0), 5.0);
     EXPECT_DOUBLE_EQ(ui::DiagnosePanel::nice_ceiling(7.0), 10.0);
     ui::DiagnosePanel d;
-    ui::DiagnoseSummary r;
+    render::DiagnoseFigures r;
     r.body_size = 2.0;    // tolerance 2e-4 m
     r.worst_error = 1.5;  // the soup
     d.set_result(r, {});

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "anim/core/expected.h"
+#include "render/diagnose_figures.h"
 
 namespace sv::ui {
 
@@ -23,23 +24,12 @@ struct DiagnoseState {
     }
 };
 
-// The figures of one diagnose run the panel shows: a value the viewer copies out of the renderer's
-// result (viewer/app/ui_bridge.h), without the per-vertex errors, which stay with the renderer.
-struct DiagnoseSummary {
-    double worst_error = 0.0;
-    double mean_error = 0.0;
-    double worst_single_joint_error = -1.0;  // over vertices bound to one joint at weight 1; -1: none
-    long vertices = 0;
-    long single_joint_vertices = 0;
-    double body_size = 0.0;  // diagonal of the bind-pose world bounds
-};
-
 struct DiagnosePanel {
     // An error under this fraction of the body is float noise: the bake test holds the GPU to it.
     static constexpr double kTolerance = 1e-4;
 
     bool has_result = false;
-    DiagnoseSummary result;
+    render::DiagnoseFigures result;
     std::string error;
     bool heat_map = false;
     float heat_scale = 0.0f;  // error at full red; 0: derive from the result (1% of the body)
@@ -48,7 +38,7 @@ struct DiagnosePanel {
 
     DiagnoseState measured;  // the state of the last result
 
-    void set_result(Expected<DiagnoseSummary> r, const DiagnoseState& state = {});
+    void set_result(Expected<render::DiagnoseFigures> r, const DiagnoseState& state = {});
     bool stale(const DiagnoseState& now) const { return has_result && !(measured == now); }
     // The heat scale to draw with: the chosen one, else from the data (the worst error rounded up
     // to 1, 2 or 5 of its decade, and never under twice the tolerance, so float noise stays blue),

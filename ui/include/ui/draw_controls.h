@@ -1,18 +1,15 @@
 // What the panels edit of how the scene is drawn, as plain values. The viewer copies it from the
-// renderer's options before the panels run and back after (viewer/app/ui_bridge.h), so ui needs nothing
-// from render/: the cost is one copy of a few fields a frame and a second enum that must list the
-// renderer's views in the same meaning (ui_bridge maps them by name, never by number).
+// renderer's options before the panels run and back after (viewer/app/ui_bridge.h), so ui needs
+// nothing of render/ but its GL-free values: the view is the renderer's own render::DebugView
+// (render/debug_view.h), not a second enum that had to list the same views in the same meaning.
 #pragma once
 
 #include <glm/glm.hpp>
 
 #include "anim/skin_frame/skinning_rung.h"
+#include "render/debug_view.h"
 
 namespace sv::ui {
-
-// The material view: lit, or one of the unlit views (weights, the error heat map, the inputs, every
-// joint's weights at once).
-enum class MaterialView { Lit, Weights, ErrorHeatMap, BaseColor, Normals, RoughnessMetal, AllWeights };
 
 struct LightingControls {
     float exposure = 1.0f;                  // linear multiplier before tone mapping
@@ -33,7 +30,7 @@ struct DrawControls {
     bool correction = true;
     bool auto_rung = true;
     anim::SkinningRung rung = anim::SkinningRung::RigidDqs;
-    MaterialView view = MaterialView::Lit;
+    render::DebugView view = render::DebugView::Lit;
     int selected_skin = 0;
     int selected_joint = -1;
     bool draw_joint_axes = false;

@@ -6,6 +6,7 @@
 // (viewer_screenshot.cpp).
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -27,9 +28,13 @@ public:
     ViewerWindow(const InteractiveOptions& o, render::Api api, render::Context& ctx, ScriptedInput input)
         : opts_(o), api_(api), ctx_(ctx), input_(std::move(input)) {}
 
-    // Until an explicit quit (Esc, the window's close button; asked first with unsaved work) or,
-    // scripted, `frames` frames. The exit status (interactive_viewer.h).
-    int run();
+    // The panels, the backends and the first file; then frame() once a frame until it returns
+    // false (an explicit quit: Esc, the window's close button, asked first with unsaved work; or,
+    // scripted, `frames` frames), then finish(), which returns the exit status
+    // (interactive_viewer.h). Who calls frame() is the platform's (platform/frame_loop.h).
+    void start();
+    bool frame();
+    int finish();
 
 private:
     // viewer_open.cpp. Opens `path`; on failure (an error or an exception) the previous session
@@ -109,6 +114,8 @@ private:
     ScriptedInput input_;
     ui::QuitGuard quit_guard_;
     bool quit_ = false;
+    int frame_ = 0;  // frames drawn
+    std::chrono::steady_clock::time_point last_frame_time_;
     bool screenshot_asked_ = false;  // S: this frame's picture, written once it is drawn
     bool scripted_ = false;
     bool options_failed_ = false;    // the first file's command-line options, as settings_failed_

@@ -1,0 +1,9 @@
+#include "window_system.h"
+
+namespace sv::viewer {
+
+void fit_window_to_screen(GLFWwindow*, int, int) {}
+
+int key_scancode(int) { return 0; }
+
+}  // namespace sv::viewer

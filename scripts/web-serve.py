@@ -3,9 +3,10 @@
 
     web-serve.py [--port N] FOLDER      N = 0 picks a free port; the first line printed is the URL
 
-Python's own http.server, with two things the page needs: .wasm served as application/wasm (the
+Python's own http.server, with what the page needs: .wasm served as application/wasm (the
 browser compiles it while it streams only then), and gzip for a client that accepts it, so what the
-transfer figures report is what a compressing server sends.
+transfer figures report is what a compressing server sends; any origin may fetch (a ?file=URL
+on another local port).
 """
 import argparse
 import functools
@@ -19,6 +20,12 @@ import sys
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
                           **{".wasm": "application/wasm", ".js": "text/javascript", ".data": "application/octet-stream"})
+
+    def end_headers(self):
+        # ?file=URL may name a file another local server serves (tests/web/page_figures.js).
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Timing-Allow-Origin", "*")  # its transferred size counts in the figures
+        super().end_headers()
 
     def log_message(self, format, *args):  # quiet: the test's output is the page's, not the server's
         pass

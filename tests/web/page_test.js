@@ -11,10 +11,12 @@
 // 3. the same Xbot as a .gltf with a separate .bin, both given at once with the .bin first, opens
 //    the .gltf (ui::OpenPanel::dropped_model) and is drawn;
 // 4. the page logged no error: console errors, uncaught exceptions, failed requests and anything
-//    the viewer wrote to stderr (emscripten prints it as console warnings).
+//    the viewer wrote to stderr (emscripten prints it as console warnings);
+// 5. a browser without WebGL 2 (--disable-webgl2) gets the page's message and no viewer.
 // Each check has a control that must fail it: a page whose canvas is one flat colour is not
 // "drawn", the viewer's own background corner is not "drawn", a title without the file's name is
-// not "opened", and a page that logs an error is caught by the same listener.
+// not "opened", a page that logs an error is caught by the same listener, and with WebGL 2 there is
+// no message about it.
 "use strict";
 const fs = require("fs");
 const os = require("os");
@@ -187,6 +189,8 @@ async function main() {
     check(drawn(gltfShot), `Xbot from .gltf + .bin is drawn (${drawnShare(gltfShot, MIDDLE).toFixed(3)} of the middle)`);
 
     check(errors.length === 0, "the page logged no error" + (errors.length ? ":\n  " + errors.join("\n  ") : ""));
+    const status = await page.$eval("#status", (e) => e.textContent);
+    check(!status.includes("WebGL 2"), `control: with WebGL 2 the page shows no message about it ("${status}")`);
 
     // The controls' pages, through the same listener and the same check.
     const flat = await browser.newPage();
@@ -200,6 +204,21 @@ async function main() {
     await noisy.goto(controls.url + "error.html");
     await new Promise((r) => setTimeout(r, 200));
     check(errors.length > before, "control: a page that logs an error is caught by the listener");
+    // A browser without WebGL 2: the page says so and loads no viewer.
+    const bare = await puppeteer.launch({ executablePath: chromium, headless: true,
+      args: ["--no-sandbox", "--disable-webgl2", `--window-size=${W},${H}`] });
+    try {
+      const p = await bare.newPage();
+      const requested = [];
+      p.on("request", (r) => requested.push(r.url()));
+      await p.goto(url);
+      await new Promise((r) => setTimeout(r, 500));
+      const said = await p.$eval("#status", (e) => e.textContent);
+      check(said.includes("no WebGL 2") && !requested.some((u) => u.endsWith("skinview.js")),
+            `without WebGL 2 the page says so and loads no viewer ("${said}")`);
+    } finally {
+      await bare.close();
+    }
   } finally {
     await browser.close();
     server.kill();

@@ -15,14 +15,6 @@
 
 namespace sv::render {
 
-const char* api_name(Api api) { return api == Api::GL ? "gl" : "gles"; }
-
-Expected<Api> parse_api(const std::string& text) {
-    if (text == "gl") return Api::GL;
-    if (text == "gles") return Api::GLES;
-    return make_error("unknown API '" + text + "': expected 'gl' or 'gles'");
-}
-
 bool display_available() {
     const char* x = std::getenv("DISPLAY");
     const char* w = std::getenv("WAYLAND_DISPLAY");

@@ -6,8 +6,11 @@
   session/   no window and no command line: includes no header of app/ or commands/, and none of
              GLFW, ImGui or CLI11
   app/       the window: includes no header of commands/ and not CLI11
+  platform/  what differs between the desktop window and the browser page (the frame loop, the
+             window system's answers), one implementation a build: includes no header of
+             session/, app/ or commands/, and not CLI11
   commands/  the verbs and main(): may include anything
-Every source and header under viewer/ is in one of the three (a file at viewer/'s top level is a
+Every source and header under viewer/ is in one of the four (a file at viewer/'s top level is a
 part nobody chose). A header is known by its file name, as the sources include it ("x.h"): two
 parts holding the same name would make that ambiguous and are refused too. A negative control runs
 first: made-up files breaking each rule must be caught.
@@ -16,13 +19,15 @@ import os
 import re
 import sys
 
-PARTS = ("session", "app", "commands")
+PARTS = ("session", "app", "platform", "commands")
 FORBIDDEN_SYSTEM = {
     "session": ("GLFW/", "imgui", "CLI/"),
     "app": ("CLI/",),
+    "platform": ("CLI/",),
     "commands": (),
 }
-MAY_INCLUDE = {"session": {"session"}, "app": {"session", "app"}, "commands": set(PARTS)}
+MAY_INCLUDE = {"session": {"session"}, "app": {"session", "app", "platform"}, "platform": {"platform"},
+               "commands": set(PARTS)}
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
 
 
@@ -32,7 +37,7 @@ def problems(files):
     for path in files:
         part = path.split("/")[0] if "/" in path else None
         if part not in PARTS:
-            out.append(f"viewer/{path}: not in session/, app/ or commands/")
+            out.append(f"viewer/{path}: not in session/, app/, platform/ or commands/")
             continue
         name = os.path.basename(path)
         if name.endswith(".h"):
@@ -60,10 +65,12 @@ def negative_control():
         "app/b.h": '#include "d.h"\n',
         "commands/d.h": "",
         "app/e.cpp": "#include <CLI/CLI.hpp>\n",
+        "platform/web/f.cpp": '#include "b.h"\n',
     }
-    good = {"session/a.h": "", "app/b.h": '#include "a.h"\n#include <GLFW/glfw3.h>\n',
+    good = {"session/a.h": "", "app/b.h": '#include "a.h"\n#include <GLFW/glfw3.h>\n#include "g.h"\n',
+            "platform/g.h": "", "platform/desktop/g.cpp": '#include "g.h"\n#include <GLFW/glfw3.h>\n',
             "commands/m.cpp": '#include "a.h"\n#include "b.h"\n#include <CLI/CLI.hpp>\n'}
-    return len(problems(bad)) == 5 and not problems(good)
+    return len(problems(bad)) == 6 and not problems(good)
 
 
 def main():

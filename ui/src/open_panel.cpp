@@ -30,6 +30,24 @@ void OpenPanel::save_recent(const std::string& file) const {
     for (const auto& r : recent) out << r << '\n';
 }
 
+namespace {
+
+// .glb, .gltf, .vrm and .vrma, in any case: .vrm avatars and .vrma clips (a retarget source) are GLB
+// files under their own names.
+bool opens_as_model(const std::string& name) {
+    std::string ext = std::filesystem::path(name).extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext == ".glb" || ext == ".gltf" || ext == ".vrm" || ext == ".vrma";
+}
+
+}  // namespace
+
+std::string OpenPanel::dropped_model(const std::vector<std::string>& dropped) {
+    for (const std::string& p : dropped)
+        if (opens_as_model(p)) return p;
+    return dropped.empty() ? std::string() : dropped.front();
+}
+
 std::vector<std::string> OpenPanel::completions(const std::string& typed, size_t max) {
     namespace fs = std::filesystem;
     const size_t slash = typed.find_last_of('/');
@@ -50,10 +68,7 @@ std::vector<std::string> OpenPanel::completions(const std::string& typed, size_t
             out.push_back(head + name + "/");
             continue;
         }
-        std::string ext = it->path().extension().string();
-        for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        // .vrm avatars and .vrma clips (a retarget source) are GLB files under their own names.
-        if (ext == ".glb" || ext == ".gltf" || ext == ".vrm" || ext == ".vrma") out.push_back(head + name);
+        if (opens_as_model(name)) out.push_back(head + name);
     }
     std::sort(out.begin(), out.end());
     if (out.size() > max) out.resize(max);

@@ -17,11 +17,13 @@
 // no public call in ImGui 1.86.
 #include <imgui_internal.h>
 
+#include "frame_loop.h"
 #include "viewer_window.h"
+#include "window_system.h"
 
 namespace sv::viewer {
 
-int ViewerWindow::run() {
+void ViewerWindow::start() {
     GLFWwindow* win = ctx_.window();
     install_window_callbacks(win, &inbox_);  // before ImGui's backend, which chains to them
     IMGUI_CHECKVERSION();
@@ -35,7 +37,7 @@ int ViewerWindow::run() {
     if (opts_.frames > 0) glfwSwapInterval(0);  // a scripted run should not wait for vsync
     scripted_ = opts_.frames > 0;
     const char* background = std::getenv("SKINVIEW_BACKGROUND_LOAD");
-    background_open_ = !(background && std::strcmp(background, "0") == 0);
+    background_open_ = can_load_in_background() && !(background && std::strcmp(background, "0") == 0);
     ui_.show_help = opts_.show_keys;
     if (!scripted_) model_.open.load_recent(recent_file());
     {  // the layout before the first file, so it is framed for the 3D view it is drawn in
@@ -46,49 +48,55 @@ int ViewerWindow::run() {
     open_first();
     // A scripted run's frame 0 draws the first file, as when the open ran before the loop.
     if (scripted_) wait_for_open(0);
+    last_frame_time_ = std::chrono::steady_clock::now();
+}
 
-    auto last = std::chrono::steady_clock::now();
-    int frame = 0;
-    while (!quit_) {
-        release_held_keys(win);  // ImGui saw those keys down last frame; now they go up
-        glfwPollEvents();
-        input_.dispatch_keys(win, frame);
-        // The window manager's close button is a quit request like Esc: it asks first when work
-        // would be lost, so the window stays until the dialog's Quit.
-        if (glfwWindowShouldClose(win)) {
-            glfwSetWindowShouldClose(win, GLFW_FALSE);
-            request_quit("the window's close button", frame);
-        }
-        const auto now = std::chrono::steady_clock::now();
-        const double wall = std::chrono::duration<double>(now - last).count();
-        last = now;
-        // A scripted run steps a fixed sixtieth so its frames do not depend on the machine.
-        const double dt = scripted_ ? 1.0 / 60.0 : wall;
-        ui_.frame_ms = ui_.frame_ms * 0.9 + wall * 1000.0 * 0.1;
-        const bool last_frame = scripted_ && frame + 1 >= opts_.frames;
-        // Nothing but an explicit quit ends the viewer: an exception no loader foresaw is shown
-        // over the file on screen, and the next frame goes on.
-        try {
-            handle_inputs(frame);
-            // A file opened by this frame's drops, keys or panel actions is on screen in this
-            // frame in a scripted run (wait_for_open), as when the open ran in handle_inputs; in
-            // a user's run the frame is drawn over the previous character and the progress.
-            if (scripted_) wait_for_open(frame);
-            serve_open();
-            render_frame(dt, last_frame, frame);
-            // After the frame: an open replaces the session the frame was drawn from (a scripted
-            // run has it done before the next frame's input, as before).
-            serve_confirmed(frame);
-            if (scripted_) wait_for_open(frame);
-        } catch (const std::exception& e) {
-            recover_frame(e.what(), frame);
-        } catch (...) {
-            recover_frame("an unknown exception", frame);
-        }
-        glfwSwapBuffers(win);
-        ++frame;
-        if (scripted_ && frame >= opts_.frames) break;
+bool ViewerWindow::frame() {
+    if (quit_) return false;
+    GLFWwindow* win = ctx_.window();
+    const int frame = frame_;
+    release_held_keys(win);  // ImGui saw those keys down last frame; now they go up
+    glfwPollEvents();
+    input_.dispatch_keys(win, frame);
+    // The window manager's close button is a quit request like Esc: it asks first when work
+    // would be lost, so the window stays until the dialog's Quit.
+    if (glfwWindowShouldClose(win)) {
+        glfwSetWindowShouldClose(win, GLFW_FALSE);
+        request_quit("the window's close button", frame);
     }
+    const auto now = std::chrono::steady_clock::now();
+    const double wall = std::chrono::duration<double>(now - last_frame_time_).count();
+    last_frame_time_ = now;
+    // A scripted run steps a fixed sixtieth so its frames do not depend on the machine.
+    const double dt = scripted_ ? 1.0 / 60.0 : wall;
+    ui_.frame_ms = ui_.frame_ms * 0.9 + wall * 1000.0 * 0.1;
+    const bool last_frame = scripted_ && frame + 1 >= opts_.frames;
+    // Nothing but an explicit quit ends the viewer: an exception no loader foresaw is shown
+    // over the file on screen, and the next frame goes on.
+    try {
+        handle_inputs(frame);
+        // A file opened by this frame's drops, keys or panel actions is on screen in this frame in
+        // a scripted run (wait_for_open), as when the open ran in handle_inputs; in a user's run the
+        // frame is drawn over the previous character and the progress.
+        if (scripted_) wait_for_open(frame);
+        serve_open();
+        render_frame(dt, last_frame, frame);
+        // After the frame: an open replaces the session the frame was drawn from (a scripted run
+        // has it done before the next frame's input, as before).
+        serve_confirmed(frame);
+        if (scripted_) wait_for_open(frame);
+    } catch (const std::exception& e) {
+        recover_frame(e.what(), frame);
+    } catch (...) {
+        recover_frame("an unknown exception", frame);
+    }
+    glfwSwapBuffers(win);
+    ++frame_;
+    if (scripted_ && frame_ >= opts_.frames) return false;
+    return !quit_;
+}
+
+int ViewerWindow::finish() {
     if (!scripted_ && !recent_file().empty()) model_.open.save_recent(recent_file());
     if (!opts_.save_settings.empty()) save_settings(opts_.save_settings);
     loading_.cancel();  // a load still running stops at its next image; joined as the window goes
@@ -143,17 +151,25 @@ int run_interactive(const InteractiveOptions& options) {
         std::fprintf(stderr, "skinview: no window: %s\n", ctx.error().message.c_str());
         return 1;
     }
-    // The default window must fit the monitor's work area (a 1280x720 window on a 1366x768 laptop
-    // with a panel bar would put the status line off screen).
-    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
-        int x = 0, y = 0, w = 0, h = 0;
-        glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h);
-        const ui::WindowSize fit = ui::fit_to_work_area(options.window_width, options.window_height, w, h);
-        if (fit.w != options.window_width || fit.h != options.window_height)
-            glfwSetWindowSize((*ctx)->window(), fit.w, fit.h);
-    }
-    ViewerWindow viewer(options, *api, **ctx, std::move(input));
-    return viewer.run();
+    fit_window_to_screen((*ctx)->window(), options.window_width, options.window_height);
+    // The context outlives the viewer (its GL objects go first), and both outlive run_interactive
+    // where the platform keeps the loop after main returns (the browser's).
+    struct Running final : FrameClient {
+        std::unique_ptr<render::Context> context;
+        std::unique_ptr<ViewerWindow> viewer;
+        bool frame() override { return viewer->frame(); }
+        int finish() override {
+            const int status = viewer->finish();
+            viewer.reset();
+            context.reset();
+            return status;
+        }
+    };
+    auto running = std::make_unique<Running>();
+    running->context = std::move(*ctx);
+    running->viewer = std::make_unique<ViewerWindow>(options, *api, *running->context, std::move(input));
+    running->viewer->start();
+    return run_frames(std::move(running));
 }
 
 }  // namespace sv::viewer

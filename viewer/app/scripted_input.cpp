@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "window_system.h"
+
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
@@ -81,8 +83,7 @@ void ScriptedInput::dispatch_keys(GLFWwindow* window, int frame) {
             // (which holds back a release in the frame of its press) over ImGui's.
             GLFWkeyfun callback = glfwSetKeyCallback(window, nullptr);
             glfwSetKeyCallback(window, callback);
-            if (callback)
-                callback(window, key, glfwGetKeyScancode(key), press ? GLFW_PRESS : GLFW_RELEASE, mods_);
+            if (callback) callback(window, key, key_scancode(key), press ? GLFW_PRESS : GLFW_RELEASE, mods_);
         } else if (e.action == ui::InputAction::Text) {
             // What ImGui_ImplGlfw_CharCallback does for each code point (the viewer installs no
             // character callback of its own for it to chain to), without decoding UTF-8 here.

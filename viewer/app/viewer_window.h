@@ -6,6 +6,7 @@
 // (viewer_screenshot.cpp).
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,9 +30,13 @@ public:
     ViewerWindow(const InteractiveOptions& o, render::Api api, render::Context& ctx, ScriptedInput input)
         : opts_(o), api_(api), ctx_(ctx), input_(std::move(input)) {}
 
-    // Until an explicit quit (Esc, the window's close button; asked first with unsaved work) or,
-    // scripted, `frames` frames. The exit status (interactive_viewer.h).
-    int run();
+    // The panels, the backends and the first file; then frame() once a frame until it returns
+    // false (an explicit quit: Esc, the window's close button, asked first with unsaved work; or,
+    // scripted, `frames` frames), then finish(), which returns the exit status
+    // (interactive_viewer.h). Who calls frame() is the platform's (platform/frame_loop.h).
+    void start();
+    bool frame();
+    int finish();
 
 private:
     // viewer_open.cpp. Opens `path`: starts its load on a worker thread (background_open.h),
@@ -146,6 +151,8 @@ private:
     std::optional<std::string> after_open_error_;
     int load_frame_ = 0;  // > 0: the frame being drawn is wait_for_open's, this one
     bool quit_ = false;
+    int frame_ = 0;  // frames drawn
+    std::chrono::steady_clock::time_point last_frame_time_;
     bool screenshot_asked_ = false;  // S: this frame's picture, written once it is drawn
     bool scripted_ = false;
     bool options_failed_ = false;    // the first file's command-line options, as settings_failed_

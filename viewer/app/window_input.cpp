@@ -5,6 +5,8 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include "ui/open_panel.h"
+
 namespace sv::viewer {
 
 namespace {
@@ -70,7 +72,8 @@ void on_button(GLFWwindow* w, int button, int action, int) {
 }
 void on_drop(GLFWwindow* w, int count, const char** paths) {
     Inbox* in = inbox_of(w);
-    if (in && count > 0) in->drops.emplace_back(paths[0]);
+    if (!in || count <= 0) return;
+    in->drops.push_back(ui::OpenPanel::dropped_model(std::vector<std::string>(paths, paths + count)));
 }
 
 }  // namespace

@@ -423,6 +423,19 @@ TEST(OpenPanel, RecentFilesAreMostRecentFirstWithoutDuplicates) {
     EXPECT_EQ(std::count(p.recent.begin(), p.recent.end(), "f5"), 1);
 }
 
+// A .gltf dropped with its .bin and textures: the model opens whatever order the drop listed them
+// in (the browser's file picker lists them by name, so the .bin came first and was opened, and
+// failed). The controls: one file is that file, and a drop with no model gives its first file,
+// whose open names why it is none, rather than nothing.
+TEST(OpenPanel, ADropOfAGltfWithItsFilesOpensTheModel) {
+    EXPECT_EQ(ui::OpenPanel::dropped_model({"/d/Xbot.bin", "/d/skin.png", "/d/Xbot.gltf"}), "/d/Xbot.gltf");
+    EXPECT_EQ(ui::OpenPanel::dropped_model({"/d/a.bin", "/d/A.GLB"}), "/d/A.GLB");
+    EXPECT_EQ(ui::OpenPanel::dropped_model({"/d/b.vrm", "/d/a.gltf"}), "/d/b.vrm");  // the first model
+    EXPECT_EQ(ui::OpenPanel::dropped_model({"/d/one.glb"}), "/d/one.glb");
+    EXPECT_EQ(ui::OpenPanel::dropped_model({"/d/a.bin", "/d/b.png"}), "/d/a.bin");
+    EXPECT_EQ(ui::OpenPanel::dropped_model({}), "");
+}
+
 // --- degenerate -----------------------------------------------------------------------------
 
 TEST(ScenePanel, ANonJointRowOrAnOutOfRangeJointSelectsNothing) {

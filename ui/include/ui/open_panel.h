@@ -32,6 +32,11 @@ struct OpenPanel {
     // with what follows its last '/', folders (with a trailing '/') and .glb / .gltf / .vrm / .vrma files,
     // sorted, at most `max`. An unreadable folder completes to nothing (no error: the user is typing).
     static std::vector<std::string> completions(const std::string& typed, size_t max = 32);
+    // Of several files dropped at once, the one to open: a .gltf comes with its .bin and textures
+    // (the page's drop or file picker, a file manager's selection), in whatever order they were
+    // listed, so the first of them that opens as a model (the extensions completions() offers);
+    // with none, the first, whose open then says why it is no model. Empty: nothing dropped.
+    static std::string dropped_model(const std::vector<std::string>& dropped);
     // What Tab does: the longest common prefix of the completions (`typed` when there are none).
     static std::string complete(const std::string& typed);
     // The completions of `typed`, recomputed only when the text changed (the field asks every frame).

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// The page's figures (docs/web.md, "Figures"): for the built-in character and for a FILE given as
+// ?file= (served from its own folder), in Debian's headless Chromium with SwiftShader at 1280x720:
+// page load (navigation start) to the first frame drawn with the file open, the mean frame time
+// over 300 frames after it, and what was transferred (compressed as scripts/web-serve.py serves it,
+// headers included: the resource timing's transferSize).
+//
+//   node tests/web/page_figures.js BUILD_WEB [FILE]
+//
+// A frame is one requestAnimationFrame callback returning (emscripten's main loop runs one viewer
+// frame in each); the first frame counted is the first that returns after the viewer set the
+// title to the file it opened. Not a test: it prints figures and fails only when the page does not
+// open the file.
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const { spawn } = require("child_process");
+const root = path.resolve(__dirname, "..", "..");
+const puppeteer = require(path.join(root, "tests", "khronos_reference", "node_modules", "puppeteer-core"));
+const build = path.resolve(process.argv[2] || path.join(root, "build-web"));
+const file = process.argv[3] ? path.resolve(process.argv[3]) : null;
+const FRAMES = 300;
+
+function serve(folder) {
+  return new Promise((resolve, reject) => {
+    const p = spawn("python3", [path.join(root, "scripts", "web-serve.py"), "--port", "0", folder],
+                    { stdio: ["ignore", "pipe", "inherit"] });
+    p.stdout.once("data", (d) => resolve({ url: d.toString().trim(), p }));
+    p.once("error", reject);
+  });
+}
+
+async function measure(browser, url, name) {
+  // A context of its own: nothing cached from the run before (neither the files nor the compiled wasm).
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 720 });
+  await page.evaluateOnNewDocument((name, frames) => {
+    window.__frames = [];
+    window.__opened = null;
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (cb) => raf((t) => {
+      cb(t);
+      if (window.__opened === null && document.title.endsWith("/" + name)) window.__opened = performance.now();
+      if (window.__opened !== null && window.__frames.length <= frames) window.__frames.push(performance.now());
+    });
+  }, name, FRAMES);
+  await page.goto(url);
+  await page.waitForFunction((n) => window.__frames.length > n, { timeout: 600000, polling: 500 }, FRAMES);
+  const r = await page.evaluate(() => {
+    const f = window.__frames;
+    const bytes = performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
+      .reduce((s, e) => s + e.transferSize, 0);
+    return { first: f[0], mean: (f[f.length - 1] - f[0]) / (f.length - 1), bytes };
+  });
+  await context.close();
+  return r;
+}
+
+(async () => {
+  const site = await serve(build);
+  const files = file ? await serve(path.dirname(file)) : null;
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true,
+    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
+      "--disable-gpu-sandbox", "--window-size=1280,720"],
+  });
+  try {
+    const jobs = [["built-in character", site.url, "humanoid.glb"]];
+    if (file) jobs.push([path.basename(file), site.url + "?file=" + encodeURIComponent(files.url + path.basename(file)),
+                         path.basename(file)]);
+    for (const [label, url, name] of jobs) {
+      const r = await measure(browser, url, name);
+      console.log(`${label}: first frame ${(r.first / 1000).toFixed(2)} s after navigation, mean frame ` +
+                  `${r.mean.toFixed(1)} ms over ${FRAMES} frames, ${(r.bytes / 1048576).toFixed(2)} MiB transferred`);
+    }
+  } finally {
+    await browser.close();
+    site.p.kill();
+    if (files) files.p.kill();
+  }
+})().catch((e) => { console.error(e); process.exit(1); });

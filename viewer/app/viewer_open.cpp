@@ -11,6 +11,7 @@
 
 #include "data_dir.h"
 #include "default_view.h"
+#include "note_codes.h"
 #include "retarget_source.h"
 #include "scene_flags_layer.h"
 #include "settings_apply.h"
@@ -207,6 +208,7 @@ void ViewerWindow::finish_open_unguarded(LoadedScene loaded, const SceneOptions*
     // the options survives to the first frame (it used to be cleared after being set).
     ui_.load_error.clear();
     model_.attach(session_->character());
+    fill_note_codes(model_.notes, session_->character());
     model_.animation.clip = session_->state().clip;
     model_.animation.time = session_->state().time;
     // The first file's --settings under the flags the command line named (ui/settings_layers.h:

@@ -15,6 +15,9 @@ struct NoteLine {
     enum class Kind { Import, Skin, Mesh } kind = Kind::Import;
     std::string text;
     bool warn = false;  // a mesh that could not be fixed, a rung the report had to raise
+    // The finding's code (docs/findings.md), as audit's JSON gives it; filled by the viewer
+    // (viewer/session/note_codes.h). Empty: none (a skin's rung line).
+    std::string code;
 };
 
 struct NotesPanel {

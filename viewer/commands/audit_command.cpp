@@ -222,7 +222,20 @@ void print_text(const nlohmann::json& f) {
     std::vector<std::string> notes;
     for (const auto& line : f["report"]) notes.push_back(line.get<std::string>());
     for (const auto& line : f["audit_notes"]) notes.push_back(line.get<std::string>());
-    for (const auto& line : group_notes(notes)) std::printf("  note: %s\n", line.c_str());
+    // Each note under its finding code (docs/findings.md), as the JSON and JUnit give it: the notes of
+    // one code together, codes in the order they first appear, repeats grouped within a code.
+    std::vector<std::string> codes;
+    std::vector<std::vector<std::string>> by_code;
+    for (const std::string& n : notes) {
+        const std::string code = anim::classify_finding(n).code;
+        size_t k = 0;
+        while (k < codes.size() && codes[k] != code) ++k;
+        if (k == codes.size()) codes.push_back(code), by_code.emplace_back();
+        by_code[k].push_back(n);
+    }
+    for (size_t k = 0; k < codes.size(); ++k)
+        for (const auto& line : group_notes(by_code[k]))
+            std::printf("  note %s: %s\n", codes[k].c_str(), line.c_str());
     if (f["skins"].empty()) std::printf("  no skins\n");
     for (const auto& s : f["skins"]) {
         std::printf("  skin %d '%s': %d joints; skinning rung: %s (%s)\n", s["index"].get<int>(),

@@ -71,8 +71,10 @@ Glb arm_with_image(const std::vector<std::uint8_t>& bytes, const char* mime, boo
     Glb g = arm();
     const int view = add_view(g, bytes.data(), bytes.size());
     g.json["images"] = {{{"bufferView", view}, {"mimeType", mime}, {"name", "skin"}}};
-    g.json["textures"] = {basisu ? json{{"extensions", {{"KHR_texture_basisu", {{"source", 0}}}}}}
-                                 : json{{"source", 0}}};
+    // json::array, not a braced list of one json: GCC reads `= {j}` as a one-element array and clang
+    // as a copy of j (an object), and the fixture did not load under the sanitizers' clang build.
+    g.json["textures"] = json::array(
+        {basisu ? json{{"extensions", {{"KHR_texture_basisu", {{"source", 0}}}}}} : json{{"source", 0}}});
     if (basisu) add_used(g, "KHR_texture_basisu");
     g.json["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"] = {{"index", 0}};
     return g;

@@ -219,18 +219,6 @@ bool ViewerSettings::operator==(const ViewerSettings& o) const {
            environment_blur == o.environment_blur && look_at == o.look_at;
 }
 
-Expected<std::array<float, 4>> parse_background(const std::string& text) {
-    if (text == "default") return std::array<float, 4>{0.11f, 0.12f, 0.14f, 1.0f};
-    if (text == "transparent") return std::array<float, 4>{0.0f, 0.0f, 0.0f, 0.0f};
-    int c[3] = {-1, -1, -1};
-    char tail = 0;
-    if (std::sscanf(text.c_str(), "%d,%d,%d%c", &c[0], &c[1], &c[2], &tail) != 3 || c[0] < 0 || c[0] > 255 ||
-        c[1] < 0 || c[1] > 255 || c[2] < 0 || c[2] > 255)
-        return make_error("background '" + text +
-                          "': expected R,G,B (each an integer 0..255), transparent or default");
-    return std::array<float, 4>{c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f, 1.0f};
-}
-
 const char* const* settings_keys(int& count) {
     count = static_cast<int>(sizeof kKeys / sizeof kKeys[0]);
     return kKeys;

@@ -469,11 +469,13 @@ struct Audited {
     std::string output;
 };
 
-// The folder written and audited once for every case of this file.
+// The folder written and audited once per test process. Each test names its own folder: ctest
+// runs this file's tests as parallel processes, and one shared folder was removed under a
+// neighbour's audit (the sanitizer run in CI saw "cannot open the file" on every fixture).
 const Audited& audited() {
     static const Audited a = [] {
         Audited r;
-        const fs::path dir = output_dir() / "findings_fixtures";
+        const fs::path dir = output_dir() / "findings_fixtures" / current_test_stem();
         fs::remove_all(dir);
         fs::create_directories(dir);
         for (const FixtureFile& f : files()) f.write(dir);

@@ -49,7 +49,7 @@ void draw_diagnose_tab(ViewerModel& m, UiContext& c) {
     if (ImGui::Checkbox("error heat map", &heat)) {
         d.heat_map = heat;
         if (heat && !d.has_result) d.run_requested = true;
-        c.draw->view = heat ? render::DebugView::ErrorHeatMap : render::DebugView::Lit;
+        c.draw->debug_view = heat ? render::DebugView::ErrorHeatMap : render::DebugView::Lit;
     }
     ImGui::SliderFloat("full red at (m)", &d.heat_scale, 0.0f,
                        static_cast<float>(d.has_result ? d.result.body_size * 0.05 : 0.1),

@@ -79,7 +79,7 @@ void draw_heat_legend(const HeatLegend& l, const Rect& v, const glm::vec2* avoid
 
 void draw_heat_legend_for(const ViewerModel& m, const UiContext& c) {
     if (!c.character || !c.draw) return;
-    if (c.draw->view == render::DebugView::Weights) {
+    if (c.draw->debug_view == render::DebugView::Weights) {
         const auto& skins = c.character->skins();
         const int skin = c.draw->selected_skin, joint = c.draw->selected_joint;
         std::string name;
@@ -88,7 +88,7 @@ void draw_heat_legend_for(const ViewerModel& m, const UiContext& c) {
             name = skins[static_cast<size_t>(skin)].skeleton.names()[static_cast<size_t>(joint)];
         draw_heat_legend(weights_legend(name), c.layout.viewport,
                          c.described_joint_on_screen ? &c.described_joint : nullptr);
-    } else if (c.draw->view == render::DebugView::ErrorHeatMap) {
+    } else if (c.draw->debug_view == render::DebugView::ErrorHeatMap) {
         draw_heat_legend(error_legend(m.diagnose, c.diagnose_stale), c.layout.viewport,
                          c.described_joint_on_screen ? &c.described_joint : nullptr);
     }

@@ -1,8 +1,7 @@
 // The Lighting controls: exposure, environment rotation, intensity and background (with its blur),
 // the key light, and the
-// material view (lit or one of the unlit views). They edit ui::LightingControls and
-// DrawControls::view in place; saving them in the settings file is the settings work's to wire
-// (the values are plain fields of DrawControls::lighting).
+// material view (lit or one of the unlit views), edited in place in the view's draw options (the
+// struct every draw reads; the settings file holds each of them as a key).
 #include <imgui.h>
 
 #include <vector>
@@ -12,11 +11,11 @@
 
 namespace sv::ui {
 
-void draw_lighting_controls(DrawControls& draw) {
+void draw_lighting_controls(render::DrawOptions& draw) {
     const bool open = ImGui::CollapsingHeader("Lighting");
     log_item_centre("scene", "Lighting");
     if (!open) return;
-    LightingControls& l = draw.lighting;
+    render::LightingSettings& l = draw.lighting;
     // Each slider sized so its whole label shows (fit_next_item_to_label): in the 281 px Scene panel
     // of a 1280 px window the default width cut "environment rotation" and "environment
     // intensity" to the same "environment". "environment": the procedural sky or the --env image.
@@ -47,7 +46,8 @@ void draw_lighting_controls(DrawControls& draw) {
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::SliderFloat("##key", &l.key_intensity, 0.0f, 8.0f, "%.1f");
     item_tooltip("The key light's intensity (a directional light; the check box turns it off).");
-    if (l.has_file_lights) {
+    // Offered while the file has lights to switch, or they are off (so they can come back on).
+    if (l.punctual.count > 0 || !l.file_lights) {
         ImGui::Checkbox("file's lights (KHR_lights_punctual)", &l.file_lights);
         log_control_label("lighting", "file's lights (KHR_lights_punctual)");
     }
@@ -66,10 +66,10 @@ void draw_lighting_controls(DrawControls& draw) {
     }();
     int current = 0;
     for (size_t i = 0; i < rows.size(); ++i)
-        if (draw.view == rows[i]->view) current = static_cast<int>(i);
+        if (draw.debug_view == rows[i]->view) current = static_cast<int>(i);
     fit_next_item_to_label("material view");
     if (ImGui::Combo("material view", &current, labels.data(), static_cast<int>(labels.size())))
-        draw.view = rows[static_cast<size_t>(current)]->view;
+        draw.debug_view = rows[static_cast<size_t>(current)]->view;
     log_control_label("lighting", "material view");
 }
 

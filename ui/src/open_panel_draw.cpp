@@ -210,29 +210,29 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
     ImGui::SameLine();
     ImGui::Checkbox("grid", &c.draw->draw_grid);
     draw_camera_row(c);
-    if (c.draw->file_camera_count > 0) {
+    if (c.file_camera && c.file_camera_count > 0) {
         // The file's cameras, as `--camera file:N` chooses them; orbiting takes the view back.
         char preview[32];
-        if (c.draw->file_camera < 0)
+        if (*c.file_camera < 0)
             std::snprintf(preview, sizeof preview, "orbit");
         else
-            std::snprintf(preview, sizeof preview, "file camera %d", c.draw->file_camera);
+            std::snprintf(preview, sizeof preview, "file camera %d", *c.file_camera);
         if (ImGui::BeginCombo("view from", preview)) {
-            if (ImGui::Selectable("orbit", c.draw->file_camera < 0)) c.draw->file_camera = -1;
-            for (int i = 0; i < c.draw->file_camera_count; ++i) {
+            if (ImGui::Selectable("orbit", *c.file_camera < 0)) *c.file_camera = -1;
+            for (int i = 0; i < c.file_camera_count; ++i) {
                 char label[32];
                 std::snprintf(label, sizeof label, "file camera %d", i);
-                if (ImGui::Selectable(label, c.draw->file_camera == i)) c.draw->file_camera = i;
+                if (ImGui::Selectable(label, *c.file_camera == i)) *c.file_camera = i;
             }
             ImGui::EndCombo();
         }
     }
-    bool weights = c.draw->view == render::DebugView::Weights;
+    bool weights = c.draw->debug_view == render::DebugView::Weights;
     if (ImGui::Checkbox("weights of the selected joint", &weights))
-        c.draw->view = weights ? render::DebugView::Weights : render::DebugView::Lit;
-    bool all_weights = c.draw->view == render::DebugView::AllWeights;
+        c.draw->debug_view = weights ? render::DebugView::Weights : render::DebugView::Lit;
+    bool all_weights = c.draw->debug_view == render::DebugView::AllWeights;
     if (ImGui::Checkbox("weights: all joints", &all_weights))
-        c.draw->view = all_weights ? render::DebugView::AllWeights : render::DebugView::Lit;
+        c.draw->debug_view = all_weights ? render::DebugView::AllWeights : render::DebugView::Lit;
     item_tooltip(
         "Every joint its own hue (golden-ratio steps over its index in the skin), each vertex "
         "the weight-blended colour of all its influences; grey: a mesh without a skin.");

@@ -190,7 +190,6 @@ void ViewerWindow::set_framed_view(const std::string& name) {
         if (name != v.name) continue;
         aim_from_front(session_->character(), session_->state().camera, v.from_front, v.pitch);
         session_->state().file_camera = -1;
-        ui_controls_.file_camera = -1;  // applied after this, so it must agree
         frame_on_screen(*session_, model_);
         return;
     }

@@ -79,13 +79,10 @@ void ViewerWindow::draw_panels(int frame, float window_w, float window_h) {
     ImGui::NewFrame();
     input_.begin_ui_log();
     ui_.character = session_ ? &session_->character() : nullptr;
-    render::DrawOptions& draw = session_ ? session_->state().draw : spare_draw_;
-    ui_controls_ = to_controls(draw);
-    if (session_) {
-        ui_controls_.file_camera = session_->state().file_camera;
-        ui_controls_.file_camera_count = static_cast<int>(session_->character().asset().cameras.size());
-    }
-    ui_.draw = &ui_controls_;
+    // The panels edit the view's draw options in place: the struct the draw below reads.
+    ui_.draw = session_ ? &session_->state().draw : &spare_draw_;
+    ui_.file_camera = session_ ? &session_->state().file_camera : nullptr;
+    ui_.file_camera_count = session_ ? static_cast<int>(session_->character().asset().cameras.size()) : 0;
     ui_.file = session_ ? session_->path() : std::string();
     ui_.vertices = session_ ? count_vertices(session_->character()) : 0;
     ui_.camera_pinned = session_ ? render::format_pinned_camera(session_->state().camera) : std::string();
@@ -103,10 +100,9 @@ void ViewerWindow::draw_panels(int frame, float window_w, float window_h) {
     ui::draw_load_progress(ui_.loading, ui_.layout.viewport);
     if (session_) viewport_interaction();
     if (session_) ui::draw_heat_legend_for(model_, ui_);
-    apply_controls(ui_controls_, draw);
     if (session_) {
         const auto& cams = session_->character().asset().cameras;
-        const int fc = ui_controls_.file_camera;
+        const int fc = session_->state().file_camera;
         // A camera no node places cannot be looked through; the list offers it, choosing it keeps
         // the orbit.
         session_->state().file_camera =

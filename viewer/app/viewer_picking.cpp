@@ -90,7 +90,7 @@ void ViewerWindow::viewport_interaction() {
     };
     // The joint the overlays describe: the weights map's (which may be another than the selected
     // one, settings key weights_joint), else the selected joint. The legend keeps off it.
-    const bool weights = ui_.draw && ui_.draw->view == render::DebugView::Weights;
+    const bool weights = ui_.draw && ui_.draw->debug_view == render::DebugView::Weights;
     const int dk = weights ? ui_.draw->selected_skin : model_.scene.selection.skin;
     const int dj = weights ? ui_.draw->selected_joint : model_.scene.selection.joint;
     ui_.described_joint_on_screen = on_screen(dk, dj, ui_.described_joint);
@@ -195,10 +195,7 @@ void ViewerWindow::orbit_and_pick(const glm::mat4& vp, bool over) {
     if (!over || dragging) return;
     const bool pan = ImGui::IsMouseDragging(2) || (ImGui::IsMouseDragging(0) && io.KeyShift);
     // Orbiting, panning or zooming leaves a file camera for the orbit (framed at load).
-    if (pan || ImGui::IsMouseDragging(0) || io.MouseWheel != 0.0f) {
-        session_->state().file_camera = -1;
-        ui_controls_.file_camera = -1;  // applied after this, so it must agree
-    }
+    if (pan || ImGui::IsMouseDragging(0) || io.MouseWheel != 0.0f) session_->state().file_camera = -1;
     if (pan) {
         // The target moves against the drag in the view plane, so the scene follows the cursor.
         cam.target = glm::vec3(ui::drag_in_view_plane(camera_view(cam), v, glm::dvec3(cam.target),

@@ -16,7 +16,6 @@
 #include "render/context.h"
 #include "scene_session.h"
 #include "scripted_input.h"
-#include "ui/draw_controls.h"
 #include "ui/panels_draw.h"
 #include "ui/quit_guard.h"
 #include "ui/viewer_model.h"
@@ -136,7 +135,6 @@ private:
     ui::ViewerModel model_;
     ui::UiContext ui_;
     render::DrawOptions spare_draw_;
-    ui::DrawControls ui_controls_;  // what the panels edit this frame, copied back into the draw options
     Inbox inbox_;
     ScriptedInput input_;
     ui::QuitGuard quit_guard_;

@@ -9,6 +9,7 @@
 #include "anim/avatar/expression_materials.h"
 #include "anim/character/character.h"
 #include "render/context.h"
+#include "render/draw_options.h"
 #include "render/environment.h"
 #include "render/environment_background.h"
 #include "render/gpu_mesh.h"
@@ -19,26 +20,6 @@
 #include "render/transmission_backdrop.h"
 
 namespace sv::render {
-
-struct DrawOptions {
-    // Skinning rung per draw; when `auto_rung`, each skin uses the rung its report calls for.
-    bool auto_rung = true;
-    SkinMode rung = SkinMode::RigidDqs;
-    DebugView debug_view = DebugView::Lit;
-    int selected_skin = 0;
-    int selected_joint = -1;
-    float heat_scale = 1.0f;
-    bool draw_mesh = true;
-    bool draw_skeleton = false;
-    bool draw_joint_axes = false;
-    bool draw_grid = true;
-    LightingSettings lighting;
-    // The skinning-frame correction (the settings key `correction`, the C key): each skinned mesh
-    // skinned in its skin's bind frame, or in the file's node as given (the soup a 0.01-scaled node
-    // makes under dual quaternions). The view's, handed to every draw: the character held it once,
-    // and a draw could disagree with the view that asked for it.
-    bool correction = true;
-};
 
 // One placed copy of the character: its placement and the first palette row of its skins. Skin k
 // reads the block at first_row + skin_row_offset(k); instance i of a crowd starts at

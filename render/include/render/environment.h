@@ -11,36 +11,14 @@
 #include <vector>
 
 #include "anim/core/expected.h"
+#include "render/draw_options.h"
 #include "render/gl.h"
 #include "render/gl_name.h"
 #include "render/hdr_image.h"
 #include "render/precompute_cache.h"
-#include "render/punctual_lights.h"
 #include "render/sheen_environment.h"
 
 namespace sv::render {
-
-// What the Lighting panel edits and the settings file stores (the ui/ engineer wires the panel).
-struct LightingSettings {
-    float exposure = 1.0f;  // linear multiplier before tone mapping
-    // About +Y, in the Khronos renderer's convention (its environmentRotation): a world direction w
-    // reads the environment at Ry(deg) w, so the same number gives the same light in both.
-    float environment_rotation_deg = 0.0f;
-    float environment_intensity = 1.0f;
-    // The environment drawn as the background (render/environment_background.h) instead of the
-    // clear colour, and the roughness it is drawn at (0: the image itself, 1: the roughest band),
-    // the Khronos renderer's environment blur.
-    bool environment_background = false;
-    float environment_blur = 0.0f;
-    bool key_light = true;
-    // Towards the light, world space; the key light is white, `key_intensity` its irradiance.
-    glm::vec3 key_direction = glm::normalize(glm::vec3(0.4f, 0.8f, 0.45f));
-    float key_intensity = 2.0f;
-    // KHR_lights_punctual: the file's lights as posed now (the viewer gathers them each frame while
-    // `file_lights` is on); empty when the file has none or they are switched off.
-    bool file_lights = true;
-    PunctualLights punctual;
-};
 
 struct EnvironmentData {
     // The prefiltered sky as a lat-long atlas: kLevels bands of kWidth x kHeight, band k for

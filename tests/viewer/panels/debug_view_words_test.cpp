@@ -14,17 +14,18 @@
 #include "render/gpu_diagnose.h"
 #include "render/skinned_pass.h"
 #include "ui/diagnose_panel.h"
-#include "ui/draw_controls.h"
+#include "ui/panels_draw.h"
 #include "ui/viewer_settings.h"
 
 namespace {
 
 using namespace sv;
 
-// What the panels hold is the renderer's own type: a mirror enum or struct (the ui::MaterialView and
-// render::DiagnoseFigures this replaced) stops this file compiling.
-static_assert(
-    std::is_same_v<decltype(ui::DrawControls::view), decltype(render::SkinnedDrawParams::debug_view)>);
+// What the panels hold is the renderer's own type: a mirror enum or struct (the ui::MaterialView,
+// render::DiagnoseFigures and ui::DrawControls this replaced) stops this file compiling.
+static_assert(std::is_same_v<decltype(ui::UiContext::draw), render::DrawOptions*>);
+static_assert(std::is_same_v<decltype(render::DrawOptions::debug_view),
+                             decltype(render::SkinnedDrawParams::debug_view)>);
 static_assert(std::is_base_of_v<decltype(ui::DiagnosePanel::result), render::DiagnoseResult>);
 
 // The enum's values, counted from the enum rather than from the table: AllWeights is the last, and

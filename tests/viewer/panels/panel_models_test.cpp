@@ -15,9 +15,9 @@
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
 #include "anim/graph/retarget.h"
+#include "render/draw_options.h"
 #include "retarget_source.h"
 #include "test_paths.h"
-#include "ui/draw_controls.h"
 #include "ui/frame_panel.h"
 #include "ui/viewer_model.h"
 #include "ui/viewport.h"
@@ -125,7 +125,7 @@ TEST(JointsPanel, OverToleranceFollowsTheCorrectionSwitch) {
 TEST(FramePanel, CorrectionSwitchChangesTheMeshFrameAndBack) {
     anim::Character c = load(builtin());
     const auto& m = c.skinned_meshes()[0];
-    ui::DrawControls view;  // the view's switch, which the viewer hands every draw
+    render::DrawOptions view;  // the view's switch, which the panels edit and every draw reads
     ASSERT_TRUE(view.correction);
     const glm::dmat4 corrected = c.mesh_frame(0, view.correction);
     EXPECT_EQ(corrected, m.frame_corrected);

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "anim/character/character.h"
-#include "ui/draw_controls.h"
+#include "render/draw_options.h"
 #include "ui/heat_legend.h"
 #include "ui/load_progress.h"
 #include "ui/quit_guard.h"
@@ -20,7 +20,14 @@ namespace sv::ui {
 
 struct UiContext {
     anim::Character* character = nullptr;  // null: nothing loaded yet
-    DrawControls* draw = nullptr;          // the viewer copies it to and from the renderer
+    // The view's draw options, the very struct every draw reads (the session's FrameState::draw):
+    // the panels edit it in place, so what a checkbox shows is what is drawn. Null: nothing loaded.
+    render::DrawOptions* draw = nullptr;
+    // The file's cameras (`--camera file:N`): the view's choice (-1 the orbit camera, else the one
+    // looked through) and how many the file has. The viewer keeps the orbit when the choice is a
+    // camera no node places.
+    int* file_camera = nullptr;
+    int file_camera_count = 0;
     std::string file;
     long vertices = 0;
     double frame_ms = 0.0;
@@ -68,7 +75,7 @@ void draw_load_progress(const LoadProgress& p, const Rect& viewport);
 // Cancel; logs "quit dialog: WHAT" and its buttons' centres in a scripted run.
 void draw_quit_dialog(QuitGuard& q);
 // Exposure, sky, key light and the material view (lighting_controls_draw.cpp).
-void draw_lighting_controls(DrawControls& draw);
+void draw_lighting_controls(render::DrawOptions& draw);
 
 // "label   value" with the value's meaning (and what is bad) on hover: every number the panels show
 // goes through this, so none is without its explanation.

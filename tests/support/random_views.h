@@ -1,4 +1,4 @@
-// Seeded random views (settings files, ui/viewer_settings.h) for the property tests that draw one view
+// Seeded random views (settings files, ui/view.h) for the property tests that draw one view
 // through every path (render --settings, a suite entry, render --ref of a golden written with
 // --sidecar, the window's --viewport-screenshot) and require one picture. Every key a picture can
 // show is varied over the files that can show it: the built-in characters (correction, rungs, pose

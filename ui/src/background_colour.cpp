@@ -1,7 +1,7 @@
-// The settings key `background` and `--background` read into a clear colour (ui/viewer_settings.h).
+// The settings key `background` and `--background` read into a clear colour (ui/view.h).
 #include <cstdio>
 
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 
 namespace sv::ui {
 

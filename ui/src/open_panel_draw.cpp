@@ -176,7 +176,7 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
             ImGui::EndCombo();
         }
     }
-    // Settings: the whole view as one JSON file (ui/viewer_settings.h), for bug reports.
+    // Settings: the whole view as one JSON file (ui/view.h), for bug reports.
     ImGui::SetNextItemWidth(-110.0f);
     ImGui::InputTextWithHint("##settings", "settings .json", c.settings_path, sizeof c.settings_path);
     item_tooltip(

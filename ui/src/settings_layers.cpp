@@ -16,8 +16,7 @@ void SettingsLayer::set(const std::string& key) {
 // Key by key through the JSON form: every key a settings file can hold is covered, the camera's
 // several fields move as the one key `camera`, and a key added later needs nothing here. What it
 // costs: a round trip through text per resolve (microseconds; once a view, not once a frame).
-Expected<ViewerSettings> resolve_view(const ViewerSettings& base,
-                                      std::initializer_list<const SettingsLayer*> layers) {
+Expected<View> resolve_view(const View& base, std::initializer_list<const SettingsLayer*> layers) {
     using nlohmann::json;
     json merged = json::parse(settings_to_json(base));
     for (const SettingsLayer* layer : layers) {

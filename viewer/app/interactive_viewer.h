@@ -17,7 +17,7 @@ struct InteractiveOptions {
     std::string tab;            // inspector tab to open on: frame, joints, scale, ik, palette,
                                 // diagnose, graph (empty: frame)
     std::string joint;          // joint to select on load (skin 0), by name
-    std::string settings;       // settings file (ui/viewer_settings.h) applied before the first frame
+    std::string settings;       // settings file (ui/view.h) applied before the first frame
     std::string input;          // scripted: replay this input script (ui/input_script.h)
     std::string retarget;       // play this file's first clip on the character (the Graph tab's retarget)
     bool show_keys = false;     // open with the keys overlay (F1) shown

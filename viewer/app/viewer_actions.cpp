@@ -148,9 +148,9 @@ void ViewerWindow::request_quit(const char* why, int frame) {
                      quit_guard_.lost.c_str());
 }
 
-ui::ViewerSettings ViewerWindow::current_view() const {
-    ui::ViewerSettings v = capture_settings(model_, session_->character(), session_->state());
-    v.environment = session_->environment_path();  // the renderer's, not the panels'
+ui::View ViewerWindow::current_view() const {
+    ui::View v = capture_settings(model_, session_->character(), session_->state());
+    v.lighting.environment = session_->environment_path();  // the renderer's, not the panels'
     return v;
 }
 

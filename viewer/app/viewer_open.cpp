@@ -47,8 +47,7 @@ long count_vertices(const anim::Character& c) {
     return n;
 }
 
-void ViewerWindow::open(const std::string& path, const SceneOptions* options,
-                        const ui::ViewerSettings* settings) {
+void ViewerWindow::open(const std::string& path, const SceneOptions* options, const ui::View* settings) {
     // A second open cancels the first whatever it had got to: loading, or loaded and waiting for
     // its upload. Nothing of it reaches the screen.
     if (open_pending()) {
@@ -146,8 +145,7 @@ void ViewerWindow::wait_for_open(int frame) {
     load_frame_ = 0;
 }
 
-void ViewerWindow::finish_open(LoadedScene loaded, const SceneOptions* options,
-                               const ui::ViewerSettings* settings) {
+void ViewerWindow::finish_open(LoadedScene loaded, const SceneOptions* options, const ui::View* settings) {
     const std::string path = loaded.path;
     // The loader returns its refusals as values; this is for what it did not foresee (an
     // allocation that failed, a library's throw). Whatever had replaced the session by then stays.
@@ -162,7 +160,7 @@ void ViewerWindow::finish_open(LoadedScene loaded, const SceneOptions* options,
 }
 
 void ViewerWindow::finish_open_unguarded(LoadedScene loaded, const SceneOptions* options,
-                                         const ui::ViewerSettings* settings) {
+                                         const ui::View* settings) {
     const std::string path = loaded.path;
     auto s = SceneSession::create(std::move(loaded), api_);
     if (!s) return show_error("Could not open the file", s.error().message, "could not open ");
@@ -213,11 +211,10 @@ void ViewerWindow::finish_open_unguarded(LoadedScene loaded, const SceneOptions*
     model_.animation.time = session_->state().time;
     // The first file's --settings under the flags the command line named (ui/settings_layers.h:
     // explicit flag > settings file > defaults); the Load button loads a file as it was saved.
-    ui::ViewerSettings view_settings = settings ? *settings : ui::ViewerSettings{};
+    ui::View view_settings = settings ? *settings : ui::View{};
     if (settings && options) {
         auto flags = scene_flags_layer(*options);
-        auto resolved =
-            flags ? ui::resolve_view(*settings, {&*flags}) : Expected<ui::ViewerSettings>(flags.error());
+        auto resolved = flags ? ui::resolve_view(*settings, {&*flags}) : Expected<ui::View>(flags.error());
         if (resolved) {
             view_settings = *resolved;
         } else {
@@ -233,7 +230,7 @@ void ViewerWindow::finish_open_unguarded(LoadedScene loaded, const SceneOptions*
         }
         // An explicit --env wins over the file's environment, as --tab and --joint win.
         if (opts_.scene.env.empty())
-            if (auto st = session_->use_environment(settings->environment); !st) {
+            if (auto st = session_->use_environment(settings->lighting.environment); !st) {
                 note(st.error().message);
                 settings_failed_ = true;
             }
@@ -303,7 +300,7 @@ void ViewerWindow::load_settings(const std::string& path) {
     auto st = apply_settings(*s, model_, session_->character(), session_->state());
     framed_correction_ = session_->state().draw.correction;  // the file's camera stands
     // Loaded by hand, the file is the whole state, its environment included.
-    if (auto env = session_->use_environment(s->environment); !env)
+    if (auto env = session_->use_environment(s->lighting.environment); !env)
         st = st ? env : Status(make_error(st.error().message + "; " + env.error().message));
     quit_guard_.mark_saved(current_view());  // the pose edits are the file's now
     if (!st) {
@@ -316,7 +313,7 @@ void ViewerWindow::load_settings(const std::string& path) {
 
 void ViewerWindow::save_settings(const std::string& path) {
     if (!session_) return;
-    const ui::ViewerSettings captured = current_view();
+    const ui::View captured = current_view();
     auto st = ui::save_settings_file(path, captured);
     model_.screenshot_message = st ? "settings saved to " + path : st.error().message;
     model_.message_about_saved_view = st.ok();

@@ -18,8 +18,8 @@
 #include "scripted_input.h"
 #include "ui/panels_draw.h"
 #include "ui/quit_guard.h"
+#include "ui/view.h"
 #include "ui/viewer_model.h"
-#include "ui/viewer_settings.h"
 #include "window_input.h"
 
 namespace sv::viewer {
@@ -45,8 +45,7 @@ private:
     // settings that cannot be honoured are shown the same way, over the character they were
     // applied to. With SKINVIEW_BACKGROUND_LOAD=0 in the environment the whole open runs here, on
     // the window's thread, as it did before the background open (the window test's control).
-    void open(const std::string& path, const SceneOptions* options,
-              const ui::ViewerSettings* settings = nullptr);
+    void open(const std::string& path, const SceneOptions* options, const ui::View* settings = nullptr);
     // Once a frame, before it is drawn: the progress counters into the overlay; a finished load
     // either uploaded and made the session (finish_open) or, failed, shown as an error. A load
     // that is done waits one frame drawn with "uploading" on it before the upload, so the progress
@@ -63,9 +62,8 @@ private:
     bool open_pending() const { return loading_.pending() || loaded_.has_value(); }
     // The rest of an open once the file is loaded: the GL upload (SceneSession::create), then the
     // options, settings and camera, as one step on the window's thread.
-    void finish_open(LoadedScene loaded, const SceneOptions* options, const ui::ViewerSettings* settings);
-    void finish_open_unguarded(LoadedScene loaded, const SceneOptions* options,
-                               const ui::ViewerSettings* settings);
+    void finish_open(LoadedScene loaded, const SceneOptions* options, const ui::View* settings);
+    void finish_open_unguarded(LoadedScene loaded, const SceneOptions* options, const ui::View* settings);
     void show_error(const std::string& title, const std::string& message, const char* log_prefix);
     void load_settings(const std::string& path);
     void save_settings(const std::string& path);
@@ -86,7 +84,7 @@ private:
     // Esc or the close button: quits now unless work would be lost, else opens the dialog.
     void request_quit(const char* why, int frame);
     // The view on screen as a settings value (what Save writes): what the quit guard compares.
-    ui::ViewerSettings current_view() const;
+    ui::View current_view() const;
     // The dialog's Quit, Open or Load, acted on once the frame that drew it is done.
     void serve_confirmed(int frame);
     // A framed view by name (Home, the Scene panel's camera row), turned from the character's front.
@@ -143,7 +141,7 @@ private:
     // yet uploaded.
     BackgroundOpen loading_;
     const SceneOptions* open_options_ = nullptr;
-    std::optional<ui::ViewerSettings> open_settings_;
+    std::optional<ui::View> open_settings_;
     std::optional<LoadedScene> loaded_;
     bool background_open_ = true;  // SKINVIEW_BACKGROUND_LOAD=0 turns it off
     std::optional<std::string> after_open_error_;

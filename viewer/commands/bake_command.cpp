@@ -102,11 +102,11 @@ Expected<ui::SettingsLayer> retarget_layer(const BakeArgs& args, const anim::Cha
     const std::string& name = source->asset().clips[static_cast<size_t>(*clip)].name;
 
     ui::SettingsLayer l;
-    l.values.graph = "retarget";
-    l.values.retarget_source = args.retarget;
-    l.values.retarget_clip = name.empty() ? std::to_string(*clip) : name;
-    l.values.retarget_rest = args.retarget_rest;
-    l.values.time = args.scene.time;
+    l.values.clock.graph = "retarget";
+    l.values.pose.retarget_source = args.retarget;
+    l.values.pose.retarget_clip = name.empty() ? std::to_string(*clip) : name;
+    l.values.pose.retarget_rest = args.retarget_rest;
+    l.values.clock.time = args.scene.time;
     for (const char* key : {"graph", "retarget_source", "retarget_clip", "retarget_rest", "time"}) l.set(key);
 
     char line[512];
@@ -170,7 +170,7 @@ int run_bake(const BakeArgs& args) {
         const auto applied = [&]() -> Expected<HeadlessSettings> {
             if (!args.settings.empty()) return apply_settings_file(args.settings, s, {&*flags, over});
             // Without a settings file the view is the defaults under the flags: what FILE opened with.
-            auto view = ui::resolve_view(ui::ViewerSettings{}, {&*flags, over});
+            auto view = ui::resolve_view(ui::View{}, {&*flags, over});
             if (!view) return view.error();
             return apply_view_settings(*view, "--retarget " + args.retarget, s);
         }();

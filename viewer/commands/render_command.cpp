@@ -14,8 +14,8 @@
 #include "render/phase_timings.h"
 #include "render/punctual_lights.h"
 #include "scene_session.h"
+#include "ui/view.h"
 #include "ui/viewer_model.h"
-#include "ui/viewer_settings.h"
 #include "view_layers.h"
 
 namespace sv::viewer {
@@ -183,8 +183,8 @@ int run_render(const RenderArgs& args) {
             if (!given("--fov"))
                 s.state().camera.fov_y_degrees = static_cast<float>(ref_sidecar->view.fov_degrees);
             std::printf("view from %s: clip '%s' at t=%s, correction %s, camera %s\n", label.c_str(),
-                        golden_view->clip.c_str(), fmt_seconds(golden_view->time).c_str(),
-                        golden_view->correction ? "on" : "off",
+                        golden_view->clock.clip.c_str(), fmt_seconds(golden_view->clock.time).c_str(),
+                        golden_view->skin.correction ? "on" : "off",
                         render::format_pinned_camera(s.state().camera).c_str());
         }
         error_heatmap = error_heatmap || applied->error_heatmap;

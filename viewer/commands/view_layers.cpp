@@ -16,8 +16,8 @@ bool named(const std::set<std::string>& given, const char* flag) { return given.
 // otherwise be refused as two colourings at once).
 void set_view(const std::string& word, ui::SettingsLayer& l) {
     const bool heat = word == "all-weights";
-    l.values.heatmap = heat ? "all-weights" : "off";
-    l.values.view = heat ? "lit" : word;
+    l.values.draw.heatmap = heat ? "all-weights" : "off";
+    l.values.draw.view = heat ? "lit" : word;
     l.set("heatmap");
     l.set("view");
 }
@@ -27,41 +27,41 @@ void set_view(const std::string& word, ui::SettingsLayer& l) {
 Expected<ui::SettingsLayer> render_flags_layer(const RenderArgs& a) {
     auto l = scene_flags_layer(a.scene);
     if (!l) return l;
-    ui::ViewerSettings& v = l->values;
+    ui::View& v = l->values;
     const auto& g = a.scene.given;
-    if (named(g, "--exposure")) v.exposure = a.exposure, l->set("exposure");
+    if (named(g, "--exposure")) v.lighting.exposure = a.exposure, l->set("exposure");
     if (named(g, "--env-rotation"))
-        v.environment_rotation = a.environment_rotation, l->set("environment_rotation");
+        v.lighting.environment_rotation = a.environment_rotation, l->set("environment_rotation");
     // "auto" (on unless the file has lights) is no value a settings file holds: the caller applies it.
     if (named(g, "--key-light") && a.key_light != "auto")
-        v.key_light = a.key_light == "on", l->set("key_light");
-    if (named(g, "--grid")) v.grid = a.grid != "off", l->set("grid");
-    if (named(g, "--background")) v.background = a.background, l->set("background");
-    if (named(g, "--armature")) v.show_armature = a.armature, l->set("show_armature");
+        v.lighting.key_light = a.key_light == "on", l->set("key_light");
+    if (named(g, "--grid")) v.draw.grid = a.grid != "off", l->set("grid");
+    if (named(g, "--background")) v.draw.background = a.background, l->set("background");
+    if (named(g, "--armature")) v.draw.show_armature = a.armature, l->set("show_armature");
     if (named(g, "--view")) set_view(a.view, *l);
     return l;
 }
 
 ui::SettingsLayer suite_entry_layer(const SuiteEntry& e) {
     ui::SettingsLayer l;
-    ui::ViewerSettings& v = l.values;
+    ui::View& v = l.values;
     const auto& g = e.given;
-    if (named(g, "clip")) v.clip = e.clip, l.set("clip");
-    if (named(g, "bind") && e.bind) v.clip = "rest", l.set("clip");
-    if (named(g, "time")) v.time = e.time, l.set("time");
-    if (named(g, "correction")) v.correction = e.correction != "off", l.set("correction");
-    if (named(g, "skinning")) v.skinning = e.skinning, l.set("skinning");
+    if (named(g, "clip")) v.clock.clip = e.clip, l.set("clip");
+    if (named(g, "bind") && e.bind) v.clock.clip = "rest", l.set("clip");
+    if (named(g, "time")) v.clock.time = e.time, l.set("time");
+    if (named(g, "correction")) v.skin.correction = e.correction != "off", l.set("correction");
+    if (named(g, "skinning")) v.skin.skinning = e.skinning, l.set("skinning");
     if (named(g, "camera") && !e.camera.empty()) {
-        v.camera_orbit = false;
-        v.camera_preset = e.camera;
+        v.camera.orbit = false;
+        v.camera.preset = e.camera;
         l.set("camera");
     }
-    if (e.grid) v.grid = *e.grid, l.set("grid");
-    if (e.key_light) v.key_light = *e.key_light, l.set("key_light");
-    if (e.exposure) v.exposure = *e.exposure, l.set("exposure");
+    if (e.grid) v.draw.grid = *e.grid, l.set("grid");
+    if (e.key_light) v.lighting.key_light = *e.key_light, l.set("key_light");
+    if (e.exposure) v.lighting.exposure = *e.exposure, l.set("exposure");
     if (e.environment_rotation)
-        v.environment_rotation = *e.environment_rotation, l.set("environment_rotation");
-    if (named(g, "armature")) v.show_armature = e.armature, l.set("show_armature");
+        v.lighting.environment_rotation = *e.environment_rotation, l.set("environment_rotation");
+    if (named(g, "armature")) v.draw.show_armature = e.armature, l.set("show_armature");
     if (named(g, "view")) set_view(e.view, l);
     return l;
 }

@@ -16,7 +16,7 @@ Expected<HeadlessSettings> apply_settings_file(const std::string& path, SceneSes
     return apply_view_settings(*view, path, s);
 }
 
-Expected<HeadlessSettings> apply_view_settings(const ui::ViewerSettings& settings, const std::string& label,
+Expected<HeadlessSettings> apply_view_settings(const ui::View& settings, const std::string& label,
                                                SceneSession& s) {
     ui::ViewerModel model;
     model.attach(s.character());
@@ -24,7 +24,7 @@ Expected<HeadlessSettings> apply_view_settings(const ui::ViewerSettings& setting
     model.animation.time = s.state().time;
     if (auto st = apply_settings(settings, model, s.character(), s.state()); !st)
         return make_error(label + ": " + st.error().message);
-    if (auto st = s.use_environment(settings.environment); !st)
+    if (auto st = s.use_environment(settings.lighting.environment); !st)
         return make_error(label + ": " + st.error().message);
     // The viewer colours the weights of the chosen joint, else the selected one (ui_bridge).
     const int weights = model.weights_joint >= 0 ? model.weights_joint : model.scene.selection.joint;
@@ -32,17 +32,17 @@ Expected<HeadlessSettings> apply_view_settings(const ui::ViewerSettings& setting
     // The view's expressions replace the session's (--expression was put over the file's, so a
     // named flag is among them); a view without any keeps what the session had.
     // The panel's values (floats, as the window holds them), so both pose from the same numbers.
-    if (!settings.expressions.empty()) s.set_expression_values(model.expressions.active());
+    if (!settings.pose.expressions.empty()) s.set_expression_values(model.expressions.active());
     s.pose_edits() = model.pose_edits;
     // The graph (blend tree, state machine, retarget), IK and spring chain the view chose: the
     // session poses with them, through the same pose state the window's model gives its frame.
     s.adopt_view(std::make_shared<ui::ViewerModel>(std::move(model)));
     HeadlessSettings out;
-    out.error_heatmap = settings.heatmap == "error";
+    out.error_heatmap = settings.draw.heatmap == "error";
     return out;
 }
 
-ui::ViewerSettings capture_view(SceneSession& s) {
+ui::View capture_view(SceneSession& s) {
     anim::Character& ch = s.character();
     const FrameState& st = s.state();
     // A view with no settings file behind it is the clip alone: a model built as apply_view_settings
@@ -64,22 +64,22 @@ ui::ViewerSettings capture_view(SceneSession& s) {
     m->pose_edits = s.pose_edits();
     m->expressions.clear();
     for (const auto& [name, w] : s.expression_values()) (void)m->expressions.set(name, w);
-    ui::ViewerSettings v = capture_settings(*m, ch, st);
+    ui::View v = capture_settings(*m, ch, st);
     // attach() posed the character at its first clip's start: the pose drawn is put back, so a
     // caller measuring after this (the sidecar's skinned bounds) measures the view.
     if (fresh) s.pose();
     // render --weights JOINT colours that joint's weights through the draw options alone.
     if (st.draw.debug_view == render::DebugView::Weights && st.draw.selected_joint >= 0 &&
-        !ch.skins().empty() && v.weights_joint.empty()) {
+        !ch.skins().empty() && v.draw.weights_joint.empty()) {
         const auto& names = ch.skins()[0].skeleton.names();
         if (static_cast<size_t>(st.draw.selected_joint) < names.size())
-            v.weights_joint = names[static_cast<size_t>(st.draw.selected_joint)];
+            v.draw.weights_joint = names[static_cast<size_t>(st.draw.selected_joint)];
     }
-    v.environment = s.environment_path();
+    v.lighting.environment = s.environment_path();
     // Headless time is a float: written as the decimal a person would type (0.8, not 0.800000011920929),
     // which reads back as the same float.
-    if (static_cast<double>(static_cast<float>(v.time)) == v.time)
-        v.time = decimal_of(static_cast<float>(v.time));
+    if (static_cast<double>(static_cast<float>(v.clock.time)) == v.clock.time)
+        v.clock.time = decimal_of(static_cast<float>(v.clock.time));
     return v;
 }
 

@@ -10,7 +10,7 @@
 #include "anim/core/expected.h"
 #include "scene_session.h"
 #include "ui/settings_layers.h"
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 
 namespace sv::viewer {
 
@@ -25,7 +25,7 @@ struct HeadlessSettings {
 Expected<HeadlessSettings> apply_settings_file(const std::string& path, SceneSession& session,
                                                std::initializer_list<const ui::SettingsLayer*> layers = {});
 // A view already resolved; `label` names its source in errors.
-Expected<HeadlessSettings> apply_view_settings(const ui::ViewerSettings& view, const std::string& label,
+Expected<HeadlessSettings> apply_view_settings(const ui::View& view, const std::string& label,
                                                SceneSession& session);
 
 // The view a headless session draws now, as a settings value: the adopted view's graph, IK and
@@ -33,6 +33,6 @@ Expected<HeadlessSettings> apply_view_settings(const ui::ViewerSettings& view, c
 // explicit orbit) and environment. What `--sidecar` writes beside a golden, so `--ref` redraws the
 // whole view and not only its camera. What no key holds (the field of view, --file-lights, a
 // variant) is not in it: the sidecar keeps the field of view beside it.
-ui::ViewerSettings capture_view(SceneSession& session);
+ui::View capture_view(SceneSession& session);
 
 }  // namespace sv::viewer

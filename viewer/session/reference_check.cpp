@@ -12,7 +12,7 @@
 #include "anim/skin_frame/reference_skinner.h"
 #include "headless_settings.h"
 #include "scene_session.h"
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 
 namespace sv::viewer {
 

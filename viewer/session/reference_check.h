@@ -39,7 +39,7 @@ struct SidecarView {
     bool key_light = true;
     // The image-based light: "procedural" (the built-in sky) until --env lands; then the file.
     std::string environment = "procedural";
-    // The whole view (ui/viewer_settings.h's JSON object: clip, time, graph, pose edits, IK, ...),
+    // The whole view (ui/view.h's JSON object: clip, time, graph, pose edits, IK, ...),
     // so `--ref` redraws what made the golden and not only its camera: before it, a golden at
     // `--clip walk --time 0.5` was checked against t = 0. Empty in sidecars written before it.
     std::string settings_json;

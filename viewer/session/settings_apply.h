@@ -1,10 +1,10 @@
-// Settings (ui/viewer_settings.h) applied to a loaded character and read back from it. Kept apart
+// Settings (ui/view.h) applied to a loaded character and read back from it. Kept apart
 // from the window so the panel tests drive exactly what `--settings` and the Load button do.
 #pragma once
 
 #include "scene_session.h"
+#include "ui/view.h"
 #include "ui/viewer_model.h"
-#include "ui/viewer_settings.h"
 
 namespace sv::viewer {
 
@@ -16,10 +16,10 @@ double decimal_of(float f);
 
 // Applies every key. A key that cannot be honoured (a joint or clip the character lacks) leaves
 // that part as it was and the others applied; the returned error names each such key.
-Status apply_settings(const ui::ViewerSettings& s, ui::ViewerModel& model, anim::Character& character,
+Status apply_settings(const ui::View& s, ui::ViewerModel& model, anim::Character& character,
                       FrameState& state);
 // The settings that reproduce what is on screen now (the camera as an explicit orbit).
-ui::ViewerSettings capture_settings(const ui::ViewerModel& model, const anim::Character& character,
-                                    const FrameState& state);
+ui::View capture_settings(const ui::ViewerModel& model, const anim::Character& character,
+                          const FrameState& state);
 
 }  // namespace sv::viewer

@@ -17,8 +17,8 @@
 #include "scene_session.h"
 #include "settings_apply.h"
 #include "test_paths.h"
+#include "ui/view.h"
 #include "ui/viewer_model.h"
-#include "ui/viewer_settings.h"
 
 namespace sv::test {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "render/image.h"
 #include "run_command.h"
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 
 namespace sv::test {
 namespace {
@@ -87,8 +87,8 @@ TEST(PinnedReference, SettingsFileWithAPinnedCameraRendersThatView) {
 TEST(PinnedReference, SettingsCameraKeyTakesThePinnedString) {
     auto ok = ui::settings_from_json(R"({"camera": "30,15,2.5,0,0.4,0"})");
     ASSERT_TRUE(ok.ok()) << ok.error().message;
-    EXPECT_FALSE(ok->camera_orbit);
-    EXPECT_EQ(ok->camera_preset, "30,15,2.5,0,0.4,0");
+    EXPECT_FALSE(ok->camera.orbit);
+    EXPECT_EQ(ok->camera.preset, "30,15,2.5,0,0.4,0");
     auto again = ui::settings_from_json(ui::settings_to_json(*ok));
     ASSERT_TRUE(again.ok()) << again.error().message;
     EXPECT_EQ(*again, *ok);

@@ -15,7 +15,7 @@
 #include "render/skinned_pass.h"
 #include "ui/diagnose_panel.h"
 #include "ui/panels_draw.h"
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 
 namespace {
 

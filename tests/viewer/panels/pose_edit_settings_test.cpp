@@ -11,7 +11,7 @@
 #include "anim/gltf/gltf_import.h"
 #include "settings_apply.h"
 #include "test_paths.h"
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 
 namespace {
 
@@ -31,10 +31,10 @@ glm::dvec3 joint_world(const anim::Character& c, int joint) {
 }
 
 TEST(PoseEditSettings, PoseEditsAndTheAllJointsViewRoundTrip) {
-    ui::ViewerSettings s;
-    s.heatmap = "all-weights";
-    s.pose_edits = {{"LeftForeArm", {30.0, -12.5, 0.0}}, {"Neck", {0.0, 0.0, 45.0}}};
-    ASSERT_NE(s, ui::ViewerSettings{}) << "negative control: the pose edits count in the comparison";
+    ui::View s;
+    s.draw.heatmap = "all-weights";
+    s.pose.edits = {{"LeftForeArm", {30.0, -12.5, 0.0}}, {"Neck", {0.0, 0.0, 45.0}}};
+    ASSERT_NE(s, ui::View{}) << "negative control: the pose edits count in the comparison";
     const std::string text = ui::settings_to_json(s);
     EXPECT_NE(text.find("\"pose_edits\""), std::string::npos) << text;
     auto back = ui::settings_from_json(text);
@@ -70,15 +70,15 @@ TEST(PoseEditSettings, ApplyPosesTheEditedJointAndCaptureGivesTheFileBack) {
     const int hand = c.skins()[0].skeleton.find("LeftHand");
     ASSERT_GE(forearm, 0);
     ASSERT_GE(hand, 0);
-    ui::ViewerSettings s;
-    s.clip = "rest";
-    s.heatmap = "all-weights";
+    ui::View s;
+    s.clock.clip = "rest";
+    s.draw.heatmap = "all-weights";
     auto plain = viewer::apply_settings(s, m, c, st);
     ASSERT_TRUE(plain) << plain.error().message;
     m.pose(c);
     const glm::dvec3 hand_before = joint_world(c, hand), elbow = joint_world(c, forearm);
 
-    s.pose_edits = {{"LeftForeArm", {0.0, 0.0, 40.0}}};
+    s.pose.edits = {{"LeftForeArm", {0.0, 0.0, 40.0}}};
     auto applied = viewer::apply_settings(s, m, c, st);
     ASSERT_TRUE(applied) << applied.error().message;
     EXPECT_EQ(st.draw.debug_view, render::DebugView::AllWeights);
@@ -97,17 +97,17 @@ TEST(PoseEditSettings, ApplyPosesTheEditedJointAndCaptureGivesTheFileBack) {
     const double degrees = glm::degrees(std::atan2(glm::dot(glm::cross(a, b), axis), glm::dot(a, b)));
     EXPECT_NEAR(degrees, 40.0, 0.01);
     std::printf("[ measure ] the hand turned %.4f degrees about the forearm's Z\n", degrees);
-    const ui::ViewerSettings captured = viewer::capture_settings(m, c, st);
-    EXPECT_EQ(captured.pose_edits, s.pose_edits) << ui::settings_to_json(captured);
-    EXPECT_EQ(captured.heatmap, "all-weights");
+    const ui::View captured = viewer::capture_settings(m, c, st);
+    EXPECT_EQ(captured.pose.edits, s.pose.edits) << ui::settings_to_json(captured);
+    EXPECT_EQ(captured.draw.heatmap, "all-weights");
 
     // A file without pose_edits leaves the pose as animated (Load replaces the whole state).
-    s.pose_edits.clear();
+    s.pose.edits.clear();
     ASSERT_TRUE(viewer::apply_settings(s, m, c, st));
     m.pose(c);
     EXPECT_NEAR(glm::distance(joint_world(c, hand), hand_before), 0.0, 1e-6);
 
-    s.pose_edits = {{"Tail", {10.0, 0.0, 0.0}}, {"Neck", {0.0, 5.0, 0.0}}};
+    s.pose.edits = {{"Tail", {10.0, 0.0, 0.0}}, {"Neck", {0.0, 5.0, 0.0}}};
     auto bad = viewer::apply_settings(s, m, c, st);
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().message.find("pose_edits: no joint named 'Tail'"), std::string::npos)

@@ -26,19 +26,20 @@ anim::Character load_mixamo() {
 
 // Unsaved work is the view now against the view last opened, saved or loaded, on the pose keys.
 TEST(QuitGuard, QuitsAtOnceWithNothingToLoseAndAsksWhenThePoseKeysDiffer) {
-    ui::ViewerSettings opened;
-    opened.clip = "walk";
+    ui::View opened;
+    opened.clock.clip = "walk";
     ui::QuitGuard q;
     q.mark_saved(opened);
-    ui::ViewerSettings now = opened;
+    ui::View now = opened;
     EXPECT_EQ(q.unsaved(now), "");
     EXPECT_TRUE(q.request(now)) << "nothing to lose: Esc quits at once";
     EXPECT_FALSE(q.dialog_open);
     // Where the user looks is no work: time, camera, correction, tab.
-    now.time = 0.7, now.yaw_degrees = 40.0, now.correction = false, now.tab = "joints";
+    now.clock.time = 0.7, now.camera.yaw_degrees = 40.0, now.skin.correction = false,
+    now.panels.tab = "joints";
     EXPECT_EQ(q.unsaved(now), "");
 
-    now.pose_edits = {{"LeftForeArm", {30.0, 0.0, 0.0}}};
+    now.pose.edits = {{"LeftForeArm", {30.0, 0.0, 0.0}}};
     EXPECT_EQ(q.unsaved(now), "1 joint edited (Joints tab)");
     EXPECT_FALSE(q.request(now)) << "a pose edit no file holds: ask first";
     EXPECT_TRUE(q.dialog_open);
@@ -49,22 +50,22 @@ TEST(QuitGuard, QuitsAtOnceWithNothingToLoseAndAsksWhenThePoseKeysDiffer) {
     q.mark_saved(now);
     EXPECT_TRUE(q.request(now));
     // Put back to none after the save: that is a change of what the file holds.
-    ui::ViewerSettings back = now;
-    back.pose_edits.clear();
+    ui::View back = now;
+    back.pose.edits.clear();
     EXPECT_EQ(q.unsaved(back), "1 joint edited (Joints tab)");
     // An edit put back to zero is no edit.
-    back.pose_edits = {{"LeftForeArm", {30.0, 0.0, 0.0}}, {"Head", {0.0, 0.0, 0.0}}};
+    back.pose.edits = {{"LeftForeArm", {30.0, 0.0, 0.0}}, {"Head", {0.0, 0.0, 0.0}}};
     EXPECT_EQ(q.unsaved(back), "");
 
     // IK: on, then its handles moved; both are work, and Save keeps them (ik_target, ik_pole).
-    now.ik = true;
-    now.ik_target = {0.1, 0.2, 0.3};
-    now.ik_pole = {0.0, 0.0, 1.0};
+    now.pose.ik = true;
+    now.pose.ik_target = {0.1, 0.2, 0.3};
+    now.pose.ik_pole = {0.0, 0.0, 1.0};
     EXPECT_EQ(q.unsaved(now), "IK turned on (IK tab)");
     q.mark_saved(now);
-    now.ik_target = {0.1, 0.25, 0.3};
+    now.pose.ik_target = {0.1, 0.25, 0.3};
     EXPECT_EQ(q.unsaved(now), "the IK target or pole moved (IK tab)");
-    now.expressions = {{"happy", 1.0}};
+    now.pose.expressions = {{"happy", 1.0}};
     EXPECT_EQ(q.unsaved(now), "the IK target or pole moved (IK tab); expressions changed (Expressions tab)");
     EXPECT_FALSE(q.request(now));
     q.confirm();
@@ -75,10 +76,10 @@ TEST(QuitGuard, QuitsAtOnceWithNothingToLoseAndAsksWhenThePoseKeysDiffer) {
 // An open (or a settings load) asks about the file it would open, and Cancel forgets it.
 TEST(QuitGuard, AnOpenAsksAboutItsFileAndCancelForgetsIt) {
     ui::QuitGuard q;
-    q.mark_saved(ui::ViewerSettings{});
-    ui::ViewerSettings now;
+    q.mark_saved(ui::View{});
+    ui::View now;
     EXPECT_TRUE(q.request_action(now, ui::QuitGuard::Action::Open, "a.glb")) << "nothing to lose";
-    now.pose_edits = {{"Hips", {0.0, 10.0, 0.0}}};
+    now.pose.edits = {{"Hips", {0.0, 10.0, 0.0}}};
     EXPECT_FALSE(q.request_action(now, ui::QuitGuard::Action::Open, "a.glb"));
     EXPECT_TRUE(q.dialog_open);
     EXPECT_EQ(q.pending, ui::QuitGuard::Action::Open);

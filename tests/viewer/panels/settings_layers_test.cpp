@@ -11,7 +11,7 @@
 #include <set>
 #include <string>
 
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 
 namespace {
 
@@ -71,10 +71,10 @@ const std::map<std::string, Values> kValues = {
     {"look_at", {"\"camera\"", "\"off\"", "\"1,2,3\""}},
 };
 
-ui::ViewerSettings parse(const std::string& key, const char* value) {
+ui::View parse(const std::string& key, const char* value) {
     auto s = ui::settings_from_json("{\"" + key + "\": " + value + "}");
     EXPECT_TRUE(s) << key << ": " << (s ? "" : s.error().message);
-    return s ? *s : ui::ViewerSettings{};
+    return s ? *s : ui::View{};
 }
 
 ui::SettingsLayer layer(const std::string& key, const char* value) {
@@ -84,7 +84,7 @@ ui::SettingsLayer layer(const std::string& key, const char* value) {
     return l;
 }
 
-json resolved_value(const ui::ViewerSettings& base, std::initializer_list<const ui::SettingsLayer*> layers,
+json resolved_value(const ui::View& base, std::initializer_list<const ui::SettingsLayer*> layers,
                     const std::string& key) {
     auto v = ui::resolve_view(base, layers);
     EXPECT_TRUE(v) << key << ": " << (v ? "" : v.error().message);
@@ -101,27 +101,27 @@ TEST(SettingsLayers, TheTableCoversEverySettingsKey) {
 }
 
 TEST(SettingsLayers, EveryKeyTakesTheHighestLayerThatNamesIt) {
-    const json defaults = json::parse(ui::settings_to_json(ui::ViewerSettings{}));
+    const json defaults = json::parse(ui::settings_to_json(ui::View{}));
     for (const auto& [key, v] : kValues) {
-        const ui::ViewerSettings file = parse(key, v.file);
+        const ui::View file = parse(key, v.file);
         const ui::SettingsLayer entry = layer(key, v.entry), flag = layer(key, v.flag);
         const json want_file = json::parse(v.file), want_entry = json::parse(v.entry),
                    want_flag = json::parse(v.flag);
         ASSERT_NE(want_file, defaults[key]) << key << ": the file's value must not be the default";
-        EXPECT_EQ(resolved_value(ui::ViewerSettings{}, {}, key), defaults[key]) << key;
+        EXPECT_EQ(resolved_value(ui::View{}, {}, key), defaults[key]) << key;
         EXPECT_EQ(resolved_value(file, {}, key), want_file) << key;
         EXPECT_EQ(resolved_value(file, {&entry}, key), want_entry) << key;
         EXPECT_EQ(resolved_value(file, {&entry, &flag}, key), want_flag) << key;
         EXPECT_EQ(resolved_value(file, {&flag}, key), want_flag) << key;
         // A flag over the defaults, no file: the flag.
-        EXPECT_EQ(resolved_value(ui::ViewerSettings{}, {&flag}, key), want_flag) << key;
+        EXPECT_EQ(resolved_value(ui::View{}, {&flag}, key), want_flag) << key;
     }
 }
 
 // A layer says only the keys it names: its other values, defaults or not, change nothing.
 TEST(SettingsLayers, ALayerLeavesTheKeysItDoesNotName) {
     for (const auto& [key, v] : kValues) {
-        const ui::ViewerSettings file = parse(key, v.file);
+        const ui::View file = parse(key, v.file);
         ui::SettingsLayer other;  // every value the default, one other key named
         other.set(key == "time" ? "exposure" : "time");
         EXPECT_EQ(resolved_value(file, {&other}, key), json::parse(v.file)) << key;
@@ -131,7 +131,7 @@ TEST(SettingsLayers, ALayerLeavesTheKeysItDoesNotName) {
 TEST(SettingsLayers, AKeyNoSettingsFileHasIsAnError) {
     ui::SettingsLayer l;
     l.set("exposur");
-    auto v = ui::resolve_view(ui::ViewerSettings{}, {&l});
+    auto v = ui::resolve_view(ui::View{}, {&l});
     ASSERT_FALSE(v);
     EXPECT_NE(v.error().message.find("'exposur'"), std::string::npos) << v.error().message;
 }

@@ -9,7 +9,7 @@
 #include "anim/gltf/gltf_import.h"
 #include "settings_apply.h"
 #include "test_paths.h"
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 
 namespace {
 
@@ -23,64 +23,65 @@ anim::Character load_builtin() {
     return std::move(*c);
 }
 
-ui::ViewerSettings every_key_off_default() {
-    ui::ViewerSettings s;
-    s.correction = false;
-    s.skinning = "lbs";
-    s.show_armature = true;
-    s.heatmap = "weights";
-    s.weights_joint = "LeftArm";
-    s.ik = true;
-    s.ik_target = {0.1, 1.3000000000000003, -0.2};  // a double's every digit survives the file
-    s.ik_pole = {-0.5, 1.0, 0.75};
-    s.tab = "palette";
-    s.joint = "LeftForeArm";
-    s.clip = "walk";
-    s.time = 0.75;
-    s.playing = true;
-    s.camera_orbit = true;
-    s.yaw_degrees = -33.5;
-    s.pitch_degrees = 7.25;
-    s.distance = 4.125;
-    s.target = {0.125, 0.875, -0.25};  // the camera holds floats: values a float carries exactly
-    s.exposure = 1.5;
-    s.environment_rotation = 90.0;
-    s.environment_intensity = 0.5;
-    s.key_light = false;
-    s.grid = false;
-    s.background = "10,20,30";
-    s.graph = "blend";
-    s.blend = 0.3;  // a float's 0.3: saved as the shortest decimal that reads back as it
-    s.retarget_rest = "rest-relative";
-    s.speed = 0.25;
-    s.root_motion = true;
-    s.spring_joint = "LeftForeArm";  // the built-in character has no tail: a chain the tab was told to use
-    s.spring_links = 5;
-    s.spring_frequency_hz = 3.5;
-    s.spring_damping = 0.7;
-    s.environment_background = true;
-    s.environment_blur = 0.25;
-    s.look_at = "0.5,1.5,2";
+ui::View every_key_off_default() {
+    ui::View s;
+    s.skin.correction = false;
+    s.skin.skinning = "lbs";
+    s.draw.show_armature = true;
+    s.draw.heatmap = "weights";
+    s.draw.weights_joint = "LeftArm";
+    s.pose.ik = true;
+    s.pose.ik_target = {0.1, 1.3000000000000003, -0.2};  // a double's every digit survives the file
+    s.pose.ik_pole = {-0.5, 1.0, 0.75};
+    s.panels.tab = "palette";
+    s.panels.joint = "LeftForeArm";
+    s.clock.clip = "walk";
+    s.clock.time = 0.75;
+    s.clock.playing = true;
+    s.camera.orbit = true;
+    s.camera.yaw_degrees = -33.5;
+    s.camera.pitch_degrees = 7.25;
+    s.camera.distance = 4.125;
+    s.camera.target = {0.125, 0.875, -0.25};  // the camera holds floats: values a float carries exactly
+    s.lighting.exposure = 1.5;
+    s.lighting.environment_rotation = 90.0;
+    s.lighting.environment_intensity = 0.5;
+    s.lighting.key_light = false;
+    s.draw.grid = false;
+    s.draw.background = "10,20,30";
+    s.clock.graph = "blend";
+    s.clock.blend = 0.3;  // a float's 0.3: saved as the shortest decimal that reads back as it
+    s.pose.retarget_rest = "rest-relative";
+    s.clock.speed = 0.25;
+    s.pose.root_motion = true;
+    s.pose.spring_joint =
+        "LeftForeArm";  // the built-in character has no tail: a chain the tab was told to use
+    s.pose.spring_links = 5;
+    s.pose.spring_frequency_hz = 3.5;
+    s.pose.spring_damping = 0.7;
+    s.lighting.environment_background = true;
+    s.lighting.environment_blur = 0.25;
+    s.pose.look_at = "0.5,1.5,2";
     return s;
 }
 
 TEST(Settings, EveryKeyRoundTripsThroughJson) {
-    const ui::ViewerSettings s = every_key_off_default();
-    ASSERT_NE(s, ui::ViewerSettings{}) << "negative control: the struct differs from its defaults";
+    const ui::View s = every_key_off_default();
+    ASSERT_NE(s, ui::View{}) << "negative control: the struct differs from its defaults";
     auto back = ui::settings_from_json(ui::settings_to_json(s));
     ASSERT_TRUE(back) << back.error().message;
     EXPECT_EQ(*back, s) << ui::settings_to_json(*back);
     // A preset camera is written as its word and read back as one.
-    ui::ViewerSettings p;
-    p.camera_preset = "orbit:120";
+    ui::View p;
+    p.camera.preset = "orbit:120";
     auto pb = ui::settings_from_json(ui::settings_to_json(p));
     ASSERT_TRUE(pb);
-    EXPECT_FALSE(pb->camera_orbit);
-    EXPECT_EQ(pb->camera_preset, "orbit:120");
+    EXPECT_FALSE(pb->camera.orbit);
+    EXPECT_EQ(pb->camera.preset, "orbit:120");
 }
 
 TEST(Settings, TheWrittenFileHoldsEveryDocumentedKey) {
-    const std::string text = ui::settings_to_json(ui::ViewerSettings{});
+    const std::string text = ui::settings_to_json(ui::View{});
     int n = 0;
     const char* const* keys = ui::settings_keys(n);
     ASSERT_GE(n, 11);
@@ -91,8 +92,8 @@ TEST(Settings, TheWrittenFileHoldsEveryDocumentedKey) {
 TEST(Settings, MissingKeysKeepTheirDefaults) {
     auto s = ui::settings_from_json(R"({"heatmap": "weights"})");
     ASSERT_TRUE(s) << s.error().message;
-    ui::ViewerSettings expected;
-    expected.heatmap = "weights";
+    ui::View expected;
+    expected.draw.heatmap = "weights";
     EXPECT_EQ(*s, expected);
 }
 
@@ -144,11 +145,11 @@ TEST(Settings, FileRoundTripAndAMissingFileIsAnError) {
 // file's folder (a bug report's folder holds its image beside it) and written relative to it, so a
 // folder moved whole still reads. An absolute path stays absolute.
 TEST(Settings, TheEnvironmentPathIsTheFilesNeighbour) {
-    ui::ViewerSettings s;
-    s.environment = "studio/sky.hdr";
+    ui::View s;
+    s.lighting.environment = "studio/sky.hdr";
     auto back = ui::settings_from_json(ui::settings_to_json(s));
     ASSERT_TRUE(back) << back.error().message;
-    EXPECT_EQ(back->environment, "studio/sky.hdr");
+    EXPECT_EQ(back->lighting.environment, "studio/sky.hdr");
 
     const std::filesystem::path dir = test::output_dir() / test::current_test_stem();
     std::filesystem::create_directories(dir / "a" / "b");
@@ -156,20 +157,20 @@ TEST(Settings, TheEnvironmentPathIsTheFilesNeighbour) {
     std::ofstream(file) << R"({"environment": "b/sky.hdr"})";
     auto read = ui::load_settings_file(file);
     ASSERT_TRUE(read) << read.error().message;
-    EXPECT_EQ(read->environment, (dir / "a" / "b" / "sky.hdr").lexically_normal().string());
+    EXPECT_EQ(read->lighting.environment, (dir / "a" / "b" / "sky.hdr").lexically_normal().string());
     std::ofstream(file) << R"({"environment": "../sky.hdr"})";
     read = ui::load_settings_file(file);
     ASSERT_TRUE(read);
-    EXPECT_EQ(read->environment, (dir / "sky.hdr").lexically_normal().string());
+    EXPECT_EQ(read->lighting.environment, (dir / "sky.hdr").lexically_normal().string());
     std::ofstream(file) << R"({"environment": "/elsewhere/sky.hdr"})";
     read = ui::load_settings_file(file);
     ASSERT_TRUE(read);
-    EXPECT_EQ(read->environment, "/elsewhere/sky.hdr");
+    EXPECT_EQ(read->lighting.environment, "/elsewhere/sky.hdr");
 
     // Saved from the state (an absolute path): the file holds it relative to its own folder, and
     // reads back as the same absolute path.
-    ui::ViewerSettings saved = every_key_off_default();
-    saved.environment = (dir / "a" / "b" / "sky.hdr").string();
+    ui::View saved = every_key_off_default();
+    saved.lighting.environment = (dir / "a" / "b" / "sky.hdr").string();
     ASSERT_TRUE(ui::save_settings_file(file, saved));
     std::ifstream in(file);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -178,7 +179,7 @@ TEST(Settings, TheEnvironmentPathIsTheFilesNeighbour) {
     ASSERT_TRUE(read);
     EXPECT_EQ(*read, saved);
     // Negative control: without the folder, the relative path would be the current directory's.
-    EXPECT_NE(read->environment, "b/sky.hdr");
+    EXPECT_NE(read->lighting.environment, "b/sky.hdr");
 }
 
 // Applying a file and capturing the state back gives the file again: every key reached the model.
@@ -189,8 +190,8 @@ TEST(Settings, ApplyThenCaptureGivesTheSameSettings) {
     viewer::FrameState st;
     // The built-in character has no VRM look-at, and the viewer saves `look_at` only for avatars
     // that have one (what it shows there); the key's own round trip is the file test above.
-    ui::ViewerSettings s = every_key_off_default();
-    s.look_at.clear();
+    ui::View s = every_key_off_default();
+    s.pose.look_at.clear();
     auto applied = viewer::apply_settings(s, m, c, st);
     ASSERT_TRUE(applied) << applied.error().message;
     EXPECT_FALSE(st.draw.correction);
@@ -209,18 +210,19 @@ TEST(Settings, AnIkViewSavesItsTargetAndPole) {
     ui::ViewerModel m;
     m.attach(c);
     viewer::FrameState st;
-    ui::ViewerSettings s;
-    s.ik = true;
+    ui::View s;
+    s.pose.ik = true;
     ASSERT_TRUE(viewer::apply_settings(s, m, c, st));
     ASSERT_GE(m.ik.chain.tip, 0);
-    const ui::ViewerSettings placed = viewer::capture_settings(m, c, st);
-    ASSERT_EQ(placed.ik_target.size(), 3u);
-    ASSERT_EQ(placed.ik_pole.size(), 3u);
-    EXPECT_EQ(glm::dvec3(placed.ik_target[0], placed.ik_target[1], placed.ik_target[2]), m.ik.target);
-    EXPECT_EQ(glm::dvec3(placed.ik_pole[0], placed.ik_pole[1], placed.ik_pole[2]), m.ik.pole);
+    const ui::View placed = viewer::capture_settings(m, c, st);
+    ASSERT_EQ(placed.pose.ik_target.size(), 3u);
+    ASSERT_EQ(placed.pose.ik_pole.size(), 3u);
+    EXPECT_EQ(glm::dvec3(placed.pose.ik_target[0], placed.pose.ik_target[1], placed.pose.ik_target[2]),
+              m.ik.target);
+    EXPECT_EQ(glm::dvec3(placed.pose.ik_pole[0], placed.pose.ik_pole[1], placed.pose.ik_pole[2]), m.ik.pole);
 
-    s.ik_target = {0.25, 0.5, 0.125};
-    s.ik_pole = {-1.0, 0.75, 2.0};
+    s.pose.ik_target = {0.25, 0.5, 0.125};
+    s.pose.ik_pole = {-1.0, 0.75, 2.0};
     ui::ViewerModel given;
     given.attach(c);
     ASSERT_TRUE(viewer::apply_settings(s, given, c, st));
@@ -228,14 +230,14 @@ TEST(Settings, AnIkViewSavesItsTargetAndPole) {
     EXPECT_EQ(given.ik.pole, glm::dvec3(-1.0, 0.75, 2.0));
     EXPECT_NE(given.ik.target, m.ik.target)
         << "the control: the given target is not where the pick places it";
-    const ui::ViewerSettings back = viewer::capture_settings(given, c, st);
-    EXPECT_EQ(back.ik_target, s.ik_target);
-    EXPECT_EQ(back.ik_pole, s.ik_pole);
+    const ui::View back = viewer::capture_settings(given, c, st);
+    EXPECT_EQ(back.pose.ik_target, s.pose.ik_target);
+    EXPECT_EQ(back.pose.ik_pole, s.pose.ik_pole);
 
     given.ik.enabled = false;
-    const ui::ViewerSettings off = viewer::capture_settings(given, c, st);
-    EXPECT_TRUE(off.ik_target.empty());
-    EXPECT_TRUE(off.ik_pole.empty());
+    const ui::View off = viewer::capture_settings(given, c, st);
+    EXPECT_TRUE(off.pose.ik_target.empty());
+    EXPECT_TRUE(off.pose.ik_pole.empty());
 }
 
 // The material views (the key every_key_off_default cannot set beside its heat map) and the heat
@@ -261,13 +263,13 @@ TEST(Settings, AMaterialViewOrHeatMapReachesTheDrawAndIsSavedBack) {
         viewer::FrameState st;
         // What a previous view left: a heat map before a material view, and the other way round.
         st.draw.debug_view = k.heat_map ? render::DebugView::Normals : render::DebugView::AllWeights;
-        ui::ViewerSettings s;
-        (k.heat_map ? s.heatmap : s.view) = k.word;
+        ui::View s;
+        (k.heat_map ? s.draw.heatmap : s.draw.view) = k.word;
         ASSERT_TRUE(viewer::apply_settings(s, m, c, st)) << k.word;
         EXPECT_EQ(st.draw.debug_view, k.drawn) << k.word;
-        const ui::ViewerSettings back = viewer::capture_settings(m, c, st);
-        EXPECT_EQ(k.heat_map ? back.heatmap : back.view, k.word);
-        EXPECT_EQ(k.heat_map ? back.view : back.heatmap, k.heat_map ? "lit" : "off") << k.word;
+        const ui::View back = viewer::capture_settings(m, c, st);
+        EXPECT_EQ(k.heat_map ? back.draw.heatmap : back.draw.view, k.word);
+        EXPECT_EQ(k.heat_map ? back.draw.view : back.draw.heatmap, k.heat_map ? "lit" : "off") << k.word;
     }
 }
 
@@ -289,10 +291,10 @@ TEST(Settings, AStateMachineViewSavesTheStateItIsIn) {
     const auto machine_state = [&](const ui::ViewerModel& m) {
         return m.graph.machine ? m.graph.machine->state_name(m.graph.machine->current_state()) : "(none)";
     };
-    ui::ViewerSettings s;
-    s.graph = "state_machine";
-    s.machine_state = "Walking";
-    s.time = 0.4;
+    ui::View s;
+    s.clock.graph = "state_machine";
+    s.clock.machine_state = "Walking";
+    s.clock.time = 0.4;
     ui::ViewerModel m;
     m.attach(*c);
     viewer::FrameState st;
@@ -300,19 +302,19 @@ TEST(Settings, AStateMachineViewSavesTheStateItIsIn) {
     EXPECT_EQ(machine_state(m), "Walking");
     ASSERT_TRUE(m.graph.machine);
     EXPECT_NEAR(m.graph.machine->time_in_state(m.graph.clock), 0.4, 1e-9);
-    const ui::ViewerSettings back = viewer::capture_settings(m, *c, st);
-    EXPECT_EQ(back.machine_state, "Walking");
-    EXPECT_NEAR(back.time, 0.4, 1e-9);
+    const ui::View back = viewer::capture_settings(m, *c, st);
+    EXPECT_EQ(back.clock.machine_state, "Walking");
+    EXPECT_NEAR(back.clock.time, 0.4, 1e-9);
 
-    ui::ViewerSettings first = s;
-    first.machine_state.clear();
+    ui::View first = s;
+    first.clock.machine_state.clear();
     ui::ViewerModel m2;
     m2.attach(*c);
     ASSERT_TRUE(viewer::apply_settings(first, m2, *c, st));
     EXPECT_EQ(machine_state(m2), c->asset().clips.at(0).name);
     EXPECT_NE(c->asset().clips.at(0).name, "Walking") << "the control needs another first clip";
 
-    s.machine_state = "Moonwalk";
+    s.clock.machine_state = "Moonwalk";
     const auto bad = viewer::apply_settings(s, m2, *c, st);
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().message.find("machine_state: the file has no clip named 'Moonwalk'"),
@@ -329,10 +331,10 @@ TEST(Settings, ARootMotionViewStripsTheClipItNames) {
     ASSERT_TRUE(c) << c.error().message;
     const int walking = c->find_clip("Walking");
     ASSERT_GT(walking, 0) << "the view needs a clip other than the one the model attaches on";
-    ui::ViewerSettings s;
-    s.clip = "Walking";
-    s.time = 0.3;
-    s.root_motion = true;
+    ui::View s;
+    s.clock.clip = "Walking";
+    s.clock.time = 0.3;
+    s.pose.root_motion = true;
     ui::ViewerModel m;
     m.attach(*c);
     viewer::FrameState st;
@@ -340,14 +342,14 @@ TEST(Settings, ARootMotionViewStripsTheClipItNames) {
     EXPECT_EQ(m.graph.root.clip, walking);
     EXPECT_GE(m.graph.root.joint, 0);
     EXPECT_TRUE(m.pose_state().root_motion.strip);
-    EXPECT_TRUE(viewer::capture_settings(m, *c, st).root_motion);
+    EXPECT_TRUE(viewer::capture_settings(m, *c, st).pose.root_motion);
 
-    s.root_motion = false;
+    s.pose.root_motion = false;
     ui::ViewerModel plain;
     plain.attach(*c);
     ASSERT_TRUE(viewer::apply_settings(s, plain, *c, st));
     EXPECT_FALSE(plain.pose_state().root_motion.strip);
-    EXPECT_FALSE(viewer::capture_settings(plain, *c, st).root_motion);
+    EXPECT_FALSE(viewer::capture_settings(plain, *c, st).pose.root_motion);
 }
 
 TEST(Settings, APresetCameraFramesWhatIsDrawn) {
@@ -356,8 +358,8 @@ TEST(Settings, APresetCameraFramesWhatIsDrawn) {
     m.attach(c);
     viewer::FrameState st;
     st.camera.distance = 1000.0f;  // far off, as a previous soup framing would leave it
-    ui::ViewerSettings s;
-    s.camera_preset = "front";
+    ui::View s;
+    s.camera.preset = "front";
     ASSERT_TRUE(viewer::apply_settings(s, m, c, st));
     EXPECT_EQ(st.camera.yaw_degrees, 0.0f);
     // The built-in character is about 1.8 m tall: framed, the camera stands a few metres off.
@@ -369,10 +371,10 @@ TEST(Settings, AJointOrClipTheCharacterLacksIsNamedAndTheRestStillApplies) {
     ui::ViewerModel m;
     m.attach(c);
     viewer::FrameState st;
-    ui::ViewerSettings s;
-    s.joint = "Tail";
-    s.clip = "dance";
-    s.show_armature = true;
+    ui::View s;
+    s.panels.joint = "Tail";
+    s.clock.clip = "dance";
+    s.draw.show_armature = true;
     auto r = viewer::apply_settings(s, m, c, st);
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().message.find("joint: no joint named 'Tail'"), std::string::npos) << r.error().message;
@@ -386,16 +388,16 @@ TEST(Settings, RestIsTheRestPose) {
     m.attach(c);
     ASSERT_GE(m.animation.clip, 0);
     viewer::FrameState st;
-    ui::ViewerSettings s;
-    s.clip = "rest";
+    ui::View s;
+    s.clock.clip = "rest";
     ASSERT_TRUE(viewer::apply_settings(s, m, c, st));
     EXPECT_EQ(m.animation.clip, -1);
-    EXPECT_EQ(viewer::capture_settings(m, c, st).clip, "rest");
+    EXPECT_EQ(viewer::capture_settings(m, c, st).clock.clip, "rest");
 }
 
 }  // namespace
 
 namespace sv::ui {
 // Failures print the settings as their JSON, not as bytes.
-void PrintTo(const ViewerSettings& s, std::ostream* os) { *os << settings_to_json(s); }
+void PrintTo(const View& s, std::ostream* os) { *os << settings_to_json(s); }
 }  // namespace sv::ui

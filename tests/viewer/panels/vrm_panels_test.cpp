@@ -10,8 +10,8 @@
 #include "anim/gltf/gltf_import.h"
 #include "settings_apply.h"
 #include "test_paths.h"
+#include "ui/view.h"
 #include "ui/viewer_model.h"
-#include "ui/viewer_settings.h"
 
 namespace {
 
@@ -98,9 +98,9 @@ TEST(VrmPanels, SettingsJointNamesAHumanoidBone) {
     ui::ViewerModel m;
     m.attach(c);
     viewer::FrameState st;
-    ui::ViewerSettings s;
-    s.joint = "rightLowerLeg";
-    s.tab = "humanoid";
+    ui::View s;
+    s.panels.joint = "rightLowerLeg";
+    s.panels.tab = "humanoid";
     ASSERT_TRUE(viewer::apply_settings(s, m, c, st));
     ASSERT_GE(m.scene.selection.joint, 0);
     EXPECT_EQ(c.skins()[0].skeleton.names()[static_cast<size_t>(m.scene.selection.joint)],
@@ -109,20 +109,20 @@ TEST(VrmPanels, SettingsJointNamesAHumanoidBone) {
 }
 
 TEST(VrmPanels, ExpressionsKeyRoundTripsThroughJsonAndFile) {
-    ui::ViewerSettings s;
-    s.expressions = {{"blink", 1.0}, {"happy", 0.25}};
+    ui::View s;
+    s.pose.expressions = {{"blink", 1.0}, {"happy", 0.25}};
     auto back = ui::settings_from_json(ui::settings_to_json(s));
     ASSERT_TRUE(back) << back.error().message;
     EXPECT_EQ(*back, s) << ui::settings_to_json(*back);
-    ui::ViewerSettings other = s;
-    other.expressions[1].second = 0.5;
+    ui::View other = s;
+    other.pose.expressions[1].second = 0.5;
     EXPECT_NE(other, s) << "negative control: the key takes part in the comparison";
     const std::string path = (test::output_dir() / "settings_expressions.json").string();
     ASSERT_TRUE(ui::save_settings_file(path, s));
     auto file = ui::load_settings_file(path);
     ASSERT_TRUE(file) << file.error().message;
     EXPECT_EQ(*file, s);
-    EXPECT_EQ(ui::settings_from_json(R"({"expressions": {}})")->expressions.size(), 0u);
+    EXPECT_EQ(ui::settings_from_json(R"({"expressions": {}})")->pose.expressions.size(), 0u);
 }
 
 TEST(VrmPanels, ExpressionsKeyErrorsNameTheKey) {
@@ -141,8 +141,8 @@ TEST(VrmPanels, ExpressionsKeyErrorsNameTheKey) {
     ui::ViewerModel m;
     m.attach(c);
     viewer::FrameState st;
-    ui::ViewerSettings s;
-    s.expressions = {{"angry", 1.0}};
+    ui::View s;
+    s.pose.expressions = {{"angry", 1.0}};
     const Status r = viewer::apply_settings(s, m, c, st);
     ASSERT_FALSE(r);
     // 1.0's expressions are a JSON object: the reader lists them in the parser's key order.
@@ -166,9 +166,9 @@ TEST(VrmPanels, ExpressionsApplyToThePoseAndCaptureBack) {
         EXPECT_NE(std::find(m.expressions.names.begin(), m.expressions.names.end(), happy),
                   m.expressions.names.end());
         viewer::FrameState st;
-        ui::ViewerSettings s;
-        s.expressions = {{"blink", 0.75}, {happy, 0.5}};
-        std::sort(s.expressions.begin(), s.expressions.end());
+        ui::View s;
+        s.pose.expressions = {{"blink", 0.75}, {happy, 0.5}};
+        std::sort(s.pose.expressions.begin(), s.pose.expressions.end());
         const Status r = viewer::apply_settings(s, m, c, st);
         ASSERT_TRUE(r) << r.error().message;
         // The model's pose pipeline applies them over the clip (its pose_at resets morph weights),
@@ -180,7 +180,7 @@ TEST(VrmPanels, ExpressionsApplyToThePoseAndCaptureBack) {
         EXPECT_FLOAT_EQ(c.morph_weights(1)[0], 0.5f);
         // blink is binary (0.75 snaps to 1); 1.0's happy blocks blink, 0.x has no overrides.
         EXPECT_FLOAT_EQ(c.morph_weights(1)[1], file[10] == '0' ? 1.0f : 0.0f);
-        EXPECT_EQ(viewer::capture_settings(m, c, st).expressions, s.expressions);
+        EXPECT_EQ(viewer::capture_settings(m, c, st).pose.expressions, s.pose.expressions);
     }
 }
 

@@ -17,7 +17,7 @@
 
 #include "render/image.h"
 #include "test_paths.h"
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 #include "ui/viewport.h"
 #include "viewer_run.h"
 
@@ -415,10 +415,10 @@ TEST_F(InputSmoke, TheNextFileStartsWithoutTheLastOnesRetargetSpringsHeatMapOrMe
     EXPECT_NE(r.log.find("status message: screenshot: "), std::string::npos) << r.log;
     auto s = sv::ui::load_settings_file(saved);
     ASSERT_TRUE(s) << s.error().message;
-    EXPECT_EQ(s->retarget_source, "") << r.log;
-    EXPECT_EQ(s->graph, "clip");
-    EXPECT_EQ(s->heatmap, "off");
-    EXPECT_FALSE(s->springs);
+    EXPECT_EQ(s->pose.retarget_source, "") << r.log;
+    EXPECT_EQ(s->clock.graph, "clip");
+    EXPECT_EQ(s->draw.heatmap, "off");
+    EXPECT_FALSE(s->pose.springs);
     // (The message's clearing is held in the panel tests, ViewerModel.ANewFileStartsClean: the ui
     // log prints a line when it appears, not when it goes.)
 }
@@ -437,9 +437,9 @@ TEST_F(InputSmoke, ArrowKeysStepFrames) {
     ASSERT_EQ(r.rc, 0) << r.log;
     auto s = sv::ui::load_settings_file(saved);
     ASSERT_TRUE(s) << s.error().message;
-    EXPECT_FALSE(s->playing) << "a step pauses";
+    EXPECT_FALSE(s->clock.playing) << "a step pauses";
     // Frames 0 and 1 play two sixtieths before the first step pauses the clock.
-    EXPECT_NEAR(s->time, 0.5 + 2.0 / 60.0 + 2.0 / 30.0, 1e-6) << r.log;
+    EXPECT_NEAR(s->clock.time, 0.5 + 2.0 / 60.0 + 2.0 / 30.0, 1e-6) << r.log;
 }
 
 // A key pressed and released within one frame (a quick tap at 30 fps) still reaches a text field:

@@ -21,7 +21,7 @@
 #include "obj_reader.h"
 #include "scene_session.h"
 #include "test_paths.h"
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 #include "viewer_run.h"
 
 namespace {
@@ -83,12 +83,12 @@ TEST_F(PoseEditSmoke, ASliderTurnsTheJointsChildrenByTheAngleTypedAndResetGivesT
     auto r = ui::load_settings_file(reset_json);
     ASSERT_TRUE(e) << e.error().message;
     ASSERT_TRUE(r) << r.error().message;
-    ASSERT_EQ(e->pose_edits.size(), 1u) << ui::settings_to_json(*e);
-    EXPECT_EQ(e->pose_edits[0].first, kJoint);
-    EXPECT_EQ(e->pose_edits[0].second, (std::array<double, 3>{30.0, 0.0, 0.0}));
-    EXPECT_TRUE(r->pose_edits.empty()) << ui::settings_to_json(*r);
-    ui::ViewerSettings e_without = *e;
-    e_without.pose_edits.clear();
+    ASSERT_EQ(e->pose.edits.size(), 1u) << ui::settings_to_json(*e);
+    EXPECT_EQ(e->pose.edits[0].first, kJoint);
+    EXPECT_EQ(e->pose.edits[0].second, (std::array<double, 3>{30.0, 0.0, 0.0}));
+    EXPECT_TRUE(r->pose.edits.empty()) << ui::settings_to_json(*r);
+    ui::View e_without = *e;
+    e_without.pose.edits.clear();
     EXPECT_EQ(e_without, *r) << "the two runs differ only by the edit: the same clip, time and view";
 
     const test::ObjFile baked_edit = bake(edited_json, path("_edited.obj"));

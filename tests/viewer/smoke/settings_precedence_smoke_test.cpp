@@ -10,14 +10,14 @@
 #include <string>
 
 #include "test_paths.h"
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
 // The view the window showed when `flags` were given with a file holding `json`.
-sv::ui::ViewerSettings shown(const std::string& name, const std::string& json, const std::string& flags) {
+sv::ui::View shown(const std::string& name, const std::string& json, const std::string& flags) {
     const fs::path d = sv::test::output_dir() / "settings_precedence";
     fs::create_directories(d);
     const std::string in = (d / (name + ".json")).string(), saved = (d / (name + ".saved.json")).string();
@@ -35,7 +35,7 @@ sv::ui::ViewerSettings shown(const std::string& name, const std::string& json, c
     }
     auto s = sv::ui::load_settings_file(saved);
     EXPECT_TRUE(s) << log;
-    return s ? *s : sv::ui::ViewerSettings{};
+    return s ? *s : sv::ui::View{};
 }
 
 TEST(SettingsPrecedenceSmoke, NamedFlagsWinOverTheFileAndTheFileOverDefaults) {
@@ -44,16 +44,16 @@ TEST(SettingsPrecedenceSmoke, NamedFlagsWinOverTheFileAndTheFileOverDefaults) {
     const std::string file = R"({"clip": "rest", "time": 0.1, "correction": true, "skinning": "dqs",
                                  "camera": "side"})";
     const auto flagged = shown("flags", file, "--clip bend --time 0.4 --correction off --skinning lbs");
-    EXPECT_EQ(flagged.clip, "bend");
-    EXPECT_NEAR(flagged.time, 0.4, 1e-6);
-    EXPECT_FALSE(flagged.correction);
-    EXPECT_EQ(flagged.skinning, "lbs");
+    EXPECT_EQ(flagged.clock.clip, "bend");
+    EXPECT_NEAR(flagged.clock.time, 0.4, 1e-6);
+    EXPECT_FALSE(flagged.skin.correction);
+    EXPECT_EQ(flagged.skin.skinning, "lbs");
     // Control: without the flags, the file's values (the flags' defaults do not undo them).
     const auto plain = shown("plain", file, "");
-    EXPECT_EQ(plain.clip, "rest");
-    EXPECT_NEAR(plain.time, 0.0, 1e-6) << "the rest pose has no time";
-    EXPECT_TRUE(plain.correction);
-    EXPECT_EQ(plain.skinning, "dqs");
+    EXPECT_EQ(plain.clock.clip, "rest");
+    EXPECT_NEAR(plain.clock.time, 0.0, 1e-6) << "the rest pose has no time";
+    EXPECT_TRUE(plain.skin.correction);
+    EXPECT_EQ(plain.skin.skinning, "dqs");
 }
 
 }  // namespace

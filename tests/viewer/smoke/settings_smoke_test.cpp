@@ -12,7 +12,7 @@
 
 #include "render/image.h"
 #include "test_paths.h"
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 #include "ui/viewport.h"
 
 namespace {
@@ -149,11 +149,11 @@ TEST_F(SettingsSmoke, ASavedViewReproducesItself) {
              "--save-settings \"" + first + "\"");
     auto saved = sv::ui::load_settings_file(first);
     ASSERT_TRUE(saved) << saved.error().message;
-    EXPECT_EQ(saved->joint, "LeftForeArm");
-    EXPECT_EQ(saved->heatmap, "weights");
-    EXPECT_EQ(saved->time, 0.8);
-    EXPECT_TRUE(saved->camera_orbit) << "the camera is saved as the orbit it ended at";
-    EXPECT_DOUBLE_EQ(saved->yaw_degrees, 140.0);
+    EXPECT_EQ(saved->panels.joint, "LeftForeArm");
+    EXPECT_EQ(saved->draw.heatmap, "weights");
+    EXPECT_EQ(saved->clock.time, 0.8);
+    EXPECT_TRUE(saved->camera.orbit) << "the camera is saved as the orbit it ended at";
+    EXPECT_DOUBLE_EQ(saved->camera.yaw_degrees, 140.0);
     std::ifstream in(first);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const auto two = shot("reproduce_2", text, "--save-settings \"" + second + "\"");
@@ -230,23 +230,23 @@ TEST_F(SettingsSmoke, ASavedRetargetAtAQuarterSpeedRoundTrips) {
     const auto one = shot("retarget_1", json, "--save-settings \"" + first + "\"");
     auto saved = sv::ui::load_settings_file(first);
     ASSERT_TRUE(saved) << saved.error().message;
-    EXPECT_EQ(saved->graph, "retarget");
-    EXPECT_EQ(saved->retarget_source, builtin());
-    EXPECT_EQ(saved->retarget_clip, "walk");
-    EXPECT_EQ(saved->speed, 0.25);
-    EXPECT_TRUE(saved->playing);
+    EXPECT_EQ(saved->clock.graph, "retarget");
+    EXPECT_EQ(saved->pose.retarget_source, builtin());
+    EXPECT_EQ(saved->pose.retarget_clip, "walk");
+    EXPECT_EQ(saved->clock.speed, 0.25);
+    EXPECT_TRUE(saved->clock.playing);
     // 4 frames at a sixtieth and a quarter speed: a sixtieth of a second of clip.
-    EXPECT_NEAR(saved->time, 4.0 / 60.0 * 0.25, 1e-6);
+    EXPECT_NEAR(saved->clock.time, 4.0 / 60.0 * 0.25, 1e-6);
     std::ifstream in(first);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     (void)shot("retarget_2", text, "--save-settings \"" + second + "\"");
     auto again = sv::ui::load_settings_file(second);
     ASSERT_TRUE(again) << again.error().message;
-    EXPECT_EQ(again->graph, "retarget");
-    EXPECT_EQ(again->speed, 0.25);
-    EXPECT_EQ(again->retarget_source, saved->retarget_source);
+    EXPECT_EQ(again->clock.graph, "retarget");
+    EXPECT_EQ(again->clock.speed, 0.25);
+    EXPECT_EQ(again->pose.retarget_source, saved->pose.retarget_source);
     // Playing on from where it was saved: a further sixtieth at a quarter speed.
-    EXPECT_NEAR(again->time, saved->time + 4.0 / 60.0 * 0.25, 1e-6);
+    EXPECT_NEAR(again->clock.time, saved->clock.time + 4.0 / 60.0 * 0.25, 1e-6);
 }
 
 // A bad command-line option is shown, not cleared before the first frame (the review's bug).
@@ -316,8 +316,8 @@ TEST_F(SettingsSmoke, ClickingAJointInTheViewportSelectsIt) {
     (void)shot("pick_with", R"({"time": 0.5})", "--input \"" + pick + "\" --save-settings \"" + with + "\"");
     auto a = sv::ui::load_settings_file(without), b = sv::ui::load_settings_file(with);
     ASSERT_TRUE(a && b);
-    EXPECT_EQ(a->joint, "") << "negative control: nothing is selected without the click";
-    EXPECT_EQ(b->joint, "Spine1");
+    EXPECT_EQ(a->panels.joint, "") << "negative control: nothing is selected without the click";
+    EXPECT_EQ(b->panels.joint, "Spine1");
 }
 
 // A diagnose result belongs to the state it was measured in: with the Diagnose tab open, flipping

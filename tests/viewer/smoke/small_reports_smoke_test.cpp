@@ -10,7 +10,7 @@
 #include <string>
 
 #include "test_paths.h"
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 #include "ui/viewport.h"
 #include "viewer_run.h"
 
@@ -100,7 +100,7 @@ TEST_F(SmallReports, AFlickSelectsNoJoint) {
         run(name, script, 10, "--save-settings \"" + saved + "\"");
         auto s = sv::ui::load_settings_file(saved);
         EXPECT_TRUE(s) << (s ? "" : s.error().message);
-        return s ? s->joint : std::string("(none saved)");
+        return s ? s->panels.joint : std::string("(none saved)");
     };
     const std::string clicked = selected("click", "5 move viewport 0.5 0.45\n6 click left\n");
     ASSERT_NE(clicked, "") << "the control click at the centre should select a joint";

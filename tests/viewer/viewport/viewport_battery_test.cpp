@@ -23,7 +23,7 @@
 #include "render/image.h"
 #include "run_command.h"
 #include "test_paths.h"
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 
 namespace {
 
@@ -269,7 +269,7 @@ TEST_F(ViewportBattery, NegativeControlOneKeyChangedDiffers) {
     ASSERT_TRUE(held.ok);
     auto saved = sv::ui::load_settings_file(held.saved);
     ASSERT_TRUE(saved) << saved.error().message;
-    saved->exposure *= 1.2;
+    saved->lighting.exposure *= 1.2;
     const Pictures changed = draw_three(v, sv::ui::settings_to_json(*saved));
     ASSERT_TRUE(changed.ok);
     const long n = differing(changed.window, changed.render);

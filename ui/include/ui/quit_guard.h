@@ -1,7 +1,7 @@
 // Whether quitting now, or opening another file, would throw away the user's work, and the
 // confirmation that asks first.
 //
-// Unsaved work is the view now against the view last opened, saved or loaded (ui/viewer_settings.h,
+// Unsaved work is the view now against the view last opened, saved or loaded (ui/view.h,
 // compared key by key): the keys a user sets by hand and no file holds until Save writes them, the
 // pose keys (pose edits, IK on with its target and pole, expressions, the retarget source). The
 // other keys (clip and time, camera, correction, draw options, tab) are where the user looks, not
@@ -15,12 +15,12 @@
 
 #include <string>
 
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 
 namespace sv::ui {
 
 struct QuitGuard {
-    ViewerSettings saved;  // the view the last open, save or load left
+    View saved;  // the view the last open, save or load left
     bool dialog_open = false;
     bool confirmed = false;  // the dialog's Quit or Open was pressed: the viewer acts on it
     // What the dialog asks before: a quit, an open of a file, or a settings file loaded over the view
@@ -32,15 +32,15 @@ struct QuitGuard {
     std::string lost;
 
     // After a file opened or the settings were saved or loaded: the view now is kept.
-    void mark_saved(const ViewerSettings& now) { saved = now; }
+    void mark_saved(const View& now) { saved = now; }
     // What going on would lose ("2 joints edited (Joints tab); the IK target or pole moved (IK
     // tab)"); "" when nothing.
-    std::string unsaved(const ViewerSettings& now) const;
+    std::string unsaved(const View& now) const;
     // A quit request: true when the viewer may quit now; otherwise the dialog opens.
-    bool request(const ViewerSettings& now);
+    bool request(const View& now);
     // An open of `path` (a drop, the Open field, a recent file) or a settings file loaded over the
     // view: true when it may go ahead now; otherwise the dialog opens, asking about that file.
-    bool request_action(const ViewerSettings& now, Action action, const std::string& path);
+    bool request_action(const View& now, Action action, const std::string& path);
     // The dialog's buttons (Esc while it is open is Cancel).
     void confirm() { confirmed = true, dialog_open = false; }
     void cancel() { dialog_open = false, pending = Action::Quit, pending_path.clear(), lost.clear(); }

@@ -1,5 +1,5 @@
 // One view, several sources: the defaults, a settings file, a suite entry and the command line each
-// say something about the same view (ui/viewer_settings.h). Each source above the file is a layer:
+// say something about the same view (ui/view.h). Each source above the file is a layer:
 // the settings keys it sets and their values. The view drawn takes every key from the highest
 // layer that sets it, by one rule for `render`, `bake`, `suite` and the window:
 //
@@ -15,12 +15,12 @@
 #include <vector>
 
 #include "anim/core/expected.h"
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 
 namespace sv::ui {
 
 struct SettingsLayer {
-    ViewerSettings values;          // only the keys below mean anything
+    View values;                    // only the keys below mean anything
     std::vector<std::string> keys;  // the settings keys this source set (settings_keys() spelling)
 
     bool sets(const std::string& key) const;
@@ -30,7 +30,6 @@ struct SettingsLayer {
 
 // `base` (a settings file, or the defaults) with each layer's keys put over it, lowest layer first.
 // An error only for a key no settings file has (a caller's typo), naming it.
-Expected<ViewerSettings> resolve_view(const ViewerSettings& base,
-                                      std::initializer_list<const SettingsLayer*> layers);
+Expected<View> resolve_view(const View& base, std::initializer_list<const SettingsLayer*> layers);
 
 }  // namespace sv::ui

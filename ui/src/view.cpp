@@ -1,10 +1,11 @@
-#include "ui/viewer_settings.h"
+#include "ui/view.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -140,7 +141,7 @@ Status read_point_or_null(const json& j, const char* key, std::vector<double>& o
     return ok_status();
 }
 
-Status read_camera(const json& j, ViewerSettings& s) {
+Status read_camera(const json& j, View& s) {
     if (j.is_string()) {
         const std::string v = j.get<std::string>();
         if (std::count(v.begin(), v.end(), ',') == 5) {
@@ -165,8 +166,8 @@ Status read_camera(const json& j, ViewerSettings& s) {
                 "settings: 'camera': '" + v +
                 "' is not one of auto, front, side, orbit:DEG, file:N or yaw,pitch,distance,tx,ty,tz");
         }
-        s.camera_preset = v;
-        s.camera_orbit = false;
+        s.camera.preset = v;
+        s.camera.orbit = false;
         return ok_status();
     }
     if (!j.is_object())
@@ -175,48 +176,75 @@ Status read_camera(const json& j, ViewerSettings& s) {
             j.dump());
     for (const auto& [k, v] : j.items()) {
         if (k == "yaw") {
-            if (auto st = read_number(v, "camera.yaw", s.yaw_degrees); !st) return st;
+            if (auto st = read_number(v, "camera.yaw", s.camera.yaw_degrees); !st) return st;
         } else if (k == "pitch") {
-            if (auto st = read_number(v, "camera.pitch", s.pitch_degrees); !st) return st;
+            if (auto st = read_number(v, "camera.pitch", s.camera.pitch_degrees); !st) return st;
         } else if (k == "distance") {
-            if (auto st = read_number(v, "camera.distance", s.distance); !st) return st;
-            if (s.distance <= 0.0)
+            if (auto st = read_number(v, "camera.distance", s.camera.distance); !st) return st;
+            if (s.camera.distance <= 0.0)
                 return make_error("settings: 'camera.distance': must be above 0, got " + v.dump());
         } else if (k == "target") {
             if (!v.is_array() || v.size() != 3)
                 return make_error("settings: 'camera.target': expected [x, y, z], got " + v.dump());
             for (size_t i = 0; i < 3; ++i)
-                if (auto st = read_number(v[i], "camera.target", s.target[i]); !st) return st;
+                if (auto st = read_number(v[i], "camera.target", s.camera.target[i]); !st) return st;
         } else {
             return make_error("settings: 'camera': unknown key '" + k +
                               "' (keys: yaw, pitch, distance, target)");
         }
     }
-    s.camera_orbit = true;
+    s.camera.orbit = true;
     return ok_status();
 }
 
 }  // namespace
 
-bool ViewerSettings::operator==(const ViewerSettings& o) const {
-    const bool cam = camera_orbit == o.camera_orbit &&
-                     (camera_orbit ? yaw_degrees == o.yaw_degrees && pitch_degrees == o.pitch_degrees &&
-                                         distance == o.distance && target == o.target
-                                   : camera_preset == o.camera_preset);
-    return cam && correction == o.correction && skinning == o.skinning && show_armature == o.show_armature &&
-           heatmap == o.heatmap && weights_joint == o.weights_joint && view == o.view && ik == o.ik &&
-           ik_target == o.ik_target && ik_pole == o.ik_pole && tab == o.tab && joint == o.joint &&
-           clip == o.clip && time == o.time && playing == o.playing && exposure == o.exposure &&
-           environment_rotation == o.environment_rotation &&
-           environment_intensity == o.environment_intensity && key_light == o.key_light && grid == o.grid &&
-           background == o.background && graph == o.graph && blend == o.blend &&
-           machine_state == o.machine_state && retarget_source == o.retarget_source &&
-           retarget_clip == o.retarget_clip && retarget_rest == o.retarget_rest && speed == o.speed &&
-           root_motion == o.root_motion && springs == o.springs && spring_joint == o.spring_joint &&
-           spring_links == o.spring_links && spring_frequency_hz == o.spring_frequency_hz &&
-           spring_damping == o.spring_damping && expressions == o.expressions && pose_edits == o.pose_edits &&
-           environment == o.environment && environment_background == o.environment_background &&
-           environment_blur == o.environment_blur && look_at == o.look_at;
+// Each group compares field by field through std::tie, so a field added to a group and not to its
+// tie is the one place to look; View::operator== is the groups'.
+bool View::Clock::operator==(const Clock& o) const {
+    return std::tie(clip, time, playing, speed, graph, blend, machine_state) ==
+           std::tie(o.clip, o.time, o.playing, o.speed, o.graph, o.blend, o.machine_state);
+}
+
+bool View::Pose::operator==(const Pose& o) const {
+    return std::tie(edits, ik, ik_target, ik_pole, retarget_source, retarget_clip, retarget_rest, expressions,
+                    look_at, root_motion, springs, spring_joint, spring_links, spring_frequency_hz,
+                    spring_damping) == std::tie(o.edits, o.ik, o.ik_target, o.ik_pole, o.retarget_source,
+                                                o.retarget_clip, o.retarget_rest, o.expressions, o.look_at,
+                                                o.root_motion, o.springs, o.spring_joint, o.spring_links,
+                                                o.spring_frequency_hz, o.spring_damping);
+}
+
+bool View::Skin::operator==(const Skin& o) const {
+    return std::tie(correction, skinning) == std::tie(o.correction, o.skinning);
+}
+
+bool View::Camera::operator==(const Camera& o) const {
+    if (orbit != o.orbit) return false;
+    return orbit ? std::tie(yaw_degrees, pitch_degrees, distance, target) ==
+                       std::tie(o.yaw_degrees, o.pitch_degrees, o.distance, o.target)
+                 : preset == o.preset;
+}
+
+bool View::Lighting::operator==(const Lighting& o) const {
+    return std::tie(exposure, environment_rotation, environment_intensity, environment,
+                    environment_background, environment_blur, key_light) ==
+           std::tie(o.exposure, o.environment_rotation, o.environment_intensity, o.environment,
+                    o.environment_background, o.environment_blur, o.key_light);
+}
+
+bool View::Draw::operator==(const Draw& o) const {
+    return std::tie(view, heatmap, weights_joint, show_armature, grid, background) ==
+           std::tie(o.view, o.heatmap, o.weights_joint, o.show_armature, o.grid, o.background);
+}
+
+bool View::Panels::operator==(const Panels& o) const {
+    return std::tie(tab, joint) == std::tie(o.tab, o.joint);
+}
+
+bool View::operator==(const View& o) const {
+    return clock == o.clock && pose == o.pose && skin == o.skin && camera == o.camera &&
+           lighting == o.lighting && draw == o.draw && panels == o.panels;
 }
 
 const char* const* settings_keys(int& count) {
@@ -224,111 +252,112 @@ const char* const* settings_keys(int& count) {
     return kKeys;
 }
 
-Expected<ViewerSettings> settings_from_json(const std::string& text) {
+Expected<View> settings_from_json(const std::string& text) {
     // The non-throwing parse: a broken file is an error value, never an exception.
     const json j = json::parse(text, nullptr, false);
     if (j.is_discarded()) return make_error("settings: not valid JSON");
     if (!j.is_object())
         return make_error("settings: expected a JSON object of keys, got " + std::string(j.type_name()));
-    ViewerSettings s;
+    View s;
     for (const auto& [k, v] : j.items()) {
         Status st = ok_status();
         if (k == "correction")
-            st = read_bool(v, "correction", s.correction);
+            st = read_bool(v, "correction", s.skin.correction);
         else if (k == "skinning")
-            st = read_word(v, "skinning", anim::skinning_rung_choices(), s.skinning);
+            st = read_word(v, "skinning", anim::skinning_rung_choices(), s.skin.skinning);
         else if (k == "show_armature")
-            st = read_bool(v, "show_armature", s.show_armature);
+            st = read_bool(v, "show_armature", s.draw.show_armature);
         else if (k == "heatmap")
-            st = read_word(v, "heatmap", heat_map_words(), s.heatmap);
+            st = read_word(v, "heatmap", heat_map_words(), s.draw.heatmap);
         else if (k == "weights_joint")
-            st = read_string(v, "weights_joint", s.weights_joint);
+            st = read_string(v, "weights_joint", s.draw.weights_joint);
         else if (k == "view")
             st = read_word(v, "view", render::debug_view_words(&render::DebugViewNames::settings_view),
-                           s.view);
+                           s.draw.view);
         else if (k == "ik")
-            st = read_bool(v, "ik", s.ik);
+            st = read_bool(v, "ik", s.pose.ik);
         else if (k == "ik_target")
-            st = read_point_or_null(v, "ik_target", s.ik_target);
+            st = read_point_or_null(v, "ik_target", s.pose.ik_target);
         else if (k == "ik_pole")
-            st = read_point_or_null(v, "ik_pole", s.ik_pole);
+            st = read_point_or_null(v, "ik_pole", s.pose.ik_pole);
         else if (k == "tab")
             st = read_word(v, "tab",
                            {"frame", "joints", "scale", "ik", "palette", "diagnose", "graph", "notes",
                             "humanoid", "expressions"},
-                           s.tab);
+                           s.panels.tab);
         else if (k == "joint")
-            st = read_string(v, "joint", s.joint);
+            st = read_string(v, "joint", s.panels.joint);
         else if (k == "clip")
-            st = read_clip_ref(v, "clip", s.clip);
+            st = read_clip_ref(v, "clip", s.clock.clip);
         else if (k == "time") {
             // A clip's keys start at 0 or later (glTF times are never negative): a negative time
             // would be drawn at 0 while the file said otherwise.
-            st = read_number(v, "time", s.time);
-            if (st && !(s.time >= 0.0))
+            st = read_number(v, "time", s.clock.time);
+            if (st && !(s.clock.time >= 0.0))
                 st = make_error("settings: 'time': must be 0 or more, got " + v.dump());
         } else if (k == "playing")
-            st = read_bool(v, "playing", s.playing);
+            st = read_bool(v, "playing", s.clock.playing);
         else if (k == "camera")
             st = read_camera(v, s);
         else if (k == "exposure") {
-            st = read_number(v, "exposure", s.exposure);
-            if (st && !(s.exposure > 0.0)) st = make_error("settings: exposure must be a positive number");
+            st = read_number(v, "exposure", s.lighting.exposure);
+            if (st && !(s.lighting.exposure > 0.0))
+                st = make_error("settings: exposure must be a positive number");
         } else if (k == "environment_rotation")
-            st = read_number(v, "environment_rotation", s.environment_rotation);
+            st = read_number(v, "environment_rotation", s.lighting.environment_rotation);
         else if (k == "key_light")
-            st = read_bool(v, "key_light", s.key_light);
+            st = read_bool(v, "key_light", s.lighting.key_light);
         else if (k == "grid")
-            st = read_bool(v, "grid", s.grid);
+            st = read_bool(v, "grid", s.draw.grid);
         else if (k == "background") {
-            st = read_string(v, "background", s.background);
+            st = read_string(v, "background", s.draw.background);
             if (st)
-                if (auto c = parse_background(s.background); !c)
+                if (auto c = parse_background(s.draw.background); !c)
                     st = make_error("settings: " + c.error().message);
         } else if (k == "environment_intensity") {
-            st = read_number(v, "environment_intensity", s.environment_intensity);
-            if (st && !(s.environment_intensity >= 0.0))
+            st = read_number(v, "environment_intensity", s.lighting.environment_intensity);
+            if (st && !(s.lighting.environment_intensity >= 0.0))
                 st = make_error("settings: environment_intensity must be a non-negative number");
         } else if (k == "graph")
-            st = read_word(v, "graph", {"clip", "blend", "state_machine", "retarget"}, s.graph);
+            st = read_word(v, "graph", {"clip", "blend", "state_machine", "retarget"}, s.clock.graph);
         else if (k == "blend") {
-            st = read_number(v, "blend", s.blend);
-            if (st && !(s.blend >= 0.0 && s.blend <= 1.0))
+            st = read_number(v, "blend", s.clock.blend);
+            if (st && !(s.clock.blend >= 0.0 && s.clock.blend <= 1.0))
                 st = make_error("settings: 'blend': expected a number from 0 to 1, got " + v.dump());
         } else if (k == "retarget_source")
-            st = read_string(v, "retarget_source", s.retarget_source);
+            st = read_string(v, "retarget_source", s.pose.retarget_source);
         else if (k == "retarget_clip")
-            st = read_clip_ref(v, "retarget_clip", s.retarget_clip);
+            st = read_clip_ref(v, "retarget_clip", s.pose.retarget_clip);
         else if (k == "machine_state")
-            st = read_clip_ref(v, "machine_state", s.machine_state);
+            st = read_clip_ref(v, "machine_state", s.clock.machine_state);
         else if (k == "look_at")
-            st = read_string(v, "look_at", s.look_at);
+            st = read_string(v, "look_at", s.pose.look_at);
         else if (k == "retarget_rest")
-            st = read_word(v, "retarget_rest", {"aligned", "rest-relative"}, s.retarget_rest);
+            st = read_word(v, "retarget_rest", {"aligned", "rest-relative"}, s.pose.retarget_rest);
         else if (k == "speed") {
-            st = read_number(v, "speed", s.speed);
+            st = read_number(v, "speed", s.clock.speed);
             // The Animation panel's slider spans -2..3; a file may ask more, not absurdly more.
-            if (st && !(std::abs(s.speed) <= 100.0))
+            if (st && !(std::abs(s.clock.speed) <= 100.0))
                 st = make_error("settings: 'speed': expected a rate from -100 to 100, got " + v.dump());
         } else if (k == "root_motion")
-            st = read_bool(v, "root_motion", s.root_motion);
+            st = read_bool(v, "root_motion", s.pose.root_motion);
         else if (k == "springs")
-            st = read_bool(v, "springs", s.springs);
+            st = read_bool(v, "springs", s.pose.springs);
         else if (k == "spring_joint")
-            st = read_string(v, "spring_joint", s.spring_joint);
+            st = read_string(v, "spring_joint", s.pose.spring_joint);
         else if (k == "spring_links") {
             if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 8)
                 st = make_error("settings: 'spring_links': expected a whole number from 1 to 8, got " +
                                 v.dump());
             else
-                s.spring_links = v.get<int>();
+                s.pose.spring_links = v.get<int>();
         } else if (k == "spring_frequency_hz") {
-            st = read_number(v, "spring_frequency_hz", s.spring_frequency_hz);
-            if (st && !(s.spring_frequency_hz > 0.0))
+            st = read_number(v, "spring_frequency_hz", s.pose.spring_frequency_hz);
+            if (st && !(s.pose.spring_frequency_hz > 0.0))
                 st = make_error("settings: 'spring_frequency_hz': must be above 0, got " + v.dump());
         } else if (k == "spring_damping") {
-            st = read_number(v, "spring_damping", s.spring_damping);
-            if (st && !(s.spring_damping >= 0.0))
+            st = read_number(v, "spring_damping", s.pose.spring_damping);
+            if (st && !(s.pose.spring_damping >= 0.0))
                 st = make_error("settings: 'spring_damping': must be 0 or more, got " + v.dump());
         } else if (k == "expressions") {
             if (!v.is_object())
@@ -340,7 +369,7 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
                     st = make_error("settings: 'expressions': '" + it.key() +
                                     "': expected a weight from 0 to 1, got " + w.dump());
                 else
-                    s.expressions.emplace_back(it.key(), w.get<double>());
+                    s.pose.expressions.emplace_back(it.key(), w.get<double>());
             }
         } else if (k == "pose_edits") {
             if (!v.is_object())
@@ -361,15 +390,15 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
                         make_error("settings: 'pose_edits': '" + it.key() +
                                    "': expected [x, y, z], three finite numbers of degrees, got " + r.dump());
                 else
-                    s.pose_edits.emplace_back(it.key(), deg);
+                    s.pose.edits.emplace_back(it.key(), deg);
             }
         } else if (k == "environment")
-            st = read_string(v, "environment", s.environment);
+            st = read_string(v, "environment", s.lighting.environment);
         else if (k == "environment_background")
-            st = read_bool(v, "environment_background", s.environment_background);
+            st = read_bool(v, "environment_background", s.lighting.environment_background);
         else if (k == "environment_blur") {
-            st = read_number(v, "environment_blur", s.environment_blur);
-            if (st && !(s.environment_blur >= 0.0 && s.environment_blur <= 1.0))
+            st = read_number(v, "environment_blur", s.lighting.environment_blur);
+            if (st && !(s.lighting.environment_blur >= 0.0 && s.lighting.environment_blur <= 1.0))
                 st = make_error("settings: 'environment_blur': expected a roughness from 0 to 1, got " +
                                 v.dump());
         } else {
@@ -382,8 +411,8 @@ Expected<ViewerSettings> settings_from_json(const std::string& text) {
         if (!st) return st.error();
     }
     // Both colour the same pixels; keeping one would drop the other without a word.
-    if (s.heatmap != "off" && s.view != "lit")
-        return make_error("settings: 'heatmap' \"" + s.heatmap + "\" and 'view' \"" + s.view +
+    if (s.draw.heatmap != "off" && s.draw.view != "lit")
+        return make_error("settings: 'heatmap' \"" + s.draw.heatmap + "\" and 'view' \"" + s.draw.view +
                           "\" both choose how the character is coloured: give one (heatmap \"off\" or "
                           "view \"lit\")");
     return s;

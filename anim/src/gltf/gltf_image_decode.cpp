@@ -70,7 +70,7 @@ DecodedImage decode_rgba8(const EncodedImage& in) {
         d.failure = too_large(name, w, h);
         return d;
     }
-    // PNGs by libpng where it reads them (gltf_png.h: the same texels as stb below, about 2.5x
+    // PNGs by libpng where it reads them (gltf_png.h: the same texels as stb below, about 2.4x
     // faster); anything it refuses, and every other format, by stb as before.
     if (is_png(bytes, size) && decode_png_rgba8(bytes, size, d.image)) return d;
     // What tinygltf's LoadImageData did with its default options (preserve_channels off): four

@@ -3,7 +3,7 @@
 // reference decoder (stb_image) and the size limit, because this answers one question: "what are
 // this PNG's RGBA8 texels, if libpng reads it?".
 //
-// Why libpng: tests/bench/decode_bench measured it at about 2.5x stb_image's speed on the
+// Why libpng: tests/bench/decode_bench measured it at about 2.4x stb_image's speed on the
 // project's PNGs (docs/benchmarks.md "Which PNG decoder"), and its texels were stb's, byte for
 // byte, on every one. The rule it is held to is stb's, as the importer applied it: four
 // channels, palette and low bit depths expanded, tRNS made alpha, grey fanned out to R, G and B,

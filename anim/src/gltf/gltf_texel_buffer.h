@@ -2,10 +2,11 @@
 // memory asked of the kernel in 2 MiB pages (madvise MADV_HUGEPAGE) before it is first touched.
 //
 // Why: the first write to fresh memory costs a page fault a 4 KiB page, and on the project's
-// machine (a virtual machine whose faults are slow) the first touch of a 2048x2048 image's 16 MiB
-// took 140 to 160 ms against under 1 ms for the same bytes once mapped, and under 6 ms with huge
-// pages (docs/benchmarks.md "Where a heavy file's time goes"): faults, not inflate, were a large
-// part of a PNG's decode there. On a machine with cheap faults this gains little and costs nothing.
+// machine (a virtual machine whose faults are slow) the first write of a 2048x2048 image's 16 MiB
+// took 84 to 160 ms against under 1 ms for the same bytes written again, and 1.4 ms with huge
+// pages advised (the last line tests/bench/decode_bench prints). In a profile of StainedGlassLamp's
+// render, 4 in 10 of the PNG decode's samples were that first write (docs/benchmarks.md "Where a
+// heavy file's time goes"). On a machine with cheap faults this gains little and costs nothing.
 // What it costs: a huge page is only used where the kernel has one free (transparent huge pages
 // in "madvise" or "always" mode; with "never" the advice is ignored), and only the whole 2 MiB
 // pages inside the buffer are advised, so the resident size is the buffer's, as before.

@@ -21,19 +21,20 @@ build=${1:-"$here/build"}
 shift || true
 
 # What building and running the viewer needs (scripts/run.sh): compiler, CMake, the libraries the
-# design card names, the glTF decoders and Mesa's EGL for the headless render.
+# design card names, the glTF decoders (libpng: the fast PNG path) and Mesa's EGL for the headless render.
 viewer_packages=(
   build-essential cmake pkg-config python3 ccache
   libglfw3-dev libglm-dev libimgui-dev libtinygltf-dev libstb-dev python3-glad nlohmann-json3-dev libcli11-dev
   libegl-dev libegl-mesa0 libgl1-mesa-dri libgles-dev libgl-dev
-  libmeshoptimizer-dev libdraco-dev libwebp-dev
+  libmeshoptimizer-dev libdraco-dev libwebp-dev libpng-dev
 )
 # What the tests add (scripts/test.sh, CI): GoogleTest, Google Benchmark, Xvfb for the windowed
 # tiers, clang for the sanitizer and fuzz builds, and chromium, which opens the suite's HTML report headless in
 # tests/gl/suite (skipped, saying so, without it) and runs the Khronos renderer; man-db, with which
-# tests/install renders the installed man page (`man -l`).
+# tests/install renders the installed man page (`man -l`); libspng and TurboJPEG, the decoders
+# tests/bench/decode_bench measures beside stb and libpng.
 test_packages=(
-  libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth
+  libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth libspng-dev libturbojpeg0-dev
   clang libclang-rt-dev
   chromium
   man-db

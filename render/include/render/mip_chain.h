@@ -24,6 +24,11 @@ struct MipLevel {
     std::vector<std::uint8_t> rgba;
 };
 
+// The sRGB code of a linear value, as the chain encodes its sRGB levels: the number of the 255
+// float thresholds halfway (in code space) between neighbouring codes that are at or below it, so
+// round-to-nearest of 255 x sRGB(l); 0 below zero and for NaN, 255 from 1.0 up.
+std::uint8_t linear_to_srgb8(float linear);
+
 // The level below a `width` x `height` RGBA8 level; empty (0x0, no texels) when a side is not a
 // power of two or the level is 1x1. The upload makes its chain with this a level at a time, each
 // level freed once the next is made from it, so a texture's chain costs a third of the texture at

@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -17,10 +18,8 @@ namespace {
 
 using sv::render::box_mip_chain;
 
-double decode(int c) {
-    const double s = c / 255.0;
-    return s <= 0.04045 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4);
-}
+double decode_exact(double s) { return s <= 0.04045 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4); }
+double decode(int c) { return decode_exact(c / 255.0); }
 double encode(double l) {
     return 255.0 * (l <= 0.0031308 ? 12.92 * l : 1.055 * std::pow(l, 1.0 / 2.4) - 0.055);
 }
@@ -99,6 +98,47 @@ TEST(MipChain, EveryTexelOfEveryLevelMatchesTheDoubleChain) {
             // Exact everywhere but where the exact value sits on a rounding boundary.
             EXPECT_EQ(mismatched, 0);
         }
+}
+
+// The sRGB encode the chain uses (a table picks where to start counting thresholds) against the
+// count it replaced, a binary search over the same float thresholds, rebuilt here from the same
+// formula: on both sides of every threshold (the only places the answer changes), and on every
+// 61st float from 0 to past 1. The same code for every float means the same levels, bit for bit,
+// as before the table.
+std::uint8_t searched(float l, const std::vector<float>& above) {
+    int lo = 0, hi = 255;
+    while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (l >= above[static_cast<size_t>(mid)])
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return static_cast<std::uint8_t>(lo);
+}
+
+TEST(MipChain, TheSrgbEncodeIsTheThresholdCountForEveryFloat) {
+    std::vector<float> above;
+    for (int c = 0; c < 255; ++c) above.push_back(static_cast<float>(decode_exact((c + 0.5) / 255.0)));
+    for (int c = 0; c < 255; ++c) {
+        const float t = above[static_cast<size_t>(c)];
+        EXPECT_EQ(sv::render::linear_to_srgb8(t), c + 1) << "at threshold " << c;
+        EXPECT_EQ(sv::render::linear_to_srgb8(std::nextafter(t, 0.0f)), c) << "below threshold " << c;
+    }
+    int differ = 0;
+    for (std::uint32_t bits = 0; bits <= 0x3F90'0000u; bits += 61) {
+        float l = 0;
+        std::memcpy(&l, &bits, sizeof l);
+        differ += sv::render::linear_to_srgb8(l) != searched(l, above);
+    }
+    EXPECT_EQ(differ, 0);
+    EXPECT_EQ(sv::render::linear_to_srgb8(-0.5f), 0);
+    EXPECT_EQ(sv::render::linear_to_srgb8(2.0f), 255);
+    EXPECT_EQ(sv::render::linear_to_srgb8(std::nanf("")), 0);
+    // Negative control: the search itself sees a threshold move by one float.
+    std::vector<float> moved = above;
+    moved[100] = std::nextafter(moved[100], 1.0f);
+    EXPECT_NE(searched(above[100], moved), searched(above[100], above));
 }
 
 TEST(MipChain, OtherSizesAreLeftToTheDriver) {

@@ -9,10 +9,11 @@
 //   rasteriser is held against llvmpipe's, and on Xbot 52 silhouette pixels (fingers, the neck;
 //   0.13% of a 40,180-pixel footprint) are covered by one and not the other (2026-12-07).
 //   What would make it wrong: a real difference in shading or pose under 0.3%, which the joints
-//   below catch for the pose. And the view's top row is not compared: the page draws a dark
-//   (16,16,16) line there once its panels have been clicked (the screenshot of the window shows
-//   it; the native window's row and the page's before any click are the background), whose cause
-//   is not found; the reference takes the native render's own row there.
+//   below catch for the pose. And the view's top row is not compared: by this point of the test
+//   the page draws a dark (16,16,16) line there (the screenshot of the window shows it; the
+//   native window's row, and the page's with the built-in character and a settings file loaded,
+//   are the background), whose cause is not found; the reference takes the native render's own
+//   row there.
 // - Joints: the page's ui log places the described joint ("described joint: NAME on screen X Y",
 //   whole pixels) for a joint the settings file selects; each must be within a pixel of the
 //   native sidecar's (`--sidecar`), after the view's origin in the window is taken off.
@@ -67,8 +68,7 @@ async function checkAgainstNative(h, native, file, downloads, tmp) {
   const shotPath = path.join(tmp, "page_view.png");
   // The canvas alone: the page's own buttons (Open files..., Load settings...) sit over the view.
   await page.$eval("#open", (e) => { e.style.visibility = "hidden"; });
-  // The whole window, cropped here: a screenshot clipped by Chromium to a rectangle at y 0 came
-  // back with its top row dark (16,16,16) where the window's own row is the background.
+  // The whole window (kept with SKINVIEW_WEB_KEEP=1, to look at), cropped here to the view.
   const whole = await page.screenshot({ type: "png" });
   if (process.env.SKINVIEW_WEB_KEEP) fs.writeFileSync(path.join(tmp, "page_window.png"), whole);
   fs.writeFileSync(shotPath, h.encode(crop(h.decode(whole), VIEW)));

@@ -17,9 +17,9 @@ const path = require("path");
 const { spawn } = require("child_process");
 const root = path.resolve(__dirname, "..", "..");
 const puppeteer = require(path.join(root, "tests", "khronos_reference", "node_modules", "puppeteer-core"));
-const build = path.resolve(process.argv[2] || path.join(root, "build-web"));
-const file = process.argv[3] ? path.resolve(process.argv[3]) : null;
 const FRAMES = 300;
+const CHROMIUM_ARGS = ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
+  "--disable-gpu-sandbox", "--window-size=1280,720"];
 
 function serve(folder) {
   return new Promise((resolve, reject) => {
@@ -30,21 +30,24 @@ function serve(folder) {
   });
 }
 
-async function measure(browser, url, name) {
+// `opened(name)`, evaluated in the page after each frame: true from the first frame that shows the
+// file (skinview: the title names it; page_benchmark.js passes the Khronos page's own flag).
+async function measure(browser, url, name, opened = "document.title.endsWith('/' + name)") {
   // A context of its own: nothing cached from the run before (neither the files nor the compiled wasm).
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.setViewport({ width: 1280, height: 720 });
-  await page.evaluateOnNewDocument((name, frames) => {
+  await page.evaluateOnNewDocument((name, frames, opened) => {
     window.__frames = [];
     window.__opened = null;
+    const isOpen = new Function("name", "return " + opened);
     const raf = window.requestAnimationFrame.bind(window);
     window.requestAnimationFrame = (cb) => raf((t) => {
       cb(t);
-      if (window.__opened === null && document.title.endsWith("/" + name)) window.__opened = performance.now();
+      if (window.__opened === null && isOpen(name)) window.__opened = performance.now();
       if (window.__opened !== null && window.__frames.length <= frames) window.__frames.push(performance.now());
     });
-  }, name, FRAMES);
+  }, name, FRAMES, opened);
   await page.goto(url);
   await page.waitForFunction((n) => window.__frames.length > n, { timeout: 600000, polling: 500 }, FRAMES);
   const r = await page.evaluate(() => {
@@ -57,13 +60,13 @@ async function measure(browser, url, name) {
   return r;
 }
 
-(async () => {
+async function main() {
+  const build = path.resolve(process.argv[2] || path.join(root, "build-web"));
+  const file = process.argv[3] ? path.resolve(process.argv[3]) : null;
   const site = await serve(build);
   const files = file ? await serve(path.dirname(file)) : null;
   const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true,
-    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
-      "--disable-gpu-sandbox", "--window-size=1280,720"],
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS,
   });
   try {
     const jobs = [["built-in character", site.url, "humanoid.glb"]];
@@ -79,4 +82,7 @@ async function measure(browser, url, name) {
     site.p.kill();
     if (files) files.p.kill();
   }
-})().catch((e) => { console.error(e); process.exit(1); });
+}
+
+module.exports = { measure, serve, puppeteer, CHROMIUM_ARGS, FRAMES };
+if (require.main === module) main().catch((e) => { console.error(e); process.exit(1); });

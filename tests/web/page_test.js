@@ -2,7 +2,10 @@
 // The page (scripts/web.sh, docs/web.md) in Debian's headless Chromium through puppeteer-core (the
 // copy tests/khronos_reference pins; scripts/install-khronos-reference.sh installs it):
 //
-//   node tests/web/page_test.js BUILD_WEB SHARED_ASSETS       exit 0 pass, 1 fail, 77 skipped
+//   node tests/web/page_test.js BUILD_WEB SHARED_ASSETS [NATIVE_SKINVIEW]   exit 0 pass, 1 fail, 77 skipped
+//
+// NATIVE_SKINVIEW (default: build/viewer/skinview) is the native executable the canvas is held against
+// (8.); without it those checks are skipped, saying so, and fail under CI.
 //
 // 1. the built-in character is drawn (the 3D view's upper middle is not background alone);
 // 2. Xbot from SHARED_ASSETS, given through the file picker (which hands it to the canvas as a
@@ -12,21 +15,38 @@
 //    the .gltf (ui::OpenPanel::dropped_model) and is drawn;
 // 4. the page logged no error: console errors, uncaught exceptions, failed requests and anything
 //    the viewer wrote to stderr (emscripten prints it as console warnings);
-// 5. a browser without WebGL 2 (--disable-webgl2) gets the page's message and no viewer.
+// 5. a browser without WebGL 2 (--disable-webgl2) gets the page's message and no viewer;
+// 6. on Xbot, whose mesh node carries a 100x folded scale (a frame defect), the correction turns
+//    off with its key C and back on with the Frame tab's checkbox, read from the frame-defect
+//    panel's verdict lines in the ui log (the page's ?ui-log, tests/web/page_ui_log.js): the
+//    figures and the state change each time, and come back as they were;
+// 7. S and the Scene panel's Save are downloads (Chromium's download folder set through CDP): S's
+//    is a PNG of the window with the character drawn, Save's a settings file; the settings file,
+//    loaded back through the page's "Load settings" picker after the view was changed, gives the
+//    view it was saved with (the camera line and the correction, from the ui log);
+// 8. the canvas's 3D view against the native `render --api gles` of the same view, exported by the
+//    page's Save: footprint pixels by `render --ref` with the GLES goldens' defaults, and joints
+//    within a pixel of the native sidecar (tests/web/page_against_native.js).
 // Each check has a control that must fail it: a page whose canvas is one flat colour is not
 // "drawn", the viewer's own background corner is not "drawn", a title without the file's name is
 // not "opened", a page that logs an error is caught by the same listener, and with WebGL 2 there is
-// no message about it.
+// no message about it; a key the viewer does not bind (J) and a click a row below the checkbox
+// do not read as a toggle, by the same check that passes for C and the checkbox; J makes no
+// download, by the same wait that sees S's; the view changed after the save is not the saved view,
+// nor is the view a copy of the file with the camera turned 30 degrees loads.
 "use strict";
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
 const { spawn } = require("child_process");
+const { UiLog } = require("./page_ui_log");
+const { checkAgainstNative } = require("./page_against_native");
 
 const SKIP = 77;
 const here = __dirname;
 const root = path.resolve(here, "..", "..");
-const [, , buildArg, sharedArg] = process.argv;
+const [, , buildArg, sharedArg, nativeArg] = process.argv;
+const native = path.resolve(nativeArg || path.join(root, "build", "viewer", "skinview"));
 const build = path.resolve(buildArg || path.join(root, "build-web"));
 const shared = path.resolve(sharedArg || path.join(root, "..", "shared", "assets"));
 
@@ -36,11 +56,11 @@ function skip(why) {
 }
 for (const f of ["index.html", "skinview.js", "skinview.wasm", "skinview.data"])
   if (!fs.existsSync(path.join(build, f))) skip(`${build}/${f} is missing: the page is not built (scripts/web.sh --build-only)`);
-let puppeteer, decode;
+let puppeteer, decode, encode;
 try {
   const modules = path.join(root, "tests", "khronos_reference", "node_modules");
   puppeteer = require(path.join(modules, "puppeteer-core"));
-  ({ decode } = require(path.join(modules, "fast-png")));
+  ({ decode, encode } = require(path.join(modules, "fast-png")));
 } catch (e) {
   skip("puppeteer-core is not installed (scripts/install-khronos-reference.sh installs it)");
 }
@@ -119,6 +139,134 @@ function serve(folder) {
   });
 }
 
+// The frame-defect panel's verdict lines ("frame tab: VERDICT", one a skinned mesh: its figures and
+// whether the correction is on), not the checkbox's place, which is logged under the same prefix.
+const verdicts = (log, mark) => log.since(mark, "frame tab: ").filter((l) => !l.startsWith("correction at "));
+const correctionOff = (lines) => lines.some((l) => l.startsWith("not corrected (correction off)"));
+
+// Does `act` toggle the correction? The verdict lines printed after it (a line is printed when it
+// changes) must all be new, differ from `before`'s and say the other state; and the status line
+// must have changed. Returns the verdict lines after, or undefined when it did not toggle.
+async function toggles(log, frames, before, act) {
+  const mark = log.mark();
+  await act();
+  await frames(12);
+  const after = verdicts(log, mark);
+  const status = log.since(mark, "status: ");
+  const ok = after.length === before.length && after.every((l) => !before.includes(l)) &&
+             correctionOff(after) !== correctionOff(before) && status.length > 0;
+  return ok ? after : undefined;
+}
+
+// `opened`: the ui log's mark before Xbot was given, so that its lines are Xbot's alone.
+async function checkCorrection(page, log, frames, opened) {
+  const on = verdicts(log, opened);
+  console.log(`Xbot's frame tab, correction on:\n  ${on.join("\n  ")}\n  status: ${log.last("status: ")}`);
+  check(on.length > 0 && !correctionOff(on) && on.every((l) => / defect \S+ as given/.test(l)),
+        "the frame tab's verdicts are in the ui log, with the correction on and their figures");
+  // Keyboard events reach emscripten's GLFW on the window, whatever has the focus.
+  const key = (k) => async () => { await page.keyboard.down(k); await frames(3); await page.keyboard.up(k); };
+  check(await toggles(log, frames, on, key("KeyJ")) === undefined, "control: J, which nothing binds, does not toggle the correction");
+  const off = await toggles(log, frames, on, key("KeyC"));
+  check(off !== undefined, "C turns the correction off" + (off ? ":\n  " + off.join("\n  ") + "\n  status: " + log.last("status: ") : ""));
+  const box = log.itemAt("frame tab", "correction");
+  check(box !== undefined, `the ui log places the Frame tab's checkbox (${box ? box.x + " " + box.y : "no line"})`);
+  if (!off || !box) return;
+  // Held for a few frames: ImGui's GLFW backend also catches a shorter press, but a real click is not instant.
+  const click = (x, y) => async () => {
+    await page.mouse.move(x, y); await frames(2); await page.mouse.down(); await frames(3); await page.mouse.up();
+  };
+  check(await toggles(log, frames, off, click(box.x, box.y + 40)) === undefined,
+        "control: a click 40 px below the checkbox does not toggle the correction");
+  const back = await toggles(log, frames, off, click(box.x, box.y));
+  check(back !== undefined && back.join("\n") === on.join("\n"),
+        "the Frame tab's checkbox turns it back on, with the same figures as before" + (back ? "" : " (no toggle)"));
+  return on.length;
+}
+
+// Files of `folder` ending in `ext` that were not there before `act`, once at least one has
+// arrived whole (Chromium writes a .crdownload first) or `ms` have passed.
+async function downloaded(folder, ext, act, ms) {
+  const before = new Set(fs.readdirSync(folder));
+  await act();
+  const fresh = () => fs.readdirSync(folder).filter((f) => f.endsWith(ext) && !before.has(f));
+  for (const t0 = Date.now(); Date.now() - t0 < ms && fresh().length === 0;) await new Promise((r) => setTimeout(r, 200));
+  return fresh();
+}
+
+// Keys and clicks on the page, each held for a few frames, and what the checks share.
+function driver(page, log, frames) {
+  const h = { page, log, frames, check, downloaded, decode, encode, saves: 0 };
+  h.key = (k) => async () => { await page.keyboard.down(k); await frames(3); await page.keyboard.up(k); };
+  // An item where the ui log placed it (ImGui's own hit test, as the native window tests click).
+  h.click = (what, label) => async () => {
+    const at = log.itemAt(what, label);
+    if (!at) throw new Error(`the ui log places no ${what} '${label}'`);
+    await page.mouse.move(at.x, at.y); await frames(2); await page.mouse.down(); await frames(3); await page.mouse.up();
+    if (what === "settings button" && label === "Save") h.saves++;
+    await frames(10);
+  };
+  return h;
+}
+
+// Returns the settings file Save downloaded, parsed (undefined when none came).
+async function checkUserFiles(h, meshes, downloads, tmp) {
+  const { page, log, key, click, frames } = h;
+  const cdp = await page.target().createCDPSession();
+  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+
+  check((await downloaded(downloads, "", key("KeyJ"), 3000)).length === 0, "control: J downloads nothing");
+  const shots = await downloaded(downloads, ".png", key("KeyS"), 30000);
+  let shot;
+  try { shot = shots.length === 1 && decode(fs.readFileSync(path.join(downloads, shots[0]))); } catch (e) { shot = undefined; }
+  check(shot && shot.width === W && shot.height === H && drawn(shot),
+        `S downloads a ${W}x${H} PNG of the window with the character drawn (${shots.join(", ") || "nothing arrived"})`);
+
+  // The view now: the orbit camera as the Scene panel prints it, and the correction from the
+  // Frame tab's last verdict lines (one a skinned mesh).
+  const view = () => ({ camera: log.last("camera: "), off: correctionOff(verdicts(log, 0).slice(-meshes)) });
+  const near = (a, b) => a !== undefined && b !== undefined && a.split(",").length === 6 &&
+    a.split(",").every((v, i) => Math.abs(Number(v) - Number(b.split(",")[i])) <= 1e-4 * Math.max(1, Math.abs(Number(v))));
+  const same = (a, b) => near(a.camera, b.camera) && a.off === b.off;
+  const show = (v) => `camera ${v.camera}, correction ${v.off ? "off" : "on"}`;
+
+  // A view the page did not open with: the correction off, from the side.
+  await key("KeyC")();
+  await click("camera button", "Side")();
+  const saved = view();
+  const files = await downloaded(downloads, ".json", click("settings button", "Save"), 30000);
+  let json;
+  try { json = files.length === 1 && JSON.parse(fs.readFileSync(path.join(downloads, files[0]), "utf8")); } catch (e) { json = undefined; }
+  check(json && json.correction === false && typeof json.camera === "object",
+        `Save downloads the settings file, correction off and the orbit camera in it (${files.join(", ") || "nothing arrived"})`);
+  if (!json) return undefined;
+  // Out of the download folder: a later Save downloads the same name, which a file left there
+  // would hide (Chromium writes over it).
+  const savedFile = path.join(tmp, "saved_settings.json");
+  fs.renameSync(path.join(downloads, files[0]), savedFile);
+
+  await key("KeyC")();
+  await click("camera button", "Front")();
+  const changed = view();
+  check(!same(saved, changed), `control: the view changed after the save (${show(changed)}) is not the saved one (${show(saved)})`);
+
+  const settingsPicker = await page.$("#settings-picker");
+  h.settingsPicker = settingsPicker;
+  const turned = path.join(tmp, "turned_settings.json");
+  fs.writeFileSync(turned, JSON.stringify({ ...json, camera: { ...json.camera, yaw: json.camera.yaw + 30 } }));
+  await settingsPicker.uploadFile(turned);
+  await frames(15);
+  const other = view();
+  check(!same(saved, other) && other.off === saved.off,
+        `control: a copy with the camera turned 30 degrees loads (${show(other)}) and is not the saved view`);
+
+  await settingsPicker.uploadFile(savedFile);
+  await frames(15);
+  const loaded = view();
+  check(same(saved, loaded), `the downloaded settings file loads back the view it was saved with (${show(loaded)})`);
+  return json;
+}
+
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "skinview-web-"));
   // The controls' pages: a canvas of one flat colour (the viewer's background), and a page that
@@ -139,8 +287,16 @@ async function main() {
   });
   try {
     const errors = [];
-    const listen = (page) => {
+    // What the viewer says on stderr after S and Save, which the test asks for: counted against
+    // the files that arrived, not as errors.
+    const reports = [];
+    const listen = (page, log = new UiLog()) => {
       page.on("console", (m) => {
+        if ((m.type() === "warn" || m.type() === "warning") && log.take(m.text())) return;
+        if ((m.type() === "warn" || m.type() === "warning") && /^skinview: (screenshot: |settings saved to )/.test(m.text())) {
+          reports.push(m.text());
+          return;
+        }
         if (m.type() === "error" || m.type() === "warn" || m.type() === "warning") errors.push(m.type() + ": " + m.text());
       });
       page.on("pageerror", (e) => errors.push("uncaught: " + e.message));
@@ -149,7 +305,8 @@ async function main() {
     };
     const page = await browser.newPage();
     await page.setViewport({ width: W, height: H });
-    listen(page);
+    const uiLog = new UiLog();
+    listen(page, uiLog);
     const shot = async () => decode(await page.screenshot({ type: "png" }));
     // The viewer sets the title on each open: "skinview - PATH".
     const opened = (title, name) => title.startsWith("skinview - ") && title.endsWith("/" + name);
@@ -157,12 +314,15 @@ async function main() {
       await page.waitForFunction((n) => document.title.endsWith("/" + n), { timeout: 60000 }, name)
         .catch(() => {});
       // A few frames for the first draw of what was opened.
-      await page.evaluate(() => new Promise((r) => { let n = 0; const f = () => (++n < 30 ? requestAnimationFrame(f) : r()); requestAnimationFrame(f); }));
+      await frames(30);
       return page.title();
     };
+    const frames = (count) => page.evaluate((c) => new Promise((r) => {
+      let n = 0; const f = () => (++n < c ? requestAnimationFrame(f) : r()); requestAnimationFrame(f);
+    }), count);
 
     const t0 = Date.now();
-    await page.goto(url);
+    await page.goto(url + "?ui-log");
     const builtinTitle = await waitOpened("humanoid.glb");
     console.log(`the built-in character opened after ${Date.now() - t0} ms`);
     check(opened(builtinTitle, "humanoid.glb"), `the built-in character opened (title "${builtinTitle}")`);
@@ -173,6 +333,7 @@ async function main() {
     check(!drawn(builtin, CORNER), "control: the view's background corner does not read as drawn");
 
     const picker = await page.$("#picker");
+    const xbotMark = uiLog.mark();
     await picker.uploadFile(xbot);
     const xbotTitle = await waitOpened("Xbot.glb");
     check(opened(xbotTitle, "Xbot.glb"), `Xbot opened through the file picker (title "${xbotTitle}")`);
@@ -180,6 +341,20 @@ async function main() {
     check(drawn(xbotShot), `Xbot is drawn (${drawnShare(xbotShot, MIDDLE).toFixed(3)} of the middle)`);
     const changed = changedShare(builtin, xbotShot, MIDDLE);
     check(changed >= 0.02, `the view changed from the built-in character to Xbot (${changed.toFixed(3)} of the middle)`);
+    const meshes = await checkCorrection(page, uiLog, frames, xbotMark);
+    const downloads = fs.mkdtempSync(path.join(tmp, "downloads-"));
+    const h = driver(page, uiLog, frames);
+    if (process.env.SKINVIEW_WEB_KEEP) process.on("exit", () => fs.writeFileSync(path.join(tmp, "ui_log.txt"), uiLog.lines.map((l) => l.frame + ": " + l.text).join("\n")));
+    h.saved = await checkUserFiles(h, meshes, downloads, tmp);
+    if (!fs.existsSync(native)) {
+      if (process.env.CI) check(false, `${native} is missing (CI is set): the canvas is not held against the native render`);
+      else console.log(`skip the canvas against the native render: ${native} is missing (build the skinview target)`);
+    } else if (h.saved) {
+      await checkAgainstNative(h, native, xbot, downloads, tmp);
+    }
+    const shotReports = reports.filter((r) => r.startsWith("skinview: screenshot: ")).length;
+    check(shotReports === 1 && reports.length - shotReports === h.saves,
+          `the viewer reported the screenshot and each of the ${h.saves} saves once:\n  ${reports.join("\n  ")}`);
 
     // The .bin first: a drop names its files in the order the picker lists them.
     await picker.uploadFile(...gltfFiles);
@@ -223,7 +398,9 @@ async function main() {
     await browser.close();
     server.kill();
     controls.server.kill();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    // SKINVIEW_WEB_KEEP=1 keeps the pictures and files the checks compared, to look at.
+    if (process.env.SKINVIEW_WEB_KEEP) console.log(`kept ${tmp}`);
+    else fs.rmSync(tmp, { recursive: true, force: true });
   }
   console.log(failures ? `web.page: ${failures} check(s) failed` : "web.page: every check passed");
   return failures ? 1 : 0;

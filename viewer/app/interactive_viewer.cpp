@@ -144,6 +144,7 @@ int run_interactive(const InteractiveOptions& options) {
     }
     ScriptedInput input;  // a bad script is refused before a window opens, as a bad option is
     if (!options.input.empty() && !input.load(options.input)) return 2;
+    if (options.ui_log) input.log_ui();
     const std::string title =
         "skinview - " + (options.scene.file.empty() ? default_asset_path() : options.scene.file);
     auto ctx = render::create_window_context(*api, options.window_width, options.window_height, title);

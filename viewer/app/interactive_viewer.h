@@ -19,6 +19,7 @@ struct InteractiveOptions {
     std::string joint;          // joint to select on load (skin 0), by name
     std::string settings;       // settings file (ui/view.h) applied before the first frame
     std::string input;          // scripted: replay this input script (ui/input_script.h)
+    bool ui_log = false;        // print the ui log on stderr with no script (the page's ?ui-log)
     std::string retarget;       // play this file's first clip on the character (the Graph tab's retarget)
     bool show_keys = false;     // open with the keys overlay (F1) shown
     std::string save_settings;  // write the settings of what is on screen here at exit

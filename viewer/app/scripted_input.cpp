@@ -215,14 +215,14 @@ std::vector<std::string> ScriptedInput::take_picks(int frame) {
 }
 
 void ScriptedInput::begin_ui_log() {
-    if (!active_) return;
+    if (!active_ && !log_ui_) return;
     previous_ui_log_.swap(ui_log_);
     ui_log_.clear();
     ui::set_ui_log(&ui_log_);
 }
 
 void ScriptedInput::end_ui_log(int frame, int load_frame) {
-    if (!active_) return;
+    if (!active_ && !log_ui_) return;
     ui::set_ui_log(nullptr);
     // Where each logged item is ("WHAT: LABEL at X Y"), for the `press` events to come.
     for (const auto& line : ui_log_) {

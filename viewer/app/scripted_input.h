@@ -52,6 +52,10 @@ public:
     // drawn while `frame` waits for an open (load_frame > 0) prints "frame 12, load frame 3: ...".
     void begin_ui_log();
     void end_ui_log(int frame, int load_frame = 0);
+    // The ui log without a script (--ui-log: the page's ?ui-log, its browser test reads the panels'
+    // state from it while driving the page with real keys and clicks). Nothing else of a scripted
+    // run follows: the pointer stays the user's.
+    void log_ui() { log_ui_ = true; }
 
 private:
     // The `press` events due by `frame`, each turned into a move to where the ui log last placed
@@ -62,6 +66,7 @@ private:
     std::map<std::string, std::pair<float, float>> item_at_;  // "WHAT: LABEL" -> its logged centre
     std::vector<ui::InputEvent> pending_;                     // frame order
     bool active_ = false;
+    bool log_ui_ = false;
     bool has_position_ = false;
     float x_ = 0.0f, y_ = 0.0f;
     bool down_[3] = {false, false, false};

@@ -12,6 +12,7 @@
 #include "retarget_source.h"
 #include "settings_apply.h"
 #include "ui/frame_panel.h"
+#include "user_files.h"
 #include "viewer_window.h"
 
 namespace sv::viewer {
@@ -43,6 +44,8 @@ void ViewerWindow::handle_inputs(int frame) {
     // loading).
     for (auto& d : inbox_.drops) ui_.actions.ask(ui::UiAction::Kind::Open, d);
     inbox_.drops.clear();
+    // A settings file given through the platform (the page's picker) loads as the Load button's.
+    for (auto& s : take_settings_given()) ui_.actions.ask(ui::UiAction::Kind::LoadSettings, s);
     serve_actions();
     for (int key : inbox_.keys) handle_key(key, frame);
     inbox_.keys.clear();

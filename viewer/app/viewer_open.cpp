@@ -16,6 +16,7 @@
 #include "scene_flags_layer.h"
 #include "settings_apply.h"
 #include "ui/frame_panel.h"
+#include "user_files.h"
 #include "viewer_window.h"
 
 namespace sv::viewer {
@@ -315,6 +316,7 @@ void ViewerWindow::save_settings(const std::string& path) {
     if (!session_) return;
     const ui::View captured = current_view();
     auto st = ui::save_settings_file(path, captured);
+    if (st) st = hand_to_user(path);  // the page's download; the desktop's file is where it is
     model_.screenshot_message = st ? "settings saved to " + path : st.error().message;
     model_.message_about_saved_view = st.ok();
     // What the file holds now is no unsaved work: the pose edits, IK with its handles, ...

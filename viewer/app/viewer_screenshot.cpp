@@ -6,6 +6,7 @@
 #include "render/gl.h"
 #include "render/render_target.h"
 #include "ui/picking.h"
+#include "user_files.h"
 #include "viewer_window.h"
 
 namespace sv::viewer {
@@ -32,6 +33,7 @@ void ViewerWindow::write_screenshot(int fbw, int fbh, bool last_frame) {
     const std::string path = last_frame && !opts_.screenshot.empty() ? opts_.screenshot : screenshot_path();
     render::RgbaImage img = render::read_framebuffer(fbw, fbh);
     auto s = render::write_png(path, img);
+    if (s) s = hand_to_user(path);  // the page's download; the desktop's file is where it is
     model_.screenshot_message = s ? "screenshot: " + path : "screenshot failed: " + s.error().message;
     model_.message_about_saved_view = false;
     std::fprintf(stderr, "skinview: %s\n", model_.screenshot_message.c_str());

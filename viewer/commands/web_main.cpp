@@ -1,7 +1,8 @@
 // The page's main() (the web build, docs/web.md): the viewer on the canvas, on the file the page
-// hands over as the one argument (`?file=URL`, fetched into the browser's memory file system by
-// index.html) or on the built-in character. The page has no command line beyond that: the verbs,
-// their options and the headless renderer are the native executable's (skinview_main.cpp).
+// hands over (`?file=URL`, fetched into the browser's memory file system by index.html) or on the
+// built-in character. The page's only other argument is `--ui-log` (`?ui-log`): the panels' ui log
+// on stderr, which the browser test reads. The verbs, their options and the headless renderer are
+// the native executable's (skinview_main.cpp).
 #include <cstdio>
 #include <string>
 
@@ -10,9 +11,21 @@
 int main(int argc, char** argv) {
     sv::viewer::InteractiveOptions view;
     view.scene.api = "gles";  // WebGL 2
-    if (argc > 1) view.scene.file = argv[1];
-    if (argc > 2) {
-        std::fprintf(stderr, "skinview: the page opens one file; %d were given\n", argc - 1);
+    int files = 0;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--ui-log") {
+            view.ui_log = true;
+        } else if (arg.rfind("--", 0) == 0) {
+            std::fprintf(stderr, "skinview: the page takes --ui-log and one file; '%s' is neither\n",
+                         arg.c_str());
+            return 2;
+        } else if (++files == 1) {
+            view.scene.file = arg;
+        }
+    }
+    if (files > 1) {
+        std::fprintf(stderr, "skinview: the page opens one file; %d were given\n", files);
         return 2;
     }
     return sv::viewer::run_interactive(view);

@@ -6,7 +6,8 @@
 file(GLOB web_app_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/app/*.cpp)
 add_executable(skinview_web ${web_app_sources} ${CMAKE_CURRENT_SOURCE_DIR}/commands/web_main.cpp
                ${CMAKE_CURRENT_SOURCE_DIR}/platform/web/frame_loop_web.cpp
-               ${CMAKE_CURRENT_SOURCE_DIR}/platform/web/window_system_web.cpp)
+               ${CMAKE_CURRENT_SOURCE_DIR}/platform/web/window_system_web.cpp
+               ${CMAKE_CURRENT_SOURCE_DIR}/platform/web/user_files_web.cpp)
 set_target_properties(skinview_web PROPERTIES UNITY_BUILD ${SKINVIEW_UNITY} OUTPUT_NAME skinview SUFFIX .js
                       RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
 target_include_directories(skinview_web PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/app ${CMAKE_CURRENT_SOURCE_DIR}/platform)
@@ -21,7 +22,7 @@ set(web_default_asset ${CMAKE_SOURCE_DIR}/assets/humanoid.glb)
 # What would make it wrong: a frame time that -O3's whole-program passes measurably improve.
 target_link_options(skinview_web PRIVATE -O2
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web -sEXIT_RUNTIME=0
-  -sEXPORTED_RUNTIME_METHODS=FS
+  -sEXPORTED_RUNTIME_METHODS=FS,ccall
   --preload-file ${web_default_asset}@/share/skinview/humanoid.glb)
 set_property(TARGET skinview_web APPEND PROPERTY LINK_DEPENDS ${web_default_asset})
 # The page is written by the build, not by emcc (its HTML minifier is not packaged in Debian).

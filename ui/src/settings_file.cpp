@@ -69,6 +69,7 @@ std::string settings_to_json(const View& s) {
     j["environment_background"] = s.lighting.environment_background;
     j["environment_blur"] = s.lighting.environment_blur;
     j["look_at"] = s.pose.look_at;
+    j["variant"] = s.variant;
     return j.dump(2) + "\n";
 }
 

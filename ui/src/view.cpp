@@ -57,7 +57,8 @@ const char* const kKeys[] = {"correction",
                              "environment",
                              "environment_background",
                              "environment_blur",
-                             "look_at"};
+                             "look_at",
+                             "variant"};
 
 bool one_of(const std::string& v, const std::vector<std::string>& set) {
     for (const std::string& s : set)
@@ -244,7 +245,7 @@ bool View::Panels::operator==(const Panels& o) const {
 
 bool View::operator==(const View& o) const {
     return clock == o.clock && pose == o.pose && skin == o.skin && camera == o.camera &&
-           lighting == o.lighting && draw == o.draw && panels == o.panels;
+           lighting == o.lighting && draw == o.draw && panels == o.panels && variant == o.variant;
 }
 
 const char* const* settings_keys(int& count) {
@@ -332,6 +333,8 @@ Expected<View> settings_from_json(const std::string& text) {
             st = read_clip_ref(v, "machine_state", s.clock.machine_state);
         else if (k == "look_at")
             st = read_string(v, "look_at", s.pose.look_at);
+        else if (k == "variant")
+            st = read_string(v, "variant", s.variant);
         else if (k == "retarget_rest")
             st = read_word(v, "retarget_rest", {"aligned", "rest-relative"}, s.pose.retarget_rest);
         else if (k == "speed") {

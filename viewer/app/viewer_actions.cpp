@@ -154,6 +154,7 @@ void ViewerWindow::request_quit(const char* why, int frame) {
 ui::View ViewerWindow::current_view() const {
     ui::View v = capture_settings(model_, session_->character(), session_->state());
     v.lighting.environment = session_->environment_path();  // the renderer's, not the panels'
+    v.variant = session_->variant();
     return v;
 }
 

@@ -235,6 +235,11 @@ void ViewerWindow::finish_open_unguarded(LoadedScene loaded, const SceneOptions*
                 note(st.error().message);
                 settings_failed_ = true;
             }
+        // The resolved view's variant: a named --variant is in it, over the file's.
+        if (auto st = session_->select_variant(settings->variant); !st) {
+            note("settings: 'variant': " + st.error().message);
+            settings_failed_ = true;
+        }
     }
     if (options && !opts_.retarget.empty()) {  // the first file only, as the other options
         auto& g = model_.graph;
@@ -303,6 +308,10 @@ void ViewerWindow::load_settings(const std::string& path) {
     // Loaded by hand, the file is the whole state, its environment included.
     if (auto env = session_->use_environment(s->lighting.environment); !env)
         st = st ? env : Status(make_error(st.error().message + "; " + env.error().message));
+    if (auto var = session_->select_variant(s->variant); !var) {
+        const std::string why = "settings: 'variant': " + var.error().message;
+        st = st ? Status(make_error(why)) : Status(make_error(st.error().message + "; " + why));
+    }
     quit_guard_.mark_saved(current_view());  // the pose edits are the file's now
     if (!st) {
         settings_failed_ = true;

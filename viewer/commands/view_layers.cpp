@@ -63,6 +63,7 @@ ui::SettingsLayer suite_entry_layer(const SuiteEntry& e) {
         v.lighting.environment_rotation = *e.environment_rotation, l.set("environment_rotation");
     if (named(g, "armature")) v.draw.show_armature = e.armature, l.set("show_armature");
     if (named(g, "view")) set_view(e.view, l);
+    if (!e.variant.empty()) v.variant = e.variant, l.set("variant");
     return l;
 }
 

@@ -2,8 +2,8 @@
 // command line named, a suite entry's keys. The rule they are put together by is written there:
 // explicit command-line flag > suite entry > settings file > defaults.
 //
-// A flag or entry key with no settings key (--fov, --variant, --springs, --file-lights, --weights,
-// --error-heatmap, --view base|normals|roughness-metal, a suite entry's size, fov, variant and
+// A flag or entry key with no settings key (--fov, --springs, --file-lights, --weights,
+// --error-heatmap, --view base|normals|roughness-metal, a suite entry's size, fov and
 // sphere_camera) is not in a layer: nothing in a settings file can say otherwise, so the caller
 // applies it after the file and it holds.
 #pragma once

@@ -26,6 +26,8 @@ Expected<HeadlessSettings> apply_view_settings(const ui::View& settings, const s
         return make_error(label + ": " + st.error().message);
     if (auto st = s.use_environment(settings.lighting.environment); !st)
         return make_error(label + ": " + st.error().message);
+    if (auto st = s.select_variant(settings.variant); !st)
+        return make_error(label + ": 'variant': " + st.error().message);
     // The viewer colours the weights of the chosen joint, else the selected one (ui_bridge).
     const int weights = model.weights_joint >= 0 ? model.weights_joint : model.scene.selection.joint;
     if (weights >= 0) s.state().draw.selected_joint = weights;
@@ -76,6 +78,7 @@ ui::View capture_view(SceneSession& s) {
             v.draw.weights_joint = names[static_cast<size_t>(st.draw.selected_joint)];
     }
     v.lighting.environment = s.environment_path();
+    v.variant = s.variant();
     // Headless time is a float: written as the decimal a person would type (0.8, not 0.800000011920929),
     // which reads back as the same float.
     if (static_cast<double>(static_cast<float>(v.clock.time)) == v.clock.time)

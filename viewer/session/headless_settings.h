@@ -31,8 +31,8 @@ Expected<HeadlessSettings> apply_view_settings(const ui::View& view, const std::
 // The view a headless session draws now, as a settings value: the adopted view's graph, IK and
 // spring chain with the session's clip, time, pose edits, expressions, draw options, camera (as an
 // explicit orbit) and environment. What `--sidecar` writes beside a golden, so `--ref` redraws the
-// whole view and not only its camera. What no key holds (the field of view, --file-lights, a
-// variant) is not in it: the sidecar keeps the field of view beside it.
+// whole view and not only its camera. What no key holds (the field of view,
+// --file-lights) is not in it: the sidecar keeps the field of view beside it.
 ui::View capture_view(SceneSession& session);
 
 }  // namespace sv::viewer

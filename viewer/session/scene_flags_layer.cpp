@@ -32,6 +32,7 @@ Expected<ui::SettingsLayer> scene_flags_layer(const SceneOptions& o, bool with_p
         v.lighting.environment_background = o.env_background == "on", l.set("environment_background");
     if (named(g, "--env-blur")) v.lighting.environment_blur = o.env_blur, l.set("environment_blur");
     if (named(g, "--look-at")) v.pose.look_at = o.look_at, l.set("look_at");
+    if (named(g, "--variant")) v.variant = o.variant, l.set("variant");
     if (named(g, "--expression")) {
         for (const std::string& e : o.expressions) {
             auto parsed = parse_expression_flag(e);

@@ -139,4 +139,52 @@ TEST(CliVariants, ANameTheFileLacksIsRefusedNamingIt) {
     EXPECT_FALSE(std::filesystem::exists(vc::out("grey.png")));
 }
 
+// The variant is a key of the view (ui::View::variant), not a flag beside it: a golden drawn in a
+// variant keeps it in its sidecar, so `--ref` with no flag redraws that variant and passes; a settings
+// file's "variant" draws what the flag draws; a bad name in a file is refused naming the key. The
+// control: a named --variant wins over the sidecar's, and the golden then fails. (Before, the sidecar
+// held no variant and --ref drew the default materials: this test's first --ref failed.)
+TEST(CliVariants, AGoldensSidecarAndASettingsFileCarryTheVariant) {
+    std::filesystem::create_directories(output_dir() / "cli_variants");
+    const std::string file = vc::with_variants();
+    const std::string flags = " --camera 0,0,4,0,-0.1,0 --grid off --size 160x120";
+    const std::string golden = vc::out("golden.png");
+    auto made = run_command(quoted(vc::kExe) + " render " + quoted(file) + flags +
+                            " --variant grey_first --sidecar -o " + quoted(golden));
+    ASSERT_EQ(made.status, 0) << made.err;
+    auto again = run_command(quoted(vc::kExe) + " render " + quoted(file) + flags + " -o " +
+                             quoted(vc::out("again.png")) + " --ref " + quoted(golden));
+    EXPECT_EQ(again.status, 0) << again.out << again.err;
+    auto other =
+        run_command(quoted(vc::kExe) + " render " + quoted(file) + flags + " --variant red_second -o " +
+                    quoted(vc::out("other.png")) + " --ref " + quoted(golden));
+    EXPECT_EQ(other.status, 1) << "control: another variant must fail the golden\n" << other.out << other.err;
+
+    // Under a settings file (which replaces the whole view: its key light is the file's `key_light`,
+    // where a bare render takes --key-light auto), the file's variant draws what the flag draws.
+    const std::string settings = vc::out("grey_first.json"), empty = vc::out("empty.json");
+    std::ofstream(settings) << R"({"variant": "grey_first"})";
+    std::ofstream(empty) << "{}";
+    auto render_with = [&](const std::string& json, const std::string& extra, const std::string& png) {
+        auto r = run_command(quoted(vc::kExe) + " render " + quoted(file) + flags + " --settings " +
+                             quoted(json) + extra + " -o " + quoted(png));
+        EXPECT_EQ(r.status, 0) << r.err;
+        auto img = render::read_png(png);
+        return img ? *img : render::RgbaImage{};
+    };
+    const render::RgbaImage from_file = render_with(settings, "", vc::out("from_file.png"));
+    const render::RgbaImage from_flag = render_with(empty, " --variant grey_first", vc::out("from_flag.png"));
+    const render::RgbaImage plain = render_with(empty, "", vc::out("plain.png"));
+    EXPECT_EQ(vc::differing(from_file, from_flag), 0);
+    EXPECT_GT(vc::differing(from_file, plain), 200) << "control: the variant must be seen";
+
+    const std::string bad = vc::out("grey.json");
+    std::ofstream(bad) << R"({"variant": "grey"})";
+    auto refused = run_command(quoted(vc::kExe) + " render " + quoted(file) + flags + " --settings " +
+                               quoted(bad) + " -o " + quoted(vc::out("bad.png")));
+    EXPECT_EQ(refused.status, 2) << refused.err;
+    EXPECT_NE(refused.err.find("'variant': variant 'grey' is not one of the file's"), std::string::npos)
+        << refused.err;
+}
+
 }  // namespace sv::test

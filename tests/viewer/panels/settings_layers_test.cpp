@@ -69,6 +69,7 @@ const std::map<std::string, Values> kValues = {
     {"environment_background", {"true", "false", "true"}},
     {"environment_blur", {"0.1", "0.2", "0.3"}},
     {"look_at", {"\"camera\"", "\"off\"", "\"1,2,3\""}},
+    {"variant", {"\"a\"", "\"b\"", "\"c\""}},
 };
 
 ui::View parse(const std::string& key, const char* value) {

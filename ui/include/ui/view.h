@@ -135,6 +135,11 @@ struct View {
     Lighting lighting;
     Draw draw;
     Panels panels;
+    // KHR_materials_variants: the materials of the variant by this name ("" the file's defaults). A
+    // name the file lacks fails the load, listing the file's variants. It was a flag (--variant)
+    // and a suite key that no settings file or sidecar held, so a golden drawn in a variant was
+    // redrawn by --ref in the default materials.
+    std::string variant;
 
     bool operator==(const View& o) const;
     bool operator!=(const View& o) const { return !(*this == o); }

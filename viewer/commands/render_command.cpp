@@ -247,14 +247,15 @@ int run_render(const RenderArgs& args) {
         s.state().draw.selected_joint = j;
     }
     if (args.window_frames > 0) {
-        // The window advances a playing view by 1/60 s times its speed before each frame it draws
-        // (a settings file is a still unless it says `playing`; without one the clip plays).
+        // The window's N frames as its clock steps them (ui::ViewerModel::advance_and_pose: each
+        // frame {playing ? dt x speed : 0, dt}, dt = 1/60 s in a scripted run), summed into one step:
+        // the clocks only add. A settings file is a still unless it says `playing`; without one the
+        // clip plays. The spring chain's clock runs in wall time, paused or not.
         const ui::ViewerModel* m = s.view_model();
         const bool playing = m ? m->animation.playing : s.state().clip >= 0;
         const double speed = m ? static_cast<double>(m->animation.speed) : 1.0;
-        if (playing)
-            s.set_time(
-                static_cast<float>(static_cast<double>(s.state().time) + args.window_frames * speed / 60.0));
+        const double wall = args.window_frames / 60.0;
+        s.advance(ui::ClockStep{playing ? wall * speed : 0.0, wall});
     }
     int status = 0;
     // The time the view holds: --time, else the settings file's `time` (it used to be --time's

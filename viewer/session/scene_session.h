@@ -26,6 +26,7 @@
 
 namespace sv::ui {
 struct ViewerModel;
+struct ClockStep;
 }  // namespace sv::ui
 
 namespace sv::viewer {
@@ -131,6 +132,11 @@ public:
     // view at its own time, as the window's clock moves them together (ui::ViewerModel::advance).
     // It used to move the clip time alone: a state-machine sequence drew its first frame N times.
     void set_time(float t);
+    // One step of the view's clock (ui::ClockStep): `clip` seconds of the clip's time (and the graph's
+    // clock with it), `wall` seconds of the spring chain's. set_time steps {dt, dt}; the windowless
+    // viewer steps the window's frames ({playing ? dt x speed : 0, dt} each), so a paused view's
+    // spring chain swings as the window's does while its clip stands still.
+    void advance(const ui::ClockStep& step);
 
     // VRM expressions' material colour and texture-transform binds for the last frame's values (with
     // the look-at's and a .vrma's): handed to the renderer, drawn from the next frame.

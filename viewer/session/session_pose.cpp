@@ -43,11 +43,16 @@ anim::PoseState SceneSession::pose_state() const {
 
 void SceneSession::set_time(float t) {
     const double step = static_cast<double>(t) - static_cast<double>(state_.time);
-    state_.time = t;
-    // The view's one clock (ui::ViewerModel::advance), stepped as a sequence steps it: view time for
-    // the clip, the graph and the spring chain alike. The frame samples state_.time, which keeps the
-    // time as given (a looping clip samples it wrapped); the model's clip time is wrapped into the clip.
-    if (view_) view_->advance({step, step}, view_->graph.duration(*character_, view_->animation.clip));
+    // A sequence steps view time for the clip, the graph and the spring chain alike.
+    advance({step, step});
+    state_.time = t;  // exactly as given, not the float sum of the step
+}
+
+void SceneSession::advance(const ui::ClockStep& step) {
+    // The frame samples state_.time, which keeps the time unwrapped (a looping clip samples it
+    // wrapped); the model's clip time is wrapped into the clip (ui::ViewerModel::advance).
+    state_.time = static_cast<float>(static_cast<double>(state_.time) + step.clip);
+    if (view_) view_->advance(step, view_->graph.duration(*character_, view_->animation.clip));
 }
 
 void SceneSession::pose() {

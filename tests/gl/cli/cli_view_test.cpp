@@ -235,6 +235,28 @@ TEST(Windowless, TheFallbackDrawsTheViewItWasGiven) {
     EXPECT_EQ(r.status, 0) << r.err;
 }
 
+// The windowless viewer steps the window's clock: N frames of {playing ? dt x speed : 0, dt}. A
+// paused view's clip stands still while the Graph tab's spring chain swings in wall time, as in the
+// window (the fallback used to move only a playing view's clip time, so its chain never moved).
+TEST(Windowless, APausedViewsSpringChainSwingsInWallTimeAndItsClipStandsStill) {
+    SKINVIEW_SHARED_ASSET_OR_SKIP(fox, "Fox.glb");
+    const fs::path d = dir();
+    const auto path = [&](const std::string& n) { return (d / n).string(); };
+    const std::string springs =
+        write_text(d / "springs.json", R"({"clip": 0, "time": 0.5, "springs": true, "spring_links": 3})");
+    const std::string still = write_text(d / "still.json", R"({"clip": 0, "time": 0.5})");
+    for (const std::string& v : {std::string("springs"), std::string("still")})
+        for (const char* n : {"1", "30"}) {
+            auto r = windowless(quoted(fox) + " --settings " + quoted(v == "springs" ? springs : still) +
+                                " --frames " + n + " --screenshot " + quoted(path(v + n + ".png")));
+            ASSERT_EQ(r.status, 0) << v << " " << n << ": " << r.err;
+        }
+    EXPECT_GT(differing_png_pixels(path("springs1.png"), path("springs30.png")), 50)
+        << "the chain swings over 29 more frames of wall time";
+    EXPECT_EQ(differing_png_pixels(path("still1.png"), path("still30.png")), 0)
+        << "control: a paused clip stands still";
+}
+
 // One parser a key: "clip": 0 is the first clip as --clip 0 is; --expression reads alike with and
 // without a settings file (it used to pass without one and fail with one).
 TEST(ViewKeys, AClipByIndexAndAnExpressionReadTheSameEverywhere) {

@@ -107,6 +107,9 @@ OTHER_PROGRAMS = [
     ("(cd build && cpack", "builds the Debian package (minutes; install.InstallMovePackage does it)"),
     ("sudo apt-get", "installs or removes a system package"),
     ("man skinview", "reads the installed man page; docs.command_line holds docs/skinview.1 to --help"),
+    ("node tests/web/page_benchmark.js",
+     "the page benchmark: minutes in headless Chromium over build-web/ (scripts/web.sh); the page it "
+     "times is held by web.page, which CI's web step runs"),
 ]
 
 STATUS_IN_COMMENT = re.compile(r"\bexits ([012])\b")

@@ -35,6 +35,7 @@
 #include <utility>
 #include <vector>
 
+#include "gltf_png.h"
 #include "process_bench.h"
 #include "render/image.h"
 
@@ -104,49 +105,16 @@ Texels spng(const Bytes& b) {
     return t;
 }
 
-// libpng's classic reader (its simplified png_image API treats 16-bit samples as linear light and
-// converts them to sRGB when asked for 8 bits, which is not the importer's rule): palette, low
-// bit depths and tRNS expanded, the high byte of 16-bit samples (png_set_strip_16), grey widened
-// to RGB, opaque alpha added where the file has none.
-struct PngSource {
-    const Bytes* b;
-    size_t at;
-};
-
-void png_read_from(png_structp p, png_bytep out, png_size_t n) {
-    auto* s = static_cast<PngSource*>(png_get_io_ptr(p));
-    if (s->at + n > s->b->size()) png_error(p, "truncated");
-    std::memcpy(out, s->b->data() + s->at, n);
-    s->at += n;
-}
-
+// libpng as the importer runs it (anim/src/gltf/gltf_png.h: the classic reader with stb's rule,
+// the size limit and the huge-page texel buffer), so the figure is the decoder skinview ships and not
+// a copy of it that could drift. A file it refuses gives no texels (the importer then falls back to
+// stb, which this bench times on its own row).
 Texels libpng(const Bytes& b) {
+    sv::anim::Image im;
     Texels t;
-    png_structp p = png_create_read_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
-    png_infop info = p ? png_create_info_struct(p) : nullptr;
-    if (!info) return t;
-    PngSource src{&b, 0};
-    std::vector<png_bytep> rows;
-    if (setjmp(png_jmpbuf(p))) {
-        png_destroy_read_struct(&p, &info, nullptr);
-        return Texels{};
-    }
-    png_set_read_fn(p, &src, png_read_from);
-    png_read_info(p, info);
-    png_set_expand(p);
-    png_set_strip_16(p);
-    png_set_gray_to_rgb(p);
-    png_set_add_alpha(p, 0xFF, PNG_FILLER_AFTER);
-    png_set_interlace_handling(p);
-    png_read_update_info(p, info);
-    t.width = static_cast<int>(png_get_image_width(p, info));
-    t.height = static_cast<int>(png_get_image_height(p, info));
-    t.rgba.resize(size_t(t.width) * t.height * 4);
-    rows.resize(size_t(t.height));
-    for (int y = 0; y < t.height; ++y) rows[size_t(y)] = t.rgba.data() + size_t(y) * t.width * 4;
-    png_read_image(p, rows.data());
-    png_read_end(p, nullptr);
-    png_destroy_read_struct(&p, &info, nullptr);
+    if (!sv::anim::gltf::decode_png_rgba8(b.data(), b.size(), im)) return t;
+    t.width = im.width, t.height = im.height;
+    t.rgba = std::move(im.rgba);
     return t;
 }
 

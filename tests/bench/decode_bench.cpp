@@ -38,6 +38,7 @@
 #include "gltf_png.h"
 #include "process_bench.h"
 #include "render/image.h"
+#include "synthetic_texture.h"
 
 namespace fs = std::filesystem;
 
@@ -190,26 +191,6 @@ bool write_png16(const fs::path& path) {
     return std::fclose(f) == 0;
 }
 
-// scale_bench's synthetic picture: structure and some noise, so the PNG inflates about as a
-// photographic texture does.
-bool write_synthetic(const fs::path& path) {
-    sv::render::RgbaImage im;
-    im.width = im.height = 2048;
-    im.pixels.resize(size_t(2048) * 2048 * 4);
-    std::uint32_t s = 12345;
-    for (int y = 0; y < 2048; ++y)
-        for (int x = 0; x < 2048; ++x) {
-            s = s * 1664525u + 1013904223u;
-            std::uint8_t* px = im.at(x, y);
-            const int noise = static_cast<int>(s >> 28);
-            px[0] = static_cast<std::uint8_t>((x / 8 + noise) & 0xFF);
-            px[1] = static_cast<std::uint8_t>((y / 8 + noise) & 0xFF);
-            px[2] = static_cast<std::uint8_t>(((x ^ y) / 16) & 0xFF);
-            px[3] = 255;
-        }
-    return static_cast<bool>(sv::render::write_png(path.string(), im));
-}
-
 // Milliseconds to write every byte of a fresh 16 MiB buffer (a 2048x2048 RGBA8 image) for the
 // first time, and a second time: the first pays a page fault a page. With `huge`, the buffer's
 // whole 2 MiB pages are advised huge first (MADV_HUGEPAGE), as the importer's texel buffers are
@@ -265,7 +246,8 @@ int main(int argc, char** argv) {
     }
     const fs::path tmp = fs::temp_directory_path() / ("skinview_decode_bench_" + std::to_string(::getpid()));
     fs::create_directories(tmp);
-    if (!write_synthetic(tmp / "synthetic_2048.png") || !write_png16(tmp / "synthetic_16bit_1024.png")) {
+    if (!sv::bench::write_synthetic_texture(tmp / "synthetic_2048.png") ||
+        !write_png16(tmp / "synthetic_16bit_1024.png")) {
         std::fprintf(stderr, "decode_bench: could not write the synthetic PNGs into %s\n", tmp.c_str());
         return 1;
     }

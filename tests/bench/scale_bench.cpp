@@ -31,6 +31,7 @@
 #include "anim/gltf/gltf_import.h"
 #include "process_bench.h"
 #include "render/image.h"
+#include "synthetic_texture.h"
 
 namespace fs = std::filesystem;
 using sv::bench::quote;
@@ -116,28 +117,6 @@ std::string write_synthetic(const fs::path& dir, int count, const fs::path& png)
     return path.string();
 }
 
-// A 2048x2048 picture with some structure and some noise, so that the PNG inflates about as a
-// photographic texture does (neither flat, which inflates at once, nor pure noise).
-bool write_texture(const fs::path& path) {
-    sv::render::RgbaImage im;
-    im.width = im.height = 2048;
-    im.pixels.resize(size_t(2048) * 2048 * 4);
-    std::uint32_t s = 12345;
-    for (int y = 0; y < 2048; ++y)
-        for (int x = 0; x < 2048; ++x) {
-            s = s * 1664525u + 1013904223u;
-            std::uint8_t* p = im.at(x, y);
-            const int noise = static_cast<int>(s >> 28);
-            p[0] = static_cast<std::uint8_t>((x / 8 + noise) & 0xFF);
-            p[1] = static_cast<std::uint8_t>((y / 8 + noise) & 0xFF);
-            p[2] = static_cast<std::uint8_t>(((x ^ y) / 16) & 0xFF);
-            p[3] = 255;
-        }
-    auto st = sv::render::write_png(path.string(), im);
-    if (!st) std::fprintf(stderr, "scale_bench: %s\n", st.error().message.c_str());
-    return static_cast<bool>(st);
-}
-
 struct Row {
     std::string label, file;
     std::vector<Run> sv, f3d;
@@ -200,7 +179,7 @@ int main(int argc, char** argv) {
     const fs::path dir = fs::temp_directory_path() / ("skinview_scale_bench_" + std::to_string(::getpid()));
     fs::create_directories(dir);
     const fs::path png = dir / "texture.png";
-    if (!write_texture(png)) return 1;
+    if (!sv::bench::write_synthetic_texture(png)) return 1;
     std::vector<Row> series;
     for (int n : {1, 4, 16})
         series.push_back({std::to_string(n) + " x 2048^2 (" + std::to_string(n * 16) + " MiB RGBA)",

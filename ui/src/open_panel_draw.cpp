@@ -204,7 +204,7 @@ void draw_scene_window(ViewerModel& m, UiContext& c) {
         ImGui::End();
         return;
     }
-    ImGui::Checkbox("skeleton", &m.draw_skeleton);
+    ImGui::Checkbox("skeleton", &c.draw->draw_skeleton);
     ImGui::SameLine();
     ImGui::Checkbox("axes", &c.draw->draw_joint_axes);
     ImGui::SameLine();

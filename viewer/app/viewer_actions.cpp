@@ -9,6 +9,7 @@
 #include <imgui_internal.h>
 
 #include "default_view.h"
+#include "headless_settings.h"
 #include "retarget_source.h"
 #include "settings_apply.h"
 #include "ui/frame_panel.h"
@@ -151,12 +152,8 @@ void ViewerWindow::request_quit(const char* why, int frame) {
                      quit_guard_.lost.c_str());
 }
 
-ui::View ViewerWindow::current_view() const {
-    ui::View v = capture_settings(model_, session_->character(), session_->state());
-    v.lighting.environment = session_->environment_path();  // the renderer's, not the panels'
-    v.variant = session_->variant();
-    return v;
-}
+// What headless captures for a sidecar, from the same session: the window's model is the session's.
+ui::View ViewerWindow::current_view() const { return capture_view(*session_); }
 
 void ViewerWindow::serve_confirmed(int frame) {
     if (!quit_guard_.confirmed || quit_) return;

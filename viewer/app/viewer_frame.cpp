@@ -47,14 +47,11 @@ void ViewerWindow::pose_frame(double dt) {
                                                                     : "off";
     // The frame is anim::evaluate_frame, as headless (anim/frame/evaluate_frame.h: the order, VRM
     // 1.0's for the avatar's steps, and springs as a function of the clip time), over the session's
-    // avatar runtime.
-    model_.frame = &session_->frame();
+    // avatar runtime. The model is the session's (SceneSession::use_model): what the panels set is
+    // what this poses, and what Save or the quit guard captures.
     model_.look_at = session_->look_at_state();
-    model_.vrm_springs = session_->springs_on();
     model_.advance_and_pose(ch, dt);
     session_->apply_material_binds();
-    st.clip = model_.animation.clip;
-    st.time = static_cast<float>(model_.animation.time);
     st.draw.selected_skin = model_.scene.selection.skin;
     st.draw.selected_joint = model_.scene.selection.joint;
     // The weights map shows the joint the settings named, else the selected one.
@@ -62,7 +59,6 @@ void ViewerWindow::pose_frame(double dt) {
         st.draw.selected_skin = model_.weights_skin;
         st.draw.selected_joint = model_.weights_joint;
     }
-    st.draw.draw_skeleton = model_.draw_skeleton;
     (void)session_->renderer().write_palettes(ch, {});
     session_->renderer().upload_palettes();
     gpu_requests();

@@ -166,21 +166,31 @@ void ViewerWindow::finish_open_unguarded(LoadedScene loaded, const SceneOptions*
     auto s = SceneSession::create(std::move(loaded), api_);
     if (!s) return show_error("Could not open the file", s.error().message, "could not open ");
     std::unique_ptr<SceneSession> next = std::move(*s);
-    next->set_springs(opts_.scene.springs != "off");
+    // The light on screen, kept for a file opened later (--env, or a settings file's).
+    const std::string previous_environment = session_ ? session_->environment_path() : opts_.scene.env;
+    // The panels' model is the session's from here on: the options and a settings file below write
+    // the one value the panels edit and the frame poses from. Attached before the session replaces
+    // the one on screen, and the session replaced at once, so nothing draws the old character with
+    // a model attached to the new one.
+    model_.attach(next->character());
+    next->use_model(model_);
+    session_ = std::move(next);
+    SceneSession* const next_session = session_.get();
+    next_session->set_springs(opts_.scene.springs != "off");
     // The viewer's eyes follow the camera unless --look-at says otherwise (a bad value is
     // reported by apply below, for the first file).
     if (auto t = parse_look_target(opts_.scene.look_at.empty() ? "camera" : opts_.scene.look_at); t)
-        next->state().look_at = *t;
+        next_session->state().look_at = *t;
     std::string problems;
     const auto note = [&](const std::string& e) { problems += (problems.empty() ? "" : "\n") + e; };
     // Framed for the 3D view's own shape in the pixels it is drawn in (as `render --size` frames
     // for its picture), once the layout is known (the first file opens before it).
     const ViewportPixels view = viewport_pixels();
     const bool sized = view.w > 0 && view.h > 0;
-    if (sized) next->state().frame_aspect = float(view.w) / float(view.h);
+    if (sized) next_session->state().frame_aspect = float(view.w) / float(view.h);
     // One default camera however the file came (the command line, the Open field, a drop) and
     // what Home gives back: three-quarters from the character's front (default_view.h).
-    aim_from_front(next->character(), next->state().camera);
+    aim_from_front(next_session->character(), next_session->state().camera);
     if (options) {
         SceneOptions o = *options;
         if (sized) o.width = view.w, o.height = view.h;
@@ -189,27 +199,22 @@ void ViewerWindow::finish_open_unguarded(LoadedScene loaded, const SceneOptions*
         o.env.clear();
         // --camera auto is the default view above, not render's fixed +Z one.
         const bool auto_camera = o.camera == "auto";
-        if (auto_camera) o.camera = render::format_pinned_camera(next->state().camera);
-        if (auto st = next->apply(o); !st) {
+        if (auto_camera) o.camera = render::format_pinned_camera(next_session->state().camera);
+        if (auto st = next_session->apply(o); !st) {
             note(st.error().message);
             options_failed_ = true;
         }
-        if (auto_camera) next->frame_camera();
-        if (auto st = next->apply_environment(options->env); !st) note(st.error().message);
+        if (auto_camera) next_session->frame_camera();
+        if (auto st = next_session->apply_environment(options->env); !st) note(st.error().message);
     } else {
-        next->frame_camera();
+        next_session->frame_camera();
         // A file opened later keeps the light on screen (--env, or a settings file's).
-        if (auto st = next->apply_environment(session_ ? session_->environment_path() : opts_.scene.env); !st)
-            note(st.error().message);
+        if (auto st = next_session->apply_environment(previous_environment); !st) note(st.error().message);
     }
-    session_ = std::move(next);
     // Cleared here, before anything of this load is reported, so an error found while applying
     // the options survives to the first frame (it used to be cleared after being set).
     ui_.load_error.clear();
-    model_.attach(session_->character());
     fill_note_codes(model_.notes, session_->character());
-    model_.animation.clip = session_->state().clip;
-    model_.animation.time = session_->state().time;
     // The first file's --settings under the flags the command line named (ui/settings_layers.h:
     // explicit flag > settings file > defaults); the Load button loads a file as it was saved.
     ui::View view_settings = settings ? *settings : ui::View{};
@@ -224,20 +229,10 @@ void ViewerWindow::finish_open_unguarded(LoadedScene loaded, const SceneOptions*
         }
     }
     if (settings) {
-        settings = &view_settings;
-        if (auto st = apply_settings(*settings, model_, session_->character(), session_->state()); !st) {
+        // An explicit --env wins over the file's environment, as --tab and --joint win; a named
+        // --variant is in the resolved view, over the file's.
+        if (auto st = apply_view(view_settings, *session_, opts_.scene.env.empty()); !st) {
             note(st.error().message);
-            settings_failed_ = true;
-        }
-        // An explicit --env wins over the file's environment, as --tab and --joint win.
-        if (opts_.scene.env.empty())
-            if (auto st = session_->use_environment(settings->lighting.environment); !st) {
-                note(st.error().message);
-                settings_failed_ = true;
-            }
-        // The resolved view's variant: a named --variant is in it, over the file's.
-        if (auto st = session_->select_variant(settings->variant); !st) {
-            note("settings: 'variant': " + st.error().message);
             settings_failed_ = true;
         }
     }
@@ -251,10 +246,6 @@ void ViewerWindow::finish_open_unguarded(LoadedScene loaded, const SceneOptions*
     // The explicit flags come last, so they win over a settings file.
     if (!opts_.scene.look_at.empty())
         if (auto t = parse_look_target(opts_.scene.look_at); t) session_->state().look_at = *t;
-    if (options && !session_->expression_values().empty()) {
-        for (const auto& [name, w] : session_->expression_values()) (void)model_.expressions.set(name, w);
-        (void)model_.expressions.update(session_->character());  // the session checked the names
-    }
     if (!opts_.tab.empty()) model_.set_tab(tab_from_name(opts_.tab));
     if (!opts_.joint.empty() && !session_->character().skins().empty()) {
         int skin = 0, j = session_->character().skins()[0].skeleton.find(opts_.joint);
@@ -303,16 +294,10 @@ void ViewerWindow::load_settings(const std::string& path) {
         return show_error("Could not load the settings", s.error().message, "");
     }
     if (!session_) return;
-    auto st = apply_settings(*s, model_, session_->character(), session_->state());
-    framed_correction_ = session_->state().draw.correction;  // the file's camera stands
     // Loaded by hand, the file is the whole state, its environment included.
-    if (auto env = session_->use_environment(s->lighting.environment); !env)
-        st = st ? env : Status(make_error(st.error().message + "; " + env.error().message));
-    if (auto var = session_->select_variant(s->variant); !var) {
-        const std::string why = "settings: 'variant': " + var.error().message;
-        st = st ? Status(make_error(why)) : Status(make_error(st.error().message + "; " + why));
-    }
-    quit_guard_.mark_saved(current_view());  // the pose edits are the file's now
+    const Status st = apply_view(*s, *session_, true);
+    framed_correction_ = session_->state().draw.correction;  // the file's camera stands
+    quit_guard_.mark_saved(current_view());                  // the pose edits are the file's now
     if (!st) {
         settings_failed_ = true;
         return show_error("Some settings could not be applied", st.error().message, "");

@@ -175,7 +175,7 @@ int run_bake(const BakeArgs& args) {
             return apply_view_settings(*view, "--retarget " + args.retarget, s);
         }();
         if (!applied) return fail(applied.error().message, 2);  // bad input, as render --settings
-        if (args.retarget.empty() && args.scene.bind_pose) s.state().clip = -1;
+        if (args.retarget.empty() && args.scene.bind_pose) s.model().animation.clip = -1;
     }
     // Inside the clip the time is sampled clamped to its keys, as the glTF specification samples:
     // a bake at the clip's duration is its last pose, not the loop's start. Past its end a looping
@@ -183,10 +183,10 @@ int run_bake(const BakeArgs& args) {
     // clamped there too, so a saved view at 1.13 s of a 0.96 s clip baked its last pose under a
     // picture of its 0.17 s (tests/gl/bake/bake_random_views_test.cpp found it).
     const auto& all_clips = s.character().asset().clips;
-    const int view_clip = s.state().clip;
-    const bool past_end = s.state().loop && view_clip >= 0 &&
-                          s.state().time > all_clips[static_cast<size_t>(view_clip)].duration;
-    s.state().loop = past_end;
+    const int view_clip = s.clip();
+    const bool past_end = s.model().animation.loop && view_clip >= 0 &&
+                          s.time() > all_clips[static_cast<size_t>(view_clip)].duration;
+    s.model().animation.loop = past_end;
     s.pose();
     const anim::Character& c = s.character();
     const bool gpu = args.source == "gpu";
@@ -219,14 +219,14 @@ int run_bake(const BakeArgs& args) {
     std::FILE* f = std::fopen(args.output.c_str(), "w");
     if (!f) return fail("cannot write '" + args.output + "'");
     const auto& clips = c.asset().clips;
-    const int clip = s.state().clip;
+    const int clip = s.clip();
     std::fprintf(f, "# skinview bake of %s\n", s.path().c_str());
     if (!retargeted.empty())
         std::fprintf(f, "%s", retargeted.c_str());
     else if (clip >= 0)
         std::fprintf(
             f, "# clip %d ('%s') at %.9g s, %s\n", clip, clips[static_cast<size_t>(clip)].name.c_str(),
-            static_cast<double>(s.state().time),
+            static_cast<double>(s.time()),
             past_end ? "past its end: the clip looped, as the view draws it" : "clamped to its keys");
     else
         std::fprintf(f, "# rest pose (no clip)\n");

@@ -28,8 +28,8 @@ int run_diagnose(const DiagnoseArgs& args) {
         nlohmann::json j = {{"file", path},
                             {"renderer", ctx->info().renderer},
                             {"correction", s.state().draw.correction},
-                            {"clip", s.state().clip},
-                            {"time", s.state().time},
+                            {"clip", s.clip()},
+                            {"time", s.time()},
                             {"worst_error", d->worst_error},
                             {"mean_error", d->mean_error},
                             {"worst_single_joint_error", d->worst_single_joint_error},
@@ -39,8 +39,8 @@ int run_diagnose(const DiagnoseArgs& args) {
         std::printf("%s\n", j.dump(2).c_str());
     } else {
         std::printf("%s on %s, correction %s, clip %d at %.3f s\n", path.c_str(),
-                    ctx->info().renderer.c_str(), s.state().draw.correction ? "on" : "off", s.state().clip,
-                    s.state().time);
+                    ctx->info().renderer.c_str(), s.state().draw.correction ? "on" : "off", s.clip(),
+                    s.time());
         std::printf(
             "  worst_error               %.6g\n  mean_error                %.6g\n"
             "  worst_single_joint_error  %.6g\n  vertices                  %ld\n  body_size                 "

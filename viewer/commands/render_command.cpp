@@ -188,7 +188,7 @@ int run_render(const RenderArgs& args) {
                         render::format_pinned_camera(s.state().camera).c_str());
         }
         error_heatmap = error_heatmap || applied->error_heatmap;
-        if (given("--bind")) s.state().clip = -1;  // the rest pose, even with a clip called "rest"
+        if (given("--bind")) s.model().animation.clip = -1;  // the rest pose, even with a clip called "rest"
         if (given("--key-light") && args.key_light == "auto")
             s.state().draw.lighting.key_light = !render::has_punctual_lights(s.character());
     }
@@ -233,34 +233,40 @@ int run_render(const RenderArgs& args) {
     // on stderr: a user holding an image that looks wrong learns why without running audit.
     for (const std::string& note : s.character().asset().picture_notes)
         std::fprintf(stderr, "%s: note: %s\n", command_prefix().c_str(), note.c_str());
-    if (!args.weights_joint.empty()) {
-        auto j = resolve_joint(s.character(), args.weights_joint);
-        if (!j) return bad_option(j.error().message);
-        s.state().draw.debug_view = render::DebugView::Weights;
-        s.state().draw.selected_joint = *j;
-    }
     if (!args.select_joint.empty()) {
         const int j =
             s.character().skins().empty() ? -1 : s.character().skins()[0].skeleton.find(args.select_joint);
         if (j < 0) return bad_option("--joint '" + args.select_joint + "': no joint of that name in skin 0");
         s.state().draw.selected_skin = 0;
         s.state().draw.selected_joint = j;
+        // The view's `joint` key too, so a sidecar carries the selection and --ref draws it again.
+        // Before --weights: the weights map shows the weights joint, else the selected one (the
+        // window's rule, and what --ref applies).
+        (void)s.model().select_joint(s.character(), 0, j);
+    }
+    if (!args.weights_joint.empty()) {
+        auto j = resolve_joint(s.character(), args.weights_joint);
+        if (!j) return bad_option(j.error().message);
+        s.state().draw.debug_view = render::DebugView::Weights;
+        s.state().draw.selected_joint = *j;
+        // The view's own key (settings `weights_joint`), so a sidecar carries whose weights these are.
+        s.model().weights_skin = 0;
+        s.model().weights_joint = *j;
     }
     if (args.window_frames > 0) {
         // The window's N frames as its clock steps them (ui::ViewerModel::advance_and_pose: each
         // frame {playing ? dt x speed : 0, dt}, dt = 1/60 s in a scripted run), summed into one step:
         // the clocks only add. A settings file is a still unless it says `playing`; without one the
         // clip plays. The spring chain's clock runs in wall time, paused or not.
-        const ui::ViewerModel* m = s.view_model();
-        const bool playing = m ? m->animation.playing : s.state().clip >= 0;
-        const double speed = m ? static_cast<double>(m->animation.speed) : 1.0;
+        const ui::AnimationPanel& clock = s.model().animation;
+        const bool playing = view_file ? clock.playing : clock.clip >= 0;
         const double wall = args.window_frames / 60.0;
-        s.advance(ui::ClockStep{playing ? wall * speed : 0.0, wall});
+        s.advance(ui::ClockStep{playing ? wall * static_cast<double>(clock.speed) : 0.0, wall});
     }
     int status = 0;
     // The time the view holds: --time, else the settings file's `time` (it used to be --time's
     // default, 0, so a view saved at t = 0.8 was drawn at 0 while bake drew 0.8).
-    const float start = s.state().time;
+    const float start = s.time();
     for (int f = 0; f < args.frames; ++f) {
         // Every clock of the view moves with the clip's (the state machine's, the spring chain's).
         s.set_time(start + static_cast<float>(f) / args.fps);
@@ -278,7 +284,7 @@ int run_render(const RenderArgs& args) {
         const std::string out = frame_path(args.output, f);
         if (auto w = render::write_png(out, *image); !w) return fail(out + ": cannot be written");
         std::printf("wrote %s (%dx%d, %s, correction %s, t=%.3f)\n", out.c_str(), width, height,
-                    args.scene.api.c_str(), s.state().draw.correction ? "on" : "off", s.state().time);
+                    args.scene.api.c_str(), s.state().draw.correction ? "on" : "off", s.time());
         if (!args.reference.empty() || args.sidecar) {
             auto measured = measure_sidecar(s, width, height);
             if (!measured) return fail(measured.error().message);

@@ -90,7 +90,7 @@ EntryResult run_entry(const SuiteEntry& e, render::Api api, const fs::path& out,
         const ui::SettingsLayer entry = suite_entry_layer(e);
         auto applied = apply_settings_file(e.settings, s, {&entry});
         if (!applied) return bad_input(applied.error().message);
-        if (e.bind) s.state().clip = -1;  // the rest pose, even in a file with a clip called "rest"
+        if (e.bind) s.model().animation.clip = -1;  // the rest pose, even in a file with a clip called "rest"
         error_heatmap = applied->error_heatmap;
     }
     // The entry's keys that have no settings key (and, without a settings file, these).

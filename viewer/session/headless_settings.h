@@ -1,6 +1,6 @@
 // The viewer's settings file applied to a headless session (`render --settings`, `bake --settings`,
-// a suite entry's "settings"): the same apply_settings the Load button runs, over a panel model
-// nobody draws, after the command line's flags and the suite entry's keys are put over the file
+// a suite entry's "settings"): the same apply_view the Load button runs, over the session's model,
+// after the command line's flags and the suite entry's keys are put over the file
 // (ui/settings_layers.h: explicit flag > suite entry > settings file > defaults).
 #pragma once
 
@@ -28,9 +28,9 @@ Expected<HeadlessSettings> apply_settings_file(const std::string& path, SceneSes
 Expected<HeadlessSettings> apply_view_settings(const ui::View& view, const std::string& label,
                                                SceneSession& session);
 
-// The view a headless session draws now, as a settings value: the adopted view's graph, IK and
-// spring chain with the session's clip, time, pose edits, expressions, draw options, camera (as an
-// explicit orbit) and environment. What `--sidecar` writes beside a golden, so `--ref` redraws the
+// The view a headless session draws now, as a settings value: its model's clocks, graph, IK, spring
+// chain, pose edits and expressions with the session's draw options, camera (as an explicit orbit),
+// environment and variant. What `--sidecar` writes beside a golden, so `--ref` redraws the
 // whole view and not only its camera. What no key holds (the field of view,
 // --file-lights) is not in it: the sidecar keeps the field of view beside it.
 ui::View capture_view(SceneSession& session);

@@ -35,7 +35,9 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::create(LoadedScene loaded,
     s->renderer_ = std::move(*renderer);
     s->frame_ = std::move(loaded.frame);
     s->frame_.bind(*s->character_);
-    s->state_.clip = s->character_->asset().clips.empty() ? -1 : 0;
+    s->own_model_ = std::make_unique<ui::ViewerModel>();
+    s->model_ = s->own_model_.get();
+    s->attach_own_model();
     // A file with its own lights is lit by them (as the Khronos renderer does), not by ours as well.
     s->state_.draw.lighting.key_light = !render::has_punctual_lights(*s->character_);
     s->frame_camera();
@@ -88,13 +90,40 @@ Expected<int> resolve_clip(const anim::Character& character, const std::string& 
                       "': no clip of that name (clips: " + (names.empty() ? "none" : names) + ")");
 }
 
+SceneSession::~SceneSession() = default;
+
+void SceneSession::attach_own_model() {
+    // A headless view is a still: the flags, a settings file or a suite entry say where in the clip,
+    // and `render --window-frames` plays it only when the view says `playing` (a view without a
+    // settings file plays: render_command.cpp).
+    model_->attach(*character_);
+    model_->animation.playing = false;
+    model_->animation.loop = true;  // attach keeps the panel's loop switch; bake turns it off
+    model_->frame = &frame_;
+}
+
+void SceneSession::use_model(ui::ViewerModel& model) {
+    model.vrm_springs = model_->vrm_springs;
+    model_ = &model;
+    model_->frame = &frame_;
+    own_model_.reset();
+}
+
+int SceneSession::clip() const { return model_->animation.clip; }
+float SceneSession::time() const { return static_cast<float>(model_->animation.time); }
+bool SceneSession::springs_on() const { return model_->vrm_springs; }
+void SceneSession::set_springs(bool on) {
+    model_->vrm_springs = on;
+    frame_.restart_springs();
+}
+
 Status SceneSession::reset_view(const FrameState& fresh) {
     state_ = fresh;
-    pose_edits_.reset_all();
     expression_weights_.clear();
-    expression_values_.clear();
-    view_.reset();
-    springs_on_ = true;
+    // The model again as the file opened: no graph, IK, spring chain, pose edits or expressions
+    // (ViewerModel::attach), the springs on.
+    attach_own_model();
+    model_->vrm_springs = true;
     frame_.restart_springs();
     state_.draw.correction = true;
     renderer_->set_material_overrides({});
@@ -103,14 +132,15 @@ Status SceneSession::reset_view(const FrameState& fresh) {
 }
 
 Status SceneSession::apply(const SceneOptions& o) {
+    ui::AnimationPanel& clock = model_->animation;
     if (o.bind_pose) {
-        state_.clip = -1;
+        clock.clip = -1;
     } else {
         auto clip = resolve_clip(*character_, o.clip);
         if (!clip) return clip.error();
-        state_.clip = *clip;
+        clock.clip = *clip;
     }
-    state_.time = o.time;
+    clock.time = static_cast<double>(o.time);
     state_.draw.correction = o.correction != "off";
     state_.draw.auto_rung = o.skinning == "auto";
     if (!state_.draw.auto_rung) {
@@ -126,12 +156,20 @@ Status SceneSession::apply(const SceneOptions& o) {
         values.push_back(std::move(*parsed));
     }
     expression_weights_.clear();
-    expression_values_ = values;
     if (!values.empty()) {
         auto mw = anim::expression_morph_weights(character_->asset().vrm, values);
         if (!mw) return make_error("--" + mw.error().message);
         expression_weights_ = std::move(*mw);
     }
+    // The values the frame starts from, in the panel the window's sliders move (floats there: both
+    // pose from the same numbers). The names were checked above.
+    model_->expressions.clear();
+    for (const auto& [name, w] : values)
+        if (auto e = model_->expressions.set(name, w); !e)
+            return make_error("--expression: " + e.error().message);
+    if (!values.empty())
+        if (auto e = model_->expressions.update(*character_); !e)
+            return make_error("--expression: " + e.error().message);
     if (!o.look_at.empty()) {
         auto t = parse_look_target(o.look_at);
         if (!t) return t.error();

@@ -26,6 +26,7 @@
 
 namespace sv::ui {
 struct ViewerModel;
+struct AnimationPanel;
 struct ClockStep;
 }  // namespace sv::ui
 
@@ -41,10 +42,12 @@ struct LookTarget {
 Expected<LookTarget> parse_look_target(const std::string& text);
 std::string format_look_target(const LookTarget& t);
 
+// How the view is drawn, besides what poses it: the clip, its time and every other clock, the
+// pose edits, IK, expressions and springs switch live in the session's model (SceneSession::model),
+// the one holder the window's panels edit too. They used to be copied here as well (`clip`, `time`,
+// `loop`), once per frame in the window and once per settings file headless, and a copy missed in one
+// place drew one view while the sidecar said another.
 struct FrameState {
-    int clip = -1;  // -1: rest pose
-    float time = 0.0f;
-    bool loop = true;
     render::DrawOptions draw;
     render::OrbitCamera camera;
     // >= 0: the view is the file's camera of this index (`--camera file:N`), `camera` is unused.
@@ -68,7 +71,9 @@ public:
     // and framed. On the context's thread. A failure (the upload refused) leaves nothing behind.
     static Expected<std::unique_ptr<SceneSession>> create(LoadedScene loaded, render::Api api);
 
+    ~SceneSession();
     anim::Character& character() { return *character_; }
+    const anim::Character& character() const { return *character_; }
     render::CharacterRenderer& renderer() { return *renderer_; }
     const std::string& path() const { return path_; }
     FrameState& state() { return state_; }
@@ -109,8 +114,8 @@ public:
 
     // VRM spring bones: present when the file has springs that could be built; on unless --springs off.
     bool has_springs() const { return frame_.springs.has_value(); }
-    bool springs_on() const { return springs_on_; }
-    void set_springs(bool on) { springs_on_ = on, frame_.restart_springs(); }
+    bool springs_on() const;
+    void set_springs(bool on);
     bool has_look_at() const { return frame_.look_at.has_value(); }
     // The last frame's look-at yaw and pitch (degrees; 0 when off).
     anim::LookAtAngles look_angles() const { return frame_.look_angles; }
@@ -120,13 +125,21 @@ public:
     // The state's look-at as the frame function takes it: the camera resolved into a point (or the
     // file camera's node, placed by the pose).
     anim::LookAtState look_at_state() const;
-    // The graph, IK and spring chain a saved view chose (`--settings`): pose() takes them from the
-    // model, so a blend-tree, state-machine or retarget view draws headless as the window drew it.
-    // Null: the clip alone.
-    void adopt_view(std::shared_ptr<ui::ViewerModel> model) { view_ = std::move(model); }
-    // The adopted view's model (null when the view is the clip alone): what a sidecar captures the
-    // graph, IK and spring chain from.
-    ui::ViewerModel* view_model() const { return view_.get(); }
+    // The view's pose and clocks: the clip and its time, the graph (blend tree, state machine,
+    // retarget), IK, the spring chain, pose edits, expressions and the springs switch, as the window's
+    // panels hold them. Headless, the session owns one, attached to the character when it opens (a
+    // still: not playing); the flags, a settings file, a suite entry and a sidecar's view all write
+    // it, pose() poses from it and a sidecar captures it. The window hands the session its own
+    // (use_model), so the panels, the frame and a screenshot read one value.
+    ui::ViewerModel& model() { return *model_; }
+    const ui::ViewerModel& model() const { return *model_; }
+    // The window's model instead of the session's own: the caller attaches it to this character
+    // first and keeps it alive as long as the session.
+    void use_model(ui::ViewerModel& model);
+    // The clip posed (-1: the rest pose) and the time sampled, as the frame takes them (the time is
+    // a float there: the headless verbs carry it so).
+    int clip() const;
+    float time() const;
     // The view at clip time `t`: every clock that runs with the clip moves by the same step (the
     // state machine's graph clock, the spring chain's clock), so frame k of `render --frames` is the
     // view at its own time, as the window's clock moves them together (ui::ViewerModel::advance).
@@ -141,25 +154,14 @@ public:
     // VRM expressions' material colour and texture-transform binds for the last frame's values (with
     // the look-at's and a .vrma's): handed to the renderer, drawn from the next frame.
     void apply_material_binds();
-    // The expression values the frame starts from (`--expression`, the settings' `expressions`).
-    void set_expression_values(std::vector<std::pair<std::string, double>> v) {
-        expression_values_ = std::move(v);
-    }
     // Morph weights written over the current pose by bake --retarget's own frame.
     void set_expression_weights(std::vector<anim::ExpressionMorphWeight> w) {
         expression_weights_ = std::move(w);
     }
     void apply_expression_weights();
-    const std::vector<std::pair<std::string, double>>& expression_values() const {
-        return expression_values_;
-    }
 
-    // The pose edits (settings `pose_edits`) pose() puts on top of the clip, under the constraints
-    // and springs, as the viewer's Joints tab does (ui::ViewerModel::pose_edits).
-    anim::PoseEdits& pose_edits() { return pose_edits_; }
-
-    // The pose state a headless frame evaluates: the adopted view's graph, IK and spring chain (if
-    // any) with this session's clip, time, pose edits, expressions, look-at and springs switch.
+    // The pose state a headless frame evaluates: the model's, with the look-at resolved from this
+    // session's camera.
     anim::PoseState pose_state() const;
     // Poses the character through anim::evaluate_frame at the state's clip and time, writes and
     // uploads the palette.
@@ -186,6 +188,8 @@ public:
     glm::mat4 view_proj(int width, int height) const;
 
 private:
+    void attach_own_model();
+
     std::unique_ptr<anim::Character> character_;
     std::unique_ptr<render::CharacterRenderer> renderer_;
     render::RenderTarget target_;
@@ -193,11 +197,9 @@ private:
     std::string path_;
     std::string environment_path_;  // "" the procedural sky
     anim::FrameContext frame_;
-    bool springs_on_ = true;
-    std::shared_ptr<ui::ViewerModel> view_;
+    std::unique_ptr<ui::ViewerModel> own_model_;
+    ui::ViewerModel* model_ = nullptr;  // own_model_, or the window's (use_model)
     std::vector<anim::ExpressionMorphWeight> expression_weights_;
-    anim::PoseEdits pose_edits_;
-    std::vector<std::pair<std::string, double>> expression_values_;
 };
 
 // A headless context with a session opened on it and the shared options applied: what every
@@ -215,8 +217,8 @@ Expected<HeadlessSession> open_headless(const SceneOptions& options, OpenFault* 
 
 // Fits the camera to what is drawn over the whole clip (the posed character at times across it; the
 // soup when the correction is off), keeping the current yaw and pitch, and poses the character back
-// at the state's clip and time. No GL: the settings are applied through it without a renderer.
-void frame_camera(anim::Character& character, FrameState& state);
+// at the clock's clip and time. No GL: the settings are applied through it without a renderer.
+void frame_camera(anim::Character& character, FrameState& state, const ui::AnimationPanel& clock);
 
 // Parses "auto" | "front" | "side" | "orbit:DEG" | pinned into a yaw (and pitch) for the camera, and
 // "file:N" into `*file_camera` = N when `file_cameras` is given and N names a usable one of them (any

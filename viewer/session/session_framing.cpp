@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "scene_session.h"
+#include "ui/animation_panel.h"
 
 namespace sv::viewer {
 
@@ -56,7 +57,7 @@ Status apply_camera_option(const std::string& text, render::OrbitCamera& camera,
     return ok_status();
 }
 
-void SceneSession::frame_camera() { viewer::frame_camera(*character_, state_); }
+void SceneSession::frame_camera() { viewer::frame_camera(*character_, state_, model_->animation); }
 
 // With the correction off, what it would move is the soup: framed alone, without the static props
 // around it (Fox's plinth, whose size made the fox's soup a speck). A skin the correction leaves as
@@ -76,13 +77,13 @@ static bool soup_drawn(const anim::Character& character, bool correction) {
     return false;
 }
 
-void frame_camera(anim::Character& character, FrameState& state) {
+void frame_camera(anim::Character& character, FrameState& state, const ui::AnimationPanel& clock) {
     const render::SkinMode* forced = state.draw.auto_rung ? nullptr : &state.draw.rung;
     const bool corrected = state.draw.correction;
     const bool soup = soup_drawn(character, corrected);
-    anim::Aabb b = character.drawn_bounds_over_clip(state.clip, corrected, forced, 16, soup);
-    // Sampling posed the character; the frame drawn next poses it again at the state's own time.
-    character.pose_at(state.clip, state.time, state.loop);
+    anim::Aabb b = character.drawn_bounds_over_clip(clock.clip, corrected, forced, 16, soup);
+    // Sampling posed the character; the frame drawn next poses it again at the view's own time.
+    character.pose_at(clock.clip, static_cast<float>(clock.time), clock.loop);
     // A soup far smaller than the ground it covers over the clip (Fox's: 5 cm, carried 2 m by its
     // root) would be a speck in the clip's framing: it is framed as drawn now instead, and may
     // leave the view as the clip plays (F frames it again).

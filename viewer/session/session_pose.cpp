@@ -28,31 +28,24 @@ anim::LookAtState SceneSession::look_at_state() const {
 }
 
 anim::PoseState SceneSession::pose_state() const {
-    anim::PoseState p = view_ ? view_->pose_state() : anim::PoseState();
-    p.clip = state_.clip;
-    p.time = state_.time;
-    p.loop = state_.loop;
-    p.pose_edits = &pose_edits_;
-    p.expressions = expression_values_;
-    p.look_at = look_at_state();
-    p.vrm_springs = springs_on_;
     // Root motion as the view chose it (settings key `root_motion`): the travel out of the root,
     // the character at the origin, as the window draws a restored view before it plays on.
+    anim::PoseState p = model_->pose_state();
+    p.look_at = look_at_state();
     return p;
 }
 
 void SceneSession::set_time(float t) {
-    const double step = static_cast<double>(t) - static_cast<double>(state_.time);
+    const double step = static_cast<double>(t) - static_cast<double>(time());
     // A sequence steps view time for the clip, the graph and the spring chain alike.
     advance({step, step});
-    state_.time = t;  // exactly as given, not the float sum of the step
+    // Exactly as given, not the float sum of the step nor wrapped into the clip: frame k of a
+    // sequence samples the time `render --time` samples (a looping clip wraps it in the sampler).
+    model_->animation.time = static_cast<double>(t);
 }
 
 void SceneSession::advance(const ui::ClockStep& step) {
-    // The frame samples state_.time, which keeps the time unwrapped (a looping clip samples it
-    // wrapped); the model's clip time is wrapped into the clip (ui::ViewerModel::advance).
-    state_.time = static_cast<float>(static_cast<double>(state_.time) + step.clip);
-    if (view_) view_->advance(step, view_->graph.duration(*character_, view_->animation.clip));
+    model_->advance(step, model_->graph.duration(*character_, model_->animation.clip));
 }
 
 void SceneSession::pose() {

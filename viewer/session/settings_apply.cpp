@@ -92,7 +92,6 @@ Status apply_settings(const ui::View& s, ui::ViewerModel& m, anim::Character& ch
         else
             fail("skinning: " + mode.error().message);
     }
-    m.draw_skeleton = s.draw.show_armature;
     st.draw.draw_skeleton = s.draw.show_armature;
 
     // The graph first: the clock's length (for `time`) depends on what drives the pose. Load
@@ -199,8 +198,6 @@ Status apply_settings(const ui::View& s, ui::ViewerModel& m, anim::Character& ch
     // this view swings with (anim/frame/pose_state.h); the window runs it on from there.
     g.spring.clock = m.animation.time;
     g.spring.impulse_time = 0.0;
-    st.clip = clip;
-    st.time = static_cast<float>(m.animation.time);
 
     if (s.panels.joint.empty()) {
         m.scene.selection.joint = -1;
@@ -284,9 +281,22 @@ Status apply_settings(const ui::View& s, ui::ViewerModel& m, anim::Character& ch
         fail("camera: " + c.error().message);
     } else if (!render::looks_pinned(s.camera.preset)) {
         // A pinned camera is the view itself; framing it would undo the pin.
-        frame_camera(ch, st);
+        frame_camera(ch, st, m.animation);
     }
     if (!errors.empty()) return make_error("settings: " + errors);
+    return ok_status();
+}
+
+Status apply_view(const ui::View& v, SceneSession& session, bool environment) {
+    std::string errors;
+    const auto add = [&](const Status& st) {
+        if (!st) errors += (errors.empty() ? "" : "; ") + st.error().message;
+    };
+    add(apply_settings(v, session.model(), session.character(), session.state()));
+    if (environment) add(session.use_environment(v.lighting.environment));
+    if (auto st = session.select_variant(v.variant); !st)
+        add(make_error("settings: 'variant': " + st.error().message));
+    if (!errors.empty()) return make_error(errors);
     return ok_status();
 }
 
@@ -302,7 +312,7 @@ ui::View capture_settings(const ui::ViewerModel& m, const anim::Character& ch, c
     ui::View s;
     s.skin.correction = st.draw.correction;
     s.skin.skinning = st.draw.auto_rung ? "auto" : anim::to_id(st.draw.rung);
-    s.draw.show_armature = m.draw_skeleton;
+    s.draw.show_armature = st.draw.draw_skeleton;
     const render::DebugViewNames& names = render::debug_view_names(st.draw.debug_view);
     s.draw.heatmap = names.settings_heat_map ? names.word : render::kNoHeatMapWord;
     s.draw.view = names.settings_view ? names.word : "lit";

@@ -18,6 +18,13 @@ double decimal_of(float f);
 // that part as it was and the others applied; the returned error names each such key.
 Status apply_settings(const ui::View& s, ui::ViewerModel& model, anim::Character& character,
                       FrameState& state);
+// The whole view applied to a session: every key the model and the draw hold (apply_settings over
+// the session's model), then the two the session itself holds, the environment (skipped when
+// `environment` is false: the window's explicit --env wins over a file's) and the variant. The one
+// place a view reaches a session: a headless settings file or sidecar, a suite entry, the window's
+// --settings and its Load button (they were three copies, and a key added to one was missed in
+// another). Every key is tried; the error names each that could not be honoured.
+Status apply_view(const ui::View& view, SceneSession& session, bool environment = true);
 // The settings that reproduce what is on screen now (the camera as an explicit orbit).
 ui::View capture_settings(const ui::ViewerModel& model, const anim::Character& character,
                           const FrameState& state);

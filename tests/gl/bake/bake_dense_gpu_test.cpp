@@ -21,6 +21,7 @@
 #include "model_files.h"
 #include "scene_session.h"
 #include "test_paths.h"
+#include "ui/viewer_model.h"
 
 namespace sv::test {
 namespace {
@@ -83,7 +84,7 @@ TEST_P(DenseGpu, EveryClipAt64TimesMatchesTheSpecificationOnTheGpu) {
         GTEST_SKIP() << h.error().message;
     ASSERT_TRUE(h) << h.error().message;
     viewer::SceneSession& s = *h->session;
-    s.state().loop = false;
+    s.model().animation.loop = false;
     ASSERT_EQ(s.character().asset().clips.size(), model.animations.size());
 
     double worst_ratio = 0;
@@ -93,8 +94,8 @@ TEST_P(DenseGpu, EveryClipAt64TimesMatchesTheSpecificationOnTheGpu) {
         const double d = clip < 0 ? 0.0 : spec::clip_duration(model, clip);
         for (int i = 0; i < (clip < 0 ? 1 : kTimes); ++i) {
             const float t = static_cast<float>(d * i / (kTimes - 1));
-            s.state().clip = clip;
-            s.state().time = t;
+            s.model().animation.clip = clip;
+            s.model().animation.time = t;
             const spec::Evaluation want = spec::evaluate(model, clip, static_cast<double>(t));
             ASSERT_TRUE(want.ok()) << want.error;
             const auto got = gpu_positions(s);

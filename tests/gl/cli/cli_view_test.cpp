@@ -122,6 +122,42 @@ TEST(ViewSidecar, WithoutItsViewTheGoldenIsDrawnAtTimeZeroAndFails) {
     EXPECT_NE(r.out.find("camera from "), std::string::npos) << r.out;
 }
 
+// The weights map's joint (render --weights) and the selected joint (the viewer's --joint) are keys
+// of the view like any other (settings `weights_joint`, `joint`), held where the panels hold them: the
+// golden's sidecar carries the first and --ref redraws the same map; the windowless viewer's
+// --save-settings carries the second (it saved no joint). Control: another joint's weights are
+// another picture.
+TEST(ViewSidecar, AWeightsMapAndASelectedJointAreInTheView) {
+    const fs::path d = dir();
+    const std::string file = quoted(asset("humanoid_mixamo.glb"));
+    const auto png = [&](const char* n) { return (d / n).string(); };
+    auto r = skinview("render " + file + " -o " + quoted(png("golden.png")) +
+                      " --clip walk --time 0.5 --weights LeftForeArm --sidecar");
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::ifstream in(d / "golden.joints.json");
+    const auto sidecar = nlohmann::json::parse(in, nullptr, false);
+    ASSERT_TRUE(sidecar.is_object() && sidecar["view"].contains("settings")) << "the sidecar keeps the view";
+    const nlohmann::json& view = sidecar["view"]["settings"];
+    EXPECT_EQ(view["heatmap"], "weights");
+    EXPECT_EQ(view["weights_joint"], "LeftForeArm");
+    r = skinview("render " + file + " -o " + quoted(png("out.png")) + " --ref " + quoted(png("golden.png")));
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_EQ(differing_png_pixels(png("golden.png"), png("out.png")), 0);
+    r = skinview("render " + file + " -o " + quoted(png("other.png")) +
+                 " --clip walk --time 0.5 --weights RightForeArm");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_GT(differing_png_pixels(png("golden.png"), png("other.png")), 100)
+        << "another joint's weights draw another picture";
+
+    r = windowless(file + " --joint LeftHand --screenshot " + quoted(png("joint.png")) + " --save-settings " +
+                   quoted(png("joint.json")));
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::ifstream saved(png("joint.json"));
+    const auto j = nlohmann::json::parse(saved, nullptr, false);
+    ASSERT_TRUE(j.is_object()) << "--save-settings wrote the view";
+    EXPECT_EQ(j["joint"], "LeftHand");
+}
+
 // A golden checked against another file is said to be so (the sidecar records the file's hash).
 TEST(ViewSidecar, ReferenceSaysWhenTheFileIsNotTheOneTheGoldenWasDrawnFrom) {
     const fs::path d = dir();

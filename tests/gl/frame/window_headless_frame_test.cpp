@@ -101,7 +101,7 @@ std::vector<float> headless_pose(const Case& k, float time, bool vrm_springs = t
     EXPECT_TRUE(settings.ok()) << k.name;
     auto applied = viewer::apply_view_settings(*settings, k.name, s);
     EXPECT_TRUE(applied.ok()) << k.name << ": " << (applied.ok() ? "" : applied.error().message);
-    s.state().time = time;
+    s.model().animation.time = time;
     s.set_springs(vrm_springs);
     s.pose();
     return posed(s.character());
@@ -144,6 +144,57 @@ TEST(WindowHeadlessFrame, OneViewPosesAlike) {
                 << k.name << ": the view draws as the clip alone";
         }
     }
+}
+
+// The window hands its session the model its panels edit (SceneSession::use_model), and from then
+// on that model is the only place the clip, its time, the expressions, the pose edits and the springs
+// switch live: the options write it, the headless frame poses from it, and the captured view (what
+// Save, the quit guard and a sidecar write) reads it. Before, the session kept its own clip, time,
+// pose edits and expressions and the window copied them across each frame. Control: a model the
+// session was not handed is not written and not read.
+TEST(WindowHeadlessFrame, TheWindowsModelIsTheSessionsOneHolder) {
+    const std::string vrm = asset("avatar_vrm1.glb");
+    viewer::HeadlessSession h = open(vrm);
+    viewer::SceneSession& s = *h.session;
+    ui::ViewerModel window, other;
+    window.attach(s.character());
+    other.attach(s.character());
+    s.use_model(window);
+    ASSERT_EQ(&s.model(), &window);
+
+    viewer::SceneOptions o;
+    o.clip = "sway";
+    o.time = 0.4f;
+    o.springs = "off";
+    o.expressions = {"happy=0.6"};
+    ASSERT_TRUE(s.apply(o));
+    EXPECT_EQ(window.animation.clip, s.character().find_clip("sway"));
+    EXPECT_EQ(window.animation.time, static_cast<double>(0.4f));
+    EXPECT_EQ(s.time(), 0.4f);
+    EXPECT_FALSE(window.vrm_springs) << "--springs off is the model's switch";
+    ASSERT_EQ(window.expressions.active().size(), 1u);
+    EXPECT_EQ(window.expressions.active()[0].first, "happy");
+    // The control: the other model was not written.
+    EXPECT_EQ(other.animation.time, 0.0);
+    EXPECT_TRUE(other.expressions.active().empty());
+
+    // A panel's edit (the Joints tab writes the model's pose edits) is in what the session poses and
+    // in what it captures.
+    const auto& skin = s.character().asset().skins[0];
+    ASSERT_FALSE(skin.joints.empty());
+    s.pose();
+    const std::vector<float> before = posed(s.character());
+    window.pose_edits.set(skin.joints[1], glm::dvec3(0.0, 40.0, 0.0));
+    s.pose();
+    EXPECT_NE(posed(s.character()), before) << "the headless frame did not pose the window's edit";
+    const ui::View v = viewer::capture_view(s);
+    ASSERT_EQ(v.pose.edits.size(), 1u) << "the captured view lacks the window's edit";
+    EXPECT_EQ(v.pose.edits[0].second[1], 40.0);
+    EXPECT_EQ(v.clock.clip, "sway");
+    EXPECT_EQ(v.pose.expressions.size(), 1u);
+    // The control: an edit on a model the session does not hold changes neither.
+    other.pose_edits.set(skin.joints[2], glm::dvec3(0.0, 0.0, 30.0));
+    EXPECT_EQ(viewer::capture_view(s).pose.edits.size(), 1u);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 
 #include "scene_session.h"
 #include "test_paths.h"
+#include "ui/viewer_model.h"
 
 namespace {
 
@@ -88,17 +89,17 @@ TEST_P(Framing, EverythingDrawnStaysInViewOverTheClip) {
     ASSERT_TRUE(h.ok()) << h.error().message;
     viewer::SceneSession& s = *h->session;
     const float aspect = 640.0f / 480.0f;
-    const int clip = s.state().clip;
+    const int clip = s.clip();
     const float duration = clip >= 0 ? s.character().asset().clips[static_cast<size_t>(clip)].duration : 0.0f;
     double worst = 0.0;
     // Times the framing did not sample (it takes 16 evenly spaced ones): thirds of its steps.
     for (int k = 0; k <= 9; ++k) {
-        s.state().time = duration * static_cast<float>(k) / 9.0f;
-        s.state().loop = false;
+        s.model().animation.time = duration * static_cast<float>(k) / 9.0f;
+        s.model().animation.loop = false;
         s.pose();
         const Extent e = drawn_extent(s, aspect);
         ASSERT_GT(e.vertices, 0);
-        EXPECT_EQ(e.clipped, 0) << "t=" << s.state().time;
+        EXPECT_EQ(e.clipped, 0) << "t=" << s.time();
         worst = std::max(worst, e.worst);
     }
     // 1.0 is the edge of the picture. The camera frames with a margin, so a correctly framed

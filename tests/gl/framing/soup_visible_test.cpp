@@ -25,6 +25,7 @@
 #include "render/image.h"
 #include "scene_session.h"
 #include "test_paths.h"
+#include "ui/viewer_model.h"
 
 namespace {
 
@@ -58,13 +59,13 @@ Soup soup_share(const std::string& file, const std::string& label) {
     EXPECT_TRUE(h.ok()) << h.error().message;
     if (!h.ok()) return {};
     viewer::SceneSession& s = *h->session;
-    const int clip = s.state().clip;
+    const int clip = s.clip();
     const float duration = clip >= 0 ? s.character().asset().clips[static_cast<size_t>(clip)].duration : 0.0f;
     const int w = 640, hgt = 480;
     Soup soup;
     for (int k = 0; k < 10; ++k) {
-        s.state().time = duration * float(k) / 10.0f;
-        s.state().loop = false;
+        s.model().animation.time = duration * float(k) / 10.0f;
+        s.model().animation.loop = false;
         auto image = s.render_image(w, hgt);
         EXPECT_TRUE(image.ok()) << image.error().message;
         auto background = s.render_background(w, hgt);

@@ -3,10 +3,10 @@
 // motion or the spring chain is followed by a plain entry of the same file, and that plain entry
 // draws exactly what it draws alone, in a suite of its own (a process that never saw those views).
 // The session is shared between consecutive entries of one file (suite_command.cpp), and these
-// parts of the view live in the model the session adopts from a settings file (SceneSession::
-// adopt_view), so keeping that model past its entry would draw the next entry with them.
-// suite_order_test.cpp holds the parts a view sets outside that model (pose edits, expressions,
-// environment, camera, heat map).
+// parts of the view live in the session's model (SceneSession::model), so a model not attached
+// afresh for each entry (SceneSession::reset_view) would draw the next entry with them.
+// suite_order_test.cpp holds the other parts of a view (pose edits, expressions, environment,
+// camera, heat map).
 #include <gtest/gtest.h>
 
 #include <filesystem>

@@ -229,7 +229,7 @@ TEST(Settings, ApplyThenCaptureGivesTheSameSettings) {
     ASSERT_TRUE(applied) << applied.error().message;
     EXPECT_FALSE(st.draw.correction);
     EXPECT_EQ(st.draw.debug_view, render::DebugView::Weights);
-    EXPECT_TRUE(m.draw_skeleton);
+    EXPECT_TRUE(st.draw.draw_skeleton);
     EXPECT_EQ(m.tab, ui::InspectorTab::Palette);
     EXPECT_EQ(viewer::capture_settings(m, c, st), s)
         << ui::settings_to_json(viewer::capture_settings(m, c, st));
@@ -412,7 +412,7 @@ TEST(Settings, AJointOrClipTheCharacterLacksIsNamedAndTheRestStillApplies) {
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().message.find("joint: no joint named 'Tail'"), std::string::npos) << r.error().message;
     EXPECT_NE(r.error().message.find("'dance'"), std::string::npos) << r.error().message;
-    EXPECT_TRUE(m.draw_skeleton) << "the keys that could be honoured are";
+    EXPECT_TRUE(st.draw.draw_skeleton) << "the keys that could be honoured are";
 }
 
 TEST(Settings, RestIsTheRestPose) {

@@ -22,6 +22,7 @@
 #include "scene_session.h"
 #include "test_paths.h"
 #include "ui/view.h"
+#include "ui/viewer_model.h"
 #include "viewer_run.h"
 
 namespace {
@@ -105,7 +106,7 @@ TEST_F(PoseEditSmoke, ASliderTurnsTheJointsChildrenByTheAngleTypedAndResetGivesT
     ASSERT_TRUE(h.ok()) << h.error().message;
     viewer::SceneSession& s = *h->session;
     ASSERT_TRUE(viewer::apply_settings_file(reset_json, s).ok());
-    s.state().loop = false;  // as bake samples it
+    s.model().animation.loop = false;  // as bake samples it
     s.pose();
     const anim::Character& c = s.character();
     const anim::Skeleton& sk = c.skins()[0].skeleton;

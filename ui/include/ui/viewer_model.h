@@ -74,7 +74,6 @@ struct ViewerModel {
     // work differs (Reset all of the pose edits kept "settings saved to" on screen). A screenshot's
     // message stays true for as long as the file does.
     bool message_about_saved_view = false;
-    bool draw_skeleton = false;
     // Whose weights the weights heat map shows: (weights_skin, weights_joint), or the selected
     // joint when weights_joint is -1 (settings key `weights_joint`).
     int weights_skin = 0;

@@ -5,9 +5,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <optional>
 
 #include "data_dir.h"
 #include "render/gl.h"
+#include "render/phase_timings.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
@@ -26,6 +28,7 @@ namespace sv::viewer {
 void ViewerWindow::start() {
     GLFWwindow* win = ctx_.window();
     install_window_callbacks(win, &inbox_);  // before ImGui's backend, which chains to them
+    std::optional<render::PhaseTimer> imgui_timer(std::in_place, "window start (ImGui)");
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
@@ -34,6 +37,7 @@ void ViewerWindow::start() {
     ImGui_ImplGlfw_InitForOpenGL(win, true);
     install_key_deferral(win);  // over ImGui's key callback, so a tap within one frame still reaches it
     ImGui_ImplOpenGL3_Init(api_ == render::Api::GL ? "#version 330 core" : "#version 300 es");
+    imgui_timer.reset();
     if (opts_.frames > 0) glfwSwapInterval(0);  // a scripted run should not wait for vsync
     scripted_ = opts_.frames > 0;
     const char* background = std::getenv("SKINVIEW_BACKGROUND_LOAD");
@@ -71,6 +75,12 @@ bool ViewerWindow::frame() {
     const double dt = scripted_ ? 1.0 / 60.0 : wall;
     ui_.frame_ms = ui_.frame_ms * 0.9 + wall * 1000.0 * 0.1;
     const bool last_frame = scripted_ && frame + 1 >= opts_.frames;
+    // SKINVIEW_TIMINGS=1 (the page: ?timings): where the time up to the first picture of a file went,
+    // the frames before it counted as one phase (the phases inside them, the program links and the
+    // uploads, are their own), printed once after it with the load's and the start's
+    // (render/phase_timings.h: the phases `render` prints).
+    std::optional<render::PhaseTimer> first_picture;
+    if (!timings_printed_ && render::timings_enabled()) first_picture.emplace("frames to the first picture");
     // Nothing but an explicit quit ends the viewer: an exception no loader foresaw is shown
     // over the file on screen, and the next frame goes on.
     try {
@@ -91,6 +101,14 @@ bool ViewerWindow::frame() {
         recover_frame("an unknown exception", frame);
     }
     glfwSwapBuffers(win);
+    if (first_picture) {
+        glFinish();  // the picture drawn, not only its commands queued
+        first_picture.reset();
+        if (session_ && !open_pending()) {
+            render::print_phase_timings(stderr);
+            timings_printed_ = true;
+        }
+    }
     ++frame_;
     if (scripted_ && frame_ >= opts_.frames) return false;
     return !quit_;

@@ -12,6 +12,7 @@
 #include "data_dir.h"
 #include "default_view.h"
 #include "note_codes.h"
+#include "render/phase_timings.h"
 #include "retarget_source.h"
 #include "scene_flags_layer.h"
 #include "settings_apply.h"
@@ -74,6 +75,8 @@ void ViewerWindow::open(const std::string& path, const SceneOptions* options, co
     }
     Expected<LoadedScene> loaded = make_error(path + ": not loaded");
     try {
+        // On the GL thread (the page has no other): a worker's load is not timed (one thread only).
+        render::PhaseTimer timer("load (glTF, images, character)");
         loaded = load_scene(path, vrm_facing);
     } catch (const std::exception& e) {
         loaded = make_error(path + ": " + e.what());
@@ -151,6 +154,7 @@ void ViewerWindow::finish_open(LoadedScene loaded, const SceneOptions* options, 
     // The loader returns its refusals as values; this is for what it did not foresee (an
     // allocation that failed, a library's throw). Whatever had replaced the session by then stays.
     try {
+        render::PhaseTimer timer("open (session, options)");
         finish_open_unguarded(std::move(loaded), options, settings);
     } catch (const std::exception& e) {
         show_error("Could not open the file", path + ": " + e.what(), "could not open ");

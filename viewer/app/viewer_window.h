@@ -148,6 +148,8 @@ private:
     int load_frame_ = 0;  // > 0: the frame being drawn is wait_for_open's, this one
     bool quit_ = false;
     int frame_ = 0;  // frames drawn
+    // SKINVIEW_TIMINGS: the phases up to the first picture of a file are printed once, after it.
+    bool timings_printed_ = false;
     std::chrono::steady_clock::time_point last_frame_time_;
     bool screenshot_asked_ = false;  // S: this frame's picture, written once it is drawn
     bool scripted_ = false;

@@ -286,4 +286,26 @@ TEST_F(ViewerSmoke, FailedLoadKeepsThePreviousAsset) {
     EXPECT_GT(character_pixels(*img), 1000) << "the previous character must stay on screen";
 }
 
+// SKINVIEW_TIMINGS=1 (the page's ?timings, docs/web.md): the viewer says where the time up to its
+// first picture of a file went, once, after that picture; the phases `render` prints, with the
+// window's own (the open, the frames up to the picture). Control: without it, not a line.
+TEST_F(ViewerSmoke, TimingsArePrintedOnceAfterTheFirstPictureWhenAsked) {
+    const std::string file = (sv::test::source_dir() / "assets" / "humanoid.glb").string();
+    const auto count = [](const std::string& text, const std::string& what) {
+        size_t n = 0;
+        for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+        return n;
+    };
+    setenv("SKINVIEW_TIMINGS", "1", 1);  // the child's environment (popen inherits it)
+    const RunResult timed = run("\"" + file + "\" --frames 5");
+    unsetenv("SKINVIEW_TIMINGS");
+    ASSERT_EQ(timed.rc, 0) << timed.output;
+    EXPECT_EQ(count(timed.output, "skinview timings: frames to the first picture"), 1u) << timed.output;
+    EXPECT_EQ(count(timed.output, "skinview timings: open (session, options)"), 1u) << timed.output;
+    EXPECT_EQ(count(timed.output, "skinview timings: sum of phases"), 1u) << "printed once: " << timed.output;
+    const RunResult plain = run("\"" + file + "\" --frames 5");
+    ASSERT_EQ(plain.rc, 0) << plain.output;
+    EXPECT_EQ(count(plain.output, "skinview timings:"), 0u) << plain.output;
+}
+
 }  // namespace

@@ -5,6 +5,7 @@
 #   scripts/web.sh                 install what is missing, build, serve (Ctrl-C stops the server)
 #   scripts/web.sh --build-only    install what is missing, build, stop
 #   SKINVIEW_WEB_PORT=8123         the port to serve on (default 8080)
+#   SKINVIEW_WEB_PROFILING=1       keep the wasm's function names (tests/web/page_profile.js)
 #
 # Everything comes from Debian: emscripten (compiler, its GLFW and WebGL 2 libraries), node-acorn
 # (emcc's JS optimizer needs it and Debian's emscripten does not depend on it), and the sources of
@@ -74,7 +75,9 @@ export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
 # shellcheck source=scripts/ccache-env.sh
 . "$here/scripts/ccache-env.sh"
 emcmake cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSKINVIEW_TESTS=OFF -DSKINVIEW_BENCHMARKS=OFF \
-  -DSKINVIEW_CHECK_HEADERS=OFF -DSKINVIEW_WEB_SOURCES="$src" "${skinview_ccache_args[@]}" >/dev/null
+  -DSKINVIEW_CHECK_HEADERS=OFF -DSKINVIEW_WEB_SOURCES="$src" \
+  -DSKINVIEW_WEB_PROFILING="$([ "${SKINVIEW_WEB_PROFILING:-0}" = 1 ] && echo ON || echo OFF)" \
+  "${skinview_ccache_args[@]}" >/dev/null
 cmake --build "$build" -j"${SKINVIEW_WEB_JOBS:-$(nproc)}" --target skinview_web
 echo "web: built $build/index.html"
 [ -z "$build_only" ] || exit 0

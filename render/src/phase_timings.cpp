@@ -10,6 +10,7 @@
 #include <iterator>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace sv::render {
@@ -71,7 +72,19 @@ bool timings_enabled() {
     return on;
 }
 
-PhaseTimer::PhaseTimer(const char* phase) : on_(timings_enabled()) {
+namespace {
+
+// The thread of the first timer made (the GL thread: the window's start, `render`'s load) is the one
+// timed. A timer on another thread (the window's background load runs load_scene on a worker) does
+// nothing, rather than race on the stack and the totals.
+bool on_timed_thread() {
+    static const std::thread::id timed = std::this_thread::get_id();
+    return std::this_thread::get_id() == timed;
+}
+
+}  // namespace
+
+PhaseTimer::PhaseTimer(const char* phase) : on_(timings_enabled() && on_timed_thread()) {
     if (!on_) return;
     const auto now = Clock::now();
     auto& s = stack();

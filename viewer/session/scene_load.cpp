@@ -4,13 +4,18 @@
 
 #include "anim/avatar/vrm_facing.h"
 #include "anim/gltf/gltf_import.h"
+#include "render/phase_timings.h"
 
 namespace sv::viewer {
 
 Expected<LoadedScene> load_scene(const std::string& path, bool vrm_facing, anim::ImportProgress* progress) {
     anim::ImportOptions import;
     import.progress = progress;
-    auto asset = anim::load_gltf(path, import);
+    // Timed on the GL thread only (render/phase_timings.h): `render`, the page; not a window's worker.
+    auto asset = [&] {
+        render::PhaseTimer timer("load: glTF, buffers, images");
+        return anim::load_gltf(path, import);
+    }();
     if (!asset) return asset.error();  // the importer names the file itself
     // A .vrma is a clip and a skeleton with nothing to draw; said plainly rather than an empty view.
     if (asset->vrm.version == anim::VrmVersion::Animation)
@@ -28,6 +33,7 @@ Expected<LoadedScene> load_scene(const std::string& path, bool vrm_facing, anim:
     }
     // The VRM avatar's look-at, constraints and spring bones, over the file's scene (each degrades
     // alone, reported; the geometry is untouched).
+    render::PhaseTimer timer("load: avatar runtime, character");
     anim::FrameContext frame = anim::FrameContext::create(*asset, asset->report);
     auto character = anim::Character::create(std::move(*asset));
     if (!character) return make_error(path + ": " + character.error().message);

@@ -19,7 +19,8 @@ namespace sv::render {
 bool timings_enabled();
 
 // Adds the time between construction and destruction to `phase` (a string literal: kept by
-// pointer), minus the time of phases started inside it. One thread only (the GL thread).
+// pointer), minus the time of phases started inside it. One thread only: the thread that made the
+// first timer of the process (the GL thread); a timer made on any other does nothing.
 class PhaseTimer {
 public:
     explicit PhaseTimer(const char* phase);

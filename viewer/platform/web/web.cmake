@@ -25,5 +25,12 @@ target_link_options(skinview_web PRIVATE -O2
   -sEXPORTED_RUNTIME_METHODS=FS,ccall
   --preload-file ${web_default_asset}@/share/skinview/humanoid.glb)
 set_property(TARGET skinview_web APPEND PROPERTY LINK_DEPENDS ${web_default_asset})
+# SKINVIEW_WEB_PROFILING (scripts/web.sh: SKINVIEW_WEB_PROFILING=1): the wasm keeps its functions'
+# names, so a browser profile (tests/web/page_profile.js) names them rather than wasm-function[N].
+# Off by default: the names make the wasm larger, and the page's transferred bytes are a figure.
+option(SKINVIEW_WEB_PROFILING "keep function names in the wasm, for a browser profile" OFF)
+if(SKINVIEW_WEB_PROFILING)
+  target_link_options(skinview_web PRIVATE --profiling-funcs)
+endif()
 # The page is written by the build, not by emcc (its HTML minifier is not packaged in Debian).
 configure_file(${CMAKE_CURRENT_SOURCE_DIR}/platform/web/index.html ${CMAKE_BINARY_DIR}/index.html COPYONLY)

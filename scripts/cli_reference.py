@@ -230,6 +230,14 @@ MAN_ENV = [
     ("SKINVIEW_BACKGROUND_LOAD", "0 makes the viewer open files on the window's thread, the window frozen until the "
      "file is loaded (as before the background open); unset or anything else opens them on a worker thread "
      "with a progress line over the previous character."),
+    ("SKINVIEW_HUGE_PAGES", "0 keeps skinview from starting itself again with GLIBC_TUNABLES=glibc.malloc.hugetlb=1, "
+     "which puts the GL driver's texture storage on transparent huge pages (a heavy file renders in about 60% of "
+     "the time); unset or anything else restarts once where it can help (glibc 2.35 or later, huge pages in "
+     "madvise mode, no LD_PRELOAD)."),
+    ("GLIBC_TUNABLES", "kept as given, with glibc.malloc.hugetlb=1 added for the restart above; a value that names "
+     "that tunable already means no restart."),
+    ("LD_PRELOAD", "set, skinview does not restart for huge pages: a tool that wraps the process through it "
+     "(valgrind, heaptrack) would be left by the restart."),
 ]
 
 # Commands, then what they do; tests/docs/check_doc_commands.py runs each (from a scratch folder

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "error_heat.h"
 #include "headless_settings.h"
+#include "huge_pages.h"
 #include "reference_check.h"
 #include "render/debug_view.h"
 #include "render/gpu_diagnose.h"
@@ -304,6 +305,8 @@ int run_render(const RenderArgs& args) {
         std::printf("settings saved to %s\n", args.save_settings.c_str());
     }
     render::print_phase_timings(stderr);  // SKINVIEW_TIMINGS=1 only
+    if (render::timings_enabled())
+        std::fprintf(stderr, "skinview timings: huge pages for large allocations: %s\n", huge_pages_state());
     return status;
 }
 

@@ -8,6 +8,7 @@
 #include "cli_options.h"
 #include "commands.h"
 #include "data_dir.h"
+#include "huge_pages.h"
 #include "interactive_viewer.h"
 #include "render/context.h"
 #include "render/debug_view.h"
@@ -72,6 +73,7 @@ int headless_fallback(const InteractiveOptions& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    restart_with_huge_pages(argv);  // first: it may replace the process (viewer/platform/huge_pages.h)
     CLI::App app{"skinview: a reference renderer and viewer for skinned glTF characters"};
     app.require_subcommand(0, 1);
     app.set_version_flag("--version",

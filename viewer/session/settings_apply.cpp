@@ -287,19 +287,6 @@ Status apply_settings(const ui::View& s, ui::ViewerModel& m, anim::Character& ch
     return ok_status();
 }
 
-Status apply_view(const ui::View& v, SceneSession& session, bool environment) {
-    std::string errors;
-    const auto add = [&](const Status& st) {
-        if (!st) errors += (errors.empty() ? "" : "; ") + st.error().message;
-    };
-    add(apply_settings(v, session.model(), session.character(), session.state()));
-    if (environment) add(session.use_environment(v.lighting.environment));
-    if (auto st = session.select_variant(v.variant); !st)
-        add(make_error("settings: 'variant': " + st.error().message));
-    if (!errors.empty()) return make_error(errors);
-    return ok_status();
-}
-
 static std::string background_text(const glm::vec4& c) {
     const auto d = ui::parse_background("default");
     if (c == glm::vec4((*d)[0], (*d)[1], (*d)[2], (*d)[3])) return "default";

@@ -45,9 +45,8 @@ void draw_diagnose_tab(ViewerModel& m, UiContext& c) {
                   "1e-4 of the body: what the bake test holds the GPU to.");
         ImGui::EndDisabled();
     }
-    bool heat = d.heat_map;
+    bool heat = c.draw->debug_view == render::DebugView::ErrorHeatMap;
     if (ImGui::Checkbox("error heat map", &heat)) {
-        d.heat_map = heat;
         if (heat && !d.has_result) d.run_requested = true;
         c.draw->debug_view = heat ? render::DebugView::ErrorHeatMap : render::DebugView::Lit;
     }

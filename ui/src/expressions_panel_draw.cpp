@@ -10,9 +10,15 @@ namespace sv::ui {
 void draw_expressions_tab(ViewerModel& m, UiContext& c) {
     ExpressionsPanel& e = m.expressions;
     if (e.has_look_at) {
-        e.look_at_changed |= ImGui::Checkbox("Eyes follow the camera (VRM look-at)", &e.look_at_follow);
+        LookTarget& look = m.state.look_at;
+        bool follow = look.mode != LookTarget::Mode::Off;
+        if (ImGui::Checkbox("Eyes follow the camera (VRM look-at)", &follow))
+            look.mode = follow ? LookTarget::Mode::Camera : LookTarget::Mode::Off;
         ImGui::SameLine();
-        ImGui::TextDisabled("now: %s", e.look_at_text.c_str());
+        const std::string now = look.mode == LookTarget::Mode::Point ? "the point " + format_look_target(look)
+                                : look.mode == LookTarget::Mode::Camera ? "the camera"
+                                                                        : "off";
+        ImGui::TextDisabled("now: %s", now.c_str());
     }
     if (e.names.empty()) {
         ImGui::TextWrapped("This avatar has no expressions.");

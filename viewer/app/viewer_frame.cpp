@@ -36,19 +36,10 @@ void ViewerWindow::render_frame(double dt, bool last_frame, int frame) {
 void ViewerWindow::pose_frame(double dt) {
     anim::Character& ch = session_->character();
     FrameState& st = session_->state();
-    ui::ExpressionsPanel& ex = model_.expressions;
-    if (ex.look_at_changed)
-        st.look_at.mode = ex.look_at_follow ? LookTarget::Mode::Camera : LookTarget::Mode::Off;
-    ex.look_at_changed = false;
-    ex.look_at_follow = st.look_at.mode != LookTarget::Mode::Off;
-    ex.look_at_text = st.look_at.mode == LookTarget::Mode::Point
-                          ? "the point " + format_look_target(st.look_at)
-                      : st.look_at.mode == LookTarget::Mode::Camera ? "the camera"
-                                                                    : "off";
     // The frame is anim::evaluate_frame, as headless (anim/frame/evaluate_frame.h: the order, VRM
     // 1.0's for the avatar's steps, and springs as a function of the clip time), over the session's
-    // avatar runtime. The model is the session's (SceneSession::use_model): what the panels set is
-    // what this poses, and what Save or the quit guard captures.
+    // avatar runtime. The model is the session's (SceneSession::create took it): what the panels set
+    // is what this poses and draws, and what Save or the quit guard captures.
     model_.look_at = session_->look_at_state();
     model_.advance_and_pose(ch, dt);
     session_->apply_material_binds();
@@ -149,7 +140,8 @@ void ViewerWindow::gpu_requests() {
                                 model_.animation.clip, model_.animation.time, model_.pose_edits.revision};
     // A stale result that is on screen (the heat map, or the Diagnose tab) is measured again: a
     // run is a few milliseconds, cheaper than a number that belongs to another frame.
-    if (d.stale(now) && (d.heat_map || model_.tab == ui::InspectorTab::Diagnose)) d.run_requested = true;
+    const bool heat_map = st.draw.debug_view == render::DebugView::ErrorHeatMap;
+    if (d.stale(now) && (heat_map || model_.tab == ui::InspectorTab::Diagnose)) d.run_requested = true;
     if (d.run_requested || d.run_every_frame) {
         d.run_requested = false;
         const Expected<render::DiagnoseResult> r = render::diagnose(rend, ch, {}, session_->state().draw);

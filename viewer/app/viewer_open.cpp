@@ -167,18 +167,16 @@ void ViewerWindow::finish_open(LoadedScene loaded, const SceneOptions* options, 
 void ViewerWindow::finish_open_unguarded(LoadedScene loaded, const SceneOptions* options,
                                          const ui::View* settings) {
     const std::string path = loaded.path;
-    auto s = SceneSession::create(std::move(loaded), api_);
-    if (!s) return show_error("Could not open the file", s.error().message, "could not open ");
-    std::unique_ptr<SceneSession> next = std::move(*s);
-    // The light on screen, kept for a file opened later (--env, or a settings file's).
+    // The light on screen, kept for a file opened later (--env, or a settings file's); read before
+    // the new session starts the view's draw half afresh.
     const std::string previous_environment = session_ ? session_->environment_path() : opts_.scene.env;
     // The panels' model is the session's from here on: the options and a settings file below write
-    // the one value the panels edit and the frame poses from. Attached before the session replaces
-    // the one on screen, and the session replaced at once, so nothing draws the old character with
-    // a model attached to the new one.
-    model_.attach(next->character());
-    next->use_model(model_);
-    session_ = std::move(next);
+    // the one value the panels edit, the frame poses from and the draw reads. create attaches it
+    // only once the file is uploaded, and the session replaces the one on screen at once, so
+    // nothing draws the old character with a model attached to the new one.
+    auto s = SceneSession::create(std::move(loaded), api_, &model_);
+    if (!s) return show_error("Could not open the file", s.error().message, "could not open ");
+    session_ = std::move(*s);
     SceneSession* const next_session = session_.get();
     next_session->set_springs(opts_.scene.springs != "off");
     // The viewer's eyes follow the camera unless --look-at says otherwise (a bad value is

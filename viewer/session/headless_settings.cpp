@@ -32,11 +32,7 @@ Expected<HeadlessSettings> apply_view_settings(const ui::View& settings, const s
 }
 
 ui::View capture_view(SceneSession& s) {
-    const anim::Character& ch = s.character();
-    const FrameState& st = s.state();
-    ui::View v = capture_settings(s.model(), ch, st);
-    v.lighting.environment = s.environment_path();  // the renderer's, not the panels'
-    v.variant = s.variant();
+    ui::View v = capture_settings(s.model(), s.character());
     // Headless time is a float: written as the decimal a person would type (0.8, not 0.800000011920929),
     // which reads back as the same float.
     if (static_cast<double>(static_cast<float>(v.clock.time)) == v.clock.time)

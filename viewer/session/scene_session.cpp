@@ -1,6 +1,7 @@
 #include "scene_session.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -22,7 +23,8 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::open(const std::string& pa
     return create(std::move(*loaded), api);
 }
 
-Expected<std::unique_ptr<SceneSession>> SceneSession::create(LoadedScene loaded, render::Api api) {
+Expected<std::unique_ptr<SceneSession>> SceneSession::create(LoadedScene loaded, render::Api api,
+                                                             ui::ViewerModel* model) {
     const std::string path = loaded.path;
     auto s = std::make_unique<SceneSession>();
     s->path_ = path;
@@ -35,11 +37,21 @@ Expected<std::unique_ptr<SceneSession>> SceneSession::create(LoadedScene loaded,
     s->renderer_ = std::move(*renderer);
     s->frame_ = std::move(loaded.frame);
     s->frame_.bind(*s->character_);
-    s->own_model_ = std::make_unique<ui::ViewerModel>();
-    s->model_ = s->own_model_.get();
-    s->attach_own_model();
+    // Nothing below fails: a window's model is attached only to a session that will replace the one
+    // on screen at once.
+    if (model) {
+        s->model_ = model;
+        s->model_->attach(*s->character_);
+        s->model_->frame = &s->frame_;
+    } else {
+        s->own_model_ = std::make_unique<ui::ViewerModel>();
+        s->model_ = s->own_model_.get();
+        s->attach_own_model();
+    }
+    // The draw half of the view starts afresh with each file, as the clocks and the pose do (attach).
+    s->model_->state = FrameState{};
     // A file with its own lights is lit by them (as the Khronos renderer does), not by ours as well.
-    s->state_.draw.lighting.key_light = !render::has_punctual_lights(*s->character_);
+    s->state().draw.lighting.key_light = !render::has_punctual_lights(*s->character_);
     s->frame_camera();
     return s;
 }
@@ -102,8 +114,13 @@ void SceneSession::attach_own_model() {
     model_->frame = &frame_;
 }
 
+FrameState& SceneSession::state() { return model_->state; }
+const FrameState& SceneSession::state() const { return model_->state; }
+const std::string& SceneSession::environment_path() const { return model_->state.environment; }
+
 void SceneSession::use_model(ui::ViewerModel& model) {
     model.vrm_springs = model_->vrm_springs;
+    model.state = model_->state;
     model_ = &model;
     model_->frame = &frame_;
     own_model_.reset();
@@ -118,14 +135,19 @@ void SceneSession::set_springs(bool on) {
 }
 
 Status SceneSession::reset_view(const FrameState& fresh) {
-    state_ = fresh;
+    // The environment and the variant as the renderer holds them now, until the checked setters
+    // below put them back to the file's defaults.
+    const std::string environment = state().environment;
+    state() = fresh;
+    state().environment = environment;
+    state().variant.clear();
     expression_weights_.clear();
     // The model again as the file opened: no graph, IK, spring chain, pose edits or expressions
     // (ViewerModel::attach), the springs on.
     attach_own_model();
     model_->vrm_springs = true;
     frame_.restart_springs();
-    state_.draw.correction = true;
+    state().draw.correction = true;
     renderer_->set_material_overrides({});
     renderer_->select_variant(-1);
     return use_environment("");
@@ -141,12 +163,12 @@ Status SceneSession::apply(const SceneOptions& o) {
         clock.clip = *clip;
     }
     clock.time = static_cast<double>(o.time);
-    state_.draw.correction = o.correction != "off";
-    state_.draw.auto_rung = o.skinning == "auto";
-    if (!state_.draw.auto_rung) {
+    state().draw.correction = o.correction != "off";
+    state().draw.auto_rung = o.skinning == "auto";
+    if (!state().draw.auto_rung) {
         auto mode = anim::parse_skinning_rung(o.skinning);
         if (!mode) return mode.error();
-        state_.draw.rung = *mode;
+        state().draw.rung = *mode;
     }
     set_springs(o.springs != "off");
     std::vector<std::pair<std::string, double>> values;
@@ -173,21 +195,21 @@ Status SceneSession::apply(const SceneOptions& o) {
     if (!o.look_at.empty()) {
         auto t = parse_look_target(o.look_at);
         if (!t) return t.error();
-        state_.look_at = *t;
+        state().look_at = *t;
     }
     if (!o.variant.empty())
         if (auto s = select_variant(o.variant); !s) return make_error("--" + s.error().message);
-    state_.camera.fov_y_degrees = o.fov;
-    if (o.width > 0 && o.height > 0) state_.frame_aspect = float(o.width) / float(o.height);
+    state().camera.fov_y_degrees = o.fov;
+    if (o.width > 0 && o.height > 0) state().frame_aspect = float(o.width) / float(o.height);
     if (auto s =
-            apply_camera_option(o.camera, state_.camera, &character_->asset().cameras, &state_.file_camera);
+            apply_camera_option(o.camera, state().camera, &character_->asset().cameras, &state().file_camera);
         !s)
         return s;
     // A pinned camera is the view itself: framing it on what is drawn would undo the pin. The orbit
     // is framed under a file camera too, so that leaving it (the viewer's list) shows the character.
     if (!render::looks_pinned(o.camera)) frame_camera();
-    state_.draw.lighting.environment_background = o.env_background == "on";
-    state_.draw.lighting.environment_blur = o.env_blur;
+    state().draw.lighting.environment_background = o.env_background == "on";
+    state().draw.lighting.environment_blur = o.env_blur;
     // Last, so a bad file leaves every other option applied (the viewer shows the error and goes on).
     return apply_environment(o.env);
 }
@@ -202,16 +224,20 @@ Status SceneSession::apply_environment(const std::string& path) {
             renderer().set_environment(render::environment_from_image(*image, renderer().needs_sheen()));
         !st)
         return make_error("--env '" + path + "': " + st.error().message);
-    environment_path_ = path;
+    loaded_environment_ = state().environment = path;
     return ok_status();
 }
 
 Status SceneSession::use_environment(const std::string& path) {
-    if (path == environment_path_) return ok_status();
+    if (path == loaded_environment_) {
+        state().environment = path;
+        return ok_status();
+    }
     if (path.empty()) {
         if (auto st = renderer().set_environment(render::environment_data()); !st)
             return make_error("settings: environment: the procedural sky: " + st.error().message);
-        environment_path_.clear();
+        loaded_environment_.clear();
+        state().environment.clear();
         return ok_status();
     }
     // Named for the key (read_hdr's message starts with it), not --env: the reader of a refused
@@ -222,64 +248,73 @@ Status SceneSession::use_environment(const std::string& path) {
             renderer().set_environment(render::environment_from_image(*image, renderer().needs_sheen()));
         !st)
         return make_error("settings: environment '" + path + "': " + st.error().message);
-    environment_path_ = path;
+    loaded_environment_ = state().environment = path;
     return ok_status();
 }
+
+namespace {
+[[maybe_unused]] std::string variant_name(const anim::Asset& asset, int v) {
+    return v >= 0 && static_cast<size_t>(v) < asset.variants.size() ? asset.variants[static_cast<size_t>(v)]
+                                                                    : std::string();
+}
+}  // namespace
 
 Status SceneSession::select_variant(const std::string& name) {
     if (name.empty()) {
         renderer_->select_variant(-1);
+        state().variant.clear();
         return ok_status();
     }
     auto v = anim::find_variant(character_->asset(), name);
     if (!v) return v.error();
     renderer_->select_variant(*v);
+    state().variant = name;
     return ok_status();
 }
 
-std::string SceneSession::variant() const {
-    const int v = renderer_->variant();
-    const auto& names = character_->asset().variants;
-    return v >= 0 && static_cast<size_t>(v) < names.size() ? names[static_cast<size_t>(v)] : std::string();
-}
+std::string SceneSession::variant() const { return state().variant; }
 
 void SceneSession::draw_view(int x, int y, int width, int height, const glm::mat4& placement) {
+    // The renderer's light and material set are the GPU's copies of the view's two keys, changed
+    // only together with them (use_environment, apply_environment, select_variant, reset_view).
+    assert(state().environment == loaded_environment_);
+    assert(state().variant == variant_name(character_->asset(), renderer_->variant()));
     glViewport(x, y, width, height);
     glEnable(GL_DEPTH_TEST);
-    glClearColor(state_.clear_color.r, state_.clear_color.g, state_.clear_color.b, state_.clear_color.a);
+    glClearColor(state().clear_color.r, state().clear_color.g, state().clear_color.b, state().clear_color.a);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     // The file's lights where the pose puts them now (an animated light node moves its light).
-    render::LightingSettings& lighting = state_.draw.lighting;
+    render::LightingSettings& lighting = state().draw.lighting;
     if (lighting.file_lights)
         lighting.punctual = render::gather_punctual_lights(*character_);
     else
         lighting.punctual.count = 0;
     renderer_->draw(*character_, {render::CharacterInstance{placement, 0}}, view_proj(width, height),
-                    state_.draw);
+                    state().draw);
 }
 
 glm::mat4 SceneSession::view_proj(int width, int height) const {
     const float aspect = height > 0 ? float(width) / float(height) : 1.0f;
     const auto& cams = character_->asset().cameras;
-    if (state_.file_camera >= 0 && static_cast<size_t>(state_.file_camera) < cams.size()) {
-        const anim::Camera& c = cams[static_cast<size_t>(state_.file_camera)];
+    if (state().file_camera >= 0 && static_cast<size_t>(state().file_camera) < cams.size()) {
+        const anim::Camera& c = cams[static_cast<size_t>(state().file_camera)];
         if (c.node >= 0)
             return render::file_camera_projection(c, aspect) *
                    render::file_camera_view(character_->scene_pose().global(c.node));
     }
-    return state_.camera.projection(aspect) * state_.camera.view();
+    return state().camera.projection(aspect) * state().camera.view();
 }
 
 Expected<render::RgbaImage> SceneSession::render_background(int width, int height) {
     if (target_.width() != width || target_.height() != height)
         if (auto s = target_.resize(width, height); !s) return s.error();
-    const render::DrawOptions keep = state_.draw;
-    state_.draw.draw_mesh = false;
-    state_.draw.draw_skeleton = false;
-    state_.draw.draw_joint_axes = false;
+    const render::DrawOptions keep = state().draw;
+    state().draw.draw_mesh = false;
+    state().draw.draw_skeleton = false;
+    state().draw.draw_joint_axes = false;
     target_.bind();
     draw(width, height);
-    state_.draw = keep;
+    state().draw = keep;
     return target_.read();
 }
 

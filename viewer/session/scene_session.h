@@ -23,6 +23,7 @@
 #include "render/skinned_pass.h"
 #include "scene_load.h"
 #include "scene_options.h"
+#include "ui/frame_state.h"
 
 namespace sv::ui {
 struct ViewerModel;
@@ -32,33 +33,12 @@ struct ClockStep;
 
 namespace sv::viewer {
 
-// What a VRM avatar's eyes follow (`--look-at`, the settings file's `look_at`).
-struct LookTarget {
-    enum class Mode { Off, Camera, Point };
-    Mode mode = Mode::Off;
-    glm::dvec3 point{0.0};  // world, metres (Mode::Point)
-};
-// "off" | "camera" | "x,y,z"; anything else is an error naming --look-at.
-Expected<LookTarget> parse_look_target(const std::string& text);
-std::string format_look_target(const LookTarget& t);
-
-// How the view is drawn, besides what poses it: the clip, its time and every other clock, the
-// pose edits, IK, expressions and springs switch live in the session's model (SceneSession::model),
-// the one holder the window's panels edit too. They used to be copied here as well (`clip`, `time`,
-// `loop`), once per frame in the window and once per settings file headless, and a copy missed in one
-// place drew one view while the sidecar said another.
-struct FrameState {
-    render::DrawOptions draw;
-    render::OrbitCamera camera;
-    // >= 0: the view is the file's camera of this index (`--camera file:N`), `camera` is unused.
-    int file_camera = -1;
-    glm::vec4 clear_color{0.11f, 0.12f, 0.14f, 1.0f};
-    // Width over height of the picture the automatic camera frames for (render: --size; the
-    // viewer: its 3D view). Framing for another aspect still shows everything when the picture is
-    // wider, and cuts the sides when it is narrower.
-    float frame_aspect = 4.0f / 3.0f;
-    LookTarget look_at;  // VRM look-at; the viewer starts it on the camera
-};
+// The draw half of the view and the look-at's target are ui's (ui/frame_state.h), held in the
+// view's one holder, the session's model (SceneSession::model().state).
+using ui::format_look_target;
+using ui::FrameState;
+using ui::LookTarget;
+using ui::parse_look_target;
 
 class SceneSession {
 public:
@@ -69,14 +49,22 @@ public:
                                                         bool vrm_facing = true);
     // The GL half of open: `loaded` (viewer/session/scene_load.h) uploaded to the current context
     // and framed. On the context's thread. A failure (the upload refused) leaves nothing behind.
-    static Expected<std::unique_ptr<SceneSession>> create(LoadedScene loaded, render::Api api);
+    // `model`: the window's, which the session then holds its view in (attached to the character,
+    // its draw half fresh, once nothing can fail any more, so a refused file leaves it as it was);
+    // null: the session owns one. It used to attach its own and be handed the window's after,
+    // attaching twice per open.
+    static Expected<std::unique_ptr<SceneSession>> create(LoadedScene loaded, render::Api api,
+                                                          ui::ViewerModel* model = nullptr);
 
     ~SceneSession();
     anim::Character& character() { return *character_; }
     const anim::Character& character() const { return *character_; }
     render::CharacterRenderer& renderer() { return *renderer_; }
     const std::string& path() const { return path_; }
-    FrameState& state() { return state_; }
+    // The draw half of the view (ui/frame_state.h): the model's, so it is the window's when the
+    // window handed the session its model.
+    FrameState& state();
+    const FrameState& state() const;
 
     // Puts the whole view back to `fresh` (a state this session had) and to what the file opened with:
     // no pose edits, expressions, look-at values or material binds, the default variant, the
@@ -92,8 +80,8 @@ public:
     // settings file replaces the whole state). The same path again is not read again. A bad file
     // keeps the light there was and is an error naming the key.
     Status use_environment(const std::string& path);
-    // The .hdr lighting the scene now ("" the procedural sky), as it was given.
-    const std::string& environment_path() const { return environment_path_; }
+    // The .hdr lighting the scene now ("" the procedural sky), as it was given: the view's key.
+    const std::string& environment_path() const;
     // KHR_materials_variants: draws the materials of the variant called `name` ("" the file's
     // defaults); an unknown name is an error listing the file's variants and changes nothing. The
     // settings file and the viewer's panel choose through this.
@@ -133,8 +121,9 @@ public:
     // (use_model), so the panels, the frame and a screenshot read one value.
     ui::ViewerModel& model() { return *model_; }
     const ui::ViewerModel& model() const { return *model_; }
-    // The window's model instead of the session's own: the caller attaches it to this character
-    // first and keeps it alive as long as the session.
+    // Another model instead of the one the session holds its view in now, with the view's draw half
+    // and springs switch carried over: the caller attaches it to this character first and keeps it
+    // alive as long as the session. (The window passes its model to create instead.)
     void use_model(ui::ViewerModel& model);
     // The clip posed (-1: the rest pose) and the time sampled, as the frame takes them (the time is
     // a float there: the headless verbs carry it so).
@@ -193,9 +182,10 @@ private:
     std::unique_ptr<anim::Character> character_;
     std::unique_ptr<render::CharacterRenderer> renderer_;
     render::RenderTarget target_;
-    FrameState state_;
     std::string path_;
-    std::string environment_path_;  // "" the procedural sky
+    // What the renderer holds now for the view's `environment` (a cache of the GPU work, not a key
+    // of the view): use_environment loads only when the view asks for another.
+    std::string loaded_environment_;
     anim::FrameContext frame_;
     std::unique_ptr<ui::ViewerModel> own_model_;
     ui::ViewerModel* model_ = nullptr;  // own_model_, or the window's (use_model)

@@ -57,7 +57,7 @@ Status apply_camera_option(const std::string& text, render::OrbitCamera& camera,
     return ok_status();
 }
 
-void SceneSession::frame_camera() { viewer::frame_camera(*character_, state_, model_->animation); }
+void SceneSession::frame_camera() { viewer::frame_camera(*character_, state(), model_->animation); }
 
 // With the correction off, what it would move is the soup: framed alone, without the static props
 // around it (Fox's plinth, whose size made the fox's soup a speck). A skin the correction leaves as
@@ -97,10 +97,10 @@ void frame_camera(anim::Character& character, FrameState& state, const ui::Anima
 }
 
 void SceneSession::frame_drawn_now() {
-    const render::SkinMode* forced = state_.draw.auto_rung ? nullptr : &state_.draw.rung;
-    const bool corrected = state_.draw.correction;
+    const render::SkinMode* forced = state().draw.auto_rung ? nullptr : &state().draw.rung;
+    const bool corrected = state().draw.correction;
     const anim::Aabb b = character_->drawn_bounds(corrected, forced, soup_drawn(*character_, corrected));
-    if (!b.empty()) state_.camera.frame(glm::vec3(b.min), glm::vec3(b.max), state_.frame_aspect);
+    if (!b.empty()) state().camera.frame(glm::vec3(b.min), glm::vec3(b.max), state().frame_aspect);
 }
 
 void SceneSession::frame_selection(int skin, int joint) {
@@ -129,8 +129,8 @@ void SceneSession::frame_selection(int skin, int joint) {
     if (longest == 0.0f && parent >= 0)
         longest = glm::length(at(static_cast<size_t>(joint)) - at(static_cast<size_t>(parent)));
     const float pad = std::max(0.5f * longest, 1e-3f * glm::length(hi - lo) + 1e-4f);
-    state_.file_camera = -1;
-    state_.camera.frame(lo - glm::vec3(pad), hi + glm::vec3(pad), state_.frame_aspect);
+    state().file_camera = -1;
+    state().camera.frame(lo - glm::vec3(pad), hi + glm::vec3(pad), state().frame_aspect);
 }
 
 }  // namespace sv::viewer

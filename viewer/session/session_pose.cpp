@@ -14,15 +14,15 @@ namespace sv::viewer {
 
 anim::LookAtState SceneSession::look_at_state() const {
     anim::LookAtState l;
-    l.on = state_.look_at.mode != LookTarget::Mode::Off;
-    l.point = state_.look_at.point;
-    if (state_.look_at.mode == LookTarget::Mode::Camera) {
+    l.on = state().look_at.mode != LookTarget::Mode::Off;
+    l.point = state().look_at.point;
+    if (state().look_at.mode == LookTarget::Mode::Camera) {
         const auto& cams = character_->asset().cameras;
-        const int fc = state_.file_camera;
+        const int fc = state().file_camera;
         if (fc >= 0 && static_cast<size_t>(fc) < cams.size() && cams[static_cast<size_t>(fc)].node >= 0)
             l.node = cams[static_cast<size_t>(fc)].node;
         else
-            l.point = glm::dvec3(state_.camera.eye());
+            l.point = glm::dvec3(state().camera.eye());
     }
     return l;
 }
@@ -63,37 +63,6 @@ void SceneSession::apply_material_binds() {
     if (!character_->asset().vrm.present()) return;
     auto mv = anim::expression_material_values(character_->asset(), frame_.expression_values);
     renderer_->set_material_overrides(mv ? std::move(*mv) : std::vector<anim::ExpressionMaterialValue>{});
-}
-
-Expected<LookTarget> parse_look_target(const std::string& text) {
-    LookTarget t;
-    if (text == "off") return t;
-    if (text == "camera") {
-        t.mode = LookTarget::Mode::Camera;
-        return t;
-    }
-    double v[3];
-    const char* c = text.c_str();
-    for (int i = 0; i < 3; ++i) {
-        char* end = nullptr;
-        v[i] = std::strtod(c, &end);
-        const char want = i < 2 ? ',' : '\0';
-        if (end == c || *end != want || !std::isfinite(v[i]))
-            return make_error("--look-at '" + text +
-                              "': expected x,y,z (a world point in metres), camera or off");
-        c = end + (i < 2 ? 1 : 0);
-    }
-    t.mode = LookTarget::Mode::Point;
-    t.point = {v[0], v[1], v[2]};
-    return t;
-}
-
-std::string format_look_target(const LookTarget& t) {
-    if (t.mode == LookTarget::Mode::Off) return "off";
-    if (t.mode == LookTarget::Mode::Camera) return "camera";
-    char b[128];
-    std::snprintf(b, sizeof b, "%.9g,%.9g,%.9g", t.point.x, t.point.y, t.point.z);
-    return b;
 }
 
 }  // namespace sv::viewer

@@ -80,7 +80,8 @@ const char* tab_name(ui::InspectorTab tab) {
     return "frame";
 }
 
-Status apply_settings(const ui::View& s, ui::ViewerModel& m, anim::Character& ch, FrameState& st) {
+Status apply_settings(const ui::View& s, ui::ViewerModel& m, anim::Character& ch) {
+    FrameState& st = m.state;
     std::string errors;
     const auto fail = [&](const std::string& e) { errors += (errors.empty() ? "" : "; ") + e; };
 
@@ -210,13 +211,13 @@ Status apply_settings(const ui::View& s, ui::ViewerModel& m, anim::Character& ch
     }
 
     m.weights_joint = -1;
-    m.diagnose.heat_map = s.draw.heatmap == "error";
     // The reader refuses a heat map with a material view, so at most one of the two is not off.
     st.draw.debug_view =
         render::debug_view_named(s.draw.heatmap, &render::DebugViewNames::settings_heat_map)
             .value_or(render::debug_view_named(s.draw.view, &render::DebugViewNames::settings_view)
                           .value_or(render::DebugView::Lit));
-    if (m.diagnose.heat_map && !m.diagnose.has_result) m.diagnose.run_requested = true;
+    if (st.draw.debug_view == render::DebugView::ErrorHeatMap && !m.diagnose.has_result)
+        m.diagnose.run_requested = true;
     if (!s.draw.weights_joint.empty()) {
         int skin = 0, joint = -1;
         if (find_joint(ch, s.draw.weights_joint, skin, joint)) {
@@ -295,7 +296,8 @@ static std::string background_text(const glm::vec4& c) {
     return byte(c.r) + "," + byte(c.g) + "," + byte(c.b);
 }
 
-ui::View capture_settings(const ui::ViewerModel& m, const anim::Character& ch, const FrameState& st) {
+ui::View capture_settings(const ui::ViewerModel& m, const anim::Character& ch) {
+    const FrameState& st = m.state;
     ui::View s;
     s.skin.correction = st.draw.correction;
     s.skin.skinning = st.draw.auto_rung ? "auto" : anim::to_id(st.draw.rung);
@@ -334,6 +336,9 @@ ui::View capture_settings(const ui::ViewerModel& m, const anim::Character& ch, c
     s.lighting.environment_intensity = st.draw.lighting.environment_intensity;
     s.lighting.environment_background = st.draw.lighting.environment_background;
     s.lighting.environment_blur = decimal_of(st.draw.lighting.environment_blur);
+    // The two keys the session's checked setters write (apply_view applies them).
+    s.lighting.environment = st.environment;
+    s.variant = st.variant;
     s.pose.expressions = m.expressions.active();
     std::sort(s.pose.expressions.begin(), s.pose.expressions.end());
     // By the joint's name in the first skin that lists its node: what `joint` and the load use.

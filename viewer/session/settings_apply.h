@@ -16,8 +16,8 @@ double decimal_of(float f);
 
 // Applies every key. A key that cannot be honoured (a joint or clip the character lacks) leaves
 // that part as it was and the others applied; the returned error names each such key.
-Status apply_settings(const ui::View& s, ui::ViewerModel& model, anim::Character& character,
-                      FrameState& state);
+// The model holds the whole view: its clocks and pose, and its draw half (model.state).
+Status apply_settings(const ui::View& s, ui::ViewerModel& model, anim::Character& character);
 // The whole view applied to a session: every key the model and the draw hold (apply_settings over
 // the session's model), then the two the session itself holds, the environment (skipped when
 // `environment` is false: the window's explicit --env wins over a file's) and the variant. The one
@@ -26,7 +26,6 @@ Status apply_settings(const ui::View& s, ui::ViewerModel& model, anim::Character
 // another). Every key is tried; the error names each that could not be honoured.
 Status apply_view(const ui::View& view, SceneSession& session, bool environment = true);
 // The settings that reproduce what is on screen now (the camera as an explicit orbit).
-ui::View capture_settings(const ui::ViewerModel& model, const anim::Character& character,
-                          const FrameState& state);
+ui::View capture_settings(const ui::ViewerModel& model, const anim::Character& character);
 
 }  // namespace sv::viewer

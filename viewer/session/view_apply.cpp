@@ -9,7 +9,7 @@ Status apply_view(const ui::View& v, SceneSession& session, bool environment) {
     const auto add = [&](const Status& st) {
         if (!st) errors += (errors.empty() ? "" : "; ") + st.error().message;
     };
-    add(apply_settings(v, session.model(), session.character(), session.state()));
+    add(apply_settings(v, session.model(), session.character()));
     if (environment) add(session.use_environment(v.lighting.environment));
     if (auto st = session.select_variant(v.variant); !st)
         add(make_error("settings: 'variant': " + st.error().message));

@@ -14,6 +14,7 @@
 #include "anim/asset_tools/vrm_builder.h"
 #include "anim/gltf/gltf_write.h"
 #include "headless_settings.h"
+#include "render/hdr_image.h"
 #include "scene_session.h"
 #include "settings_apply.h"
 #include "test_paths.h"
@@ -72,8 +73,9 @@ viewer::HeadlessSession open(const std::string& file) {
     return std::move(*h);
 }
 
-// The window's way: its model takes the settings (viewer_open.cpp), then its frame poses through the
-// session's avatar runtime (viewer_frame.cpp's pose_frame, without the panels).
+// The window's way: the session holds its view in the window's model, which takes the settings
+// (viewer_open.cpp), then the window's frame poses through the session's avatar runtime
+// (viewer_frame.cpp's pose_frame, without the panels).
 std::vector<float> window_pose(const Case& k, float* time) {
     viewer::HeadlessSession h = open(k.file);
     viewer::SceneSession& s = *h.session;
@@ -81,9 +83,9 @@ std::vector<float> window_pose(const Case& k, float* time) {
     EXPECT_TRUE(settings.ok()) << k.name;
     ui::ViewerModel m;
     m.attach(s.character());
-    const Status st = viewer::apply_settings(*settings, m, s.character(), s.state());
+    s.use_model(m);
+    const Status st = viewer::apply_settings(*settings, m, s.character());
     EXPECT_TRUE(st) << k.name << ": " << (st ? "" : st.error().message);
-    m.frame = &s.frame();
     m.look_at = s.look_at_state();
     m.vrm_springs = s.springs_on();
     m.animation.playing = k.play_frames > 0;
@@ -195,6 +197,64 @@ TEST(WindowHeadlessFrame, TheWindowsModelIsTheSessionsOneHolder) {
     // The control: an edit on a model the session does not hold changes neither.
     other.pose_edits.set(skin.joints[2], glm::dvec3(0.0, 0.0, 30.0));
     EXPECT_EQ(viewer::capture_view(s).pose.edits.size(), 1u);
+}
+
+// The draw half of the view is in the same holder (ui::ViewerModel::state): the options, the checked
+// environment setter and a panel's edit of the draw options write the window's model, and the draw
+// and the capture read it. Before, it was the session's own FrameState, with the environment held by
+// the session: the window's model carried the pose and not the picture. Control: a model the session
+// was not handed is not written and not drawn.
+TEST(WindowHeadlessFrame, TheDrawHalfOfTheViewIsInTheSameHolder) {
+    viewer::HeadlessSession h = open(asset("avatar_vrm1.glb"));
+    viewer::SceneSession& s = *h.session;
+    ui::ViewerModel window, other;
+    window.attach(s.character());
+    other.attach(s.character());
+    s.use_model(window);
+    ASSERT_EQ(&s.state(), &window.state);
+    const render::OrbitCamera framed = window.state.camera;
+    EXPECT_EQ(framed.distance, s.state().camera.distance) << "use_model carries the framed camera over";
+
+    viewer::SceneOptions o;
+    o.correction = "off";
+    o.camera = "orbit:30";
+    o.look_at = "0.5,1.5,2";
+    ASSERT_TRUE(s.apply(o));
+    EXPECT_FALSE(window.state.draw.correction);
+    EXPECT_EQ(window.state.camera.yaw_degrees, 30.0f);
+    EXPECT_EQ(window.state.look_at.mode, viewer::LookTarget::Mode::Point);
+    EXPECT_TRUE(other.state.draw.correction) << "the control: the other model was not written";
+    EXPECT_EQ(other.state.look_at.mode, viewer::LookTarget::Mode::Off);
+
+    const fs::path dir = fs::path(output_dir()) / "draw_half_holder";
+    fs::create_directories(dir);
+    render::HdrImage sky{8, 4, std::vector<float>(8 * 4 * 3, 0.5f)};
+    const std::string hdr = (dir / "grey.hdr").string();
+    ASSERT_TRUE(render::write_hdr(hdr, sky));
+    ASSERT_TRUE(s.use_environment(hdr));
+    EXPECT_EQ(window.state.environment, hdr);
+    EXPECT_EQ(s.environment_path(), hdr);
+    EXPECT_EQ(other.state.environment, "");
+
+    // A panel's edit of the draw options (the Scene panel's view list) is what the session draws and
+    // what it captures.
+    auto lit = s.render_image(160, 120);
+    ASSERT_TRUE(lit) << lit.error().message;
+    window.state.draw.debug_view = render::DebugView::Normals;
+    auto normals = s.render_image(160, 120);
+    ASSERT_TRUE(normals) << normals.error().message;
+    EXPECT_NE(lit->pixels, normals->pixels) << "the draw did not read the window's draw options";
+    const ui::View v = viewer::capture_view(s);
+    EXPECT_EQ(v.draw.view, "normals");
+    EXPECT_FALSE(v.skin.correction);
+    EXPECT_EQ(v.lighting.environment, hdr);
+    // The control: an edit on the other model is neither drawn nor captured.
+    other.state.draw.debug_view = render::DebugView::Lit;
+    other.state.draw.correction = true;
+    auto again = s.render_image(160, 120);
+    ASSERT_TRUE(again) << again.error().message;
+    EXPECT_EQ(again->pixels, normals->pixels);
+    EXPECT_EQ(viewer::capture_view(s).draw.view, "normals");
 }
 
 }  // namespace

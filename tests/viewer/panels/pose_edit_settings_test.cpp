@@ -65,7 +65,7 @@ TEST(PoseEditSettings, ApplyPosesTheEditedJointAndCaptureGivesTheFileBack) {
     anim::Character c = load_builtin();
     ui::ViewerModel m;
     m.attach(c);
-    viewer::FrameState st;
+    viewer::FrameState& st = m.state;
     const int forearm = c.skins()[0].skeleton.find("LeftForeArm");
     const int hand = c.skins()[0].skeleton.find("LeftHand");
     ASSERT_GE(forearm, 0);
@@ -73,13 +73,13 @@ TEST(PoseEditSettings, ApplyPosesTheEditedJointAndCaptureGivesTheFileBack) {
     ui::View s;
     s.clock.clip = "rest";
     s.draw.heatmap = "all-weights";
-    auto plain = viewer::apply_settings(s, m, c, st);
+    auto plain = viewer::apply_settings(s, m, c);
     ASSERT_TRUE(plain) << plain.error().message;
     m.pose(c);
     const glm::dvec3 hand_before = joint_world(c, hand), elbow = joint_world(c, forearm);
 
     s.pose.edits = {{"LeftForeArm", {0.0, 0.0, 40.0}}};
-    auto applied = viewer::apply_settings(s, m, c, st);
+    auto applied = viewer::apply_settings(s, m, c);
     ASSERT_TRUE(applied) << applied.error().message;
     EXPECT_EQ(st.draw.debug_view, render::DebugView::AllWeights);
     EXPECT_EQ(m.pose_edits.by_node.size(), 1u);
@@ -97,18 +97,18 @@ TEST(PoseEditSettings, ApplyPosesTheEditedJointAndCaptureGivesTheFileBack) {
     const double degrees = glm::degrees(std::atan2(glm::dot(glm::cross(a, b), axis), glm::dot(a, b)));
     EXPECT_NEAR(degrees, 40.0, 0.01);
     std::printf("[ measure ] the hand turned %.4f degrees about the forearm's Z\n", degrees);
-    const ui::View captured = viewer::capture_settings(m, c, st);
+    const ui::View captured = viewer::capture_settings(m, c);
     EXPECT_EQ(captured.pose.edits, s.pose.edits) << ui::settings_to_json(captured);
     EXPECT_EQ(captured.draw.heatmap, "all-weights");
 
     // A file without pose_edits leaves the pose as animated (Load replaces the whole state).
     s.pose.edits.clear();
-    ASSERT_TRUE(viewer::apply_settings(s, m, c, st));
+    ASSERT_TRUE(viewer::apply_settings(s, m, c));
     m.pose(c);
     EXPECT_NEAR(glm::distance(joint_world(c, hand), hand_before), 0.0, 1e-6);
 
     s.pose.edits = {{"Tail", {10.0, 0.0, 0.0}}, {"Neck", {0.0, 5.0, 0.0}}};
-    auto bad = viewer::apply_settings(s, m, c, st);
+    auto bad = viewer::apply_settings(s, m, c);
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().message.find("pose_edits: no joint named 'Tail'"), std::string::npos)
         << bad.error().message;

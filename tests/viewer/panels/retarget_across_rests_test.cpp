@@ -157,14 +157,12 @@ TEST(ViewerModel, ANewFileStartsClean) {
     ASSERT_TRUE(m.graph.set_source(load(builtin), builtin, *first, 0));
     m.graph.mode = ui::GraphMode::Retarget;
     m.graph.spring.enabled = true;
-    m.diagnose.heat_map = true;
     m.screenshot_message = "screenshot: x.png";
     m.attach(*next);
     EXPECT_FALSE(m.graph.source);
     EXPECT_EQ(m.graph.source_path, "");
     EXPECT_EQ(m.graph.mode, ui::GraphMode::Clip);
     EXPECT_FALSE(m.graph.spring.enabled);
-    EXPECT_FALSE(m.diagnose.heat_map);
     EXPECT_EQ(m.screenshot_message, "");
 }
 

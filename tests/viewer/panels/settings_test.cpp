@@ -217,22 +217,22 @@ TEST(Settings, ApplyThenCaptureGivesTheSameSettings) {
     anim::Character c = load_builtin();
     ui::ViewerModel m;
     m.attach(c);
-    viewer::FrameState st;
+    viewer::FrameState& st = m.state;
     // The built-in character has no VRM look-at, and the viewer saves `look_at` only for avatars
     // that have one (what it shows there); the key's own round trip is the file test above.
     ui::View s = every_key_off_default();
     s.pose.look_at.clear();
-    // The variant is the session's (its renderer's materials, SceneSession::select_variant), applied
-    // and captured beside the model as the environment is; the CLI test holds its round trip.
+    // The variant binds the renderer's materials, so only the session's checked setter writes it
+    // (SceneSession::select_variant, through apply_view), as the environment; the CLI test holds its
+    // round trip.
     s.variant.clear();
-    auto applied = viewer::apply_settings(s, m, c, st);
+    auto applied = viewer::apply_settings(s, m, c);
     ASSERT_TRUE(applied) << applied.error().message;
     EXPECT_FALSE(st.draw.correction);
     EXPECT_EQ(st.draw.debug_view, render::DebugView::Weights);
     EXPECT_TRUE(st.draw.draw_skeleton);
     EXPECT_EQ(m.tab, ui::InspectorTab::Palette);
-    EXPECT_EQ(viewer::capture_settings(m, c, st), s)
-        << ui::settings_to_json(viewer::capture_settings(m, c, st));
+    EXPECT_EQ(viewer::capture_settings(m, c), s) << ui::settings_to_json(viewer::capture_settings(m, c));
 }
 
 // An IK view saves where its target and pole are, given or placed: a file that named none comes
@@ -242,12 +242,11 @@ TEST(Settings, AnIkViewSavesItsTargetAndPole) {
     anim::Character c = load_builtin();
     ui::ViewerModel m;
     m.attach(c);
-    viewer::FrameState st;
     ui::View s;
     s.pose.ik = true;
-    ASSERT_TRUE(viewer::apply_settings(s, m, c, st));
+    ASSERT_TRUE(viewer::apply_settings(s, m, c));
     ASSERT_GE(m.ik.chain.tip, 0);
-    const ui::View placed = viewer::capture_settings(m, c, st);
+    const ui::View placed = viewer::capture_settings(m, c);
     ASSERT_EQ(placed.pose.ik_target.size(), 3u);
     ASSERT_EQ(placed.pose.ik_pole.size(), 3u);
     EXPECT_EQ(glm::dvec3(placed.pose.ik_target[0], placed.pose.ik_target[1], placed.pose.ik_target[2]),
@@ -258,17 +257,17 @@ TEST(Settings, AnIkViewSavesItsTargetAndPole) {
     s.pose.ik_pole = {-1.0, 0.75, 2.0};
     ui::ViewerModel given;
     given.attach(c);
-    ASSERT_TRUE(viewer::apply_settings(s, given, c, st));
+    ASSERT_TRUE(viewer::apply_settings(s, given, c));
     EXPECT_EQ(given.ik.target, glm::dvec3(0.25, 0.5, 0.125));
     EXPECT_EQ(given.ik.pole, glm::dvec3(-1.0, 0.75, 2.0));
     EXPECT_NE(given.ik.target, m.ik.target)
         << "the control: the given target is not where the pick places it";
-    const ui::View back = viewer::capture_settings(given, c, st);
+    const ui::View back = viewer::capture_settings(given, c);
     EXPECT_EQ(back.pose.ik_target, s.pose.ik_target);
     EXPECT_EQ(back.pose.ik_pole, s.pose.ik_pole);
 
     given.ik.enabled = false;
-    const ui::View off = viewer::capture_settings(given, c, st);
+    const ui::View off = viewer::capture_settings(given, c);
     EXPECT_TRUE(off.pose.ik_target.empty());
     EXPECT_TRUE(off.pose.ik_pole.empty());
 }
@@ -293,14 +292,14 @@ TEST(Settings, AMaterialViewOrHeatMapReachesTheDrawAndIsSavedBack) {
           Case{true, "off", render::DebugView::Lit}}) {
         ui::ViewerModel m;
         m.attach(c);
-        viewer::FrameState st;
+        viewer::FrameState& st = m.state;
         // What a previous view left: a heat map before a material view, and the other way round.
         st.draw.debug_view = k.heat_map ? render::DebugView::Normals : render::DebugView::AllWeights;
         ui::View s;
         (k.heat_map ? s.draw.heatmap : s.draw.view) = k.word;
-        ASSERT_TRUE(viewer::apply_settings(s, m, c, st)) << k.word;
+        ASSERT_TRUE(viewer::apply_settings(s, m, c)) << k.word;
         EXPECT_EQ(st.draw.debug_view, k.drawn) << k.word;
-        const ui::View back = viewer::capture_settings(m, c, st);
+        const ui::View back = viewer::capture_settings(m, c);
         EXPECT_EQ(k.heat_map ? back.draw.heatmap : back.draw.view, k.word);
         EXPECT_EQ(k.heat_map ? back.draw.view : back.draw.heatmap, k.heat_map ? "lit" : "off") << k.word;
     }
@@ -330,12 +329,11 @@ TEST(Settings, AStateMachineViewSavesTheStateItIsIn) {
     s.clock.time = 0.4;
     ui::ViewerModel m;
     m.attach(*c);
-    viewer::FrameState st;
-    ASSERT_TRUE(viewer::apply_settings(s, m, *c, st));
+    ASSERT_TRUE(viewer::apply_settings(s, m, *c));
     EXPECT_EQ(machine_state(m), "Walking");
     ASSERT_TRUE(m.graph.machine);
     EXPECT_NEAR(m.graph.machine->time_in_state(m.graph.clock), 0.4, 1e-9);
-    const ui::View back = viewer::capture_settings(m, *c, st);
+    const ui::View back = viewer::capture_settings(m, *c);
     EXPECT_EQ(back.clock.machine_state, "Walking");
     EXPECT_NEAR(back.clock.time, 0.4, 1e-9);
 
@@ -343,12 +341,12 @@ TEST(Settings, AStateMachineViewSavesTheStateItIsIn) {
     first.clock.machine_state.clear();
     ui::ViewerModel m2;
     m2.attach(*c);
-    ASSERT_TRUE(viewer::apply_settings(first, m2, *c, st));
+    ASSERT_TRUE(viewer::apply_settings(first, m2, *c));
     EXPECT_EQ(machine_state(m2), c->asset().clips.at(0).name);
     EXPECT_NE(c->asset().clips.at(0).name, "Walking") << "the control needs another first clip";
 
     s.clock.machine_state = "Moonwalk";
-    const auto bad = viewer::apply_settings(s, m2, *c, st);
+    const auto bad = viewer::apply_settings(s, m2, *c);
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().message.find("machine_state: the file has no clip named 'Moonwalk'"),
               std::string::npos)
@@ -370,30 +368,29 @@ TEST(Settings, ARootMotionViewStripsTheClipItNames) {
     s.pose.root_motion = true;
     ui::ViewerModel m;
     m.attach(*c);
-    viewer::FrameState st;
-    ASSERT_TRUE(viewer::apply_settings(s, m, *c, st));
+    ASSERT_TRUE(viewer::apply_settings(s, m, *c));
     EXPECT_EQ(m.graph.root.clip, walking);
     EXPECT_GE(m.graph.root.joint, 0);
     EXPECT_TRUE(m.pose_state().root_motion.strip);
-    EXPECT_TRUE(viewer::capture_settings(m, *c, st).pose.root_motion);
+    EXPECT_TRUE(viewer::capture_settings(m, *c).pose.root_motion);
 
     s.pose.root_motion = false;
     ui::ViewerModel plain;
     plain.attach(*c);
-    ASSERT_TRUE(viewer::apply_settings(s, plain, *c, st));
+    ASSERT_TRUE(viewer::apply_settings(s, plain, *c));
     EXPECT_FALSE(plain.pose_state().root_motion.strip);
-    EXPECT_FALSE(viewer::capture_settings(plain, *c, st).pose.root_motion);
+    EXPECT_FALSE(viewer::capture_settings(plain, *c).pose.root_motion);
 }
 
 TEST(Settings, APresetCameraFramesWhatIsDrawn) {
     anim::Character c = load_builtin();
     ui::ViewerModel m;
     m.attach(c);
-    viewer::FrameState st;
+    viewer::FrameState& st = m.state;
     st.camera.distance = 1000.0f;  // far off, as a previous soup framing would leave it
     ui::View s;
     s.camera.preset = "front";
-    ASSERT_TRUE(viewer::apply_settings(s, m, c, st));
+    ASSERT_TRUE(viewer::apply_settings(s, m, c));
     EXPECT_EQ(st.camera.yaw_degrees, 0.0f);
     // The built-in character is about 1.8 m tall: framed, the camera stands a few metres off.
     EXPECT_LT(st.camera.distance, 20.0f);
@@ -403,12 +400,12 @@ TEST(Settings, AJointOrClipTheCharacterLacksIsNamedAndTheRestStillApplies) {
     anim::Character c = load_builtin();
     ui::ViewerModel m;
     m.attach(c);
-    viewer::FrameState st;
+    viewer::FrameState& st = m.state;
     ui::View s;
     s.panels.joint = "Tail";
     s.clock.clip = "dance";
     s.draw.show_armature = true;
-    auto r = viewer::apply_settings(s, m, c, st);
+    auto r = viewer::apply_settings(s, m, c);
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().message.find("joint: no joint named 'Tail'"), std::string::npos) << r.error().message;
     EXPECT_NE(r.error().message.find("'dance'"), std::string::npos) << r.error().message;
@@ -420,12 +417,11 @@ TEST(Settings, RestIsTheRestPose) {
     ui::ViewerModel m;
     m.attach(c);
     ASSERT_GE(m.animation.clip, 0);
-    viewer::FrameState st;
     ui::View s;
     s.clock.clip = "rest";
-    ASSERT_TRUE(viewer::apply_settings(s, m, c, st));
+    ASSERT_TRUE(viewer::apply_settings(s, m, c));
     EXPECT_EQ(m.animation.clip, -1);
-    EXPECT_EQ(viewer::capture_settings(m, c, st).clock.clip, "rest");
+    EXPECT_EQ(viewer::capture_settings(m, c).clock.clip, "rest");
 }
 
 }  // namespace

@@ -97,11 +97,10 @@ TEST(VrmPanels, SettingsJointNamesAHumanoidBone) {
     anim::Character c = load_avatar("avatar_vrm1.glb");
     ui::ViewerModel m;
     m.attach(c);
-    viewer::FrameState st;
     ui::View s;
     s.panels.joint = "rightLowerLeg";
     s.panels.tab = "humanoid";
-    ASSERT_TRUE(viewer::apply_settings(s, m, c, st));
+    ASSERT_TRUE(viewer::apply_settings(s, m, c));
     ASSERT_GE(m.scene.selection.joint, 0);
     EXPECT_EQ(c.skins()[0].skeleton.names()[static_cast<size_t>(m.scene.selection.joint)],
               "J_Bip_R_LowerLeg");
@@ -140,10 +139,9 @@ TEST(VrmPanels, ExpressionsKeyErrorsNameTheKey) {
     anim::Character c = load_avatar("avatar_vrm1.glb");
     ui::ViewerModel m;
     m.attach(c);
-    viewer::FrameState st;
     ui::View s;
     s.pose.expressions = {{"angry", 1.0}};
-    const Status r = viewer::apply_settings(s, m, c, st);
+    const Status r = viewer::apply_settings(s, m, c);
     ASSERT_FALSE(r);
     // 1.0's expressions are a JSON object: the reader lists them in the parser's key order.
     EXPECT_NE(
@@ -165,11 +163,10 @@ TEST(VrmPanels, ExpressionsApplyToThePoseAndCaptureBack) {
         ASSERT_EQ(m.expressions.names.size(), 2u);
         EXPECT_NE(std::find(m.expressions.names.begin(), m.expressions.names.end(), happy),
                   m.expressions.names.end());
-        viewer::FrameState st;
         ui::View s;
         s.pose.expressions = {{"blink", 0.75}, {happy, 0.5}};
         std::sort(s.pose.expressions.begin(), s.pose.expressions.end());
-        const Status r = viewer::apply_settings(s, m, c, st);
+        const Status r = viewer::apply_settings(s, m, c);
         ASSERT_TRUE(r) << r.error().message;
         // The model's pose pipeline applies them over the clip (its pose_at resets morph weights),
         // and the Scene column's morph list shows what is drawn.
@@ -180,7 +177,7 @@ TEST(VrmPanels, ExpressionsApplyToThePoseAndCaptureBack) {
         EXPECT_FLOAT_EQ(c.morph_weights(1)[0], 0.5f);
         // blink is binary (0.75 snaps to 1); 1.0's happy blocks blink, 0.x has no overrides.
         EXPECT_FLOAT_EQ(c.morph_weights(1)[1], file[10] == '0' ? 1.0f : 0.0f);
-        EXPECT_EQ(viewer::capture_settings(m, c, st).pose.expressions, s.pose.expressions);
+        EXPECT_EQ(viewer::capture_settings(m, c).pose.expressions, s.pose.expressions);
     }
 }
 

@@ -31,7 +31,9 @@ struct DiagnosePanel {
     bool has_result = false;
     render::DiagnoseFigures result;
     std::string error;
-    bool heat_map = false;
+    // Whether the error heat map is on is the view's debug view (FrameState::draw.debug_view ==
+    // ErrorHeatMap), not a switch here: a second switch was set beside it by two writers and
+    // missed by the Scene panel's view list, so a heat map chosen there was never measured.
     float heat_scale = 0.0f;  // error at full red; 0: derive from the result (1% of the body)
     bool run_requested = false;
     bool run_every_frame = false;

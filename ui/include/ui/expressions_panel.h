@@ -22,13 +22,10 @@ struct ExpressionsPanel {
         binds;          // per expression: "2 morph binds; 1 material bind; 1 MToon colour bind not drawn"
     std::string error;  // the last failure to turn values into weights
     std::vector<anim::ExpressionMorphWeight> weights;  // what apply writes
-    // The VRM look-at control: whether the eyes follow the camera. The viewer owns the look-at
-    // (viewer/session/scene_session.h), sets `look_at_follow` and `look_at_text` ("the camera", "off", a
-    // point from a settings file) every frame and reads `look_at_changed` after the panel drew.
+    // Whether the avatar has a VRM look-at: the tab then shows the view's look-at target
+    // (ViewerModel::state.look_at), which its checkbox edits in place. It used to keep a copy the
+    // viewer synchronised every frame.
     bool has_look_at = false;
-    bool look_at_follow = false;
-    bool look_at_changed = false;
-    std::string look_at_text;
 
     // Lists the avatar's expressions, every value 0. A file that is no VRM lists none.
     void rebuild(const anim::Character& character);

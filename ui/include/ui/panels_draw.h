@@ -20,7 +20,7 @@ namespace sv::ui {
 
 struct UiContext {
     anim::Character* character = nullptr;  // null: nothing loaded yet
-    // The view's draw options, the very struct every draw reads (the session's FrameState::draw):
+    // The view's draw options, the very struct every draw reads (ViewerModel::state.draw, the view's):
     // the panels edit it in place, so what a checkbox shows is what is drawn. Null: nothing loaded.
     render::DrawOptions* draw = nullptr;
     // The file's cameras (`--camera file:N`): the view's choice (-1 the orbit camera, else the one

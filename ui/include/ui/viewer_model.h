@@ -15,6 +15,7 @@
 #include "ui/conflicts_panel.h"
 #include "ui/diagnose_panel.h"
 #include "ui/expressions_panel.h"
+#include "ui/frame_state.h"
 #include "ui/graph_panel.h"
 #include "ui/humanoid_panel.h"
 #include "ui/ik_panel.h"
@@ -85,6 +86,9 @@ struct ViewerModel {
     // it each frame) and the VRM spring bones' switch (`--springs`).
     anim::LookAtState look_at;
     bool vrm_springs = true;
+    // How the view is drawn (ui/frame_state.h: draw options, camera, background, look-at target,
+    // environment, variant). Kept across attach: the session starts it afresh for each file.
+    FrameState state;
     // The avatar runtime the frame runs (the session's; tests may leave it unset: then a context
     // with no look-at, constraints or spring bones).
     anim::FrameContext* frame = nullptr;

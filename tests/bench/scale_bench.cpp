@@ -3,10 +3,12 @@
 // memory each, interleaved round by round so both see the same machine; then a synthetic series of
 // 1, 4 and 16 textures of 2048x2048 (written here into a temporary folder) showing how time and
 // memory grow with the texture bytes; then the import alone, in this process, with the images
-// decoded on one thread against two (anim::ImportOptions::decode_threads). Prints every round and
-// the medians; not a test.
+// decoded on one thread against two (anim::ImportOptions::decode_threads); then the decode alone
+// (the bytes in memory, the importer's pool) on one thread against two, beside the machine's own
+// two-thread ratio on an integer loop. Prints every round and the medians; not a test.
 //
 //   build/tests/bench/scale_bench [--skinview PATH] [--rounds 3] [--size 640x480] [--file EXTRA]
+//   build/tests/bench/scale_bench --only decode [--rounds 3]     the decode alone and its control
 //
 // Files: CesiumMan (one 1024x1024 texture), SpecGlossVsMetalRough (seven 2048x2048 textures) and
 // StainedGlassLamp (19 PNGs, 12 at 2048x2048) from ../shared/khronos, and --file if given. The
@@ -21,14 +23,19 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "anim/gltf/gltf_import.h"
+#include "gltf_image_decode.h"
 #include "process_bench.h"
 #include "render/image.h"
 #include "synthetic_texture.h"
@@ -137,20 +144,98 @@ void print_rows(const std::vector<Row>& rows, bool f3d) {
     }
 }
 
+// The encoded bytes of every PNG and JPEG in `folder` (the files a model's glTF names beside it).
+std::vector<std::vector<std::uint8_t>> image_files(const fs::path& folder) {
+    std::vector<fs::path> paths;
+    for (const auto& e : fs::directory_iterator(folder)) {
+        const std::string ext = e.path().extension().string();
+        if (ext == ".png" || ext == ".jpg" || ext == ".jpeg") paths.push_back(e.path());
+    }
+    std::sort(paths.begin(), paths.end());
+    std::vector<std::vector<std::uint8_t>> out;
+    for (const fs::path& p : paths) {
+        std::ifstream in(p, std::ios::binary);
+        out.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    return out;
+}
+
+// The decode alone, the bytes already in memory: the importer's pool (anim/src/gltf/
+// gltf_image_decode.h) on one thread against two, what "two cores do close to half the decode time
+// of one" is about. The import's own ratio above also holds what runs before the pool on one thread
+// (reading the files, the parse, copying the encoded bytes). Last, the machine's own ratio on work
+// that shares nothing (an integer loop a thread): what two threads can do here at best.
+void decode_alone(const std::vector<std::pair<std::string, fs::path>>& folders, int rounds) {
+    using clock = std::chrono::steady_clock;
+    std::printf("\nthe decode alone (bytes in memory, the importer's pool), threads 1 against 2, %d rounds\n",
+                rounds);
+    for (const auto& [label, folder] : folders) {
+        const auto files = image_files(folder);
+        std::vector<sv::anim::gltf::EncodedImage> encoded;
+        size_t bytes = 0;
+        for (size_t i = 0; i < files.size(); ++i) {
+            encoded.push_back({files[i].data(), files[i].size(), "image " + std::to_string(i)});
+            bytes += files[i].size();
+        }
+        std::vector<double> one, two;
+        for (int r = 0; r < rounds; ++r)
+            for (unsigned threads : {1u, 2u}) {
+                const auto t0 = clock::now();
+                const auto out = sv::anim::gltf::decode_all_rgba8(encoded, threads);
+                const double s = std::chrono::duration<double>(clock::now() - t0).count();
+                for (const auto& d : out)
+                    if (!d.failure.empty()) std::fprintf(stderr, "scale_bench: %s\n", d.failure.c_str());
+                (threads == 1 ? one : two).push_back(s);
+            }
+        std::printf(
+            "%-28s %zu images, %.1f MiB encoded: 1 thread %.3fs, 2 threads %.3fs, ratio %.3f (medians)\n",
+            label.c_str(), files.size(), static_cast<double>(bytes) / (1024.0 * 1024.0), median(one),
+            median(two), median(two) / median(one));
+    }
+    // The control: the same integer loop twice, on one thread and on two.
+    const auto spin = [] {
+        volatile std::uint64_t sink = 0;
+        std::uint64_t x = 88172645463325252ull;
+        for (int i = 0; i < 200000000; ++i) x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        sink = x;
+        (void)sink;
+    };
+    std::vector<double> one, two;
+    for (int r = 0; r < rounds; ++r) {
+        auto t0 = clock::now();
+        spin();
+        spin();
+        one.push_back(std::chrono::duration<double>(clock::now() - t0).count());
+        t0 = clock::now();
+        std::thread other(spin);
+        spin();
+        other.join();
+        two.push_back(std::chrono::duration<double>(clock::now() - t0).count());
+    }
+    std::printf("%-28s 1 thread %.3fs, 2 threads %.3fs, ratio %.3f (medians)\n", "control: an integer loop",
+                median(one), median(two), median(two) / median(one));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     fs::path exe = fs::absolute(argv[0]).parent_path().parent_path().parent_path() / "viewer" / "skinview";
     const fs::path khronos = fs::path(SKINVIEW_BENCH_SHARED_ASSETS).parent_path() / "khronos";
-    std::string exe_arg = exe.string(), rounds_arg = "3", size = "640x480", extra;
-    if (!sv::bench::parse_options(
-            argc, argv, "scale_bench",
-            {{"--skinview", &exe_arg}, {"--rounds", &rounds_arg}, {"--size", &size}, {"--file", &extra}}))
+    std::string exe_arg = exe.string(), rounds_arg = "3", size = "640x480", extra, only;
+    if (!sv::bench::parse_options(argc, argv, "scale_bench",
+                                  {{"--skinview", &exe_arg},
+                                   {"--rounds", &rounds_arg},
+                                   {"--size", &size},
+                                   {"--file", &extra},
+                                   {"--only", &only}}))
         return 2;
     exe = exe_arg;
     const int rounds = std::atoi(rounds_arg.c_str());
-    if (!fs::exists(exe) || rounds < 1 || size.find('x') == std::string::npos) {
-        std::fprintf(stderr, "scale_bench: need --skinview (%s), --rounds >= 1, --size WxH\n", exe.c_str());
+    if (!fs::exists(exe) || rounds < 1 || size.find('x') == std::string::npos ||
+        (!only.empty() && only != "decode")) {
+        std::fprintf(stderr,
+                     "scale_bench: need --skinview (%s), --rounds >= 1, --size WxH, --only decode or none\n",
+                     exe.c_str());
         return 2;
     }
     std::vector<Row> files = {
@@ -186,6 +271,14 @@ int main(int argc, char** argv) {
                           write_synthetic(dir, n, png),
                           {},
                           {}});
+    const std::vector<std::pair<std::string, fs::path>> decode_folders = {
+        {series[2].label, fs::path(series[2].file).parent_path()},
+        {files[2].label, fs::path(files[2].file).parent_path()}};
+    if (only == "decode") {
+        decode_alone(decode_folders, rounds);
+        fs::remove_all(dir);
+        return 0;
+    }
 
     const std::string w = size.substr(0, size.find('x')), h = size.substr(size.find('x') + 1);
     const auto sv_cmd = [&](const std::string& file) {
@@ -252,6 +345,7 @@ int main(int argc, char** argv) {
         std::printf("%-28s 1 thread %.3fs, 2 threads %.3fs, ratio %.3f (medians)\n", row->label.c_str(),
                     median(one), median(two), median(two) / median(one));
     }
+    decode_alone(decode_folders, rounds);
     fs::remove_all(dir);
     return 0;
 }

@@ -103,20 +103,27 @@ DecodedImage decode_rgba8(const EncodedImage& in) {
     return d;
 }
 
+std::vector<size_t> decode_order(const std::vector<EncodedImage>& images) {
+    std::vector<size_t> work;
+    for (size_t i = 0; i < images.size(); ++i)
+        if (images[i].bytes) work.push_back(i);
+    std::stable_sort(work.begin(), work.end(),
+                     [&](size_t a, size_t b) { return images[a].size > images[b].size; });
+    return work;
+}
+
 std::vector<DecodedImage> decode_all_rgba8(const std::vector<EncodedImage>& images, unsigned threads,
                                            ImportProgress* progress) {
     std::vector<DecodedImage> out(images.size());
-    std::vector<size_t> work;  // the images with bytes, in the file's order
-    for (size_t i = 0; i < images.size(); ++i)
-        if (images[i].bytes) work.push_back(i);
+    const std::vector<size_t> work = decode_order(images);
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
     threads = static_cast<unsigned>(std::min<size_t>(threads, std::max<size_t>(work.size(), 1)));
     if (progress) progress->images_total = static_cast<int>(work.size());
     std::atomic<size_t> next{0};
     std::exception_ptr thrown;
     std::mutex thrown_mutex;
-    // Images handed out one at a time, so a thread that drew a small one takes the next: the
-    // largest images do not wait behind a fixed split.
+    // Images handed out one at a time, so a thread that drew a small one takes the next: no fixed
+    // split to fall out of balance.
     const auto run = [&] {
         for (size_t k = next++; k < work.size(); k = next++) {
             // Between images, not inside one: stb and libwebp have no way to stop mid-image.

@@ -47,7 +47,17 @@ bool is_ktx2(const unsigned char* bytes, size_t size);
 // tinygltf's loader did (a 16-bit image's high byte; grey, grey+alpha and RGB widened to RGBA).
 DecodedImage decode_rgba8(const EncodedImage& in);
 
-// decode_rgba8 over every image, result i for image i. `threads`: 0 is one a core
+// The order the pool hands images out in: those with bytes, the largest encoded first (a proxy
+// for the inflate's work), equal sizes in the file's order. Largest first so that the last image
+// handed out is a small one, and a thread does not idle while the other decodes a large one at the
+// end: in the file's order StainedGlassLamp's pool could end on a 2048x2048 map with the other
+// thread done. What would make it wrong: a format whose work does not follow its encoded size
+// (a tiny file that inflates to a huge image) is handed out late; the cost is one image's time at
+// the end, what the file's order risked for every file. The results go to their own slots, so the
+// texels and the report's order do not depend on it.
+std::vector<size_t> decode_order(const std::vector<EncodedImage>& images);
+
+// decode_rgba8 over every image (in decode_order), result i for image i. `threads`: 0 is one a core
 // (std::thread::hardware_concurrency), never more than there are images; 1 decodes on the calling
 // thread alone. A thread that cannot be started leaves its images to the others; an exception out
 // of a decode (std::bad_alloc) is rethrown here, on the caller's thread, after every thread has

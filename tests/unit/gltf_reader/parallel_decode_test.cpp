@@ -17,6 +17,7 @@
 #include "anim/gltf/gltf_import.h"
 #include "anim/gltf/gltf_write.h"
 #include "glb_edit.h"
+#include "gltf_image_decode.h"
 #include "model_files.h"
 
 using namespace sv::anim;
@@ -249,4 +250,21 @@ TEST(ParallelDecode, OneThreadAndManyGiveTheSameImagesOfAKhronosFile) {
     Asset changed = std::move(*b);
     changed.images[6].rgba[changed.images[6].rgba.size() / 2] ^= 1;
     EXPECT_EQ(image_difference(*a, changed).rfind("image 6: byte ", 0), 0u);
+}
+
+// The pool takes the largest encoded image first and ties in the file's order, so it does not end on
+// a large image with one thread idle; images with no bytes are not handed out. The sizes here are
+// the encoded byte counts the order is of.
+TEST(ParallelDecode, ThePoolTakesTheLargestImageFirst) {
+    const std::uint8_t byte = 0;
+    const auto image = [&](size_t size) {
+        gltf::EncodedImage e;
+        e.bytes = size ? &byte : nullptr;
+        e.size = size;
+        return e;
+    };
+    const std::vector<gltf::EncodedImage> images = {image(10), image(30), image(0), image(30), image(20)};
+    EXPECT_EQ(gltf::decode_order(images), (std::vector<size_t>{1, 3, 4, 0}));
+    // Control: the file's order, which the pool used before, is not what it does now.
+    EXPECT_NE(gltf::decode_order(images), (std::vector<size_t>{0, 1, 3, 4}));
 }

@@ -8,7 +8,7 @@
 // two-thread ratio on an integer loop. Prints every round and the medians; not a test.
 //
 //   build/tests/bench/scale_bench [--skinview PATH] [--rounds 3] [--size 640x480] [--file EXTRA]
-//   build/tests/bench/scale_bench --only decode [--rounds 3]     the decode alone and its control
+//   build/tests/bench/scale_bench --only import [--rounds 3]     the import and the decode alone
 //
 // Files: CesiumMan (one 1024x1024 texture), SpecGlossVsMetalRough (seven 2048x2048 textures) and
 // StainedGlassLamp (19 PNGs, 12 at 2048x2048) from ../shared/khronos, and --file if given. The
@@ -144,6 +144,36 @@ void print_rows(const std::vector<Row>& rows, bool f3d) {
     }
 }
 
+// The import alone (anim::load_gltf), in this process, the images decoded on one thread against two:
+// an untimed round first, then the order turned round by round, as the decode alone below.
+void import_alone(const std::vector<std::pair<std::string, std::string>>& files, int rounds) {
+    std::printf(
+        "\nthe import alone (anim::load_gltf, in this process), decode threads 1 against 2, %d rounds\n",
+        rounds);
+    const auto import_seconds = [](const std::string& file, unsigned threads) {
+        sv::anim::ImportOptions o;
+        o.decode_threads = threads;
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto a = sv::anim::load_gltf(file, o);
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (!a) {
+            std::fprintf(stderr, "scale_bench: %s\n", a.error().message.c_str());
+            return -1.0;
+        }
+        return s;
+    };
+    for (const auto& [label, file] : files) {
+        std::vector<double> one, two;
+        for (int r = -1; r < rounds; ++r)
+            for (unsigned threads : r % 2 ? std::vector<unsigned>{2u, 1u} : std::vector<unsigned>{1u, 2u}) {
+                const double s = import_seconds(file, threads);
+                if (r >= 0) (threads == 1 ? one : two).push_back(s);
+            }
+        std::printf("%-28s 1 thread %.3fs, 2 threads %.3fs, ratio %.3f (medians)\n", label.c_str(),
+                    median(one), median(two), median(two) / median(one));
+    }
+}
+
 // The encoded bytes of every PNG and JPEG in `folder` (the files a model's glTF names beside it).
 std::vector<std::vector<std::uint8_t>> image_files(const fs::path& folder) {
     std::vector<fs::path> paths;
@@ -218,6 +248,18 @@ void decode_alone(const std::vector<std::pair<std::string, fs::path>>& folders, 
                 median(one), median(two), median(two) / median(one));
 }
 
+void in_process(const std::vector<std::pair<std::string, std::string>>& import_files,
+                const std::vector<std::pair<std::string, fs::path>>& decode_folders, int rounds) {
+    const char* tunables = std::getenv("GLIBC_TUNABLES");
+    std::printf(
+        "\nin this process (GLIBC_TUNABLES=%s; skinview itself runs with glibc.malloc.hugetlb=1 where it "
+        "can, "
+        "docs/command-line.md#huge-pages)\n",
+        tunables ? tunables : "unset");
+    import_alone(import_files, rounds);
+    decode_alone(decode_folders, rounds);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -234,9 +276,9 @@ int main(int argc, char** argv) {
     exe = exe_arg;
     const int rounds = std::atoi(rounds_arg.c_str());
     if (!fs::exists(exe) || rounds < 1 || size.find('x') == std::string::npos ||
-        (!only.empty() && only != "decode")) {
+        (!only.empty() && only != "import")) {
         std::fprintf(stderr,
-                     "scale_bench: need --skinview (%s), --rounds >= 1, --size WxH, --only decode or none\n",
+                     "scale_bench: need --skinview (%s), --rounds >= 1, --size WxH, --only import or none\n",
                      exe.c_str());
         return 2;
     }
@@ -276,8 +318,10 @@ int main(int argc, char** argv) {
     const std::vector<std::pair<std::string, fs::path>> decode_folders = {
         {series[2].label, fs::path(series[2].file).parent_path()},
         {files[2].label, fs::path(files[2].file).parent_path()}};
-    if (only == "decode") {
-        decode_alone(decode_folders, rounds);
+    const std::vector<std::pair<std::string, std::string>> import_files = {{series[2].label, series[2].file},
+                                                                           {files[2].label, files[2].file}};
+    if (only == "import") {
+        in_process(import_files, decode_folders, rounds);
         fs::remove_all(dir);
         return 0;
     }
@@ -323,31 +367,7 @@ int main(int argc, char** argv) {
     std::printf("skinview seconds per added 16 MiB texture: 1->4 %.3f, 4->16 %.3f (linear growth: equal)\n",
                 (t4 - t1) / 3, (t16 - t4) / 12);
 
-    std::printf(
-        "\nthe import alone (anim::load_gltf, in this process), decode threads 1 against 2, %d rounds\n",
-        rounds);
-    const auto import_seconds = [](const std::string& file, unsigned threads) {
-        sv::anim::ImportOptions o;
-        o.decode_threads = threads;
-        const auto t0 = std::chrono::steady_clock::now();
-        const auto a = sv::anim::load_gltf(file, o);
-        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        if (!a) {
-            std::fprintf(stderr, "scale_bench: %s\n", a.error().message.c_str());
-            return -1.0;
-        }
-        return s;
-    };
-    for (const Row* row : {&series[2], &files[2]}) {
-        std::vector<double> one, two;
-        for (int r = 0; r < rounds; ++r) {
-            one.push_back(import_seconds(row->file, 1));
-            two.push_back(import_seconds(row->file, 2));
-        }
-        std::printf("%-28s 1 thread %.3fs, 2 threads %.3fs, ratio %.3f (medians)\n", row->label.c_str(),
-                    median(one), median(two), median(two) / median(one));
-    }
-    decode_alone(decode_folders, rounds);
+    in_process(import_files, decode_folders, rounds);
     fs::remove_all(dir);
     return 0;
 }

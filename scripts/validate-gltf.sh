@@ -17,7 +17,7 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null || ! "$here/scrip
     echo "the Khronos validator could not be installed (node, npm or the npm registry missing); CI needs it"
     exit 1
   fi
-  echo "node, npm or the npm registry are missing: the Khronos validator cannot run (skipped)"
+  echo "validate-gltf: SKIPPED: node, npm or the npm registry are missing: the Khronos validator cannot run"
   exit 77
 fi
 out="$build/test-output/validator"

@@ -89,7 +89,7 @@ def main():
     # The models live in ../shared (never copied in): without them the table cannot be drawn.
     # Skipped by hand, failed under CI=true, as every test that reads ../shared.
     if not os.path.isdir(os.path.join(root, "..", "shared", "khronos")):
-        print("check_targets: ../shared/khronos is missing", file=sys.stderr)
+        print("check_targets: SKIPPED: ../shared/khronos is missing", file=sys.stderr)
         return 1 if os.environ.get("CI") else 77
     here = os.path.join(root, "tests", "khronos_reference")
     generated = os.path.join(here, "generated")

@@ -51,6 +51,10 @@ TEST(HugePages, TheRestartIsWhatTheMachineAndTheEnvironmentAllow) {
     EXPECT_EQ(line.rfind(expected, 0), 0u) << "said: " << line << "\nexpected: " << expected;
     // Turned off, it says so whatever the machine.
     EXPECT_EQ(huge_pages_said("-u GLIBC_TUNABLES SKINVIEW_HUGE_PAGES=0"), "off (SKINVIEW_HUGE_PAGES=0)");
+    // A user's own setting of the tunable is kept, whatever the machine: =0 is not overridden by a
+    // restart that appends =1 (the man page: a value that names the tunable means no restart).
+    EXPECT_EQ(huge_pages_said("GLIBC_TUNABLES=glibc.malloc.hugetlb=0"),
+              "off (GLIBC_TUNABLES=glibc.malloc.hugetlb=0)");
     // A user's own tunables are kept, the huge-page one added after them (on a machine where it
     // restarts).
     if (expected.rfind("on", 0) == 0) {

@@ -32,8 +32,8 @@ struct DiagnosePanel {
     render::DiagnoseFigures result;
     std::string error;
     // Whether the error heat map is on is the view's debug view (FrameState::draw.debug_view ==
-    // ErrorHeatMap), not a switch here: a second switch was set beside it by two writers and
-    // missed by the Scene panel's view list, so a heat map chosen there was never measured.
+    // ErrorHeatMap), not a switch here: a second switch was a second holder of one settings key,
+    // which its two writers (this tab's checkbox, a settings file) had to keep in step.
     float heat_scale = 0.0f;  // error at full red; 0: derive from the result (1% of the body)
     bool run_requested = false;
     bool run_every_frame = false;

@@ -12,6 +12,7 @@ namespace sv::viewer {
 
 namespace {
 
+constexpr const char* kTunableName = "glibc.malloc.hugetlb=";
 constexpr const char* kTunable = "glibc.malloc.hugetlb=1";
 // Set for the restarted process only (and removed by it), so a glibc that drops GLIBC_TUNABLES
 // (a secure-mode start) cannot make the restart loop.
@@ -40,8 +41,11 @@ std::string huge_page_mode() {
 void restart_with_huge_pages(char** argv) {
     const char* tunables = std::getenv("GLIBC_TUNABLES");
     const std::string current = tunables ? tunables : "";
-    if (current.find(kTunable) != std::string::npos) {
-        state = "on (GLIBC_TUNABLES=" + current + ")";
+    // A value that names the tunable is the user's (or the restart's) choice, kept as it is: an
+    // explicit glibc.malloc.hugetlb=0 is not overridden by a restart that appends =1 after it.
+    if (const size_t at = current.find(kTunableName); at != std::string::npos) {
+        const bool zero = current.compare(at + std::strlen(kTunableName), 1, "0") == 0;
+        state = (zero ? "off (GLIBC_TUNABLES=" : "on (GLIBC_TUNABLES=") + current + ")";
         unsetenv(kRestarted);
         return;
     }

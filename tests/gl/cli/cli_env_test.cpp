@@ -18,7 +18,12 @@ namespace {
 
 const std::string kExe = SKINVIEW_EXE;
 
-std::string out(const std::string& name) { return (output_dir() / "cli_env" / name).string(); }
+// Each test writes under its own folder: ctest runs the tests of this file side by side, and two
+// of them once wrote sky.hdr in one folder at different sizes, so one read the other's file.
+std::string out(const std::string& name) {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    return (output_dir() / "cli_env" / info->name() / name).string();
+}
 std::string spheres() {
     return (source_dir().parent_path() / "shared" / "khronos" / "MetalRoughSpheresNoTextures" /
             "glTF-Binary" / "MetalRoughSpheresNoTextures.glb")

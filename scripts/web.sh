@@ -9,8 +9,9 @@
 #
 # Everything comes from Debian: emscripten (compiler, its GLFW and WebGL 2 libraries), node-acorn
 # (emcc's JS optimizer needs it and Debian's emscripten does not depend on it), and the sources of
-# the two libraries the native build links compiled and the web build must compile itself: Dear
-# ImGui and tinygltf, as `apt-get source` at the versions the native packages are (pinned below),
+# the libraries the native build links compiled and the web build must compile itself: Dear ImGui,
+# tinygltf and the decoders of compressed glTF (meshoptimizer, libwebp, Draco), as `apt-get source`
+# at the versions the native packages are (pinned below),
 # unpacked into the cache folder, never into the repository. glm, nlohmann-json and stb are the
 # installed headers. A second run installs nothing and rebuilds only what changed, through ccache.
 set -euo pipefail
@@ -29,6 +30,10 @@ port=${SKINVIEW_WEB_PORT:-8080}
 # (scripts/setup.sh). Both pins move together with Debian's binary packages.
 imgui_version=1.86+ds-1
 tinygltf_version=2.7.0+dfsg-2
+# The decoders of compressed glTF, as libmeshoptimizer-dev, libwebp-dev and libdraco-dev.
+meshopt_version=0.18+dfsg-2
+webp_version=1.2.4-0.2+deb12u1
+draco_version=1.5.5+dfsg-2
 
 sudo_cmd=""
 [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
@@ -48,9 +53,17 @@ fi
 # The sources, once: `apt-get source` needs a deb-src entry for the archive the binaries come from,
 # made from the system's own entries (deb822 or one-line form) when there is none.
 src="$cache/src"
-imgui_dir="$src/imgui-${imgui_version%-*}"
-tinygltf_dir="$src/tinygltf-${tinygltf_version%-*}"
-if [ ! -f "$imgui_dir/imgui.cpp" ] || [ ! -f "$tinygltf_dir/tiny_gltf.h" ]; then
+# package=version, and the file whose presence says the package's folder is unpacked.
+sources=("imgui=$imgui_version" "tinygltf=$tinygltf_version" "meshoptimizer=$meshopt_version"
+         "libwebp=$webp_version" "draco=$draco_version")
+unpacked=("imgui-${imgui_version%-*}/imgui.cpp" "tinygltf-${tinygltf_version%-*}/tiny_gltf.h"
+          "meshoptimizer-${meshopt_version%-*}/src/meshoptimizer.h" "libwebp-${webp_version%%-*}/src/webp/decode.h"
+          "draco-${draco_version%-*}/src/draco/compression/decode.h")
+fetch=()
+for i in "${!sources[@]}"; do
+  [ -f "$src/${unpacked[$i]}" ] || fetch+=("${sources[$i]}")
+done
+if [ ${#fetch[@]} -gt 0 ]; then
   if ! apt-cache showsrc imgui 2>/dev/null | grep -q "^Version: $imgui_version$"; then
     list=/etc/apt/sources.list.d/skinview-web-src
     if [ -f /etc/apt/sources.list.d/debian.sources ]; then
@@ -65,9 +78,14 @@ if [ ! -f "$imgui_dir/imgui.cpp" ] || [ ! -f "$tinygltf_dir/tiny_gltf.h" ]; then
     $sudo_cmd apt-get update -q
   fi
   mkdir -p "$src"
-  (cd "$src" && apt-get source -q --download-only "imgui=$imgui_version" "tinygltf=$tinygltf_version" &&
-     rm -rf "$imgui_dir" "$tinygltf_dir" &&
-     dpkg-source -x "imgui_${imgui_version}.dsc" >/dev/null && dpkg-source -x "tinygltf_${tinygltf_version}.dsc" >/dev/null)
+  for pv in "${fetch[@]}"; do
+    name=${pv%%=*} version=${pv#*=}
+    # dpkg-source names the folder by the upstream version (the Debian revision dropped).
+    upstream=${version%-*}
+    [ "$name" != libwebp ] || upstream=${version%%-*}
+    (cd "$src" && apt-get source -q --download-only "$pv" && rm -rf "$name-$upstream" &&
+       dpkg-source -x "${name}_${version}.dsc" >/dev/null)
+  done
 fi
 
 # emcc runs its JS optimizer with the node on PATH, which finds Debian's acorn only through here.

@@ -26,7 +26,8 @@
 //    view it was saved with (the camera line and the correction, from the ui log);
 // 8. the canvas's 3D view against the native `render --api gles` of the same view, exported by the
 //    page's Save: footprint pixels by `render --ref` with the GLES goldens' defaults, and joints
-//    within a pixel of the native sidecar (tests/web/page_against_native.js).
+//    within a pixel of the native sidecar (tests/web/page_against_native.js);
+// 9. meshopt, Draco and WebP files open and are drawn, as natively (checkCompressed below).
 // Each check has a control that must fail it: a page whose canvas is one flat colour is not
 // "drawn", the viewer's own background corner is not "drawn", a title without the file's name is
 // not "opened", a page that logs an error is caught by the same listener, and with WebGL 2 there is
@@ -267,6 +268,97 @@ async function checkUserFiles(h, meshes, downloads, tmp) {
   return json;
 }
 
+// 9. Compressed files open on the page as natively (the decoders built from Debian's sources,
+// scripts/web.sh): the built-in character's meshopt and Draco copies (tests/data/variants),
+// CesiumMan's Draco .gltf with its .bin and JPEG from ../shared/khronos, and a quad whose only
+// texture is WebP (EXT_texture_webp required), encoded by Chromium's own encoder. Each must open
+// (the title) and be drawn; the quad must show its texture's colour, unlit. Control: Xbot's
+// picture does not read as that colour. (A page built without the decoders refuses all four, and
+// fails each of these checks.)
+// Not fully saturated: lossy WebP stores colour as YUV 4:2:0, and rgb(220,30,190) came back with
+// its green at 3.
+const WEBP_RGB = [200, 80, 160];
+function webpShare(png, box = MIDDLE) {
+  let n = 0, all = 0;
+  for (let y = box.y0; y < box.y1; ++y)
+    for (let x = box.x0; x < box.x1; ++x, ++all) {
+      const i = (y * png.width + x) * png.channels;
+      if ([0, 1, 2].every((c) => Math.abs(png.data[i + c] - WEBP_RGB[c]) <= 24)) n++;
+    }
+  return n / all;
+}
+// A unit quad facing +Z, unlit and double-sided, its base colour the texture `image`.
+function webpQuad(dir, stem, image) {
+  const f32 = new Float32Array([-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0, 0, 1, 1, 1, 1, 0, 0, 0]);
+  const u16 = new Uint16Array([0, 1, 2, 0, 2, 3]);
+  const bin = Buffer.concat([Buffer.from(f32.buffer), Buffer.from(u16.buffer)]);
+  const gltf = {
+    asset: { version: "2.0" },
+    extensionsUsed: ["EXT_texture_webp", "KHR_materials_unlit"],
+    extensionsRequired: ["EXT_texture_webp"],
+    buffers: [{ byteLength: bin.length, uri: "data:application/octet-stream;base64," + bin.toString("base64") }],
+    bufferViews: [{ buffer: 0, byteOffset: 0, byteLength: 48 }, { buffer: 0, byteOffset: 48, byteLength: 32 },
+                  { buffer: 0, byteOffset: 80, byteLength: 12 }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: 4, type: "VEC3", min: [-1, -1, 0], max: [1, 1, 0] },
+                { bufferView: 1, componentType: 5126, count: 4, type: "VEC2" },
+                { bufferView: 2, componentType: 5123, count: 6, type: "SCALAR" }],
+    images: [{ uri: image }],
+    samplers: [{}],
+    textures: [{ sampler: 0, extensions: { EXT_texture_webp: { source: 0 } } }],
+    materials: [{ doubleSided: true, extensions: { KHR_materials_unlit: {} },
+                  pbrMetallicRoughness: { baseColorTexture: { index: 0 }, metallicFactor: 0 } }],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0, TEXCOORD_0: 1 }, indices: 2, material: 0 }] }],
+    nodes: [{ mesh: 0 }],
+    scenes: [{ nodes: [0] }],
+    scene: 0,
+  };
+  const file = path.join(dir, stem + ".gltf");
+  fs.writeFileSync(file, JSON.stringify(gltf));
+  return file;
+}
+async function checkCompressed(page, picker, waitOpened, opened, shot, before, tmp) {
+  const variants = path.join(root, "tests", "data", "variants");
+  for (const name of ["humanoid_mixamo_meshopt.glb", "humanoid_mixamo_draco.glb"]) {
+    await picker.uploadFile(path.join(variants, name));
+    const title = await waitOpened(name);
+    const picture = await shot();
+    check(opened(title, name) && drawn(picture),
+          `${name} opens and is drawn (title "${title}", ${drawnShare(picture, MIDDLE).toFixed(3)} of the middle)`);
+  }
+  const cesium = path.join(shared, "..", "khronos", "CesiumMan", "glTF-Draco");
+  if (!fs.existsSync(path.join(cesium, "CesiumMan.gltf"))) {
+    check(false, `${cesium}/CesiumMan.gltf is missing (the shared Khronos models)`);
+  } else {
+    await picker.uploadFile(...fs.readdirSync(cesium).map((f) => path.join(cesium, f)));
+    const title = await waitOpened("CesiumMan.gltf");
+    const picture = await shot();
+    check(opened(title, "CesiumMan.gltf") && drawn(picture),
+          `CesiumMan's Draco .gltf with its .bin and JPEG opens and is drawn (title "${title}", ` +
+          `${drawnShare(picture, MIDDLE).toFixed(3)} of the middle)`);
+  }
+  // The texture, 64x64 of one colour, through Chromium's WebP encoder (lossy at quality 1).
+  const webp = Buffer.from(await page.evaluate(async (rgb) => {
+    const c = document.createElement("canvas"); c.width = 64; c.height = 64;
+    const g = c.getContext("2d"); g.fillStyle = `rgb(${rgb.join(",")})`; g.fillRect(0, 0, 64, 64);
+    const blob = await new Promise((r) => c.toBlob(r, "image/webp", 1));
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  }, WEBP_RGB));
+  check(webp.subarray(0, 4).toString() === "RIFF" && webp.subarray(8, 12).toString() === "WEBP",
+        `Chromium encoded the quad's texture as WebP (${webp.length} bytes)`);
+  const webpDir = fs.mkdtempSync(path.join(tmp, "webp-"));
+  fs.writeFileSync(path.join(webpDir, "quad.webp"), webp);
+  const quad = webpQuad(webpDir, "webp_quad", "quad.webp");
+  await picker.uploadFile(quad, path.join(webpDir, "quad.webp"));
+  const title = await waitOpened("webp_quad.gltf");
+  const picture = await shot();
+  if (process.env.SKINVIEW_WEB_KEEP) fs.writeFileSync(path.join(tmp, "webp_quad.png"), encode(picture));
+  check(opened(title, "webp_quad.gltf") && webpShare(picture) >= 0.3,
+        `the WebP-textured quad opens and shows its texture's colour (title "${title}", ` +
+        `${webpShare(picture).toFixed(3)} of the middle within 24/255 of rgb(${WEBP_RGB.join(",")}))`);
+  check(webpShare(before) < 0.01, `control: Xbot's picture does not read as the quad's colour (${webpShare(before).toFixed(3)})`);
+  return picture;
+}
+
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "skinview-web-"));
   // The controls' pages: a canvas of one flat colour (the viewer's background), and a page that
@@ -362,6 +454,8 @@ async function main() {
     check(opened(gltfTitle, "Xbot.gltf"), `the .gltf of a .gltf + .bin drop opened (title "${gltfTitle}")`);
     const gltfShot = await shot();
     check(drawn(gltfShot), `Xbot from .gltf + .bin is drawn (${drawnShare(gltfShot, MIDDLE).toFixed(3)} of the middle)`);
+
+    await checkCompressed(page, picker, waitOpened, opened, shot, gltfShot, tmp);
 
     check(errors.length === 0, "the page logged no error" + (errors.length ? ":\n  " + errors.join("\n  ") : ""));
     const status = await page.$eval("#status", (e) => e.textContent);

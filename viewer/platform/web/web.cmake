@@ -34,3 +34,11 @@ if(SKINVIEW_WEB_PROFILING)
 endif()
 # The page is written by the build, not by emcc (its HTML minifier is not packaged in Debian).
 configure_file(${CMAKE_CURRENT_SOURCE_DIR}/platform/web/index.html ${CMAKE_BINARY_DIR}/index.html COPYONLY)
+# The licences of what the page links statically (THIRD_PARTY.md), beside it: each source package's
+# debian/copyright, so the folder served is complete as it stands.
+foreach(pair "imgui;${imgui_dir}" "tinygltf;${tinygltf_dir}" "meshoptimizer;${meshopt_dir}" "libwebp;${webp_dir}"
+        "draco;${draco_dir}")
+  list(GET pair 0 name)
+  list(GET pair 1 dir)
+  configure_file(${dir}/debian/copyright ${CMAKE_BINARY_DIR}/licenses/${name}.txt COPYONLY)
+endforeach()

@@ -9,6 +9,7 @@
 //
 //   build/tests/bench/scale_bench [--skinview PATH] [--rounds 3] [--size 640x480] [--file EXTRA]
 //   build/tests/bench/scale_bench --only import [--rounds 3]     the import and the decode alone
+//   build/tests/bench/scale_bench --only series [--rounds 3]     1 to 32 textures, skinview alone
 //
 // Files: CesiumMan (one 1024x1024 texture), SpecGlossVsMetalRough (seven 2048x2048 textures) and
 // StainedGlassLamp (19 PNGs, 12 at 2048x2048) from ../shared/khronos, and --file if given. The
@@ -28,6 +29,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <string>
 #include <thread>
@@ -141,6 +143,45 @@ void print_rows(const std::vector<Row>& rows, bool f3d) {
                         median(sm), median(ft), median(fm), median(st) / median(ft), median(sm) / median(fm));
         else
             std::printf("%-28s | %8.3fs %8.0f |\n", r.label.c_str(), median(st), median(sm));
+    }
+}
+
+// The series alone, denser and with skinview only: 1, 2, 4, 8, 16 and 32 textures, the order
+// turned each round (ascending, then descending) so a slow stretch of the machine does not land on
+// the large files alone. Prints each round, then for each step the added seconds per added texture:
+// the median over rounds of that round's own difference, with its smallest and largest. Time that
+// grows no faster than the bytes gives equal steps. The step from 1 texture is printed but is no
+// baseline: one image leaves the second decode thread idle, so the step from 1 to 2 also brings in a
+// core.
+void series_alone(const std::vector<int>& counts, const std::vector<std::string>& files,
+                  const std::function<std::string(const std::string&)>& command, int rounds) {
+    std::printf("the synthetic series alone, skinview whole process, %d rounds (seconds)\n", rounds);
+    run(command(
+        files.back()));  // untimed: the page cache and Mesa's shader cache, as a second run finds them
+    std::vector<std::vector<double>> t(counts.size());
+    for (int r = 0; r < rounds; ++r) {
+        std::printf("round %d:", r + 1);
+        for (size_t k = 0; k < counts.size(); ++k) {
+            const size_t i = r % 2 == 0 ? k : counts.size() - 1 - k;
+            const Run x = run(command(files[i]));
+            t[i].push_back(x.seconds);
+        }
+        for (size_t i = 0; i < counts.size(); ++i) std::printf("  %d: %.3fs", counts[i], t[i].back());
+        std::printf("\n");
+        std::fflush(stdout);
+    }
+    std::printf("%-10s %10s | %-44s\n", "textures", "median", "seconds per added texture from the row above");
+    for (size_t i = 0; i < counts.size(); ++i) {
+        std::printf("%-10d %9.3fs", counts[i], median(t[i]));
+        if (i > 0) {
+            std::vector<double> step;
+            for (int r = 0; r < rounds; ++r)
+                step.push_back((t[i][r] - t[i - 1][r]) / (counts[i] - counts[i - 1]));
+            std::printf(" | %.4f (rounds %.4f to %.4f)", median(step),
+                        *std::min_element(step.begin(), step.end()),
+                        *std::max_element(step.begin(), step.end()));
+        }
+        std::printf("\n");
     }
 }
 
@@ -276,10 +317,11 @@ int main(int argc, char** argv) {
     exe = exe_arg;
     const int rounds = std::atoi(rounds_arg.c_str());
     if (!fs::exists(exe) || rounds < 1 || size.find('x') == std::string::npos ||
-        (!only.empty() && only != "import")) {
-        std::fprintf(stderr,
-                     "scale_bench: need --skinview (%s), --rounds >= 1, --size WxH, --only import or none\n",
-                     exe.c_str());
+        (!only.empty() && only != "import" && only != "series")) {
+        std::fprintf(
+            stderr,
+            "scale_bench: need --skinview (%s), --rounds >= 1, --size WxH, --only import, series or none\n",
+            exe.c_str());
         return 2;
     }
     std::vector<Row> files = {
@@ -331,6 +373,14 @@ int main(int argc, char** argv) {
         return quote(exe.string()) + " render " + quote(file) + " --size " + size + " -o " +
                quote((dir / "sv.png").string());
     };
+    if (only == "series") {
+        const std::vector<int> counts = {1, 2, 4, 8, 16, 32};
+        std::vector<std::string> quads;
+        for (int n : counts) quads.push_back(write_synthetic(dir, n, png));
+        series_alone(counts, quads, sv_cmd, rounds);
+        fs::remove_all(dir);
+        return 0;
+    }
     const auto f3d_cmd = [&](const std::string& file) {
         return "f3d " + quote(file) + " --resolution=" + w + "," + h +
                " --output=" + quote((dir / "f3d.png").string());

@@ -9,7 +9,8 @@
 //
 // A frame is one requestAnimationFrame callback returning (emscripten's main loop runs one viewer
 // frame in each); the first frame counted is the first that returns after the viewer set the
-// title to the file it opened. Not a test: it prints figures and fails only when the page does not
+// title to the file it opened, timed once a one-pixel read shows the GPU has run it (and, beside
+// it, when that frame's script returned, its commands queued). Not a test: it prints figures and fails only when the page does not
 // open the file.
 "use strict";
 const fs = require("fs");
@@ -32,7 +33,8 @@ function serve(folder) {
 
 // `opened(name)`, evaluated in the page after each frame: true from the first frame that shows the
 // file (skinview: the title names it; page_benchmark.js passes the Khronos page's own flag).
-async function measure(browser, url, name, opened = "document.title.endsWith('/' + name)") {
+// `frames`: how many frames after the first to time (the mean frame's); a first frame alone needs few.
+async function measure(browser, url, name, opened = "document.title.endsWith('/' + name)", frames = FRAMES) {
   // A context of its own: nothing cached from the run before (neither the files nor the compiled wasm).
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
@@ -44,10 +46,19 @@ async function measure(browser, url, name, opened = "document.title.endsWith('/'
     const raf = window.requestAnimationFrame.bind(window);
     window.requestAnimationFrame = (cb) => raf((t) => {
       cb(t);
-      if (window.__opened === null && isOpen(name)) window.__opened = performance.now();
+      if (window.__opened === null && isOpen(name)) {
+        // Two times for the first frame: when its script returned (the frame's commands queued),
+        // and when the GPU has run them, which a one-pixel read waits for. The second is when the
+        // picture can be on screen: a page that queues heavy GPU work before its first frame (the
+        // Khronos page's prefilter) shows nothing until that work is done.
+        window.__queued = performance.now();
+        const gl = document.querySelector("canvas").getContext("webgl2");
+        if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+        window.__opened = performance.now();
+      }
       if (window.__opened !== null && window.__frames.length <= frames) window.__frames.push(performance.now());
     });
-  }, name, FRAMES, opened);
+  }, name, frames, opened);
   // SKINVIEW_TIMINGS=1: the page's ?timings, and its phase lines (the viewer's stderr) printed here.
   const timings = [];
   if (process.env.SKINVIEW_TIMINGS === "1") {
@@ -55,7 +66,7 @@ async function measure(browser, url, name, opened = "document.title.endsWith('/'
     page.on("console", (m) => { if (m.text().startsWith("skinview timings:")) timings.push(m.text()); });
   }
   await page.goto(url);
-  await page.waitForFunction((n) => window.__frames.length > n, { timeout: 600000, polling: 500 }, FRAMES);
+  await page.waitForFunction((n) => window.__frames.length > n, { timeout: 600000, polling: 500 }, frames);
   const r = await page.evaluate(() => {
     const f = window.__frames;
     const bytes = performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
@@ -64,7 +75,14 @@ async function measure(browser, url, name, opened = "document.title.endsWith('/'
     const fetched = performance.getEntriesByType("resource")
       .filter((e) => /skinview\.(js|wasm|data)$/.test(e.name))
       .map((e) => ({ name: e.name.split("/").pop(), start: e.requestStart, end: e.responseEnd }));
-    return { first: f[0], mean: (f[f.length - 1] - f[0]) / (f.length - 1), bytes, fetched };
+    const marks = performance.getEntriesByType("mark").map((e) => ({ name: e.name, at: e.startTime }));
+    return { first: f[0], queued: window.__queued, mean: (f[f.length - 1] - f[0]) / (f.length - 1), bytes, fetched,
+             marks };
+  });
+  // Nothing left queued for the next page timed (the GPU process is shared by every context).
+  await page.evaluate(() => {
+    const gl = document.querySelector("canvas").getContext("webgl2");
+    if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
   });
   await context.close();
   r.timings = timings;
@@ -98,11 +116,13 @@ async function main() {
                          path.basename(file)]);
     for (const [label, url, name] of jobs) {
       const r = await measure(browser, url, name);
-      console.log(`${label}: first frame ${(r.first / 1000).toFixed(2)} s after navigation, mean frame ` +
+      console.log(`${label}: first frame ${(r.first / 1000).toFixed(2)} s after navigation (its commands queued at ` +
+                  `${(r.queued / 1000).toFixed(2)} s), mean frame ` +
                   `${r.mean.toFixed(1)} ms over ${FRAMES} frames, ${(r.bytes / 1048576).toFixed(2)} MiB transferred`);
       if (r.timings.length) {
         for (const f of r.fetched)
           console.log(`  ${f.name}: asked for at ${(f.start / 1000).toFixed(2)} s, arrived at ${(f.end / 1000).toFixed(2)} s`);
+        for (const m of r.marks) console.log(`  ${m.name} at ${(m.at / 1000).toFixed(2)} s`);
         for (const line of r.timings) console.log("  " + line);
       }
     }

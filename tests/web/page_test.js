@@ -27,7 +27,9 @@
 // 8. the canvas's 3D view against the native `render --api gles` of the same view, exported by the
 //    page's Save: footprint pixels by `render --ref` with the GLES goldens' defaults, and joints
 //    within a pixel of the native sidecar (tests/web/page_against_native.js);
-// 9. meshopt, Draco and WebP files open and are drawn, as natively (checkCompressed below).
+// 9. meshopt, Draco and WebP files open and are drawn, as natively (checkCompressed below);
+// 10. the first picture read the sky's tables the build wrote into the page's data, and computed
+//    none (the viewer's phase lines, ?timings).
 // Each check has a control that must fail it: a page whose canvas is one flat colour is not
 // "drawn", the viewer's own background corner is not "drawn", a title without the file's name is
 // not "opened", a page that logs an error is caught by the same listener, and with WebGL 2 there is
@@ -382,9 +384,15 @@ async function main() {
     // What the viewer says on stderr after S and Save, which the test asks for: counted against
     // the files that arrived, not as errors.
     const reports = [];
+    // The viewer's phase lines (?timings): where its first picture's time went.
+    const timings = [];
     const listen = (page, log = new UiLog()) => {
       page.on("console", (m) => {
         if ((m.type() === "warn" || m.type() === "warning") && log.take(m.text())) return;
+        if ((m.type() === "warn" || m.type() === "warning") && m.text().startsWith("skinview timings: ")) {
+          timings.push(m.text());
+          return;
+        }
         if ((m.type() === "warn" || m.type() === "warning") && /^skinview: (screenshot: |settings saved to )/.test(m.text())) {
           reports.push(m.text());
           return;
@@ -414,7 +422,7 @@ async function main() {
     }), count);
 
     const t0 = Date.now();
-    await page.goto(url + "?ui-log");
+    await page.goto(url + "?ui-log&timings");
     const builtinTitle = await waitOpened("humanoid.glb");
     console.log(`the built-in character opened after ${Date.now() - t0} ms`);
     check(opened(builtinTitle, "humanoid.glb"), `the built-in character opened (title "${builtinTitle}")`);
@@ -423,6 +431,13 @@ async function main() {
     console.log(`drawn share of the view's middle: ${drawnShare(builtin, MIDDLE).toFixed(3)}, of its corner: ${drawnShare(builtin, CORNER).toFixed(3)}`);
     check(drawn(builtin), "the built-in character is drawn");
     check(!drawn(builtin, CORNER), "control: the view's background corner does not read as drawn");
+    // The sky's tables come with the page (web.cmake writes them at build time): the first picture
+    // read them and computed nothing. The control: the phase lines were printed at all.
+    const tablesRead = timings.some((l) => l.includes("precompute read (installed)"));
+    const computed = timings.some((l) => l.includes("precompute (sky"));
+    check(timings.length > 0, `control: the viewer printed its phase lines (${timings.length})`);
+    check(tablesRead && !computed, "the page read the sky's tables it was built with and computed none:\n  " +
+          timings.filter((l) => l.includes("precompute")).join("\n  "));
 
     const picker = await page.$("#picker");
     const xbotMark = uiLog.mark();
@@ -473,7 +488,7 @@ async function main() {
     await noisy.goto(controls.url + "error.html");
     await new Promise((r) => setTimeout(r, 200));
     check(errors.length > before, "control: a page that logs an error is caught by the listener");
-    // A browser without WebGL 2: the page says so and loads no viewer.
+    // A browser without WebGL 2: the page says so and runs no viewer (skinview.js is not asked for).
     const bare = await puppeteer.launch({ executablePath: chromium, headless: true,
       args: ["--no-sandbox", "--disable-webgl2", `--window-size=${W},${H}`] });
     try {
@@ -484,7 +499,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 500));
       const said = await p.$eval("#status", (e) => e.textContent);
       check(said.includes("no WebGL 2") && !requested.some((u) => u.endsWith("skinview.js")),
-            `without WebGL 2 the page says so and loads no viewer ("${said}")`);
+            `without WebGL 2 the page says so and runs no viewer: skinview.js not asked for ("${said}")`);
     } finally {
       await bare.close();
     }

@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <string>
 
+#include "data_dir.h"
 #include "interactive_viewer.h"
+#include "render/precompute_cache.h"
 
 int main(int argc, char** argv) {
     sv::viewer::InteractiveOptions view;
@@ -28,5 +30,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "skinview: the page opens one file; %d were given\n", files);
         return 2;
     }
+    // The tables the build wrote and preloaded (web.cmake), as the native main points at share/.
+    sv::render::set_installed_tables_dir(sv::viewer::data_dir() + "/tables");
     return sv::viewer::run_interactive(view);
 }

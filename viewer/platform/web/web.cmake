@@ -23,8 +23,34 @@ set(web_default_asset ${CMAKE_SOURCE_DIR}/assets/humanoid.glb)
 target_link_options(skinview_web PRIVATE -O2
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web -sEXIT_RUNTIME=0
   -sEXPORTED_RUNTIME_METHODS=FS,ccall
-  --preload-file ${web_default_asset}@/share/skinview/humanoid.glb)
+  "SHELL:--preload-file ${web_default_asset}@/share/skinview/humanoid.glb")
 set_property(TARGET skinview_web APPEND PROPERTY LINK_DEPENDS ${web_default_asset})
+# The sky's and sheen's tables, preloaded at /share/skinview/tables (web_main.cpp points the reader
+# there), written by web_tables_main.cpp: the render library compiled to wasm like the page's and run
+# by node with the real file system (NODERAWFS). Not through CMAKE_CROSSCOMPILING_EMULATOR: Debian's
+# emscripten sets it to node with --experimental-wasm-threads, which node 20 refuses. The cost:
+# 0.69 MB more to transfer, gzip (1.24 to 1.93 MiB), against 0.3 s or more of computing on the page.
+add_executable(skinview_web_tables ${CMAKE_CURRENT_SOURCE_DIR}/platform/web/web_tables_main.cpp)
+set_target_properties(skinview_web_tables PROPERTIES SUFFIX .js RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tools)
+target_compile_options(skinview_web_tables PRIVATE ${SKINVIEW_WARNINGS})
+target_link_libraries(skinview_web_tables PRIVATE skinview_render)
+target_link_options(skinview_web_tables PRIVATE -O2 -sENVIRONMENT=node -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1
+                    -sEXIT_RUNTIME=1 -sWASM_ASYNC_COMPILATION=0)
+# WASM_ASYNC_COMPILATION=0: the runtime then reads its .wasm from disk; asynchronously it takes
+# node 20's fetch, which cannot fetch a file path.
+set(web_tables_dir ${CMAKE_BINARY_DIR}/web_tables)
+set(web_tables ${web_tables_dir}/sky_environment.bin ${web_tables_dir}/sheen_albedo.bin
+    ${web_tables_dir}/sky_sheen_atlas.bin)
+find_program(SKINVIEW_NODE NAMES node nodejs REQUIRED)
+add_custom_command(OUTPUT ${web_tables}
+                   COMMAND ${CMAKE_COMMAND} -E remove_directory ${web_tables_dir}
+                   COMMAND ${SKINVIEW_NODE} $<TARGET_FILE:skinview_web_tables> ${web_tables_dir}
+                   DEPENDS skinview_web_tables VERBATIM)
+add_custom_target(skinview_web_tables_written DEPENDS ${web_tables})
+add_dependencies(skinview_web skinview_web_tables_written)
+# SHELL: keeps each --preload-file with its path (CMake drops a repeated option otherwise).
+target_link_options(skinview_web PRIVATE "SHELL:--preload-file ${web_tables_dir}@/share/skinview/tables")
+set_property(TARGET skinview_web APPEND PROPERTY LINK_DEPENDS ${web_tables})
 # SKINVIEW_WEB_PROFILING (scripts/web.sh: SKINVIEW_WEB_PROFILING=1): the wasm keeps its functions'
 # names, so a browser profile (tests/web/page_profile.js) names them rather than wasm-function[N].
 # Off by default: the names make the wasm larger, and the page's transferred bytes are a figure.

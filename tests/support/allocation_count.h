@@ -5,4 +5,4 @@ namespace sv::test {
 long allocation_count();
 // Those made by the calling thread only.
 long allocation_count_this_thread();
-}
+}  // namespace sv::test

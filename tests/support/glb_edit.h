@@ -6,10 +6,9 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace sv::test {
 
@@ -29,7 +28,8 @@ struct Glb {
         const size_t bin_at = 20 + jlen;
         if (bin_at + 8 <= b.size()) {
             const std::uint32_t blen = u32(b, bin_at);
-            g.bin.assign(b.begin() + static_cast<long>(bin_at + 8), b.begin() + static_cast<long>(bin_at + 8 + blen));
+            g.bin.assign(b.begin() + static_cast<long>(bin_at + 8),
+                         b.begin() + static_cast<long>(bin_at + 8 + blen));
         }
         return g;
     }

@@ -6,11 +6,11 @@
 // scripts/bless-goldens.sh, which also shows what changed).
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "render/image.h"
 #include "render/image_compare.h"
@@ -26,7 +26,9 @@ struct GoldenOutcome {
     std::string diff_path;
 };
 
-inline std::filesystem::path golden_path(const std::string& golden) { return source_dir() / "tests" / "golden" / (golden + ".png"); }
+inline std::filesystem::path golden_path(const std::string& golden) {
+    return source_dir() / "tests" / "golden" / (golden + ".png");
+}
 
 inline bool blessing() {
     const char* b = std::getenv("SKINVIEW_BLESS");
@@ -34,20 +36,23 @@ inline bool blessing() {
 }
 
 inline GoldenOutcome check_against_golden(const render::RgbaImage& actual, const std::string& golden,
-                                          const std::string& label, const render::CompareOptions& options = {}) {
+                                          const std::string& label,
+                                          const render::CompareOptions& options = {}) {
     GoldenOutcome out;
     out.actual_path = (output_dir() / (label + ".actual.png")).string();
     out.diff_path = (output_dir() / (label + ".diff.png")).string();
     auto expected = render::read_png(golden_path(golden).string());
     if (!expected) {
         (void)render::write_png(out.actual_path, actual);
-        out.message = "golden '" + golden + "' unreadable (" + expected.error().message + "); actual written to " + out.actual_path;
+        out.message = "golden '" + golden + "' unreadable (" + expected.error().message +
+                      "); actual written to " + out.actual_path;
         return out;
     }
     auto r = render::compare_images(*expected, actual, options);
     if (!r) {
         (void)render::write_png(out.actual_path, actual);
-        out.message = "golden '" + golden + "': " + r.error().message + "; actual written to " + out.actual_path;
+        out.message =
+            "golden '" + golden + "': " + r.error().message + "; actual written to " + out.actual_path;
         return out;
     }
     out.compared = true;
@@ -63,8 +68,8 @@ inline GoldenOutcome check_against_golden(const render::RgbaImage& actual, const
 
 // Compares, or blesses under SKINVIEW_BLESS=1. The golden is shared by every label that passes the
 // same name (both APIs render the same picture on llvmpipe, which one golden then proves).
-inline void expect_matches_golden(const render::RgbaImage& actual, const std::string& golden, const std::string& label,
-                                  const render::CompareOptions& options = {}) {
+inline void expect_matches_golden(const render::RgbaImage& actual, const std::string& golden,
+                                  const std::string& label, const render::CompareOptions& options = {}) {
     if (blessing()) {
         auto r = render::write_png(golden_path(golden).string(), actual);
         ASSERT_TRUE(r.ok()) << r.error().message;

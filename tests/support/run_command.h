@@ -31,7 +31,8 @@ inline CommandResult run_command(const std::string& command) {
     // stderr files apart.
     static int counter = 0;
     const std::string err_path =
-        (output_dir() / ("cmd_stderr_" + std::to_string(getpid()) + "_" + std::to_string(++counter) + ".txt")).string();
+        (output_dir() / ("cmd_stderr_" + std::to_string(getpid()) + "_" + std::to_string(++counter) + ".txt"))
+            .string();
     CommandResult r;
     FILE* p = popen((command + " 2>" + err_path).c_str(), "r");
     if (!p) return r;

@@ -20,8 +20,8 @@ void MorphPanel::refresh(const anim::Character& character, int preferred_node) {
     if (shown != node) {
         node = shown;
         const std::string& name = nodes[static_cast<size_t>(shown)].name;
-        title = "node " + std::to_string(shown) + " '" + (name.empty() ? "(unnamed)" : name) + "': " +
-                std::to_string(w.size()) + " morph target" + (w.size() == 1 ? "" : "s");
+        title = "node " + std::to_string(shown) + " '" + (name.empty() ? "(unnamed)" : name) +
+                "': " + std::to_string(w.size()) + " morph target" + (w.size() == 1 ? "" : "s");
     }
     weights.assign(w.begin(), w.end());
 }

@@ -50,7 +50,8 @@ glm::dvec3 drag_in_view_plane(const CameraView& camera, const Rect& vp, const gl
     const glm::dvec3 back(view[0][2], view[1][2], view[2][2]);
     const double depth = glm::dot(point - glm::dvec3(camera.eye), -back);
     if (depth <= 0.0 || vp.h <= 0.0f) return point;
-    const double per_pixel = 2.0 * depth * std::tan(glm::radians(static_cast<double>(camera.fov_y_degrees)) * 0.5) /
+    const double per_pixel = 2.0 * depth *
+                             std::tan(glm::radians(static_cast<double>(camera.fov_y_degrees)) * 0.5) /
                              static_cast<double>(vp.h);
     return point + right * (static_cast<double>(dx) * per_pixel) - up * (static_cast<double>(dy) * per_pixel);
 }

@@ -22,7 +22,8 @@ TEST(Instancing, EachInstanceReadsItsOwnRowAndPlacement) {
     const float times[3] = {0.1f, 0.6f, 1.1f};
     for (int i = 0; i < 3; ++i) {
         inst[static_cast<size_t>(i)].first_row = i;
-        inst[static_cast<size_t>(i)].model = glm::translate(glm::mat4(1.0f), glm::vec3(3.0f * float(i), 0.0f, -1.0f * float(i)));
+        inst[static_cast<size_t>(i)].model =
+            glm::translate(glm::mat4(1.0f), glm::vec3(3.0f * float(i), 0.0f, -1.0f * float(i)));
         character->pose_at(0, times[i], true);
         ASSERT_TRUE((*r)->write_palettes(*character, inst[static_cast<size_t>(i)]).ok());
     }

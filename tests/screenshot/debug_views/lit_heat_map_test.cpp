@@ -17,7 +17,8 @@ using namespace sv;
 // anything else (the heat ramp's "no error" and the weights view's "no weight" end are blue).
 size_t blue_shades(const render::RgbaImage& img, const glm::vec4& clear) {
     std::set<int> colours;
-    const int cr = int(clear.r * 255.0f + 0.5f), cg = int(clear.g * 255.0f + 0.5f), cb = int(clear.b * 255.0f + 0.5f);
+    const int cr = int(clear.r * 255.0f + 0.5f), cg = int(clear.g * 255.0f + 0.5f),
+              cb = int(clear.b * 255.0f + 0.5f);
     for (size_t p = 0; p + 3 < img.pixels.size(); p += 4) {
         const int r = img.pixels[p], g = img.pixels[p + 1], b = img.pixels[p + 2];
         if (std::abs(r - cr) + std::abs(g - cg) + std::abs(b - cb) < 12) continue;

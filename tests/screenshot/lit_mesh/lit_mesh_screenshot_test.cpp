@@ -35,8 +35,10 @@ Expected<RgbaImage> render_torus(Api api, float tilt_degrees = 25.0f) {
     glEnable(GL_DEPTH_TEST);
     glClearColor(0.1f, 0.12f, 0.15f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    const glm::mat4 model = glm::rotate(glm::mat4(1.0f), glm::radians(tilt_degrees), glm::vec3(1.0f, 0.0f, 0.0f));
-    pass->draw(*mesh, model, camera.projection(160.0f / 120.0f) * camera.view(), glm::vec4(0.85f, 0.45f, 0.2f, 1.0f));
+    const glm::mat4 model =
+        glm::rotate(glm::mat4(1.0f), glm::radians(tilt_degrees), glm::vec3(1.0f, 0.0f, 0.0f));
+    pass->draw(*mesh, model, camera.projection(160.0f / 120.0f) * camera.view(),
+               glm::vec4(0.85f, 0.45f, 0.2f, 1.0f));
     return target.read();
 }
 
@@ -78,7 +80,8 @@ TEST_P(LitMeshScreenshot, DeliberatelyWrongGoldenFileFails) {
     }
     auto image = render_torus(GetParam());
     ASSERT_TRUE(image.ok()) << image.error().message;
-    auto outcome = test::check_against_golden(*image, "lit_torus_wrong", std::string("lit_torus_wrong_") + api_name(GetParam()));
+    auto outcome = test::check_against_golden(*image, "lit_torus_wrong",
+                                              std::string("lit_torus_wrong_") + api_name(GetParam()));
     ASSERT_TRUE(outcome.compared) << outcome.message;
     EXPECT_FALSE(outcome.match) << outcome.message;
     EXPECT_TRUE(std::filesystem::exists(outcome.actual_path)) << outcome.actual_path;

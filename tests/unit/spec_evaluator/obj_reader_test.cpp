@@ -1,8 +1,8 @@
 // The reader of `skinview bake`'s OBJ: the format it accepts, and a named error for each way a line
 // can be malformed (a reader that skipped bad lines would let a bake compare fewer vertices).
-#include <gtest/gtest.h>
-
 #include "obj_reader.h"
+
+#include <gtest/gtest.h>
 
 namespace sv::test {
 namespace {

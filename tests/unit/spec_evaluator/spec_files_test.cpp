@@ -53,7 +53,9 @@ std::string as_obj(const spec::Evaluation& e) {
 TEST(SpecEvaluatorFiles, AnimatedTriangleSlerpsAlongTheShortArc) {
     const std::string path = khronos_file("AnimatedTriangle/glTF/AnimatedTriangle.gltf");
     if (path.empty()) {
-        if (sv::test::in_ci()) FAIL() << "CI is set: " << "needs ../shared/khronos/AnimatedTriangle beside the project";
+        if (sv::test::in_ci())
+            FAIL() << "CI is set: "
+                   << "needs ../shared/khronos/AnimatedTriangle beside the project";
         GTEST_SKIP() << "needs ../shared/khronos/AnimatedTriangle beside the project";
     }
     tinygltf::Model m;
@@ -77,7 +79,9 @@ TEST(SpecEvaluatorFiles, AnimatedTriangleSlerpsAlongTheShortArc) {
 // Draco-compressed ones come back as an error string (not a crash, not zeros).
 TEST(SpecEvaluatorFiles, EveryKhronosSampleEvaluatesOrIsRefusedWithAMessage) {
     if (!fs::exists(khronos())) {
-        if (sv::test::in_ci()) FAIL() << "CI is set: " << "needs ../shared/khronos beside the project";
+        if (sv::test::in_ci())
+            FAIL() << "CI is set: "
+                   << "needs ../shared/khronos beside the project";
         GTEST_SKIP() << "needs ../shared/khronos beside the project";
     }
     int files = 0, refused = 0;
@@ -121,7 +125,9 @@ TEST(SpecEvaluatorFiles, EveryKhronosSampleEvaluatesOrIsRefusedWithAMessage) {
 TEST(SpecEvaluatorFiles, BakeComparisonPassesTheSameAnswerAndCatchesAOnePercentInverseBindError) {
     const std::string path = khronos_file("RiggedSimple/glTF-Binary/RiggedSimple.glb");
     if (path.empty()) {
-        if (sv::test::in_ci()) FAIL() << "CI is set: " << "needs ../shared/khronos/RiggedSimple beside the project";
+        if (sv::test::in_ci())
+            FAIL() << "CI is set: "
+                   << "needs ../shared/khronos/RiggedSimple beside the project";
         GTEST_SKIP() << "needs ../shared/khronos/RiggedSimple beside the project";
     }
     tinygltf::Model m;

@@ -35,7 +35,8 @@ WindowSize fit_to_work_area(int want_w, int want_h, int work_w, int work_h);
 
 // A world point to window pixels (top-left origin) through `view_proj` onto `viewport`. False
 // when the point is behind the camera.
-bool project_to_screen(const glm::mat4& view_proj, const Rect& viewport, const glm::vec3& world, glm::vec2& out);
+bool project_to_screen(const glm::mat4& view_proj, const Rect& viewport, const glm::vec3& world,
+                       glm::vec2& out);
 // Moves `point` by a mouse drag of (dx, dy) pixels in the plane facing the camera through it, so
 // the handle stays under the cursor.
 glm::dvec3 drag_in_view_plane(const CameraView& camera, const Rect& viewport, const glm::dvec3& point,

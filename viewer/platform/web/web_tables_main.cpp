@@ -2,9 +2,11 @@
 // build time by the web build's own arithmetic: these sources compiled to wasm and run under node
 // (viewer/platform/web/web.cmake), as the native build's tables are written by the native
 // executable just linked. The page preloads them, so its first picture reads the sky rather than
-// computing it (0.31 to 0.37 s of SwiftShader-era page time on the two-core machine, docs/web.md).
-// Run on another engine than the browser's, the wasm's arithmetic is the same: wasm floats are
-// IEEE-754 with no fused or extended steps, and libm is the wasm's own (musl), not the host's.
+// computing it (0.31 to 0.37 s on the page in headless Chromium on the two-core machine,
+// docs/benchmarks.md). Run under node rather than the browser, the wasm's arithmetic is the same:
+// wasm floats are IEEE-754 with no fused or extended steps, and libm is the wasm's own (musl), not
+// the host's. What would make it wrong: a build flag that differs between this tool and the page
+// (both link the one skinview_render target of the same build).
 #include <cstdio>
 
 #include "render/environment.h"

@@ -23,7 +23,7 @@ const path = require("path");
 const http = require("http");
 const zlib = require("zlib");
 const { spawnSync } = require("child_process");
-const { measure, serve, startGpuProcess, puppeteer, CHROMIUM_ARGS, FRAMES } = require("./page_figures");
+const { measure, drainGpu, serve, startGpuProcess, puppeteer, CHROMIUM_ARGS, FRAMES } = require("./page_figures");
 
 const root = path.resolve(__dirname, "..", "..");
 // SKINVIEW_BENCH_ROUNDS: loads of each page for the first frame's median (default 5).
@@ -133,10 +133,7 @@ async function main() {
       const page = await context.newPage();
       await page.goto(url);
       await page.waitForFunction(opened, { timeout: 600000, polling: 200 });
-      await page.evaluate(() => {  // as measure(): nothing left queued for the next page
-        const gl = document.querySelector("canvas").getContext("webgl2");
-        if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
-      });
+      await drainGpu(page);  // as measure(): nothing left queued for the next page
       await context.close();
     };
     for (const [, url, name] of jobs) {

@@ -33,6 +33,15 @@ function serve(folder) {
 
 // `opened(name)`, evaluated in the page after each frame: true from the first frame that shows the
 // file (skinview: the title names it; page_benchmark.js passes the Khronos page's own flag).
+// Waits until the GPU has run every command the page's canvas queued (a one-pixel read), so that
+// nothing is left for the next page timed: the GPU process is shared by every context.
+async function drainGpu(page) {
+  await page.evaluate(() => {
+    const gl = document.querySelector("canvas").getContext("webgl2");
+    if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+  });
+}
+
 // `frames`: how many frames after the first to time (the mean frame's); a first frame alone needs few.
 async function measure(browser, url, name, opened = "document.title.endsWith('/' + name)", frames = FRAMES) {
   // A context of its own: nothing cached from the run before (neither the files nor the compiled wasm).
@@ -79,11 +88,7 @@ async function measure(browser, url, name, opened = "document.title.endsWith('/'
     return { first: f[0], queued: window.__queued, mean: (f[f.length - 1] - f[0]) / (f.length - 1), bytes, fetched,
              marks };
   });
-  // Nothing left queued for the next page timed (the GPU process is shared by every context).
-  await page.evaluate(() => {
-    const gl = document.querySelector("canvas").getContext("webgl2");
-    if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
-  });
+  await drainGpu(page);
   await context.close();
   r.timings = timings;
   return r;
@@ -133,5 +138,5 @@ async function main() {
   }
 }
 
-module.exports = { measure, serve, startGpuProcess, puppeteer, CHROMIUM_ARGS, FRAMES };
+module.exports = { measure, drainGpu, serve, startGpuProcess, puppeteer, CHROMIUM_ARGS, FRAMES };
 if (require.main === module) main().catch((e) => { console.error(e); process.exit(1); });

@@ -1,8 +1,8 @@
-// The web build's stand-in for glad's generated <glad/gl.h> (render/gl.h includes it): on the page
-// GL is WebGL 2, whose entry points emscripten's GLES 3 headers declare and its library binds, so
-// there is no loader. What the renderer asks of the loader at run time gets the answer WebGL 2
-// gives: no desktop GL 3.2 (point sizes are always the program's), and glTexStorage2D, which
-// GLES 3.0 always has. A new use of a GLAD_ flag or a glad_ pointer in render/ fails this build
+// The page's GL (the web build: render/gl.h's <glad/gl.h> forwards here, render/CMakeLists.txt): WebGL 2,
+// whose entry points emscripten's GLES 3 headers declare and its library binds, so the page has no
+// loader at all. This header answers the few loader names the renderer asks at run time with what
+// WebGL 2 gives: no desktop GL 3.2 (point sizes are always the program's), and glTexStorage2D, which
+// GLES 3.0 always has. A new use of a GLAD_ flag or a glad_ pointer in render/ fails the web build
 // until it is answered here.
 #pragma once
 
